@@ -1,0 +1,60 @@
+//===- PTODialect.td - The PTO tile-program dialect --------*- tablegen -*-===//
+//
+// The PTO dialect models tile programs for Ascend-style AI cores: GM tensors,
+// on-chip tiles with runtime valid shapes, cube/vector tile ops, cross-core
+// pipes between the cube core (AIC) and its vector lanes (AIV), and the system
+// ops that synchronize pipes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_PTO_IR_PTODIALECT_TD
+#define TILEKIT_DIALECT_PTO_IR_PTODIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def PTO_Dialect : Dialect {
+  let name = "pto";
+  let cppNamespace = "::tilekit::pto";
+  let summary = "Tile programs for Ascend-style AI cores";
+  let description = [{
+    A PTO program is a module of `func.func` operations, each tagged with a
+    function kind (`pto.kind`):
+
+    * `orchestration` functions work on GM tensors with `pto.tensor.*` ops and
+      call in-core functions;
+    * `incore`, `aic` (cube core) and `aiv` (vector core) functions load GM
+      tensors into on-chip tiles, compute with `pto.tile.*` ops and store the
+      valid region of tiles back;
+    * `group` functions pair one `aic` function with an `aiv` function that
+      runs on one or two vector lanes; the two exchange tiles through
+      cross-core pipes (`pto.tile.tpush_*` / `pto.tile.tpop_*`).
+
+    Control flow is upstream `scf` and scalar arithmetic is upstream `arith`.
+    Every tile carries a runtime *valid shape* (the region that holds data);
+    ops that change or read it take it as `index` operands.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// Attribute names the dialect owns on `func.func`.
+    static constexpr llvm::StringLiteral kKindAttrName = "pto.kind";
+    static constexpr llvm::StringLiteral kSplitAttrName = "pto.split";
+    static constexpr llvm::StringLiteral kDualAivDispatchAttrName =
+        "pto.dual_aiv_dispatch";
+    static constexpr llvm::StringLiteral kAicAttrName = "pto.aic";
+    static constexpr llvm::StringLiteral kAivAttrName = "pto.aiv";
+
+  private:
+    void registerTypes();
+    void registerAttributes();
+
+  public:
+  }];
+}
+
+class PTO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PTO_Dialect, mnemonic, traits>;
+
+#endif // TILEKIT_DIALECT_PTO_IR_PTODIALECT_TD

@@ -1,0 +1,14 @@
+//===- PTOOps.h - PTO operations ----------------------------------*- C++ -*-===//
+
+#ifndef TILEKIT_DIALECT_PTO_IR_PTOOPS_H
+#define TILEKIT_DIALECT_PTO_IR_PTOOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOTraits.h"
+
+#define GET_OP_CLASSES
+#include "tilekit/Dialect/PTO/IR/PTOOps.h.inc"
+
+#endif // TILEKIT_DIALECT_PTO_IR_PTOOPS_H

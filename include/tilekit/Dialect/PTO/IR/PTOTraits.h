@@ -1,0 +1,66 @@
+//===- PTOTraits.h - Where PTO ops may be placed ------------------*- C++ -*-===//
+//
+// Placement traits check the `pto.kind` of the function that holds an op: a
+// cube op cannot run on a vector core, a tile op cannot run in an
+// orchestration function, and so on. Functions without a kind accept all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_PTO_IR_PTOTRAITS_H
+#define TILEKIT_DIALECT_PTO_IR_PTOTRAITS_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+
+namespace tilekit::pto {
+
+/// Fails with a diagnostic on `op` unless the kind of its enclosing function
+/// is one of `allowed` (or the function has no kind). `what` names the
+/// category of op in the message.
+mlir::LogicalResult verifyPlacement(mlir::Operation *op,
+                                    llvm::ArrayRef<FunctionKind> allowed,
+                                    llvm::StringRef what);
+
+namespace OpTrait {
+
+template <typename ConcreteType>
+class InCoreOp : public mlir::OpTrait::TraitBase<ConcreteType, InCoreOp> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyPlacement(
+        op, {FunctionKind::InCore, FunctionKind::AIC, FunctionKind::AIV},
+        "tile op");
+  }
+};
+
+template <typename ConcreteType>
+class CubeOp : public mlir::OpTrait::TraitBase<ConcreteType, CubeOp> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIC},
+                           "cube op");
+  }
+};
+
+template <typename ConcreteType>
+class VectorOp : public mlir::OpTrait::TraitBase<ConcreteType, VectorOp> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIV},
+                           "vector op");
+  }
+};
+
+template <typename ConcreteType>
+class OrchestrationOp
+    : public mlir::OpTrait::TraitBase<ConcreteType, OrchestrationOp> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyPlacement(op, {FunctionKind::Orchestration}, "tensor op");
+  }
+};
+
+} // namespace OpTrait
+} // namespace tilekit::pto
+
+#endif // TILEKIT_DIALECT_PTO_IR_PTOTRAITS_H

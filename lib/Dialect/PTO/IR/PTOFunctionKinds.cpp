@@ -1,0 +1,165 @@
+//===- PTOFunctionKinds.cpp - Function kinds and op placement -------------===//
+//
+// Verifies the `pto.*` attributes on functions (kind, group split, dual
+// dispatch, group pairing) and where ops may be placed given the kind of the
+// function holding them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace tilekit::pto;
+
+std::optional<FunctionKind> tilekit::pto::getFunctionKind(Operation *func) {
+  if (auto kind = func->getAttrOfType<FunctionKindAttr>(
+          PTODialect::kKindAttrName))
+    return kind.getValue();
+  return std::nullopt;
+}
+
+std::optional<FunctionKind>
+tilekit::pto::getEnclosingFunctionKind(Operation *op) {
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    return getFunctionKind(func);
+  return std::nullopt;
+}
+
+LogicalResult tilekit::pto::verifyPlacement(Operation *op,
+                                            ArrayRef<FunctionKind> allowed,
+                                            StringRef what) {
+  std::optional<FunctionKind> kind = getEnclosingFunctionKind(op);
+  if (!kind || llvm::is_contained(allowed, *kind))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "is a " << what << " and cannot run in a '"
+                            << stringifyFunctionKind(*kind)
+                            << "' function (allowed: ";
+  llvm::interleaveComma(allowed, diag, [&](FunctionKind allowedKind) {
+    diag << stringifyFunctionKind(allowedKind);
+  });
+  return diag << ")";
+}
+
+/// The function a group pairs with for `role` (aic or aiv): the one its
+/// `pto.aic` / `pto.aiv` attribute names, or else `<group>_aic` /
+/// `<group>_aiv`.
+static FunctionOpInterface findGroupMember(FunctionOpInterface group,
+                                           FunctionKind role,
+                                           std::string &lookedFor) {
+  StringRef attrName = role == FunctionKind::AIC ? PTODialect::kAicAttrName
+                                                 : PTODialect::kAivAttrName;
+  StringAttr name;
+  if (auto ref = group->getAttrOfType<FlatSymbolRefAttr>(attrName))
+    name = ref.getAttr();
+  else
+    name = StringAttr::get(group->getContext(),
+                           group.getName() + "_" + stringifyFunctionKind(role));
+  lookedFor = name.str();
+  Operation *symbolTable = SymbolTable::getNearestSymbolTable(group);
+  if (!symbolTable)
+    return {};
+  return dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupSymbolIn(symbolTable, name));
+}
+
+static LogicalResult verifyGroup(FunctionOpInterface group) {
+  for (FunctionKind role : {FunctionKind::AIC, FunctionKind::AIV}) {
+    std::string lookedFor;
+    FunctionOpInterface member = findGroupMember(group, role, lookedFor);
+    StringRef roleName = stringifyFunctionKind(role);
+    if (!member)
+      return group->emitOpError()
+             << "is a group but its " << roleName << " function '@"
+             << lookedFor << "' does not exist (name it with 'pto."
+             << roleName << "' or define @" << group.getName() << "_"
+             << roleName << ")";
+    std::optional<FunctionKind> memberKind = getFunctionKind(member);
+    if (memberKind != role)
+      return group->emitOpError()
+             << "pairs '@" << lookedFor << "' as its " << roleName
+             << " function, but that function is not of kind '" << roleName
+             << "'";
+    if (member.getArgumentTypes() != group.getArgumentTypes())
+      return group->emitOpError()
+             << "passes its arguments to '@" << lookedFor
+             << "', so their argument types must be the same";
+  }
+  return success();
+}
+
+/// Split codes of the cross-core pipes (pto-isa's TileSplitAxis).
+LogicalResult tilekit::pto::verifySplitCode(
+    function_ref<InFlightDiagnostic()> emitError, int64_t split,
+    bool allowOdd) {
+  if (split < 0 || split > 4)
+    return emitError() << "split code " << split
+                       << " is invalid (expected 0 none, 1 up/down, 2 "
+                          "left/right, 3 up/down odd, 4 left/right odd)";
+  if (!allowOdd && split > 2)
+    return emitError() << "split code " << split
+                       << " is odd, but there is no odd vector-to-cube "
+                          "transport (expected 0, 1 or 2)";
+  return success();
+}
+
+LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitError() << "'" << name
+                           << "' is a function attribute; it cannot be "
+                              "placed on '"
+                           << op->getName() << "'";
+  std::optional<FunctionKind> kind = getFunctionKind(op);
+  auto requireKind = [&](ArrayRef<FunctionKind> kinds) -> LogicalResult {
+    if (kind && llvm::is_contained(kinds, *kind))
+      return success();
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "has '" << name
+                              << "', which only a function of kind ";
+    llvm::interleave(
+        kinds, diag,
+        [&](FunctionKind k) { diag << "'" << stringifyFunctionKind(k) << "'"; },
+        " or ");
+    return diag << " may carry";
+  };
+
+  if (name == kKindAttrName) {
+    if (!isa<FunctionKindAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a function kind such as #pto.kind<incore>";
+    if (*kind == FunctionKind::Group)
+      return verifyGroup(func);
+    return success();
+  }
+  if (name == kSplitAttrName) {
+    auto split = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!split)
+      return op->emitOpError() << "'" << name << "' must be an integer";
+    if (failed(verifySplitCode([&] { return op->emitOpError(); },
+                               split.getInt(), /*allowOdd=*/true)))
+      return failure();
+    return requireKind({FunctionKind::Group, FunctionKind::AIV});
+  }
+  if (name == kDualAivDispatchAttrName) {
+    if (!isa<UnitAttr, BoolAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit or bool";
+    return requireKind({FunctionKind::Group, FunctionKind::AIV});
+  }
+  if (name == kAicAttrName || name == kAivAttrName) {
+    if (!isa<FlatSymbolRefAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must name a function";
+    return requireKind({FunctionKind::Group});
+  }
+  return op->emitOpError() << "has unknown PTO attribute '" << name
+                           << "' (expected pto.kind, pto.split, "
+                              "pto.dual_aiv_dispatch, pto.aic or pto.aiv)";
+}

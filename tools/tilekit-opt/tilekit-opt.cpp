@@ -1,0 +1,24 @@
+//===- tilekit-opt.cpp - The tilekit IR driver ----------------------------===//
+//
+// `mlir-opt` for tilekit: parses, verifies, transforms and prints IR in the
+// tilekit dialects and the upstream dialects tile programs use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  registry.insert<tilekit::pto::PTODialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "tilekit optimizer driver\n", registry));
+}
