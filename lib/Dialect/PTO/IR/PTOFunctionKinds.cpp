@@ -68,6 +68,39 @@ static FunctionOpInterface findGroupMember(FunctionOpInterface group,
       SymbolTable::lookupSymbolIn(symbolTable, name));
 }
 
+static int64_t getSplit(Operation *func) {
+  if (auto split = func->getAttrOfType<IntegerAttr>(PTODialect::kSplitAttrName))
+    return split.getInt();
+  return 0;
+}
+
+static bool hasDualAivDispatch(Operation *func) {
+  Attribute attr = func->getAttr(PTODialect::kDualAivDispatchAttrName);
+  if (auto flag = dyn_cast_or_null<BoolAttr>(attr))
+    return flag.getValue();
+  return isa_and_nonnull<UnitAttr>(attr);
+}
+
+std::optional<GroupInfo> tilekit::pto::resolveGroup(Operation *op) {
+  auto group = dyn_cast<FunctionOpInterface>(op);
+  if (!group || getFunctionKind(op) != FunctionKind::Group)
+    return std::nullopt;
+  std::string ignored;
+  FunctionOpInterface aic = findGroupMember(group, FunctionKind::AIC, ignored);
+  FunctionOpInterface aiv = findGroupMember(group, FunctionKind::AIV, ignored);
+  if (!aic || !aiv || getFunctionKind(aic) != FunctionKind::AIC ||
+      getFunctionKind(aiv) != FunctionKind::AIV)
+    return std::nullopt;
+  GroupInfo info;
+  info.aic = aic;
+  info.aiv = aiv;
+  info.split = getSplit(group);
+  if (info.split == 0)
+    info.split = getSplit(aiv);
+  info.dualAivDispatch = hasDualAivDispatch(group) || hasDualAivDispatch(aiv);
+  return info;
+}
+
 static LogicalResult verifyGroup(FunctionOpInterface group) {
   for (FunctionKind role : {FunctionKind::AIC, FunctionKind::AIV}) {
     std::string lookedFor;

@@ -59,6 +59,26 @@ static void printOpTypes(OpAsmPrinter &printer, Operation *, Type first,
     printer << " -> " << result;
 }
 
+/// Accumulating matmuls: `: ACC, LHS, RHS [-> RESULT]`, the result defaulting
+/// to the accumulator's type.
+static ParseResult parseAccTypes(OpAsmParser &parser, Type &acc, Type &lhs,
+                                 Type &rhs, Type &result) {
+  if (parser.parseType(acc) || parser.parseComma() || parser.parseType(lhs) ||
+      parser.parseComma() || parser.parseType(rhs))
+    return failure();
+  result = acc;
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(result);
+  return success();
+}
+
+static void printAccTypes(OpAsmPrinter &printer, Operation *, Type acc,
+                          Type lhs, Type rhs, Type result) {
+  printer << acc << ", " << lhs << ", " << rhs;
+  if (result != acc)
+    printer << " -> " << result;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared checks
 //===----------------------------------------------------------------------===//

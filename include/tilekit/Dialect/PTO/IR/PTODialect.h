@@ -40,6 +40,24 @@ mlir::LogicalResult
 verifySplitCode(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
                 int64_t split, bool allowOdd);
 
+/// How a group function runs: the cube and vector functions it pairs, the
+/// split of its pipes and the number of vector lanes.
+struct GroupInfo {
+  mlir::Operation *aic = nullptr;
+  mlir::Operation *aiv = nullptr;
+  /// The group's `pto.split`, or the aiv function's when the group has 0.
+  int64_t split = 0;
+  /// `pto.dual_aiv_dispatch` of the group or its aiv function.
+  bool dualAivDispatch = false;
+  /// Two lanes for split transfers or dual dispatch, otherwise one.
+  unsigned numLanes() const { return split != 0 || dualAivDispatch ? 2 : 1; }
+};
+
+/// Resolves a verified group function (kind `group`). The pair comes from
+/// `pto.aic` / `pto.aiv`, else from the `<group>_aic` / `<group>_aiv` names.
+/// Returns std::nullopt when a member is missing or of the wrong kind.
+std::optional<GroupInfo> resolveGroup(mlir::Operation *group);
+
 } // namespace tilekit::pto
 
 #define GET_TYPEDEF_CLASSES

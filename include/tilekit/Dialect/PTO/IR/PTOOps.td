@@ -522,8 +522,8 @@ def PTO_TileMatmulAccOp : PTO_Op<"tile.matmul_acc", [PTO_CubeOp, Pure]> {
                        Optional<I1>:$init_cond);
   let results = (outs PTO_AnyTile:$result);
   let assemblyFormat = [{
-    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:` type($acc) `,`
-    type($lhs) `,` custom<OpTypes>(type($rhs), type($result))
+    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:`
+    custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }
@@ -556,8 +556,8 @@ def PTO_TileBatchMatmulAccOp
                        Optional<I1>:$init_cond);
   let results = (outs PTO_AnyTile:$result);
   let assemblyFormat = [{
-    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:` type($acc) `,`
-    type($lhs) `,` custom<OpTypes>(type($rhs), type($result))
+    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:`
+    custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }
@@ -578,8 +578,8 @@ def PTO_TileGemvAccOp : PTO_Op<"tile.gemv_acc", [PTO_CubeOp, Pure]> {
                        Optional<I1>:$init_cond);
   let results = (outs PTO_AnyTile:$result);
   let assemblyFormat = [{
-    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:` type($acc) `,`
-    type($lhs) `,` custom<OpTypes>(type($rhs), type($result))
+    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:`
+    custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }
@@ -786,8 +786,8 @@ def PTO_TensorMatmulAccOp
                        UnitAttr:$a_trans, UnitAttr:$b_trans);
   let results = (outs PTO_AnyTensor:$result);
   let assemblyFormat = [{
-    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:` type($acc) `,`
-    type($lhs) `,` custom<OpTypes>(type($rhs), type($result))
+    $acc `,` $lhs `,` $rhs (`init` $init_cond^)? attr-dict `:`
+    custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }

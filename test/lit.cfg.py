@@ -1,0 +1,22 @@
+# lit configuration for tilekit's IR and driver tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "tilekit"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilekit_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%examples", os.path.join(config.tilekit_src_root, "examples")))
+config.substitutions.append(("%docs", os.path.join(config.tilekit_src_root, "docs")))
+config.substitutions.append(("%tilekit_obj_root", config.tilekit_obj_root))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["tilekit-opt", "tilekit"], [config.tilekit_tools_dir])

@@ -1,0 +1,33 @@
+//===- tilekit.cpp - The tilekit user driver ------------------------------===//
+//
+// `tilekit <command> [options]`. Each command lives in its own file and
+// registers an llvm::cl::SubCommand; this file only dispatches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static void printVersion(raw_ostream &os) {
+  os << "tilekit " << TILEKIT_VERSION << " (MLIR " << LLVM_VERSION_STRING
+     << ")\n";
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::SetVersionPrinter(printVersion);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
+      "  tilekit check KERNEL.mlir   parse and verify a PTO kernel and list "
+      "its functions\n\n"
+      "Run 'tilekit <command> --help' for the options of a command.\n");
+  if (tilekit::driver::checkCommand)
+    return tilekit::driver::runCheck();
+  errs() << "tilekit: no command given; see 'tilekit --help'\n";
+  return 2;
+}
