@@ -37,9 +37,9 @@ LogicalResult tilekit::pto::verifyPlacement(Operation *op,
   if (!kind || llvm::is_contained(allowed, *kind))
     return success();
   InFlightDiagnostic diag = op->emitOpError()
-                            << "is a " << what << " and cannot run in a '"
-                            << stringifyFunctionKind(*kind)
-                            << "' function (allowed: ";
+                            << "is a " << what
+                            << " and cannot run in a function of kind '"
+                            << stringifyFunctionKind(*kind) << "' (allowed: ";
   llvm::interleaveComma(allowed, diag, [&](FunctionKind allowedKind) {
     diag << stringifyFunctionKind(allowedKind);
   });

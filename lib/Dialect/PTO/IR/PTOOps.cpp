@@ -701,13 +701,14 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
   if (kind && *kind != placement)
     return op.emitOpError()
            << "runs on the " << stringifyFunctionKind(placement)
-           << " side of a group and cannot appear in a '"
-           << stringifyFunctionKind(*kind) << "' function";
-  int64_t split = op.getSplit();
+           << " side of a group and cannot appear in a function of kind '"
+           << stringifyFunctionKind(*kind) << "'";
+  // Read the attributes signed: a negative code must not wrap around.
+  int64_t split = op.getSplitAttr().getInt();
   if (failed(verifySplitCode([&] { return op.emitOpError(); }, split,
                              allowOdd)))
     return failure();
-  if (op.getPipeId() < 0)
+  if (op.getPipeIdAttr().getInt() < 0)
     return op.emitOpError() << "pipe id must be non-negative";
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>) {
     if (std::optional<int64_t> stride = op.getLaneStride()) {
@@ -738,9 +739,9 @@ static LogicalResult verifySync(OpTy op) {
     return op.emitOpError() << "synchronizes a pipe with itself; a pipe "
                                "already runs in order";
   // The flag hardware has eight events per pipe pair.
-  if (op.getEventId() < 0 || op.getEventId() > 7)
-    return op.emitOpError() << "event id must be in [0, 7], got "
-                            << op.getEventId();
+  int64_t event = op.getEventIdAttr().getInt();
+  if (event < 0 || event > 7)
+    return op.emitOpError() << "event id must be in [0, 7], got " << event;
   return success();
 }
 
@@ -750,9 +751,9 @@ static LogicalResult verifyInitializePipe(OpTy op, FunctionKind placement) {
   if (kind && *kind != placement)
     return op.emitOpError()
            << "sets up the " << stringifyFunctionKind(placement)
-           << " end of a pipe and cannot appear in a '"
-           << stringifyFunctionKind(*kind) << "' function";
-  if (op.getPipeId() < 0)
+           << " end of a pipe and cannot appear in a function of kind '"
+           << stringifyFunctionKind(*kind) << "'";
+  if (op.getPipeIdAttr().getInt() < 0)
     return op.emitOpError() << "pipe id must be non-negative";
   if (op.getSlotSize() <= 0 || op.getSlotSize() % 32 != 0)
     return op.emitOpError() << "slot size must be a positive multiple of 32 "

@@ -1,0 +1,98 @@
+// RUN: tilekit-opt %s -split-input-file -verify-diagnostics
+
+// Split codes are 0-4.
+func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+  // expected-error @+1 {{split code 5 is invalid (expected 0 none, 1 up/down, 2 left/right, 3 up/down odd, 4 left/right odd)}}
+  pto.tile.tpush_to_aiv %t split 5 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Negative split codes are invalid too.
+func.func @f() {
+  // expected-error @+1 {{split code -1 is invalid}}
+  %t = pto.tile.tpop_from_aic split -1 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// No odd vector-to-cube transport: push side.
+func.func @f(%t: !pto.tile<33x64xf32, vec>) {
+  // expected-error @+1 {{split code 3 is odd, but there is no odd vector-to-cube transport (expected 0, 1 or 2)}}
+  pto.tile.tpush_to_aic %t split 3 : !pto.tile<33x64xf32, vec>
+  return
+}
+
+// -----
+
+// No odd vector-to-cube transport: pop side.
+func.func @f() {
+  // expected-error @+1 {{split code 4 is odd, but there is no odd vector-to-cube transport (expected 0, 1 or 2)}}
+  %t = pto.tile.tpop_from_aiv split 4 : !pto.tile<64x65xf32, vec>
+  return
+}
+
+// -----
+
+// lane_stride only applies to split transfers.
+func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+  // expected-error @+1 {{lane_stride needs a split transfer (split code 1-4)}}
+  pto.tile.tpush_to_aiv %t split 0 lane_stride 8 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// lane_stride is positive.
+func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+  // expected-error @+1 {{lane_stride must be positive, got 0}}
+  pto.tile.tpush_to_aiv %t split 1 lane_stride 0 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// lane_stride leaves lane 1 a share of the split dimension (dim 1 for left/right).
+func.func @f(%t: !pto.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{lane_stride 64 leaves lane 1 empty: the split dimension has extent 64}}
+  pto.tile.tpush_to_aiv %t split 2 lane_stride 64 : !pto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// The cube core pushes to the vector lanes, not the other way round.
+func.func @f(%t: !pto.tile<64x64xf32, vec>) attributes {pto.kind = #pto.kind<aiv>} {
+  // expected-error @+1 {{runs on the aic side of a group and cannot appear in a function of kind 'aiv'}}
+  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// Vector lanes pop what the cube core pushed.
+func.func @f() attributes {pto.kind = #pto.kind<aic>} {
+  // expected-error @+1 {{runs on the aiv side of a group and cannot appear in a function of kind 'aic'}}
+  %t = pto.tile.tpop_from_aic split 1 : !pto.tile<32x64xf32, vec>
+  return
+}
+
+// -----
+
+// Cross-core ops need a group member, not a plain in-core function.
+func.func @f(%t: !pto.tile<32x64xf32, vec>) attributes {pto.kind = #pto.kind<incore>} {
+  // expected-error @+1 {{runs on the aiv side of a group and cannot appear in a function of kind 'incore'}}
+  pto.tile.tpush_to_aic %t split 1 : !pto.tile<32x64xf32, vec>
+  return
+}
+
+// -----
+
+// Pipe ids are non-negative.
+func.func @f() {
+  // expected-error @+1 {{pipe id must be non-negative}}
+  %t = pto.tile.tpop_from_aiv split 0 pipe -1 : !pto.tile<64x64xf32, vec>
+  return
+}
