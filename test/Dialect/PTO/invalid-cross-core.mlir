@@ -1,9 +1,9 @@
 // RUN: tilekit-opt %s -split-input-file -verify-diagnostics
 
 // Split codes are 0-4.
-func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+func.func @f(%t: !pto.tile<64x64xf32, acc>) {
   // expected-error @+1 {{split code 5 is invalid (expected 0 none, 1 up/down, 2 left/right, 3 up/down odd, 4 left/right odd)}}
-  pto.tile.tpush_to_aiv %t split 5 : !pto.tile<64x64xf32, vec>
+  pto.tile.tpush_to_aiv %t split 5 : !pto.tile<64x64xf32, acc>
   return
 }
 
@@ -30,43 +30,43 @@ func.func @f(%t: !pto.tile<33x64xf32, vec>) {
 // No odd vector-to-cube transport: pop side.
 func.func @f() {
   // expected-error @+1 {{split code 4 is odd, but there is no odd vector-to-cube transport (expected 0, 1 or 2)}}
-  %t = pto.tile.tpop_from_aiv split 4 : !pto.tile<64x65xf32, vec>
+  %t = pto.tile.tpop_from_aiv split 4 : !pto.tile<64x65xf16, mat>
   return
 }
 
 // -----
 
 // lane_stride only applies to split transfers.
-func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+func.func @f(%t: !pto.tile<64x64xf32, acc>) {
   // expected-error @+1 {{lane_stride needs a split transfer (split code 1-4)}}
-  pto.tile.tpush_to_aiv %t split 0 lane_stride 8 : !pto.tile<64x64xf32, vec>
+  pto.tile.tpush_to_aiv %t split 0 lane_stride 8 : !pto.tile<64x64xf32, acc>
   return
 }
 
 // -----
 
 // lane_stride is positive.
-func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+func.func @f(%t: !pto.tile<64x64xf32, acc>) {
   // expected-error @+1 {{lane_stride must be positive, got 0}}
-  pto.tile.tpush_to_aiv %t split 1 lane_stride 0 : !pto.tile<64x64xf32, vec>
+  pto.tile.tpush_to_aiv %t split 1 lane_stride 0 : !pto.tile<64x64xf32, acc>
   return
 }
 
 // -----
 
 // lane_stride leaves lane 1 a share of the split dimension (dim 1 for left/right).
-func.func @f(%t: !pto.tile<16x64xf32, vec>) {
+func.func @f(%t: !pto.tile<16x64xf32, acc>) {
   // expected-error @+1 {{lane_stride 64 leaves lane 1 empty: the split dimension has extent 64}}
-  pto.tile.tpush_to_aiv %t split 2 lane_stride 64 : !pto.tile<16x64xf32, vec>
+  pto.tile.tpush_to_aiv %t split 2 lane_stride 64 : !pto.tile<16x64xf32, acc>
   return
 }
 
 // -----
 
 // The cube core pushes to the vector lanes, not the other way round.
-func.func @f(%t: !pto.tile<64x64xf32, vec>) attributes {pto.kind = #pto.kind<aiv>} {
+func.func @f(%t: !pto.tile<64x64xf32, acc>) attributes {pto.kind = #pto.kind<aiv>} {
   // expected-error @+1 {{runs on the aic side of a group and cannot appear in a function of kind 'aiv'}}
-  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf32, vec>
+  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf32, acc>
   return
 }
 
@@ -93,6 +93,42 @@ func.func @f(%t: !pto.tile<32x64xf32, vec>) attributes {pto.kind = #pto.kind<inc
 // Pipe ids are non-negative.
 func.func @f() {
   // expected-error @+1 {{pipe id must be non-negative}}
-  %t = pto.tile.tpop_from_aiv split 0 pipe -1 : !pto.tile<64x64xf32, vec>
+  %t = pto.tile.tpop_from_aiv split 0 pipe -1 : !pto.tile<64x64xf16, mat>
+  return
+}
+
+// -----
+
+// The cube core sends from L0C or L1.
+func.func @f(%t: !pto.tile<64x64xf32, vec>) {
+  // expected-error @+1 {{sends from the cube core's 'acc' or 'mat' buffers, not 'vec'}}
+  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf32, vec>
+  return
+}
+
+// -----
+
+// The cube core receives into L1.
+func.func @f() {
+  // expected-error @+1 {{received tile must be a 'mat' tile, got 'vec'}}
+  %t = pto.tile.tpop_from_aiv split 1 : !pto.tile<64x64xf16, vec>
+  return
+}
+
+// -----
+
+// A vector lane sends from UB.
+func.func @f(%t: !pto.tile<32x64xf16, mat>) {
+  // expected-error @+1 {{sent tile must be a 'vec' tile, got 'mat'}}
+  pto.tile.tpush_to_aic %t split 1 : !pto.tile<32x64xf16, mat>
+  return
+}
+
+// -----
+
+// A vector lane receives into UB.
+func.func @f() {
+  // expected-error @+1 {{received tile must be a 'vec' tile, got 'acc'}}
+  %t = pto.tile.tpop_from_aic split 1 : !pto.tile<32x64xf32, acc>
   return
 }

@@ -151,3 +151,12 @@ func.func @f(%a: !pto.tensor<16x64xf32>) {
   %c = pto.tensor.cast %a : !pto.tensor<16x64xf32> -> !pto.tensor<64x16xf16>
   return
 }
+
+// -----
+
+// dim names an existing dimension.
+func.func @f(%a: !pto.tensor<?x64xf32>) {
+  // expected-error @+1 {{dimension 2 is out of range for a 2-D tensor}}
+  %d = pto.tensor.dim %a, 2 : !pto.tensor<?x64xf32>
+  return
+}

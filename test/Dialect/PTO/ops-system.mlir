@@ -29,35 +29,39 @@ func.func @sync() attributes {pto.kind = #pto.kind<incore>} {
   return
 }
 
-// The cube end of the cross-core pipes.
+// The cube end of the cross-core pipes: receive into L1, send from L0C or L1.
 // CHECK-LABEL: func.func @mix_aic
 // CHECK-SAME: (%{{.*}}: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>}
 // CHECK: pto.system.aic_initialize_pipe 0 both slot_num 2 slot_size 16384
 // CHECK: pto.system.aic_initialize_pipe 1 to_aiv slot_num 4 slot_size 8192
-// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 0 : !pto.tile<64x64xf32, vec>
-// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 1 pipe 1 : !pto.tile<64x64xf32, vec>
-// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 2 : !pto.tile<64x64xf32, vec>
-// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 0 : !pto.tile<64x64xf32, vec>
-// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 1 : !pto.tile<64x64xf32, vec>
-// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 2 pipe 1 : !pto.tile<64x64xf32, vec>
-// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 3 : !pto.tile<64x64xf32, vec>
-// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 4 lane_stride 40 : !pto.tile<64x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 0 : !pto.tile<64x64xf16, mat>
+// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 1 pipe 1 : !pto.tile<64x64xf16, mat>
+// CHECK: %{{.*}} = pto.tile.tpop_from_aiv split 2 : !pto.tile<64x64xf16, mat>
+// CHECK: %{{.*}} = pto.tile.create : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 0 : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 1 : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 2 pipe 1 : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 3 : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 4 lane_stride 40 : !pto.tile<64x64xf32, acc>
+// CHECK: pto.tile.tpush_to_aiv %{{.*}} split 1 : !pto.tile<64x64xf16, mat>
 // CHECK: return
 func.func @mix_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
   pto.system.aic_initialize_pipe 0 both slot_num 2 slot_size 16384
   pto.system.aic_initialize_pipe 1 to_aiv slot_num 4 slot_size 8192
-  %t = pto.tile.tpop_from_aiv split 0 : !pto.tile<64x64xf32, vec>
-  %u = pto.tile.tpop_from_aiv split 1 pipe 1 : !pto.tile<64x64xf32, vec>
-  %w = pto.tile.tpop_from_aiv split 2 : !pto.tile<64x64xf32, vec>
-  pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, vec>
-  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf32, vec>
-  pto.tile.tpush_to_aiv %t split 2 pipe 1 : !pto.tile<64x64xf32, vec>
-  pto.tile.tpush_to_aiv %t split 3 : !pto.tile<64x64xf32, vec>
-  pto.tile.tpush_to_aiv %t split 4 lane_stride 40 : !pto.tile<64x64xf32, vec>
+  %t = pto.tile.tpop_from_aiv split 0 : !pto.tile<64x64xf16, mat>
+  %u = pto.tile.tpop_from_aiv split 1 pipe 1 : !pto.tile<64x64xf16, mat>
+  %w = pto.tile.tpop_from_aiv split 2 : !pto.tile<64x64xf16, mat>
+  %c = pto.tile.create : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %c split 0 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %c split 1 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %c split 2 pipe 1 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %c split 3 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %c split 4 lane_stride 40 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x64xf16, mat>
   return
 }
 
-// The vector end of the cross-core pipes.
+// The vector end of the cross-core pipes: UB on both ways.
 // CHECK-LABEL: func.func @mix_aiv
 // CHECK-SAME: (%{{.*}}: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>, pto.split = 1 : i32}
 // CHECK: pto.system.aiv_initialize_pipe 0 to_aic slot_num 2 slot_size 16384

@@ -155,3 +155,15 @@ func.func @matmul(%a: !pto.tensor<?x32xf16>, %b: !pto.tensor<32x64xf16>, %bt: !p
   return
 }
 
+// Extents of dynamic tensors, in any function.
+// CHECK-LABEL: func.func @dims
+// CHECK-SAME: (%{{.*}}: !pto.tensor<4x?x64xf32>) -> (index, index) attributes {pto.kind = #pto.kind<incore>}
+// CHECK: %{{.*}} = pto.tensor.dim %{{.*}}, 1 : !pto.tensor<4x?x64xf32>
+// CHECK: %{{.*}} = pto.tensor.dim %{{.*}}, 2 : !pto.tensor<4x?x64xf32>
+// CHECK: return %{{.*}}, %{{.*}} : index, index
+func.func @dims(%a: !pto.tensor<4x?x64xf32>) -> (index, index) attributes {pto.kind = #pto.kind<incore>} {
+  %0 = pto.tensor.dim %a, 1 : !pto.tensor<4x?x64xf32>
+  %1 = pto.tensor.dim %a, 2 : !pto.tensor<4x?x64xf32>
+  return %0, %1 : index, index
+}
+

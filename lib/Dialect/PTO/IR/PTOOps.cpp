@@ -694,6 +694,30 @@ LogicalResult TileSelSOp::verify() {
 // Cross-core pipes and system ops
 //===----------------------------------------------------------------------===//
 
+/// Which buffer each end of a cross-core transfer uses: the cube side sends
+/// from L0C or L1 and receives into L1; the vector side sends from and
+/// receives into UB.
+static LogicalResult verifyCrossCoreBuffer(TPushToAivOp op) {
+  MemorySpace space = cast<TileType>(op.getTile().getType()).getMemorySpace();
+  if (space == MemorySpace::Acc || space == MemorySpace::Mat)
+    return success();
+  return op.emitOpError() << "sends from the cube core's 'acc' or 'mat' "
+                             "buffers, not '"
+                          << stringifyMemorySpace(space) << "'";
+}
+static LogicalResult verifyCrossCoreBuffer(TPopFromAivOp op) {
+  return checkSpace(op, cast<TileType>(op.getResult().getType()),
+                    MemorySpace::Mat, "received tile");
+}
+static LogicalResult verifyCrossCoreBuffer(TPushToAicOp op) {
+  return checkSpace(op, cast<TileType>(op.getTile().getType()),
+                    MemorySpace::Vec, "sent tile");
+}
+static LogicalResult verifyCrossCoreBuffer(TPopFromAicOp op) {
+  return checkSpace(op, cast<TileType>(op.getResult().getType()),
+                    MemorySpace::Vec, "received tile");
+}
+
 template <typename OpTy>
 static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
                                      bool allowOdd) {
@@ -710,6 +734,8 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
     return failure();
   if (op.getPipeIdAttr().getInt() < 0)
     return op.emitOpError() << "pipe id must be non-negative";
+  if (failed(verifyCrossCoreBuffer(op)))
+    return failure();
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>) {
     if (std::optional<int64_t> stride = op.getLaneStride()) {
       if (split == 0)
@@ -822,6 +848,15 @@ LogicalResult TensorAssembleOp::verify() {
                          << " must have the rank and element type of the "
                             "target "
                          << dst;
+  return success();
+}
+
+LogicalResult TensorDimOp::verify() {
+  int64_t rank = cast<GMTensorType>(getSrc().getType()).getRank();
+  int64_t dim = getDimAttr().getInt();
+  if (dim < 0 || dim >= rank)
+    return emitOpError() << "dimension " << dim << " is out of range for a "
+                         << rank << "-D tensor";
   return success();
 }
 

@@ -736,6 +736,22 @@ def PTO_TensorAssembleOp : PTO_Op<"tensor.assemble",
   let hasVerifier = 1;
 }
 
+def PTO_TensorDimOp : PTO_Op<"tensor.dim", [Pure]> {
+  let summary = "the extent of one dimension of a GM tensor";
+  let description = [{
+    Works in any function, so that orchestration loops and in-core kernels
+    can size themselves from dynamic tensors.
+
+    ```mlir
+    %rows = pto.tensor.dim %x, 0 : !pto.tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTensor:$src, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$src `,` $dim attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 def PTO_TensorReadOp : PTO_Op<"tensor.read",
     [PTO_OrchestrationOp, MemoryEffects<[MemRead]>,
      TypesMatchWith<"result is the tensor's element type", "src", "result",
