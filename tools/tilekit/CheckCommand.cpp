@@ -32,11 +32,13 @@ cl::SubCommand driver::checkCommand(
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<kernel.mlir>"),
-                                      cl::sub(driver::checkCommand));
+                                      cl::sub(driver::checkCommand),
+                                      cl::cat(driver::optionCategory));
 static cl::opt<bool> emitJson("json",
                               cl::desc("Print the result (and any errors) as "
                                        "JSON on stdout"),
-                              cl::sub(driver::checkCommand));
+                              cl::sub(driver::checkCommand),
+                              cl::cat(driver::optionCategory));
 
 namespace {
 /// One function of the kernel, as `check` reports it.

@@ -7,6 +7,9 @@
 
 namespace tilekit::driver {
 
+/// The category of every tilekit option; `--help` hides LLVM's own.
+extern llvm::cl::OptionCategory optionCategory;
+
 /// `tilekit check`: parse and verify a kernel, summarize its functions.
 extern llvm::cl::SubCommand checkCommand;
 int runCheck();

@@ -17,9 +17,15 @@ static void printVersion(raw_ostream &os) {
      << ")\n";
 }
 
+cl::OptionCategory tilekit::driver::optionCategory("tilekit options");
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::SetVersionPrinter(printVersion);
+  // libLLVM registers hundreds of codegen options; show only ours.
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory);
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory,
+                           tilekit::driver::checkCommand);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"

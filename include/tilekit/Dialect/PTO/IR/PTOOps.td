@@ -235,6 +235,10 @@ class PTO_BinaryOp<string prefix, string name, string kind,
                    list<Trait> traits>
     : PTO_Op<prefix # "." # name, traits # [Pure]> {
   let summary = "elementwise " # name;
+  let description = "Computes `" # name # "` of `lhs` and `rhs` element by "
+      "element. Both operands and the result have the same shape and element "
+      "type; the result takes the valid shape of `lhs`. The type list is `: T` "
+      "when every type is the same and `: LHS, RHS -> RESULT` otherwise.";
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` custom<OpTypes>(type($lhs), type($rhs), type($result))
   }];
@@ -247,6 +251,9 @@ class PTO_ScalarOp<string prefix, string name, string kind,
                    list<Trait> traits>
     : PTO_Op<prefix # "." # name # "s", traits # [Pure]> {
   let summary = "elementwise " # name # " with a scalar";
+  let description = "Computes `" # name # "` of each element and `scalar`. "
+      "A float scalar goes with float elements, an integer or index scalar "
+      "with integer elements; it is converted to the element type first.";
   let assemblyFormat = [{
     $src `,` $scalar attr-dict `:` custom<OpTypes>(type($src), type($scalar), type($result))
   }];
@@ -259,6 +266,8 @@ class PTO_UnaryOp<string prefix, string name, string kind,
                   list<Trait> traits>
     : PTO_Op<prefix # "." # name, traits # [Pure]> {
   let summary = "elementwise " # name;
+  let description = "Computes `" # name # "` of each element; the result "
+      "keeps the source's shape, element type and valid shape.";
   let assemblyFormat = [{
     $src attr-dict `:` custom<OpTypes>(type($src), type($result))
   }];

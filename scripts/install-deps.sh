@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what tilekit needs to build and test on Debian 12 (bookworm).
+# MLIR/LLVM 22 come from bookworm-security; nothing is downloaded elsewhere.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
+  zlib1g-dev libzstd-dev
+  googletest libgtest-dev libbenchmark-dev
+  python3 python3-numpy
+)
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$pkg")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: everything is installed"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
