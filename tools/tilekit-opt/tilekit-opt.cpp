@@ -19,6 +19,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<tilekit::pto::PTODialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::scf::SCFDialect>();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tilekit optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "tilekit optimizer driver\n", registry));
 }

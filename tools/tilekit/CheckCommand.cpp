@@ -139,9 +139,8 @@ int driver::runCheck() {
   if (emitJson)
     jsonHandler.emplace(&context, [&](Diagnostic &diag) {
       diagnostics.push_back(llvm::json::Object{
-          {"severity", diag.getSeverity() == DiagnosticSeverity::Error
-                           ? "error"
-                           : "note"},
+          {"severity",
+           diag.getSeverity() == DiagnosticSeverity::Error ? "error" : "note"},
           {"location", locationText(diag.getLocation())},
           {"message", diag.str()}});
       return success();

@@ -1,4 +1,5 @@
-//===- Commands.h - Subcommands of the tilekit driver -------------*- C++ -*-===//
+//===- Commands.h - Subcommands of the tilekit driver -------------*- C++
+//-*-===//
 
 #ifndef TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 #define TILEKIT_TOOLS_TILEKIT_COMMANDS_H

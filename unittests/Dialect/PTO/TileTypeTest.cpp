@@ -103,15 +103,15 @@ TEST_F(TileTypeTest, CheckedConstructionReportsTheRule) {
     return success();
   });
   auto loc = UnknownLoc::get(&context);
-  TileType bad = TileType::getChecked(
-      [&] { return emitError(loc); }, ArrayRef<int64_t>{16, 16},
-      b.getF16Type(), MemorySpace::Acc);
+  TileType bad = TileType::getChecked([&] { return emitError(loc); },
+                                      ArrayRef<int64_t>{16, 16}, b.getF16Type(),
+                                      MemorySpace::Acc);
   EXPECT_FALSE(bad);
   EXPECT_EQ(message, "'acc' tiles accumulate in f32 or i32, not 'f16'");
 
   TileType misaligned = TileType::getChecked(
-      [&] { return emitError(loc); }, ArrayRef<int64_t>{16, 16},
-      b.getF32Type(), MemorySpace::Vec, 16);
+      [&] { return emitError(loc); }, ArrayRef<int64_t>{16, 16}, b.getF32Type(),
+      MemorySpace::Vec, 16);
   EXPECT_FALSE(misaligned);
   EXPECT_EQ(message,
             "tile address must be a non-negative multiple of 32 bytes, got 16");

@@ -17,8 +17,8 @@ using namespace mlir;
 using namespace tilekit::pto;
 
 std::optional<FunctionKind> tilekit::pto::getFunctionKind(Operation *func) {
-  if (auto kind = func->getAttrOfType<FunctionKindAttr>(
-          PTODialect::kKindAttrName))
+  if (auto kind =
+          func->getAttrOfType<FunctionKindAttr>(PTODialect::kKindAttrName))
     return kind.getValue();
   return std::nullopt;
 }
@@ -108,10 +108,9 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
     StringRef roleName = stringifyFunctionKind(role);
     if (!member)
       return group->emitOpError()
-             << "is a group but its " << roleName << " function '@"
-             << lookedFor << "' does not exist (name it with 'pto."
-             << roleName << "' or define @" << group.getName() << "_"
-             << roleName << ")";
+             << "is a group but its " << roleName << " function '@" << lookedFor
+             << "' does not exist (name it with 'pto." << roleName
+             << "' or define @" << group.getName() << "_" << roleName << ")";
     std::optional<FunctionKind> memberKind = getFunctionKind(member);
     if (memberKind != role)
       return group->emitOpError()
@@ -127,9 +126,9 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
 }
 
 /// Split codes of the cross-core pipes (pto-isa's TileSplitAxis).
-LogicalResult tilekit::pto::verifySplitCode(
-    function_ref<InFlightDiagnostic()> emitError, int64_t split,
-    bool allowOdd) {
+LogicalResult
+tilekit::pto::verifySplitCode(function_ref<InFlightDiagnostic()> emitError,
+                              int64_t split, bool allowOdd) {
   if (split < 0 || split > 4)
     return emitError() << "split code " << split
                        << " is invalid (expected 0 none, 1 up/down, 2 "

@@ -130,8 +130,8 @@ static LogicalResult checkVec(Operation *op, Type type, StringRef role) {
                            << "'";
 }
 
-static LogicalResult checkSpace(Operation *op, TileType tile,
-                                MemorySpace space, StringRef role) {
+static LogicalResult checkSpace(Operation *op, TileType tile, MemorySpace space,
+                                StringRef role) {
   if (tile.getMemorySpace() == space)
     return success();
   return op->emitOpError() << role << " must be a '"
@@ -216,8 +216,8 @@ static LogicalResult verifyBinaryElementwise(OpTy op, ElemKind kind) {
       failed(checkVec(raw, op.getResult().getType(), "result")) ||
       failed(checkSameBox(raw, op.getLhs().getType(), op.getRhs().getType(),
                           "operands")) ||
-      failed(checkSameBox(raw, op.getLhs().getType(),
-                          op.getResult().getType(), "operands and result")))
+      failed(checkSameBox(raw, op.getLhs().getType(), op.getResult().getType(),
+                          "operands and result")))
     return failure();
   return checkElemKind(raw, op.getLhs().getType(), kind);
 }
@@ -227,10 +227,10 @@ static LogicalResult verifyScalarElementwise(OpTy op, ElemKind kind) {
   Operation *raw = op.getOperation();
   if (failed(checkVec(raw, op.getSrc().getType(), "source")) ||
       failed(checkVec(raw, op.getResult().getType(), "result")) ||
-      failed(checkSameBox(raw, op.getSrc().getType(),
-                          op.getResult().getType(), "source and result")) ||
-      failed(checkScalarFor(raw, op.getScalar().getType(),
-                            op.getSrc().getType())))
+      failed(checkSameBox(raw, op.getSrc().getType(), op.getResult().getType(),
+                          "source and result")) ||
+      failed(
+          checkScalarFor(raw, op.getScalar().getType(), op.getSrc().getType())))
     return failure();
   return checkElemKind(raw, op.getSrc().getType(), kind);
 }
@@ -240,8 +240,8 @@ static LogicalResult verifyUnaryElementwise(OpTy op, ElemKind kind) {
   Operation *raw = op.getOperation();
   if (failed(checkVec(raw, op.getSrc().getType(), "source")) ||
       failed(checkVec(raw, op.getResult().getType(), "result")) ||
-      failed(checkSameBox(raw, op.getSrc().getType(),
-                          op.getResult().getType(), "source and result")))
+      failed(checkSameBox(raw, op.getSrc().getType(), op.getResult().getType(),
+                          "source and result")))
     return failure();
   return checkElemKind(raw, op.getSrc().getType(), kind);
 }
@@ -257,12 +257,12 @@ static LogicalResult verifyReduction(OpTy op, bool isRow) {
       failed(checkVec(raw, result, "result")))
     return failure();
   if (src.getRank() < 2)
-    return op.emitOpError() << "reduces a 2-D (or batched) operand, got "
-                            << src;
+    return op.emitOpError()
+           << "reduces a 2-D (or batched) operand, got " << src;
   if (src.getElementType() != result.getElementType())
-    return op.emitOpError() << "result element type " << result.getElementType()
-                            << " differs from the source's "
-                            << src.getElementType();
+    return op.emitOpError()
+           << "result element type " << result.getElementType()
+           << " differs from the source's " << src.getElementType();
   SmallVector<int64_t> expected(src.getShape());
   expected[src.getRank() - (isRow ? 1 : 2)] = 1;
   if (result.getRank() != src.getRank() ||
@@ -289,16 +289,16 @@ static LogicalResult checkExpandOperand(Operation *op, TileType vector,
     return op->emitOpError() << "broadcasts between 2-D tiles";
   int64_t keep = isRow ? 0 : 1;
   int64_t one = isRow ? 1 : 0;
-  if (vector.getDimSize(one) != 1 || vector.getDimSize(keep) !=
-                                         full.getDimSize(keep))
+  if (vector.getDimSize(one) != 1 ||
+      vector.getDimSize(keep) != full.getDimSize(keep))
     return op->emitOpError()
            << (isRow ? "row" : "column") << " operand must be "
            << (isRow ? std::to_string(full.getDimSize(0)) + "x1"
                      : "1x" + std::to_string(full.getDimSize(1)))
            << " to broadcast over " << full << ", got " << vector;
   if (vector.getElementType() != full.getElementType())
-    return op->emitOpError() << "element types differ: " << vector << " and "
-                             << full;
+    return op->emitOpError()
+           << "element types differ: " << vector << " and " << full;
   return success();
 }
 
@@ -331,9 +331,8 @@ static LogicalResult verifyExpandBinary(OpTy op, bool isRow, ElemKind kind) {
 
 /// Checks C[.., M, N] = A[.., M, K] @ B[.., K, N] for tiles in L0A, L0B and
 /// L0C. `rank` is 2, or 3 for batched matmuls.
-static LogicalResult verifyCubeMatmul(Operation *op, Type lhsType,
-                                      Type rhsType, Type resultType,
-                                      int64_t rank) {
+static LogicalResult verifyCubeMatmul(Operation *op, Type lhsType, Type rhsType,
+                                      Type resultType, int64_t rank) {
   auto lhs = cast<TileType>(lhsType), rhs = cast<TileType>(rhsType),
        result = cast<TileType>(resultType);
   if (failed(checkSpace(op, lhs, MemorySpace::Left, "lhs")) ||
@@ -344,35 +343,35 @@ static LogicalResult verifyCubeMatmul(Operation *op, Type lhsType,
       result.getRank() != rank)
     return op->emitOpError() << "expects rank-" << rank << " tiles";
   if (lhs.getElementType() != rhs.getElementType())
-    return op->emitOpError() << "lhs and rhs element types differ: "
-                             << lhs.getElementType() << " and "
-                             << rhs.getElementType();
+    return op->emitOpError()
+           << "lhs and rhs element types differ: " << lhs.getElementType()
+           << " and " << rhs.getElementType();
   Type expectedAcc = lhs.getElementType().isSignlessInteger(8)
                          ? Type(IntegerType::get(op->getContext(), 32))
                          : Type(Float32Type::get(op->getContext()));
   if (result.getElementType() != expectedAcc)
-    return op->emitOpError() << lhs.getElementType() << " products accumulate in "
-                             << expectedAcc << ", not "
-                             << result.getElementType();
+    return op->emitOpError()
+           << lhs.getElementType() << " products accumulate in " << expectedAcc
+           << ", not " << result.getElementType();
   ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
                     c = result.getShape();
   if (rank == 3 && (a[0] != b[0] || a[0] != c[0]))
-    return op->emitOpError() << "batch sizes differ: " << a[0] << ", " << b[0]
-                             << " and " << c[0];
+    return op->emitOpError()
+           << "batch sizes differ: " << a[0] << ", " << b[0] << " and " << c[0];
   int64_t m = a[rank - 2], k = a[rank - 1], kb = b[rank - 2], n = b[rank - 1];
   if (k != kb)
     return op->emitOpError() << "contraction sizes differ: lhs has K = " << k
                              << ", rhs has K = " << kb;
   if (c[rank - 2] != m || c[rank - 1] != n)
-    return op->emitOpError() << "result must be " << m << "x" << n
-                             << ", got " << result;
+    return op->emitOpError()
+           << "result must be " << m << "x" << n << ", got " << result;
   return success();
 }
 
 /// An accumulating matmul's accumulator is the result's box in L0C.
 static LogicalResult verifyAccumulator(Operation *op, Type acc, Type result) {
-  if (failed(checkSpace(op, cast<TileType>(acc), MemorySpace::Acc,
-                        "accumulator")))
+  if (failed(
+          checkSpace(op, cast<TileType>(acc), MemorySpace::Acc, "accumulator")))
     return failure();
   return checkSameBox(op, acc, result, "accumulator and result");
 }
@@ -383,8 +382,8 @@ LogicalResult TileMatmulOp::verify() {
 }
 
 LogicalResult TileMatmulAccOp::verify() {
-  if (failed(verifyAccumulator(*this, getAcc().getType(),
-                               getResult().getType())))
+  if (failed(
+          verifyAccumulator(*this, getAcc().getType(), getResult().getType())))
     return failure();
   return verifyCubeMatmul(*this, getLhs().getType(), getRhs().getType(),
                           getResult().getType(), 2);
@@ -415,8 +414,8 @@ LogicalResult TileBatchMatmulOp::verify() {
 }
 
 LogicalResult TileBatchMatmulAccOp::verify() {
-  if (failed(verifyAccumulator(*this, getAcc().getType(),
-                               getResult().getType())))
+  if (failed(
+          verifyAccumulator(*this, getAcc().getType(), getResult().getType())))
     return failure();
   return verifyCubeMatmul(*this, getLhs().getType(), getRhs().getType(),
                           getResult().getType(), 3);
@@ -645,8 +644,7 @@ static LogicalResult checkMask(Operation *op, Type mask, Type like,
   if (failed(checkVec(op, mask, role)))
     return failure();
   if (!cast<ShapedType>(mask).getElementType().isInteger(1))
-    return op->emitOpError() << role << " must have i1 elements, got "
-                             << mask;
+    return op->emitOpError() << role << " must have i1 elements, got " << mask;
   return checkSameShape(op, mask, like, "mask and data");
 }
 
@@ -656,16 +654,14 @@ LogicalResult TileCmpOp::verify() {
       failed(checkSameBox(*this, getLhs().getType(), getRhs().getType(),
                           "operands")))
     return failure();
-  return checkMask(*this, getResult().getType(), getLhs().getType(),
-                   "result");
+  return checkMask(*this, getResult().getType(), getLhs().getType(), "result");
 }
 
 LogicalResult TileCmpSOp::verify() {
   if (failed(checkVec(*this, getSrc().getType(), "source")) ||
       failed(checkScalarFor(*this, getScalar().getType(), getSrc().getType())))
     return failure();
-  return checkMask(*this, getResult().getType(), getSrc().getType(),
-                   "result");
+  return checkMask(*this, getResult().getType(), getSrc().getType(), "result");
 }
 
 LogicalResult TileSelOp::verify() {
@@ -729,8 +725,8 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
            << stringifyFunctionKind(*kind) << "'";
   // Read the attributes signed: a negative code must not wrap around.
   int64_t split = op.getSplitAttr().getInt();
-  if (failed(verifySplitCode([&] { return op.emitOpError(); }, split,
-                             allowOdd)))
+  if (failed(
+          verifySplitCode([&] { return op.emitOpError(); }, split, allowOdd)))
     return failure();
   if (op.getPipeIdAttr().getInt() < 0)
     return op.emitOpError() << "pipe id must be non-negative";
@@ -742,8 +738,8 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
         return op.emitOpError() << "lane_stride needs a split transfer "
                                    "(split code 1-4)";
       if (*stride <= 0)
-        return op.emitOpError() << "lane_stride must be positive, got "
-                                << *stride;
+        return op.emitOpError()
+               << "lane_stride must be positive, got " << *stride;
       auto tile = cast<TileType>(op.getTile().getType());
       int64_t extent = tile.getDimSize(split % 2 == 1 ? 0 : 1);
       if (*stride >= extent)
@@ -756,8 +752,7 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifySync(OpTy op) {
+template <typename OpTy> static LogicalResult verifySync(OpTy op) {
   if (op.getSetPipe() == Pipe::All || op.getWaitPipe() == Pipe::All)
     return op.emitOpError() << "synchronizes two specific pipes; use "
                                "pto.system.bar_all for every pipe";
@@ -786,8 +781,8 @@ static LogicalResult verifyInitializePipe(OpTy op, FunctionKind placement) {
                                "bytes, got "
                             << op.getSlotSize();
   if (op.getSlotNum() <= 0)
-    return op.emitOpError() << "needs at least one slot, got "
-                            << op.getSlotNum();
+    return op.emitOpError()
+           << "needs at least one slot, got " << op.getSlotNum();
   return success();
 }
 
@@ -885,14 +880,14 @@ static LogicalResult verifyTensorMatmul(Operation *op, Type lhsType,
                                 "(2 or more), got "
                              << lhs << ", " << rhs << " and " << result;
   if (lhs.getElementType() != rhs.getElementType())
-    return op->emitOpError() << "lhs and rhs element types differ: "
-                             << lhs.getElementType() << " and "
-                             << rhs.getElementType();
+    return op->emitOpError()
+           << "lhs and rhs element types differ: " << lhs.getElementType()
+           << " and " << rhs.getElementType();
   if (isa<FloatType>(lhs.getElementType()) !=
       isa<FloatType>(result.getElementType()))
-    return op->emitOpError() << "out_dtype " << result.getElementType()
-                             << " does not fit " << lhs.getElementType()
-                             << " inputs";
+    return op->emitOpError()
+           << "out_dtype " << result.getElementType() << " does not fit "
+           << lhs.getElementType() << " inputs";
   auto dim = [](GMTensorType t, int64_t i) { return t.getDimSize(i); };
   auto agree = [](int64_t a, int64_t b) {
     return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
@@ -908,8 +903,8 @@ static LogicalResult verifyTensorMatmul(Operation *op, Type lhsType,
     return op->emitOpError() << "contraction sizes differ: lhs has K = " << k
                              << ", rhs has K = " << kb;
   if (!agree(dim(result, rank - 2), m) || !agree(dim(result, rank - 1), n))
-    return op->emitOpError() << "result " << result
-                             << " does not match the product's shape";
+    return op->emitOpError()
+           << "result " << result << " does not match the product's shape";
   return success();
 }
 

@@ -169,12 +169,14 @@ Type TileType::parse(AsmParser &parser) {
     };
     bool ok;
     if (key == "blayout") {
-      ok = parseEnum([](StringRef w) { return symbolizeBLayout(w); }, layout.blayout, "row_major, col_major");
+      ok = parseEnum([](StringRef w) { return symbolizeBLayout(w); },
+                     layout.blayout, "row_major, col_major");
     } else if (key == "slayout") {
-      ok = parseEnum([](StringRef w) { return symbolizeSLayout(w); }, layout.slayout,
-                     "none_box, row_major, col_major");
+      ok = parseEnum([](StringRef w) { return symbolizeSLayout(w); },
+                     layout.slayout, "none_box, row_major, col_major");
     } else if (key == "pad") {
-      ok = parseEnum([](StringRef w) { return symbolizePadValue(w); }, pad, "null, zero, min, max");
+      ok = parseEnum([](StringRef w) { return symbolizePadValue(w); }, pad,
+                     "null, zero, min, max");
     } else if (key == "fractal") {
       ok = succeeded(parser.parseInteger(layout.fractal));
     } else if (key == "addr") {
@@ -191,9 +193,9 @@ Type TileType::parse(AsmParser &parser) {
   }
   if (parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), shape, elementType, *space,
-                    layout.blayout, layout.slayout, layout.fractal, pad, addr);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType, *space, layout.blayout, layout.slayout,
+                    layout.fractal, pad, addr);
 }
 
 void TileType::print(AsmPrinter &printer) const {
@@ -244,8 +246,8 @@ bool TileType::overlaps(TileType other) const {
 TileType TileType::withMemorySpace(MemorySpace space) const {
   TileLayout layout = getCanonicalLayout(space);
   return TileType::get(getContext(), getShape(), getElementType(), space,
-                       layout.blayout, layout.slayout, layout.fractal,
-                       getPad(), getAddr());
+                       layout.blayout, layout.slayout, layout.fractal, getPad(),
+                       getAddr());
 }
 
 TileType TileType::withAddr(std::optional<int64_t> addr) const {
@@ -259,7 +261,7 @@ TileType TileType::withAddr(std::optional<int64_t> addr) const {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<int64_t> shape, Type elementType) {
+                                   ArrayRef<int64_t> shape, Type elementType) {
   if (shape.empty())
     return emitError() << "tensor must have at least one dimension";
   for (int64_t dim : shape)
@@ -277,8 +279,8 @@ Type GMTensorType::parse(AsmParser &parser) {
                                 /*withTrailingX=*/true) ||
       parser.parseType(elementType) || parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), shape, elementType);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType);
 }
 
 void GMTensorType::print(AsmPrinter &printer) const {
@@ -288,7 +290,7 @@ void GMTensorType::print(AsmPrinter &printer) const {
 }
 
 ShapedType GMTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
-                                 Type elementType) const {
+                                   Type elementType) const {
   return GMTensorType::get(getContext(), shape ? *shape : getShape(),
-                         elementType);
+                           elementType);
 }

@@ -1,4 +1,5 @@
-//===- PTODialect.h - The PTO tile-program dialect ----------------*- C++ -*-===//
+//===- PTODialect.h - The PTO tile-program dialect ----------------*- C++
+//-*-===//
 //
 // Include this header to use the PTO dialect: it brings the dialect, its
 // enums, attributes, types and ops.

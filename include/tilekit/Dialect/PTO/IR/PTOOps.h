@@ -1,4 +1,5 @@
-//===- PTOOps.h - PTO operations ----------------------------------*- C++ -*-===//
+//===- PTOOps.h - PTO operations ----------------------------------*- C++
+//-*-===//
 
 #ifndef TILEKIT_DIALECT_PTO_IR_PTOOPS_H
 #define TILEKIT_DIALECT_PTO_IR_PTOOPS_H

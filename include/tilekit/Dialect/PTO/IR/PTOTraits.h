@@ -1,4 +1,5 @@
-//===- PTOTraits.h - Where PTO ops may be placed ------------------*- C++ -*-===//
+//===- PTOTraits.h - Where PTO ops may be placed ------------------*- C++
+//-*-===//
 //
 // Placement traits check the `pto.kind` of the function that holds an op: a
 // cube op cannot run on a vector core, a tile op cannot run in an
