@@ -132,3 +132,12 @@ func.func @f() {
   %t = pto.tile.tpop_from_aic split 1 : !pto.tile<32x64xf32, acc>
   return
 }
+
+// -----
+
+// A split cuts a dimension the tile has.
+func.func @f(%t: !pto.tile<64xf32, acc>) {
+  // expected-error @+1 {{split code 2 cuts dimension 1, but the tile has rank 1}}
+  pto.tile.tpush_to_aiv %t split 2 lane_stride 4 : !pto.tile<64xf32, acc>
+  return
+}

@@ -142,3 +142,12 @@ func.func @f(%acc: !pto.tile<1x32xf32, acc>, %a: !pto.tile<1x16xf16, left>, %b: 
   %c = pto.tile.gemv_acc %acc, %a, %b : !pto.tile<1x32xf32, acc>, !pto.tile<1x16xf16, left>, !pto.tile<16x16xf16, right> -> !pto.tile<1x16xf32, acc>
   return
 }
+
+// -----
+
+// The bias has the accumulator's element type.
+func.func @f(%a: !pto.tile<16x16xf16, left>, %b: !pto.tile<16x32xf16, right>, %bias: !pto.tile<1x32xf16, bias>) {
+  // expected-error @+1 {{bias element type 'f16' differs from the accumulator's 'f32'}}
+  %c = pto.tile.matmul_bias %a, %b, %bias : !pto.tile<16x16xf16, left>, !pto.tile<16x32xf16, right>, !pto.tile<1x32xf16, bias> -> !pto.tile<16x32xf32, acc>
+  return
+}

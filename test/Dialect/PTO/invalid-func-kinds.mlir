@@ -127,3 +127,27 @@ func.func @f(%a: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<incore>} 
   %c = pto.tensor.exp %a : !pto.tensor<16xf32>
   return
 }
+
+// -----
+
+// A split is an integer code.
+// expected-error @+1 {{'pto.split' must be an integer}}
+func.func @f() attributes {pto.kind = #pto.kind<aiv>, pto.split = "up_down"} {
+  return
+}
+
+// -----
+
+// Dual dispatch is for groups and vector functions.
+// expected-error @+1 {{has 'pto.dual_aiv_dispatch', which only a function of kind 'group' or 'aiv' may carry}}
+func.func @f() attributes {pto.kind = #pto.kind<incore>, pto.dual_aiv_dispatch} {
+  return
+}
+
+// -----
+
+// Pairing attributes name functions.
+// expected-error @+1 {{'pto.aiv' must name a function}}
+func.func @g() attributes {pto.kind = #pto.kind<group>, pto.aiv = "g_aiv"} {
+  return
+}

@@ -69,3 +69,12 @@ func.func @f() attributes {pto.kind = #pto.kind<aiv>} {
   pto.system.aic_initialize_pipe 0 both slot_num 2 slot_size 1024
   return
 }
+
+// -----
+
+// Pipe ids are non-negative.
+func.func @f() {
+  // expected-error @+1 {{pipe id must be non-negative}}
+  pto.system.aiv_initialize_pipe -1 to_aic slot_num 2 slot_size 1024
+  return
+}

@@ -160,3 +160,30 @@ func.func @f(%a: !pto.tensor<?x64xf32>) {
   %d = pto.tensor.dim %a, 2 : !pto.tensor<?x64xf32>
   return
 }
+
+// -----
+
+// A slice keeps the rank and element type.
+func.func @f(%t: !pto.tensor<?x64xf32>, %i: index) {
+  // expected-error @+1 {{must keep the rank and element type of}}
+  %s = pto.tensor.slice %t[%i, %i] : !pto.tensor<?x64xf32> -> !pto.tensor<16x64xf16>
+  return
+}
+
+// -----
+
+// Matmuls need matrices.
+func.func @f(%a: !pto.tensor<32xf16>, %b: !pto.tensor<32xf16>) {
+  // expected-error @+1 {{expects operands and result of one rank (2 or more)}}
+  %c = pto.tensor.matmul %a, %b : !pto.tensor<32xf16>, !pto.tensor<32xf16> -> !pto.tensor<32xf32>
+  return
+}
+
+// -----
+
+// Matmul operands share an element type.
+func.func @f(%a: !pto.tensor<16x32xf16>, %b: !pto.tensor<32x64xbf16>) {
+  // expected-error @+1 {{lhs and rhs element types differ: 'f16' and 'bf16'}}
+  %c = pto.tensor.matmul %a, %b : !pto.tensor<16x32xf16>, !pto.tensor<32x64xbf16> -> !pto.tensor<16x64xf32>
+  return
+}

@@ -402,3 +402,48 @@ func.func @f(%a: !pto.tile<16x64xi32, vec>, %r: !pto.tile<16x1xi32, vec>) {
   %e = pto.tile.row_expand_expdif %a, %r : !pto.tile<16x64xi32, vec>, !pto.tile<16x1xi32, vec>
   return
 }
+
+// -----
+
+// Broadcasts are between 2-D tiles.
+func.func @f(%a: !pto.tile<64xf32, vec>, %r: !pto.tile<1xf32, vec>) {
+  // expected-error @+1 {{broadcasts between 2-D tiles}}
+  %e = pto.tile.row_expand_add %a, %r : !pto.tile<64xf32, vec>, !pto.tile<1xf32, vec>
+  return
+}
+
+// -----
+
+// A broadcast keeps the element type.
+func.func @f(%r: !pto.tile<16x1xf16, vec>) {
+  // expected-error @+1 {{element types differ}}
+  %e = pto.tile.row_expand %r : !pto.tile<16x1xf16, vec> -> !pto.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// Reductions run on UB tiles.
+func.func @f(%a: !pto.tile<16x64xf32, acc>) {
+  // expected-error @+1 {{source must be a 'vec' tile, got 'acc'}}
+  %r = pto.tile.row_sum %a : !pto.tile<16x64xf32, acc> -> !pto.tile<16x1xf32, acc>
+  return
+}
+
+// -----
+
+// fillpad runs on UB tiles.
+func.func @f(%a: !pto.tile<16x64xf16, mat>) {
+  // expected-error @+1 {{source must be a 'vec' tile, got 'mat'}}
+  %r = pto.tile.fillpad %a, zero : !pto.tile<16x64xf16, mat>
+  return
+}
+
+// -----
+
+// A stored tile fits the tensor's rank.
+func.func @f(%t: !pto.tile<1x64xf32, vec>, %x: !pto.tensor<64xf32>, %i: index) {
+  // expected-error @+1 {{has more dimensions than}}
+  %o = pto.tile.store %t, %x[%i] : !pto.tile<1x64xf32, vec> -> !pto.tensor<64xf32>
+  return
+}

@@ -99,3 +99,15 @@ func.func private @f(!pto.tensor<0x16xf32>)
 // GM tensors hold the machine's element types too.
 // expected-error @+1 {{element type 'f64' is not one of}}
 func.func private @f(!pto.tensor<?x16xf64>)
+
+// -----
+
+// A box larger than any buffer is rejected before its size can overflow.
+// expected-error @+1 {{tile box exceeds 4294967296 bytes; no on-chip buffer is that large}}
+func.func private @f(!pto.tile<9999999999x9999999999xf32, vec>)
+
+// -----
+
+// Static tensor extents are bounded so element counts cannot overflow.
+// expected-error @+1 {{tensor has more than 281474976710656 elements}}
+func.func private @f(!pto.tensor<99999999999x99999999999xf32>)

@@ -732,6 +732,14 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
     return op.emitOpError() << "pipe id must be non-negative";
   if (failed(verifyCrossCoreBuffer(op)))
     return failure();
+  // Codes 1 and 3 split dim 0, codes 2 and 4 dim 1.
+  auto tile = cast<TileType>(op->getNumOperands() ? op->getOperand(0).getType()
+                                                  : op->getResult(0).getType());
+  int64_t axis = split % 2 == 1 ? 0 : 1;
+  if (split != 0 && tile.getRank() <= axis)
+    return op.emitOpError()
+           << "split code " << split << " cuts dimension " << axis
+           << ", but the tile has rank " << tile.getRank();
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>) {
     if (std::optional<int64_t> stride = op.getLaneStride()) {
       if (split == 0)
@@ -740,8 +748,7 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
       if (*stride <= 0)
         return op.emitOpError()
                << "lane_stride must be positive, got " << *stride;
-      auto tile = cast<TileType>(op.getTile().getType());
-      int64_t extent = tile.getDimSize(split % 2 == 1 ? 0 : 1);
+      int64_t extent = tile.getDimSize(axis);
       if (*stride >= extent)
         return op.emitOpError() << "lane_stride " << *stride
                                 << " leaves lane 1 empty: the split "

@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilekit::pto;
@@ -54,6 +55,9 @@ verifyElementType(function_ref<InFlightDiagnostic()> emitError, Type type) {
 // TileType
 //===----------------------------------------------------------------------===//
 
+static constexpr uint64_t kMaxTileBytes = uint64_t(1) << 32;
+static constexpr uint64_t kMaxTensorElements = uint64_t(1) << 48;
+
 // Canonical layouts follow pto-isa's tile aliases: L1 and L0C hold
 // column-major block grids (NZ), L0A row-major blocks of row-major fractals
 // (ZZ), L0B row-major blocks of column-major fractals (ZN); L0C fractals are
@@ -87,6 +91,17 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "tile dimensions must be static and positive";
   if (failed(verifyElementType(emitError, elementType)))
     return failure();
+  // No on-chip buffer comes near 4 GiB; the bound also keeps byte counts
+  // free of overflow everywhere else.
+  uint64_t bytes = std::max(elementType.getIntOrFloatBitWidth(), 8u) / 8;
+  for (int64_t dim : shape) {
+    bool overflow = false;
+    bytes =
+        llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(dim), &overflow);
+    if (overflow || bytes > kMaxTileBytes)
+      return emitError() << "tile box exceeds " << kMaxTileBytes
+                         << " bytes; no on-chip buffer is that large";
+  }
 
   bool isCube = space == MemorySpace::Left || space == MemorySpace::Right ||
                 space == MemorySpace::Acc;
@@ -267,6 +282,19 @@ LogicalResult GMTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   for (int64_t dim : shape)
     if (dim <= 0 && !ShapedType::isDynamic(dim))
       return emitError() << "tensor dimensions must be positive or '?'";
+  // Static extents stay far below overflow: 2^48 elements is 2000 times the
+  // largest HBM.
+  uint64_t elements = 1;
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    bool overflow = false;
+    elements = llvm::SaturatingMultiply(elements, static_cast<uint64_t>(dim),
+                                        &overflow);
+    if (overflow || elements > kMaxTensorElements)
+      return emitError() << "tensor has more than " << kMaxTensorElements
+                         << " elements";
+  }
   return verifyElementType(emitError, elementType);
 }
 
