@@ -170,6 +170,13 @@ static LogicalResult checkIndexCount(Operation *op, ValueRange indices,
                            << " (one per dimension), got " << indices.size();
 }
 
+/// Element access takes one index per dimension of the tile or tensor.
+static LogicalResult checkIndicesCover(Operation *op, ValueRange indices,
+                                       Type shaped) {
+  return checkIndexCount(op, indices, cast<ShapedType>(shaped).getRank(),
+                         "indices");
+}
+
 /// A valid shape is either absent (the whole box) or one extent per dim.
 static LogicalResult checkValidShape(Operation *op, ValueRange validShape,
                                      int64_t rank) {
@@ -611,15 +618,11 @@ LogicalResult TileTransposeOp::verify() {
 }
 
 LogicalResult TileReadOp::verify() {
-  return checkIndexCount(*this, getIndices(),
-                         cast<TileType>(getSrc().getType()).getRank(),
-                         "indices");
+  return checkIndicesCover(*this, getIndices(), getSrc().getType());
 }
 
 LogicalResult TileWriteOp::verify() {
-  return checkIndexCount(*this, getIndices(),
-                         cast<TileType>(getDst().getType()).getRank(),
-                         "indices");
+  return checkIndicesCover(*this, getIndices(), getDst().getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -863,15 +866,11 @@ LogicalResult TensorDimOp::verify() {
 }
 
 LogicalResult TensorReadOp::verify() {
-  return checkIndexCount(*this, getIndices(),
-                         cast<GMTensorType>(getSrc().getType()).getRank(),
-                         "indices");
+  return checkIndicesCover(*this, getIndices(), getSrc().getType());
 }
 
 LogicalResult TensorWriteOp::verify() {
-  return checkIndexCount(*this, getIndices(),
-                         cast<GMTensorType>(getDst().getType()).getRank(),
-                         "indices");
+  return checkIndicesCover(*this, getIndices(), getDst().getType());
 }
 
 /// Checks C = op(A) @ op(B) on GM tensors, where op transposes the last two

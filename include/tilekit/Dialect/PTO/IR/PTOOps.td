@@ -520,7 +520,9 @@ def PTO_TileMatmulAccOp : PTO_Op<"tile.matmul_acc", [PTO_CubeOp, Pure]> {
   let description = [{
     Accumulates into `acc`. The optional `init_cond` is the MAD's
     accumulator-init bit: where it is true the op overwrites the accumulator
-    instead (the first K step of a tiled GEMM).
+    instead (the first K step of a tiled GEMM). A constant `init_cond`
+    canonicalizes to the arm it selects: `true` to `pto.tile.matmul`,
+    `false` to an accumulation without the operand.
 
     ```mlir
     %c1 = pto.tile.matmul_acc %c0, %a, %b init %is_first
@@ -535,6 +537,7 @@ def PTO_TileMatmulAccOp : PTO_Op<"tile.matmul_acc", [PTO_CubeOp, Pure]> {
     custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_TileMatmulBiasOp : PTO_Op<"tile.matmul_bias", [PTO_CubeOp, Pure]> {
@@ -569,6 +572,7 @@ def PTO_TileBatchMatmulAccOp
     custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_TileGemvOp : PTO_Op<"tile.gemv", [PTO_CubeOp, Pure]> {
@@ -591,6 +595,7 @@ def PTO_TileGemvAccOp : PTO_Op<"tile.gemv_acc", [PTO_CubeOp, Pure]> {
     custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -815,6 +820,7 @@ def PTO_TensorMatmulAccOp
     custom<AccTypes>(type($acc), type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
