@@ -1,5 +1,6 @@
 // RUN: tilekit-opt %s | tilekit-opt | FileCheck %s
 // RUN: tilekit-opt %s --mlir-print-op-generic | tilekit-opt | FileCheck %s
+// RUN: tilekit-opt %s -emit-bytecode | tilekit-opt | FileCheck %s
 
 // Round trip of every pto.tensor op.
 
