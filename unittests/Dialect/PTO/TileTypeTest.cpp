@@ -8,6 +8,7 @@
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"

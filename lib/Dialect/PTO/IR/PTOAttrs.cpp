@@ -2,6 +2,7 @@
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 

@@ -9,7 +9,6 @@
 #ifndef TILEKIT_DIALECT_PTO_IR_PTODIALECT_H
 #define TILEKIT_DIALECT_PTO_IR_PTODIALECT_H
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"

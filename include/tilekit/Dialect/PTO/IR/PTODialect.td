@@ -36,7 +36,6 @@ def PTO_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     /// Attribute names the dialect owns on `func.func`.
     static constexpr llvm::StringLiteral kKindAttrName = "pto.kind";
@@ -46,11 +45,8 @@ def PTO_Dialect : Dialect {
     static constexpr llvm::StringLiteral kAicAttrName = "pto.aic";
     static constexpr llvm::StringLiteral kAivAttrName = "pto.aiv";
 
-  private:
     void registerTypes();
     void registerAttributes();
-
-  public:
   }];
 }
 
