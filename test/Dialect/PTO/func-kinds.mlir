@@ -53,3 +53,22 @@ func.func @main(%x: !pto.tensor<16x16xf32>) attributes {pto.kind = #pto.kind<orc
   return
 }
 
+// A group may be a declaration, and returns what its vector function returns.
+// CHECK-LABEL: func.func @decl_aic
+// CHECK-SAME: (%{{.*}}: !pto.tensor<16x16xf32>) attributes {pto.kind = #pto.kind<aic>}
+// CHECK: return
+func.func @decl_aic(%x: !pto.tensor<16x16xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+
+// CHECK-LABEL: func.func @decl_aiv
+// CHECK-SAME: (%{{.*}}: !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32> attributes {pto.kind = #pto.kind<aiv>}
+// CHECK: return %{{.*}} : !pto.tensor<16x16xf32>
+func.func @decl_aiv(%x: !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32> attributes {pto.kind = #pto.kind<aiv>} {
+  return %x : !pto.tensor<16x16xf32>
+}
+
+// CHECK-LABEL: func.func private @decl
+// CHECK-SAME: (!pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32> attributes {pto.kind = #pto.kind<group>}
+func.func private @decl(!pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32> attributes {pto.kind = #pto.kind<group>}
+

@@ -151,3 +151,46 @@ func.func @f() attributes {pto.kind = #pto.kind<incore>, pto.dual_aiv_dispatch} 
 func.func @g() attributes {pto.kind = #pto.kind<group>, pto.aiv = "g_aiv"} {
   return
 }
+
+// -----
+
+// Only vector lane 0 returns a value: the cube function returns nothing.
+func.func @g_aic(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> attributes {pto.kind = #pto.kind<aic>} {
+  return %x : !pto.tensor<16xf32>
+}
+func.func @g_aiv(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  return
+}
+// expected-error @+1 {{returns what its vector lane 0 returns, so its aic function '@g_aic' must return nothing}}
+func.func @g(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
+// -----
+
+// The group returns what its vector function returns.
+func.func @g_aic(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  return
+}
+// expected-error @+1 {{returns what its aiv function '@g_aiv' returns, so their result types must be the same}}
+func.func @g(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> attributes {pto.kind = #pto.kind<group>} {
+  return %x : !pto.tensor<16xf32>
+}
+
+// -----
+
+// A group's body would never run.
+func.func @g_aic() attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  return
+}
+// expected-error @+1 {{is a group, whose call runs its aic and aiv functions; its body holds only the return}}
+func.func @g() attributes {pto.kind = #pto.kind<group>} {
+  %c0 = arith.constant 0 : index
+  return
+}

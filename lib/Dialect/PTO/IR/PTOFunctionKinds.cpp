@@ -121,7 +121,24 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
       return group->emitOpError()
              << "passes its arguments to '@" << lookedFor
              << "', so their argument types must be the same";
+    // The group returns what vector lane 0 returns, and nothing else may.
+    if (role == FunctionKind::AIC && !member.getResultTypes().empty())
+      return group->emitOpError()
+             << "returns what its vector lane 0 returns, so its aic function '@"
+             << lookedFor << "' must return nothing";
+    if (role == FunctionKind::AIV &&
+        member.getResultTypes() != group.getResultTypes())
+      return group->emitOpError()
+             << "returns what its aiv function '@" << lookedFor
+             << "' returns, so their result types must be the same";
   }
+  // Calling a group runs its members; a body would never run.
+  Region &body = group.getFunctionBody();
+  if (!group.isExternal() &&
+      (!body.hasOneBlock() || !body.front().without_terminator().empty()))
+    return group->emitOpError()
+           << "is a group, whose call runs its aic and aiv functions; its "
+              "body holds only the return";
   return success();
 }
 
