@@ -194,3 +194,33 @@ func.func @g() attributes {pto.kind = #pto.kind<group>} {
   %c0 = arith.constant 0 : index
   return
 }
+
+// -----
+
+// Cube and vector functions run only through their group.
+func.func @g_aic() attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @main() attributes {pto.kind = #pto.kind<orchestration>} {
+  // expected-error @+1 {{'func.call' op calls '@g_aic', a function of kind 'aic'; such functions run only through their group}}
+  call @g_aic() : () -> ()
+  return
+}
+
+// -----
+
+// Groups are launched from orchestration.
+func.func @g_aic() attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  return
+}
+func.func @g() attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+func.func @core() attributes {pto.kind = #pto.kind<incore>} {
+  // expected-error @+1 {{'func.call' op launches the group '@g' from a function of kind 'incore'; groups are launched from orchestration}}
+  call @g() : () -> ()
+  return
+}

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -157,6 +158,35 @@ tilekit::pto::verifySplitCode(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// Cube and vector functions run only as members of a group, and groups
+/// are launched from orchestration.
+static LogicalResult verifyCalls(FunctionOpInterface caller,
+                                 FunctionKind callerKind) {
+  WalkResult result = caller.walk([&](CallOpInterface call) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+    if (!callee)
+      return WalkResult::advance();
+    std::optional<FunctionKind> calleeKind = getFunctionKind(callee);
+    if (calleeKind == FunctionKind::AIC || calleeKind == FunctionKind::AIV) {
+      call->emitOpError() << "calls '@" << callee.getName()
+                          << "', a function of kind '"
+                          << stringifyFunctionKind(*calleeKind)
+                          << "'; such functions run only through their group";
+      return WalkResult::interrupt();
+    }
+    if (calleeKind == FunctionKind::Group &&
+        callerKind != FunctionKind::Orchestration) {
+      call->emitOpError() << "launches the group '@" << callee.getName()
+                          << "' from a function of kind '"
+                          << stringifyFunctionKind(callerKind)
+                          << "'; groups are launched from orchestration";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -187,7 +217,7 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
              << "' must be a function kind such as #pto.kind<incore>";
     if (*kind == FunctionKind::Group)
       return verifyGroup(func);
-    return success();
+    return verifyCalls(func, *kind);
   }
   if (name == kSplitAttrName) {
     auto split = dyn_cast<IntegerAttr>(attr.getValue());
