@@ -224,3 +224,17 @@ func.func @core() attributes {pto.kind = #pto.kind<incore>} {
   call @g() : () -> ()
   return
 }
+
+// -----
+
+// A group and its vector function agree on the split.
+func.func @g_aic() attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv() attributes {pto.kind = #pto.kind<aiv>, pto.split = 2 : i32} {
+  return
+}
+// expected-error @+1 {{has split 1 but its aiv function '@g_aiv' has split 2}}
+func.func @g() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
+  return
+}

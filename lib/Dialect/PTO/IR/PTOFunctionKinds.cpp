@@ -132,6 +132,13 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
       return group->emitOpError()
              << "returns what its aiv function '@" << lookedFor
              << "' returns, so their result types must be the same";
+    // The aiv function's split is the fallback for a group without one; two
+    // different non-zero splits cannot both describe the lanes.
+    if (role == FunctionKind::AIV && getSplit(group) != 0 &&
+        getSplit(member) != 0 && getSplit(group) != getSplit(member))
+      return group->emitOpError()
+             << "has split " << getSplit(group) << " but its aiv function '@"
+             << lookedFor << "' has split " << getSplit(member);
   }
   // Calling a group runs its members; a body would never run.
   Region &body = group.getFunctionBody();
