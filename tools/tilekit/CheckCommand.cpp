@@ -7,20 +7,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "KernelFile.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -118,19 +113,8 @@ static std::string locationText(Location loc) {
 }
 
 int driver::runCheck() {
-  DialectRegistry registry;
-  registry.insert<pto::PTODialect, arith::ArithDialect, func::FuncDialect,
-                  scf::SCFDialect>();
-  MLIRContext context(registry);
-
-  llvm::SourceMgr sourceMgr;
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
-  if (std::error_code error = buffer.getError()) {
-    llvm::errs() << "tilekit check: cannot open '" << inputFile
-                 << "': " << error.message() << "\n";
-    return 1;
-  }
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  KernelFile kernel;
+  MLIRContext &context = kernel.getContext();
 
   // With --json, diagnostics are collected instead of printed.
   llvm::json::Array diagnostics;
@@ -146,10 +130,9 @@ int driver::runCheck() {
       return success();
     });
   else
-    textHandler.emplace(sourceMgr, &context);
+    textHandler.emplace(kernel.getSourceMgr(), &context);
 
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module) {
+  if (failed(kernel.load(inputFile))) {
     if (emitJson)
       llvm::outs() << llvm::formatv(
           "{0:2}\n", llvm::json::Value(llvm::json::Object{
@@ -158,7 +141,7 @@ int driver::runCheck() {
                          {"diagnostics", std::move(diagnostics)}}));
     return 1;
   }
-  std::vector<FunctionSummary> summaries = summarize(*module);
+  std::vector<FunctionSummary> summaries = summarize(kernel.getModule());
   if (emitJson)
     llvm::outs() << llvm::formatv("{0:2}\n", toJson(summaries));
   else

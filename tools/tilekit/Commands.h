@@ -15,6 +15,10 @@ extern llvm::cl::OptionCategory optionCategory;
 extern llvm::cl::SubCommand checkCommand;
 int runCheck();
 
+/// `tilekit run`: execute a kernel on the CPU, write and check its outputs.
+extern llvm::cl::SubCommand runCommand;
+int runRun();
+
 } // namespace tilekit::driver
 
 #endif // TILEKIT_TOOLS_TILEKIT_COMMANDS_H

@@ -26,14 +26,20 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory);
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory,
                            tilekit::driver::checkCommand);
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory,
+                           tilekit::driver::runCommand);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
       "  tilekit check KERNEL.mlir   parse and verify a PTO kernel and list "
-      "its functions\n\n"
+      "its functions\n"
+      "  tilekit run KERNEL.mlir     execute it on the CPU, write and check "
+      "its outputs\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
   if (tilekit::driver::checkCommand)
     return tilekit::driver::runCheck();
+  if (tilekit::driver::runCommand)
+    return tilekit::driver::runRun();
   errs() << "tilekit: no command given; see 'tilekit --help'\n";
   return 2;
 }

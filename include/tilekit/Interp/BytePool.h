@@ -1,0 +1,44 @@
+//===- BytePool.h - Addressed on-chip storage ---------------------*- C++
+//-*-===//
+//
+// Tiles with an address live in a byte pool, one per memory space and
+// function invocation: writing a tile stores its elements at their physical
+// offsets (fractal layouts included), and reading a tile decodes whatever
+// the bytes hold now, so tiles whose address ranges overlap alias.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_INTERP_BYTEPOOL_H
+#define TILEKIT_INTERP_BYTEPOOL_H
+
+#include "tilekit/Interp/Values.h"
+
+#include <array>
+
+namespace tilekit::interp {
+
+/// The byte offset of element (row, col) of a 2-D tile in its buffer,
+/// relative to the tile's address, following blayout/slayout/fractal. Other
+/// ranks are row-major.
+int64_t getPhysicalOffset(pto::TileType type, ElementKind kind,
+                          llvm::ArrayRef<int64_t> index);
+
+/// Bytes from the tile's address to one past its last element.
+int64_t getPhysicalExtent(pto::TileType type, ElementKind kind);
+
+class BytePools {
+public:
+  /// Stores the elements of an addressed tile.
+  void store(const TileValue &tile);
+  /// Decodes an addressed tile of `type` with the given valid shape.
+  TileValue load(pto::TileType type, ElementKind kind,
+                 llvm::ArrayRef<int64_t> valid);
+
+private:
+  std::vector<uint8_t> &pool(pto::MemorySpace space, int64_t end);
+  std::array<std::vector<uint8_t>, 6> pools;
+};
+
+} // namespace tilekit::interp
+
+#endif // TILEKIT_INTERP_BYTEPOOL_H

@@ -1,0 +1,67 @@
+//===- Interpreter.h - The PTO executor ---------------------------*- C++
+//-*-===//
+//
+// Runs PTO programs on the CPU with the machine's semantics: valid shapes,
+// f16/bf16 rounding after every op, f32 accumulation, accumulator init,
+// addressed tiles aliasing through per-invocation byte pools, and
+// simultaneous loop-carried updates. Runtime errors are reported as MLIR
+// diagnostics on the op that failed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_INTERP_INTERPRETER_H
+#define TILEKIT_INTERP_INTERPRETER_H
+
+#include "tilekit/Interp/Values.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <functional>
+#include <memory>
+
+namespace tilekit::interp {
+
+class ExecContext;
+
+/// Executes one op; reports errors on the op.
+using OpHandler = mlir::LogicalResult (*)(ExecContext &, mlir::Operation *);
+
+struct InterpreterOptions {
+  /// Called after each op has run, with its results.
+  std::function<void(mlir::Operation *, llvm::ArrayRef<RuntimeValue>)>
+      observeOp;
+};
+
+class Interpreter {
+public:
+  explicit Interpreter(mlir::ModuleOp module, InterpreterOptions options = {});
+  ~Interpreter();
+
+  /// Runs `func` on `args` (scalars, tiles or tensors, one per argument) and
+  /// returns its results. On a runtime error a diagnostic has been emitted.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  call(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args);
+
+  /// The function named `name` in the module, if any.
+  mlir::FunctionOpInterface lookupFunction(llvm::StringRef name) const;
+
+  const InterpreterOptions &getOptions() const { return options; }
+  OpHandler getHandler(mlir::Operation *op) const;
+
+  /// Checks, once per block, that every value the block defines has a type
+  /// the executor can hold.
+  mlir::LogicalResult checkBlockTypes(mlir::Block &block);
+
+private:
+  mlir::ModuleOp module;
+  InterpreterOptions options;
+  llvm::DenseMap<mlir::TypeID, OpHandler> handlers;
+  llvm::DenseSet<mlir::Block *> checkedBlocks;
+};
+
+} // namespace tilekit::interp
+
+#endif // TILEKIT_INTERP_INTERPRETER_H

@@ -1,0 +1,103 @@
+//===- Values.h - Runtime values of the executor ------------------*- C++
+//-*-===//
+//
+// Scalars, tiles and GM tensors as the executor holds them. Tiles are
+// values: an op makes a new tile (sharing storage where only metadata
+// changes). GM tensors are references to one buffer: stores write into it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_INTERP_VALUES_H
+#define TILEKIT_INTERP_VALUES_H
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Interp/ElementKind.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <variant>
+#include <vector>
+
+namespace tilekit::interp {
+
+/// Elements of one kind, row-major. Float kinds use `floats`, integer kinds
+/// `ints`; the other vector stays empty.
+struct ArrayData {
+  ArrayData(ElementKind kind, size_t size);
+
+  ElementKind kind;
+  std::vector<float> floats;
+  std::vector<int64_t> ints;
+
+  size_t size() const {
+    return isFloatKind(kind) ? floats.size() : ints.size();
+  }
+  /// Element `i` as a double (slow path, for summaries and conversions).
+  double get(size_t i) const {
+    return isFloatKind(kind) ? floats[i] : static_cast<double>(ints[i]);
+  }
+  /// Stores `value` rounded or wrapped to the kind.
+  void set(size_t i, double value);
+  void fill(double value);
+};
+
+/// A scalar: floats in `f` (exact in the kind), integers in `i` (wrapped).
+struct Scalar {
+  ElementKind kind = ElementKind::Index;
+  double f = 0;
+  int64_t i = 0;
+
+  static Scalar ofInt(ElementKind kind, int64_t value);
+  static Scalar ofFloat(ElementKind kind, double value);
+  double asDouble() const { return isFloatKind(kind) ? f : double(i); }
+};
+
+/// An on-chip tile: its static type, its runtime valid shape, its elements.
+struct TileValue {
+  pto::TileType type;
+  llvm::SmallVector<int64_t, 2> valid;
+  std::shared_ptr<ArrayData> data;
+
+  llvm::ArrayRef<int64_t> shape() const { return type.getShape(); }
+  ElementKind kind() const { return data->kind; }
+  bool isFullyValid() const { return llvm::ArrayRef(valid) == shape(); }
+};
+
+/// The storage of a GM tensor.
+struct TensorStorage {
+  explicit TensorStorage(ElementKind kind, size_t size) : data(kind, size) {}
+  ArrayData data;
+};
+
+/// A GM tensor: a buffer with a concrete shape and a valid shape.
+struct TensorValue {
+  std::shared_ptr<TensorStorage> storage;
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<int64_t, 4> valid;
+
+  ElementKind kind() const { return storage->data.kind; }
+  int64_t numElements() const;
+};
+
+using RuntimeValue = std::variant<Scalar, TileValue, TensorValue>;
+
+/// The element kind of a shaped or scalar type the executor has checked
+/// (see Interpreter::checkBlockTypes).
+ElementKind kindOf(mlir::Type type);
+
+/// Formats a list of extents as "[a, b]".
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
+/// Number of elements of a shape.
+int64_t product(llvm::ArrayRef<int64_t> shape);
+
+/// A fresh zero-filled tile of `type`, fully valid.
+TileValue makeTile(pto::TileType type, ElementKind kind);
+
+/// A fresh zero-filled GM tensor.
+TensorValue makeTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+
+} // namespace tilekit::interp
+
+#endif // TILEKIT_INTERP_VALUES_H

@@ -1,0 +1,119 @@
+//===- ControlFlowOps.cpp - scf and func in the executor ------------------===//
+//
+// Loop-carried values are collected from the whole yield before any of them
+// is rebound, so carries update simultaneously (a swap works).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+
+static SmallVector<RuntimeValue> valuesOf(ExecContext &context,
+                                          ValueRange range) {
+  SmallVector<RuntimeValue> result;
+  for (Value value : range)
+    result.push_back(isa<pto::TileType>(value.getType())
+                         ? RuntimeValue(context.tile(value))
+                         : context.get(value));
+  return result;
+}
+
+static void bindResults(ExecContext &context, Operation *op,
+                        ArrayRef<RuntimeValue> values) {
+  for (auto [result, value] : llvm::zip(op->getResults(), values))
+    context.set(result, value);
+}
+
+static LogicalResult runFor(ExecContext &context, Operation *raw) {
+  auto op = cast<scf::ForOp>(raw);
+  const Scalar &lower = context.scalar(op.getLowerBound());
+  int64_t upper = context.scalar(op.getUpperBound()).i;
+  int64_t step = context.scalar(op.getStep()).i;
+  if (step <= 0)
+    return op.emitOpError() << "has step " << step << "; it must be positive";
+  SmallVector<RuntimeValue> carried = valuesOf(context, op.getInitArgs());
+  SmallVector<RuntimeValue> blockArgs;
+  for (int64_t iv = lower.i; iv < upper; iv += step) {
+    blockArgs.clear();
+    blockArgs.push_back(Scalar::ofInt(lower.kind, iv));
+    blockArgs.append(carried.begin(), carried.end());
+    FailureOr<SmallVector<RuntimeValue>> yielded =
+        context.runRegion(op.getRegion(), blockArgs);
+    if (failed(yielded))
+      return failure();
+    carried = std::move(*yielded);
+  }
+  bindResults(context, op, carried);
+  return success();
+}
+
+static LogicalResult runWhile(ExecContext &context, Operation *raw) {
+  auto op = cast<scf::WhileOp>(raw);
+  SmallVector<RuntimeValue> carried = valuesOf(context, op.getInits());
+  while (true) {
+    FailureOr<SmallVector<RuntimeValue>> before =
+        context.runRegion(op.getBefore(), carried);
+    if (failed(before))
+      return failure();
+    // scf.condition(%cond) %args...: the first value decides.
+    bool proceed = std::get<Scalar>((*before)[0]).i != 0;
+    SmallVector<RuntimeValue> forwarded(before->begin() + 1, before->end());
+    if (!proceed) {
+      bindResults(context, op, forwarded);
+      return success();
+    }
+    FailureOr<SmallVector<RuntimeValue>> after =
+        context.runRegion(op.getAfter(), forwarded);
+    if (failed(after))
+      return failure();
+    carried = std::move(*after);
+  }
+}
+
+static LogicalResult runIf(ExecContext &context, Operation *raw) {
+  auto op = cast<scf::IfOp>(raw);
+  bool condition = context.scalar(op.getCondition()).i != 0;
+  Region &region = condition ? op.getThenRegion() : op.getElseRegion();
+  if (region.empty())
+    return success(); // an if without else and without results
+  FailureOr<SmallVector<RuntimeValue>> results = context.runRegion(region, {});
+  if (failed(results))
+    return failure();
+  bindResults(context, op, *results);
+  return success();
+}
+
+static LogicalResult runCall(ExecContext &context, Operation *raw) {
+  auto op = cast<func::CallOp>(raw);
+  Interpreter &interpreter = context.getInterpreter();
+  FunctionOpInterface callee = interpreter.lookupFunction(op.getCallee());
+  if (!callee)
+    return op.emitOpError()
+           << "calls '@" << op.getCallee() << "', which does not exist";
+  std::optional<pto::GroupInfo> group = pto::resolveGroup(callee);
+  if (group)
+    return op.emitOpError() << "launches the group '@" << op.getCallee()
+                            << "'; running groups (cube and vector lanes "
+                               "together) is not supported by this executor "
+                               "yet";
+  FailureOr<SmallVector<RuntimeValue>> results =
+      interpreter.call(callee, valuesOf(context, op.getOperands()));
+  if (failed(results))
+    return op.emitOpError()
+           << "failed in its call of '@" << op.getCallee() << "'";
+  bindResults(context, op, *results);
+  return success();
+}
+
+void interp::registerControlFlowHandlers(HandlerMap &map) {
+  addHandler<scf::ForOp>(map, runFor);
+  addHandler<scf::WhileOp>(map, runWhile);
+  addHandler<scf::IfOp>(map, runIf);
+  addHandler<func::CallOp>(map, runCall);
+}

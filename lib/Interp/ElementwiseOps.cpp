@@ -1,0 +1,555 @@
+//===- ElementwiseOps.cpp - Elementwise tile and tensor ops ---------------===//
+//
+// Elementwise ops compute over the whole box in f32 (int64 for integers)
+// and round (wrap) each result to the element type, as the vector unit
+// does. A tile result takes the valid shape of its first tile operand;
+// integer division by zero inside the valid region is an error, outside it
+// yields 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Support/HalfFloat.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::pto;
+
+namespace {
+/// An operand or result as elementwise code sees it: elements, box, valid.
+struct Elements {
+  std::shared_ptr<ArrayData> data;
+  SmallVector<int64_t, 4> shape;
+  SmallVector<int64_t, 4> valid;
+};
+
+/// Sentinel for "division by zero at this element".
+struct DivByZero {};
+} // namespace
+
+static Elements elementsOf(ExecContext &context, Value value) {
+  if (isa<TileType>(value.getType())) {
+    TileValue tile = context.tile(value);
+    return {tile.data, SmallVector<int64_t, 4>(tile.shape()),
+            SmallVector<int64_t, 4>(ArrayRef<int64_t>(tile.valid))};
+  }
+  TensorValue &tensor = context.tensor(value);
+  return {std::shared_ptr<ArrayData>(tensor.storage, &tensor.storage->data),
+          tensor.shape, tensor.valid};
+}
+
+/// Binds `data` (with `shape` and `valid`) to the result of `op`.
+static void setResult(ExecContext &context, Value result,
+                      std::shared_ptr<ArrayData> data, ArrayRef<int64_t> shape,
+                      ArrayRef<int64_t> valid) {
+  if (auto type = dyn_cast<TileType>(result.getType())) {
+    TileValue tile;
+    tile.type = type;
+    tile.valid.assign(valid.begin(), valid.end());
+    tile.data = std::move(data);
+    context.set(result, std::move(tile));
+    return;
+  }
+  TensorValue tensor;
+  tensor.storage = std::make_shared<TensorStorage>(data->kind, 0);
+  tensor.storage->data = std::move(*data);
+  tensor.shape.assign(shape.begin(), shape.end());
+  tensor.valid.assign(valid.begin(), valid.end());
+  context.set(result, std::move(tensor));
+}
+
+static bool inValidRegion(size_t linear, ArrayRef<int64_t> shape,
+                          ArrayRef<int64_t> valid) {
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    int64_t i = static_cast<int64_t>(linear) % shape[d];
+    linear /= shape[d];
+    if (i >= valid[d])
+      return false;
+  }
+  return true;
+}
+
+static LogicalResult checkSameShape(Operation *op, const Elements &a,
+                                    const Elements &b) {
+  if (a.shape == b.shape)
+    return success();
+  return op->emitOpError() << "operands have shapes " << formatShape(a.shape)
+                           << " and " << formatShape(b.shape);
+}
+
+//===----------------------------------------------------------------------===//
+// Binary, tile-scalar and unary families
+//===----------------------------------------------------------------------===//
+
+/// The scalar semantics of one binary op.
+struct BinaryFn {
+  float (*onFloat)(float, float);
+  /// Returns false for a division by zero.
+  bool (*onInt)(int64_t, int64_t, ElementKind, int64_t &);
+};
+
+static int64_t shiftLeft(int64_t a, int64_t b) {
+  return b < 0 || b >= 64 ? 0
+                          : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
+}
+
+static int64_t shiftRight(int64_t a, int64_t b) {
+  return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b;
+}
+
+static float notForFloat(float, float) { return NAN; }
+
+#define INT_FN(EXPR)                                                           \
+  [](int64_t a, int64_t b, ElementKind k, int64_t &out) -> bool {              \
+    (void)k;                                                                   \
+    EXPR;                                                                      \
+    return true;                                                               \
+  }
+
+static const BinaryFn kAdd = {
+    [](float a, float b) { return a + b; },
+    INT_FN(out = static_cast<int64_t>(uint64_t(a) + uint64_t(b)))};
+static const BinaryFn kSub = {
+    [](float a, float b) { return a - b; },
+    INT_FN(out = static_cast<int64_t>(uint64_t(a) - uint64_t(b)))};
+static const BinaryFn kMul = {
+    [](float a, float b) { return a * b; },
+    INT_FN(out = static_cast<int64_t>(uint64_t(a) * uint64_t(b)))};
+static const BinaryFn kDiv = {[](float a, float b) { return a / b; },
+                              INT_FN(if (b == 0) return false; out = a / b)};
+static const BinaryFn kMax = {[](float a, float b) { return a > b ? a : b; },
+                              INT_FN(out = std::max(a, b))};
+static const BinaryFn kMin = {[](float a, float b) { return a < b ? a : b; },
+                              INT_FN(out = std::min(a, b))};
+static const BinaryFn kRem = {[](float a, float b) { return std::fmod(a, b); },
+                              INT_FN(if (b == 0) return false; out = a % b)};
+static const BinaryFn kAnd = {notForFloat, INT_FN(out = a & b)};
+static const BinaryFn kOr = {notForFloat, INT_FN(out = a | b)};
+static const BinaryFn kXor = {notForFloat, INT_FN(out = a ^ b)};
+static const BinaryFn kShl = {notForFloat, INT_FN(out = shiftLeft(a, b))};
+static const BinaryFn kShr = {notForFloat, INT_FN(out = shiftRight(a, b))};
+
+/// out[i] = fn(a[i], b(i)) where `rhsAt(i)` gives the right operand.
+template <typename RhsFloat, typename RhsInt>
+static LogicalResult applyBinary(Operation *op, const BinaryFn &fn,
+                                 const Elements &lhs, ArrayData &out,
+                                 RhsFloat rhsFloat, RhsInt rhsInt) {
+  ElementKind kind = out.kind;
+  size_t size = out.size();
+  if (isFloatKind(kind)) {
+    const float *a = lhs.data->floats.data();
+    float *o = out.floats.data();
+    if (kind == ElementKind::F32) {
+      for (size_t i = 0; i < size; ++i)
+        o[i] = fn.onFloat(a[i], rhsFloat(i));
+    } else {
+      for (size_t i = 0; i < size; ++i)
+        o[i] = roundFloat(kind, fn.onFloat(a[i], rhsFloat(i)));
+    }
+    return success();
+  }
+  const int64_t *a = lhs.data->ints.data();
+  int64_t *o = out.ints.data();
+  for (size_t i = 0; i < size; ++i) {
+    int64_t value;
+    if (!fn.onInt(a[i], rhsInt(i), kind, value)) {
+      if (inValidRegion(i, lhs.shape, lhs.valid))
+        return op->emitOpError() << "divides by zero in the valid region";
+      value = 0;
+    }
+    o[i] = wrapInt(kind, value);
+  }
+  return success();
+}
+
+template <const BinaryFn &Fn>
+static LogicalResult runBinary(ExecContext &context, Operation *op) {
+  Elements lhs = elementsOf(context, op->getOperand(0));
+  Elements rhs = elementsOf(context, op->getOperand(1));
+  if (failed(checkSameShape(op, lhs, rhs)))
+    return failure();
+  auto out = std::make_shared<ArrayData>(lhs.data->kind, lhs.data->size());
+  const ArrayData &b = *rhs.data;
+  if (failed(applyBinary(
+          op, Fn, lhs, *out, [&](size_t i) { return b.floats[i]; },
+          [&](size_t i) { return b.ints[i]; })))
+    return failure();
+  setResult(context, op->getResult(0), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+template <const BinaryFn &Fn>
+static LogicalResult runBinaryScalar(ExecContext &context, Operation *op) {
+  Elements lhs = elementsOf(context, op->getOperand(0));
+  const Scalar &scalar = context.scalar(op->getOperand(1));
+  ElementKind kind = lhs.data->kind;
+  // The scalar is converted to the element type first.
+  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
+  int64_t n =
+      wrapInt(kind, isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f)
+                                             : scalar.i);
+  auto out = std::make_shared<ArrayData>(kind, lhs.data->size());
+  if (failed(applyBinary(
+          op, Fn, lhs, *out, [&](size_t) { return f; },
+          [&](size_t) { return n; })))
+    return failure();
+  setResult(context, op->getResult(0), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+struct UnaryFn {
+  float (*onFloat)(float);
+  int64_t (*onInt)(int64_t, ElementKind);
+};
+
+static int64_t intUnsupported(int64_t a, ElementKind) { return a; }
+
+static const UnaryFn kNeg = {[](float a) { return -a; },
+                             [](int64_t a, ElementKind) { return -a; }};
+static const UnaryFn kExp = {[](float a) { return std::exp(a); },
+                             intUnsupported};
+static const UnaryFn kLog = {[](float a) { return std::log(a); },
+                             intUnsupported};
+static const UnaryFn kSqrt = {[](float a) { return std::sqrt(a); },
+                              intUnsupported};
+static const UnaryFn kRsqrt = {[](float a) { return 1.0f / std::sqrt(a); },
+                               intUnsupported};
+static const UnaryFn kRecip = {[](float a) { return 1.0f / a; },
+                               intUnsupported};
+static const UnaryFn kAbs = {
+    [](float a) { return std::fabs(a); },
+    [](int64_t a, ElementKind) { return a < 0 ? -a : a; }};
+static const UnaryFn kRelu = {
+    [](float a) { return a > 0 ? a : 0.0f; },
+    [](int64_t a, ElementKind) { return a > 0 ? a : int64_t(0); }};
+static const UnaryFn kNot = {[](float a) { return a; },
+                             [](int64_t a, ElementKind k) {
+                               return k == ElementKind::I1 ? int64_t(!a) : ~a;
+                             }};
+
+template <const UnaryFn &Fn>
+static LogicalResult runUnary(ExecContext &context, Operation *op) {
+  Elements src = elementsOf(context, op->getOperand(0));
+  ElementKind kind = src.data->kind;
+  size_t size = src.data->size();
+  auto out = std::make_shared<ArrayData>(kind, size);
+  if (isFloatKind(kind)) {
+    for (size_t i = 0; i < size; ++i)
+      out->floats[i] = roundFloat(kind, Fn.onFloat(src.data->floats[i]));
+  } else {
+    for (size_t i = 0; i < size; ++i)
+      out->ints[i] = wrapInt(kind, Fn.onInt(src.data->ints[i], kind));
+  }
+  setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+/// The 16-bit neighbours of a value that does not round exactly.
+static uint16_t (*toBits(ElementKind kind))(float) {
+  return kind == ElementKind::F16 ? f32ToF16Bits : f32ToBF16Bits;
+}
+static float (*fromBits(ElementKind kind))(uint16_t) {
+  return kind == ElementKind::F16 ? f16BitsToF32 : bf16BitsToF32;
+}
+
+/// The next 16-bit float after `bits` towards +infinity or -infinity.
+static uint16_t step16(uint16_t bits, bool up) {
+  bool negative = bits & 0x8000u;
+  if ((bits & 0x7fffu) == 0) // zero: the smallest subnormal of the direction
+    return up ? 0x0001u : 0x8001u;
+  return (up != negative) ? bits + 1 : bits - 1;
+}
+
+/// Rounds an f32 to a 16-bit float with the cast's rounding mode.
+static float roundTo16(ElementKind kind, float value, RoundMode mode) {
+  uint16_t nearest = toBits(kind)(value);
+  float rounded = fromBits(kind)(nearest);
+  if (rounded == value || std::isnan(value) || std::isinf(rounded))
+    return rounded;
+  // `value` lies strictly between two neighbours `low` < `high`.
+  uint16_t lowBits = rounded < value ? nearest : step16(nearest, false);
+  uint16_t highBits = rounded < value ? step16(nearest, true) : nearest;
+  float low = fromBits(kind)(lowBits), high = fromBits(kind)(highBits);
+  switch (mode) {
+  case RoundMode::None:
+  case RoundMode::Rint:
+    return rounded;
+  case RoundMode::Floor:
+    return low;
+  case RoundMode::Ceil:
+    return high;
+  case RoundMode::Trunc:
+    return value > 0 ? low : high;
+  case RoundMode::Round: // to nearest, ties away from zero
+    if (value - low == high - value)
+      return value > 0 ? high : low;
+    return rounded;
+  case RoundMode::Odd:
+    return (lowBits & 1u) ? low : high;
+  }
+  llvm_unreachable("unknown round mode");
+}
+
+static double roundToIntegral(double value, RoundMode mode) {
+  switch (mode) {
+  case RoundMode::None:
+  case RoundMode::Rint:
+    return std::nearbyint(value); // ties to even in the default FP mode
+  case RoundMode::Round:
+    return std::round(value);
+  case RoundMode::Floor:
+    return std::floor(value);
+  case RoundMode::Ceil:
+    return std::ceil(value);
+  case RoundMode::Trunc:
+  case RoundMode::Odd:
+    return std::trunc(value);
+  }
+  llvm_unreachable("unknown round mode");
+}
+
+static LogicalResult runCastImpl(ExecContext &context, Operation *op,
+                                 std::optional<RoundMode> modeAttr) {
+  Elements src = elementsOf(context, op->getOperand(0));
+  ElementKind from = src.data->kind;
+  ElementKind to = kindOf(op->getResult(0).getType());
+  RoundMode mode = modeAttr.value_or(RoundMode::None);
+  size_t size = src.data->size();
+  auto out = std::make_shared<ArrayData>(to, size);
+  for (size_t i = 0; i < size; ++i) {
+    if (isFloatKind(to)) {
+      float value = isFloatKind(from) ? src.data->floats[i]
+                                      : static_cast<float>(src.data->ints[i]);
+      out->floats[i] =
+          to == ElementKind::F32 ? value : roundTo16(to, value, mode);
+      continue;
+    }
+    if (!isFloatKind(from)) {
+      out->ints[i] = wrapInt(to, src.data->ints[i]);
+      continue;
+    }
+    // Float to integer saturates; NaN becomes 0.
+    double value = src.data->floats[i];
+    double integral = std::isnan(value) ? 0 : roundToIntegral(value, mode);
+    integral = std::clamp(integral, getLowest(to), getHighest(to));
+    out->ints[i] = wrapInt(to, static_cast<int64_t>(integral));
+  }
+  setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult runCast(ExecContext &context, Operation *op) {
+  return runCastImpl(context, op, cast<OpTy>(op).getRound());
+}
+
+//===----------------------------------------------------------------------===//
+// Comparisons and selects
+//===----------------------------------------------------------------------===//
+
+template <typename T> static bool compare(CmpPredicate predicate, T a, T b) {
+  switch (predicate) {
+  case CmpPredicate::EQ:
+    return a == b;
+  case CmpPredicate::NE:
+    return a != b;
+  case CmpPredicate::LT:
+    return a < b;
+  case CmpPredicate::LE:
+    return a <= b;
+  case CmpPredicate::GT:
+    return a > b;
+  case CmpPredicate::GE:
+    return a >= b;
+  }
+  llvm_unreachable("unknown predicate");
+}
+
+template <typename RhsFloat, typename RhsInt>
+static std::shared_ptr<ArrayData> compareAll(CmpPredicate predicate,
+                                             const ArrayData &lhs,
+                                             RhsFloat rhsFloat, RhsInt rhsInt) {
+  auto out = std::make_shared<ArrayData>(ElementKind::I1, lhs.size());
+  for (size_t i = 0, e = lhs.size(); i < e; ++i)
+    out->ints[i] = isFloatKind(lhs.kind)
+                       ? compare(predicate, lhs.floats[i], rhsFloat(i))
+                       : compare(predicate, lhs.ints[i], rhsInt(i));
+  return out;
+}
+
+static LogicalResult runCmp(ExecContext &context, Operation *raw) {
+  auto op = cast<TileCmpOp>(raw);
+  Elements lhs = elementsOf(context, op.getLhs());
+  Elements rhs = elementsOf(context, op.getRhs());
+  const ArrayData &b = *rhs.data;
+  auto out = compareAll(
+      op.getPredicate(), *lhs.data, [&](size_t i) { return b.floats[i]; },
+      [&](size_t i) { return b.ints[i]; });
+  setResult(context, op.getResult(), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+static LogicalResult runCmpS(ExecContext &context, Operation *raw) {
+  auto op = cast<TileCmpSOp>(raw);
+  Elements lhs = elementsOf(context, op.getSrc());
+  const Scalar &scalar = context.scalar(op.getScalar());
+  ElementKind kind = lhs.data->kind;
+  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
+  int64_t n =
+      wrapInt(kind, isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f)
+                                             : scalar.i);
+  auto out = compareAll(
+      op.getPredicate(), *lhs.data, [&](size_t) { return f; },
+      [&](size_t) { return n; });
+  setResult(context, op.getResult(), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+static LogicalResult runSel(ExecContext &context, Operation *raw) {
+  auto op = cast<TileSelOp>(raw);
+  Elements mask = elementsOf(context, op.getMask());
+  Elements lhs = elementsOf(context, op.getLhs());
+  Elements rhs = elementsOf(context, op.getRhs());
+  auto out = std::make_shared<ArrayData>(*lhs.data);
+  for (size_t i = 0, e = out->size(); i < e; ++i)
+    if (!mask.data->ints[i]) {
+      if (isFloatKind(out->kind))
+        out->floats[i] = rhs.data->floats[i];
+      else
+        out->ints[i] = rhs.data->ints[i];
+    }
+  setResult(context, op.getResult(), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+static LogicalResult runSelS(ExecContext &context, Operation *raw) {
+  auto op = cast<TileSelSOp>(raw);
+  Elements mask = elementsOf(context, op.getMask());
+  Elements src = elementsOf(context, op.getSrc());
+  auto out = std::make_shared<ArrayData>(*src.data);
+  double scalar = context.scalar(op.getScalar()).asDouble();
+  for (size_t i = 0, e = out->size(); i < e; ++i)
+    if (!mask.data->ints[i])
+      out->set(i, scalar);
+  setResult(context, op.getResult(), std::move(out), src.shape, src.valid);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcasts
+//===----------------------------------------------------------------------===//
+
+/// Index of the broadcast operand element that (r, c) of an MxN box reads.
+static size_t broadcastIndex(bool isRow, int64_t r, int64_t c) {
+  return isRow ? r : c;
+}
+
+template <bool IsRow>
+static LogicalResult runExpand(ExecContext &context, Operation *op) {
+  Elements src = elementsOf(context, op->getOperand(0));
+  auto type = cast<TileType>(op->getResult(0).getType());
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  auto out = std::make_shared<ArrayData>(src.data->kind, rows * cols);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) {
+      size_t from = broadcastIndex(IsRow, r, c);
+      if (isFloatKind(out->kind))
+        out->floats[r * cols + c] = src.data->floats[from];
+      else
+        out->ints[r * cols + c] = src.data->ints[from];
+    }
+  SmallVector<int64_t, 2> valid =
+      IsRow ? SmallVector<int64_t, 2>{src.valid[0], cols}
+            : SmallVector<int64_t, 2>{rows, src.valid[1]};
+  setResult(context, op->getResult(0), std::move(out), type.getShape(), valid);
+  return success();
+}
+
+static const BinaryFn kExpDif = {
+    [](float a, float b) { return std::exp(a - b); }, INT_FN(out = a - b)};
+
+template <const BinaryFn &Fn, bool IsRow>
+static LogicalResult runExpandBinary(ExecContext &context, Operation *op) {
+  Elements lhs = elementsOf(context, op->getOperand(0));
+  Elements rhs = elementsOf(context, op->getOperand(1));
+  int64_t cols = lhs.shape[1];
+  auto out = std::make_shared<ArrayData>(lhs.data->kind, lhs.data->size());
+  const ArrayData &b = *rhs.data;
+  auto at = [&](size_t i) {
+    return broadcastIndex(IsRow, static_cast<int64_t>(i) / cols,
+                          static_cast<int64_t>(i) % cols);
+  };
+  if (failed(applyBinary(
+          op, Fn, lhs, *out, [&](size_t i) { return b.floats[at(i)]; },
+          [&](size_t i) { return b.ints[at(i)]; })))
+    return failure();
+  setResult(context, op->getResult(0), std::move(out), lhs.shape, lhs.valid);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+#define BINARY(STEM, FN)                                                       \
+  addHandler<Tile##STEM##Op>(map, runBinary<FN>);                              \
+  addHandler<Tile##STEM##SOp>(map, runBinaryScalar<FN>);                       \
+  addHandler<Tensor##STEM##Op>(map, runBinary<FN>);                            \
+  addHandler<Tensor##STEM##SOp>(map, runBinaryScalar<FN>)
+
+#define UNARY(STEM, FN)                                                        \
+  addHandler<Tile##STEM##Op>(map, runUnary<FN>);                               \
+  addHandler<Tensor##STEM##Op>(map, runUnary<FN>)
+
+#define EXPAND(STEM, FN)                                                       \
+  addHandler<TileRowExpand##STEM##Op>(map, runExpandBinary<FN, true>);         \
+  addHandler<TileColExpand##STEM##Op>(map, runExpandBinary<FN, false>)
+
+void interp::registerElementwiseHandlers(HandlerMap &map) {
+  BINARY(Add, kAdd);
+  BINARY(Sub, kSub);
+  BINARY(Mul, kMul);
+  BINARY(Div, kDiv);
+  BINARY(Max, kMax);
+  BINARY(Min, kMin);
+  BINARY(Rem, kRem);
+  BINARY(And, kAnd);
+  BINARY(Or, kOr);
+  BINARY(Xor, kXor);
+  BINARY(Shl, kShl);
+  BINARY(Shr, kShr);
+  UNARY(Neg, kNeg);
+  UNARY(Exp, kExp);
+  UNARY(Log, kLog);
+  UNARY(Sqrt, kSqrt);
+  UNARY(Rsqrt, kRsqrt);
+  UNARY(Recip, kRecip);
+  UNARY(Abs, kAbs);
+  UNARY(Relu, kRelu);
+  UNARY(Not, kNot);
+  addHandler<TileCastOp>(map, runCast<TileCastOp>);
+  addHandler<TensorCastOp>(map, runCast<TensorCastOp>);
+  addHandler<TileCmpOp>(map, runCmp);
+  addHandler<TileCmpSOp>(map, runCmpS);
+  addHandler<TileSelOp>(map, runSel);
+  addHandler<TileSelSOp>(map, runSelS);
+  addHandler<TileRowExpandOp>(map, runExpand<true>);
+  addHandler<TileColExpandOp>(map, runExpand<false>);
+  EXPAND(Add, kAdd);
+  EXPAND(Sub, kSub);
+  EXPAND(Mul, kMul);
+  EXPAND(Div, kDiv);
+  EXPAND(Max, kMax);
+  EXPAND(Min, kMin);
+  EXPAND(ExpDif, kExpDif);
+}

@@ -1,0 +1,82 @@
+//===- ExecContext.h - One function invocation of the executor ---*- C++
+//-*-===//
+//
+// The values of one invocation, its byte pools, and the helpers op handlers
+// share. Internal to the executor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_LIB_INTERP_EXECCONTEXT_H
+#define TILEKIT_LIB_INTERP_EXECCONTEXT_H
+
+#include "tilekit/Interp/BytePool.h"
+#include "tilekit/Interp/Interpreter.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace tilekit::interp {
+
+class ExecContext {
+public:
+  explicit ExecContext(Interpreter &interpreter) : interpreter(interpreter) {}
+
+  Interpreter &getInterpreter() { return interpreter; }
+
+  const Scalar &scalar(mlir::Value value) const {
+    return std::get<Scalar>(values.find(value)->second);
+  }
+  int64_t index(mlir::Value value) const { return scalar(value).i; }
+  llvm::SmallVector<int64_t, 4> indices(mlir::ValueRange range) const;
+  /// The tile `value` holds; addressed tiles are read from the byte pool, so
+  /// that they see writes through aliasing tiles.
+  TileValue tile(mlir::Value value);
+  TensorValue &tensor(mlir::Value value) {
+    return std::get<TensorValue>(values.find(value)->second);
+  }
+  const RuntimeValue &get(mlir::Value value) const {
+    return values.find(value)->second;
+  }
+
+  void set(mlir::Value value, RuntimeValue runtimeValue);
+
+  /// Runs the single block of `region` with `args` bound to its arguments
+  /// and returns the operands of its terminator.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  runRegion(mlir::Region &region, llvm::ArrayRef<RuntimeValue> args);
+
+private:
+  Interpreter &interpreter;
+  llvm::DenseMap<mlir::Value, RuntimeValue> values;
+  BytePools pools;
+};
+
+/// Handler registration, one function per family of ops.
+using HandlerMap = llvm::DenseMap<mlir::TypeID, OpHandler>;
+void registerControlFlowHandlers(HandlerMap &map);
+void registerArithHandlers(HandlerMap &map);
+void registerTileDataHandlers(HandlerMap &map);
+void registerElementwiseHandlers(HandlerMap &map);
+void registerReductionHandlers(HandlerMap &map);
+void registerMatmulHandlers(HandlerMap &map);
+void registerTensorHandlers(HandlerMap &map);
+
+template <typename OpTy> void addHandler(HandlerMap &map, OpHandler handler) {
+  map[mlir::TypeID::get<OpTy>()] = handler;
+}
+
+/// Checks a runtime valid shape against a box: 0 <= valid[d] <= box[d].
+mlir::LogicalResult checkValidShape(mlir::Operation *op,
+                                    llvm::ArrayRef<int64_t> valid,
+                                    llvm::ArrayRef<int64_t> box);
+
+/// out[p] = a[p] @ b[p] (or += with `accumulate`) for `batch` row-major
+/// products of m x k by k x n; `aTrans`/`bTrans` read the operand stored
+/// transposed. Float kinds accumulate in f32 without rounding (the caller
+/// rounds), integers in int64 wrapped to the output kind.
+void matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
+                int64_t batch, int64_t m, int64_t k, int64_t n, bool accumulate,
+                bool aTrans, bool bTrans);
+
+} // namespace tilekit::interp
+
+#endif // TILEKIT_LIB_INTERP_EXECCONTEXT_H

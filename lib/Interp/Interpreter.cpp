@@ -1,0 +1,182 @@
+//===- Interpreter.cpp - The PTO executor ---------------------------------===//
+//
+// A tree-walking interpreter: each op is dispatched through a table keyed by
+// its TypeID to the handler of its family. Each function invocation gets its
+// own values and byte pools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+
+Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
+    : module(module), options(std::move(options)) {
+  registerControlFlowHandlers(handlers);
+  registerArithHandlers(handlers);
+  registerTileDataHandlers(handlers);
+  registerElementwiseHandlers(handlers);
+  registerReductionHandlers(handlers);
+  registerMatmulHandlers(handlers);
+  registerTensorHandlers(handlers);
+}
+
+Interpreter::~Interpreter() = default;
+
+FunctionOpInterface Interpreter::lookupFunction(StringRef name) const {
+  return dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupSymbolIn(module, name));
+}
+
+OpHandler Interpreter::getHandler(Operation *op) const {
+  return handlers.lookup(op->getName().getTypeID());
+}
+
+static bool isExecutableType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  return getElementKind(type).has_value();
+}
+
+LogicalResult Interpreter::checkBlockTypes(Block &block) {
+  if (checkedBlocks.contains(&block))
+    return success();
+  for (BlockArgument arg : block.getArguments())
+    if (!isExecutableType(arg.getType()))
+      return block.getParentOp()->emitOpError()
+             << "has a block argument of type " << arg.getType()
+             << ", which the executor does not support";
+  for (Operation &op : block)
+    for (Type type : op.getResultTypes())
+      if (!isExecutableType(type))
+        return op.emitOpError() << "produces a value of type " << type
+                                << ", which the executor does not support";
+  checkedBlocks.insert(&block);
+  return success();
+}
+
+/// Checks that a runtime value fits the declared type of an argument.
+static LogicalResult checkArgument(FunctionOpInterface func, unsigned index,
+                                   Type type, const RuntimeValue &value) {
+  auto fail = [&](const Twine &what) {
+    return func->emitError()
+           << "argument #" << index << " of @" << func.getName() << " has type "
+           << type << ", but the value passed is " << what;
+  };
+  if (auto tensorType = dyn_cast<pto::GMTensorType>(type)) {
+    auto *tensor = std::get_if<TensorValue>(&value);
+    if (!tensor)
+      return fail("not a GM tensor");
+    if (tensor->kind() != kindOf(tensorType.getElementType()))
+      return fail("a tensor of " + getKindName(tensor->kind()));
+    if (failed(verifyCompatibleShape(tensorType.getShape(), tensor->shape)) ||
+        tensorType.getRank() != static_cast<int64_t>(tensor->shape.size()))
+      return fail("a tensor of shape " + formatShape(tensor->shape));
+    return success();
+  }
+  if (isa<pto::TileType>(type)) {
+    auto *tile = std::get_if<TileValue>(&value);
+    if (!tile || Type(tile->type) != type)
+      return fail("not a tile of that type");
+    return success();
+  }
+  auto *scalar = std::get_if<Scalar>(&value);
+  if (!scalar || scalar->kind != kindOf(type))
+    return fail("not a scalar of that type");
+  return success();
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args) {
+  if (func.isExternal())
+    return func->emitError()
+           << "cannot run @" << func.getName() << ": it has no body";
+  ArrayRef<Type> argTypes = func.getArgumentTypes();
+  if (args.size() != argTypes.size())
+    return func->emitError()
+           << "@" << func.getName() << " takes " << argTypes.size()
+           << " arguments, got " << args.size();
+  for (auto [index, type, value] : llvm::enumerate(argTypes, args))
+    if (failed(checkArgument(func, index, type, value)))
+      return failure();
+  ExecContext context(*this);
+  return context.runRegion(func.getFunctionBody(), args);
+}
+
+//===----------------------------------------------------------------------===//
+// ExecContext
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t, 4> ExecContext::indices(ValueRange range) const {
+  SmallVector<int64_t, 4> result;
+  result.reserve(range.size());
+  for (Value value : range)
+    result.push_back(index(value));
+  return result;
+}
+
+TileValue ExecContext::tile(Value value) {
+  const TileValue &stored = std::get<TileValue>(values.find(value)->second);
+  if (!stored.type.getAddr())
+    return stored;
+  return pools.load(stored.type, stored.kind(), stored.valid);
+}
+
+void ExecContext::set(Value value, RuntimeValue runtimeValue) {
+  if (auto *tile = std::get_if<TileValue>(&runtimeValue))
+    if (tile->type.getAddr())
+      pools.store(*tile);
+  values.insert_or_assign(value, std::move(runtimeValue));
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
+  if (!region.hasOneBlock())
+    return region.getParentOp()->emitOpError()
+           << "has a region with several blocks; the executor runs "
+              "structured control flow (scf) only";
+  Block &block = region.front();
+  if (failed(interpreter.checkBlockTypes(block)))
+    return failure();
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+    set(arg, value);
+  const InterpreterOptions &options = interpreter.getOptions();
+  for (Operation &op : block.without_terminator()) {
+    OpHandler handler = interpreter.getHandler(&op);
+    if (!handler)
+      return op.emitOpError() << "is not supported by the executor";
+    if (failed(handler(*this, &op)))
+      return failure();
+    if (options.observeOp) {
+      SmallVector<RuntimeValue> results;
+      for (Value result : op.getResults())
+        results.push_back(get(result));
+      options.observeOp(&op, results);
+    }
+  }
+  // The terminator (return, yield, condition) hands its operands back.
+  SmallVector<RuntimeValue> results;
+  for (Value operand : block.getTerminator()->getOperands())
+    results.push_back(std::get_if<TileValue>(&get(operand))
+                          ? RuntimeValue(tile(operand))
+                          : get(operand));
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
+                                      ArrayRef<int64_t> box) {
+  for (auto [extent, dim] : llvm::zip(valid, box))
+    if (extent < 0 || extent > dim)
+      return op->emitOpError() << "valid shape " << formatShape(valid)
+                               << " does not fit the box " << formatShape(box);
+  return success();
+}

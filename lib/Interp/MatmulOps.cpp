@@ -1,0 +1,121 @@
+//===- MatmulOps.cpp - Cube matmuls in the executor -----------------------===//
+//
+// C = A @ B over the whole box (loads zero-pad, so padding adds nothing),
+// accumulating in f32 (i32 for i8 inputs, wrapping) in K order. The result's
+// valid shape is A's valid rows by B's valid columns. An accumulating
+// matmul overwrites instead of adding where its init_cond holds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::pto;
+
+void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
+                        int64_t batch, int64_t m, int64_t k, int64_t n,
+                        bool accumulate, bool aTrans, bool bTrans) {
+  bool isFloat = isFloatKind(a.kind);
+  for (int64_t p = 0; p < batch; ++p) {
+    size_t aBase = p * m * k, bBase = p * k * n, cBase = p * m * n;
+    for (int64_t i = 0; i < m; ++i) {
+      if (isFloat) {
+        float *c = out.floats.data() + cBase + i * n;
+        if (!accumulate)
+          std::fill(c, c + n, 0.0f);
+        for (int64_t kk = 0; kk < k; ++kk) {
+          float av = a.floats[aBase + (aTrans ? kk * m + i : i * k + kk)];
+          if (!bTrans) {
+            const float *brow = b.floats.data() + bBase + kk * n;
+            for (int64_t j = 0; j < n; ++j)
+              c[j] += av * brow[j];
+          } else {
+            for (int64_t j = 0; j < n; ++j)
+              c[j] += av * b.floats[bBase + j * k + kk];
+          }
+        }
+        continue;
+      }
+      int64_t *c = out.ints.data() + cBase + i * n;
+      if (!accumulate)
+        std::fill(c, c + n, 0);
+      for (int64_t kk = 0; kk < k; ++kk) {
+        int64_t av = a.ints[aBase + (aTrans ? kk * m + i : i * k + kk)];
+        for (int64_t j = 0; j < n; ++j)
+          c[j] += av * b.ints[bBase + (bTrans ? j * k + kk : kk * n + j)];
+      }
+      for (int64_t j = 0; j < n; ++j)
+        c[j] = wrapInt(out.kind, c[j]);
+    }
+  }
+}
+
+/// Runs a tile matmul: `acc` (may be null) is the accumulator operand.
+static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
+                                   Value accValue, Value lhsValue,
+                                   Value rhsValue, Value biasValue,
+                                   Value initCond) {
+  TileValue lhs = context.tile(lhsValue);
+  TileValue rhs = context.tile(rhsValue);
+  auto type = cast<TileType>(op->getResult(0).getType());
+  ArrayRef<int64_t> a = lhs.shape(), b = rhs.shape();
+  int64_t rank = a.size();
+  int64_t batch = rank == 3 ? a[0] : 1;
+  int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
+  bool accumulate = accValue && !(initCond && context.scalar(initCond).i);
+  TileValue result;
+  if (accumulate) {
+    TileValue acc = context.tile(accValue);
+    result = acc;
+    result.data = std::make_shared<ArrayData>(*acc.data);
+    result.type = type;
+  } else {
+    result = makeTile(type, kindOf(type));
+  }
+  matmulInto(*lhs.data, *rhs.data, *result.data, batch, m, k, n, accumulate,
+             /*aTrans=*/false, /*bTrans=*/false);
+  if (biasValue) {
+    TileValue bias = context.tile(biasValue);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        result.data->floats[i * n + j] += bias.data->floats[j];
+  }
+  result.valid.assign(lhs.valid.begin(), lhs.valid.end());
+  result.valid[rank - 1] = rhs.valid[rank - 1];
+  context.set(op->getResult(0), std::move(result));
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult runPlain(ExecContext &context, Operation *raw) {
+  auto op = cast<OpTy>(raw);
+  return runTileMatmul(context, op, Value(), op.getLhs(), op.getRhs(), Value(),
+                       Value());
+}
+
+template <typename OpTy>
+static LogicalResult runAcc(ExecContext &context, Operation *raw) {
+  auto op = cast<OpTy>(raw);
+  return runTileMatmul(context, op, op.getAcc(), op.getLhs(), op.getRhs(),
+                       Value(), op.getInitCond());
+}
+
+static LogicalResult runBias(ExecContext &context, Operation *raw) {
+  auto op = cast<TileMatmulBiasOp>(raw);
+  return runTileMatmul(context, op, Value(), op.getLhs(), op.getRhs(),
+                       op.getBias(), Value());
+}
+
+void interp::registerMatmulHandlers(HandlerMap &map) {
+  addHandler<TileMatmulOp>(map, runPlain<TileMatmulOp>);
+  addHandler<TileBatchMatmulOp>(map, runPlain<TileBatchMatmulOp>);
+  addHandler<TileGemvOp>(map, runPlain<TileGemvOp>);
+  addHandler<TileMatmulAccOp>(map, runAcc<TileMatmulAccOp>);
+  addHandler<TileBatchMatmulAccOp>(map, runAcc<TileBatchMatmulAccOp>);
+  addHandler<TileGemvAccOp>(map, runAcc<TileGemvAccOp>);
+  addHandler<TileMatmulBiasOp>(map, runBias);
+}

@@ -1,0 +1,385 @@
+//===- TileDataOps.cpp - Tile data movement in the executor ---------------===//
+//
+// Loads, stores, slices, assembles and the other ops that move tile data
+// or change its metadata, with the valid-shape rules of docs/guide.md:
+// loads zero-pad and clamp to the data present, stores write only the valid
+// region, slices keep their requested shape past the edge.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::pto;
+
+/// Visits every index of the leading `extent` region of a row-major box.
+template <typename Fn>
+static void forEachInRegion(ArrayRef<int64_t> extent, Fn fn) {
+  if (llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
+    return;
+  SmallVector<int64_t, 4> index(extent.size(), 0);
+  while (true) {
+    fn(ArrayRef<int64_t>(index));
+    int64_t d = static_cast<int64_t>(extent.size()) - 1;
+    for (; d >= 0; --d) {
+      if (++index[d] < extent[d])
+        break;
+      index[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
+static int64_t linearIndex(ArrayRef<int64_t> shape, ArrayRef<int64_t> index) {
+  int64_t linear = 0;
+  for (auto [dim, i] : llvm::zip(shape, index))
+    linear = linear * dim + i;
+  return linear;
+}
+
+/// Copies element `from` of `src` to element `to` of `dst`, converting and
+/// rounding to the destination kind.
+static void copyElement(const ArrayData &src, size_t from, ArrayData &dst,
+                        size_t to) {
+  if (isFloatKind(src.kind) && src.kind == dst.kind)
+    dst.floats[to] = src.floats[from];
+  else if (!isFloatKind(src.kind) && src.kind == dst.kind)
+    dst.ints[to] = src.ints[from];
+  else
+    dst.set(to, src.get(from));
+}
+
+/// The valid shape given by `operands`, or the whole box.
+static FailureOr<SmallVector<int64_t, 2>> validFrom(ExecContext &context,
+                                                    Operation *op,
+                                                    ValueRange operands,
+                                                    ArrayRef<int64_t> box) {
+  SmallVector<int64_t, 2> valid(box.begin(), box.end());
+  if (!operands.empty())
+    valid.assign(context.indices(operands));
+  if (failed(checkValidShape(op, valid, box)))
+    return failure();
+  return valid;
+}
+
+static LogicalResult runLoad(ExecContext &context, Operation *raw) {
+  auto op = cast<TileLoadOp>(raw);
+  TensorValue &src = context.tensor(op.getSrc());
+  auto type = cast<TileType>(op.getResult().getType());
+  SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
+  FailureOr<SmallVector<int64_t, 2>> requested =
+      validFrom(context, op, op.getValidShape(), type.getShape());
+  if (failed(requested))
+    return failure();
+  int64_t lead = static_cast<int64_t>(src.shape.size()) - type.getRank();
+  for (auto [d, offset] : llvm::enumerate(offsets)) {
+    int64_t limit = src.valid[d];
+    bool leading = static_cast<int64_t>(d) < lead;
+    if (offset < 0 || (leading && offset >= limit))
+      return op.emitOpError()
+             << "offset " << formatShape(offsets)
+             << " is outside the tensor of shape " << formatShape(src.valid);
+  }
+  // Clamp the valid region to the data present in the tensor.
+  TileValue tile = makeTile(type, kindOf(type));
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    tile.valid[d] = std::clamp<int64_t>(src.valid[lead + d] - offsets[lead + d],
+                                        0, (*requested)[d]);
+  SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
+  forEachInRegion(tile.valid, [&](ArrayRef<int64_t> index) {
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      at[lead + d] = offsets[lead + d] + index[d];
+    copyElement(src.storage->data, linearIndex(src.shape, at), *tile.data,
+                linearIndex(type.getShape(), index));
+  });
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runStore(ExecContext &context, Operation *raw) {
+  auto op = cast<TileStoreOp>(raw);
+  TileValue tile = context.tile(op.getTile());
+  TensorValue dst = context.tensor(op.getDst());
+  SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
+  int64_t lead = static_cast<int64_t>(dst.shape.size()) - tile.type.getRank();
+  for (size_t d = 0; d < offsets.size(); ++d) {
+    int64_t extent = static_cast<int64_t>(d) < lead ? 1 : tile.valid[d - lead];
+    if (offsets[d] < 0 || (extent > 0 && offsets[d] + extent > dst.shape[d]))
+      return op.emitOpError()
+             << "writes the valid region " << formatShape(tile.valid)
+             << " at offset " << formatShape(offsets)
+             << ", past the end of the tensor of shape "
+             << formatShape(dst.shape);
+  }
+  ArrayData &out = dst.storage->data;
+  SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
+  bool atomicAdd = op.getAtomicAdd();
+  forEachInRegion(tile.valid, [&](ArrayRef<int64_t> index) {
+    for (int64_t d = 0; d < tile.type.getRank(); ++d)
+      at[lead + d] = offsets[lead + d] + index[d];
+    size_t to = linearIndex(dst.shape, at);
+    size_t from = linearIndex(tile.shape(), index);
+    if (atomicAdd)
+      out.set(to, out.get(to) + tile.data->get(from));
+    else
+      copyElement(*tile.data, from, out, to);
+  });
+  context.set(op.getResult(), dst);
+  return success();
+}
+
+static LogicalResult runCreate(ExecContext &context, Operation *raw) {
+  auto op = cast<TileCreateOp>(raw);
+  auto type = cast<TileType>(op.getResult().getType());
+  FailureOr<SmallVector<int64_t, 2>> valid =
+      validFrom(context, op, op.getValidShape(), type.getShape());
+  if (failed(valid))
+    return failure();
+  // The machine leaves the contents undefined; the executor zero-fills.
+  TileValue tile = makeTile(type, kindOf(type));
+  tile.valid = *valid;
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runFull(ExecContext &context, Operation *raw) {
+  auto op = cast<TileFullOp>(raw);
+  auto type = cast<TileType>(op.getResult().getType());
+  FailureOr<SmallVector<int64_t, 2>> valid =
+      validFrom(context, op, op.getValidShape(), type.getShape());
+  if (failed(valid))
+    return failure();
+  TileValue tile = makeTile(type, kindOf(type));
+  tile.valid = *valid;
+  tile.data->fill(context.scalar(op.getValue()).asDouble());
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+/// A copy of `src`'s elements converted to `type`, keeping the valid shape.
+static TileValue convertTile(const TileValue &src, TileType type) {
+  TileValue tile = makeTile(type, kindOf(type));
+  tile.valid = src.valid;
+  for (size_t i = 0, e = src.data->size(); i < e; ++i)
+    copyElement(*src.data, i, *tile.data, i);
+  return tile;
+}
+
+static LogicalResult runMove(ExecContext &context, Operation *raw) {
+  auto op = cast<TileMoveOp>(raw);
+  context.set(op.getResult(),
+              convertTile(context.tile(op.getSrc()),
+                          cast<TileType>(op.getResult().getType())));
+  return success();
+}
+
+/// The value `pad` stands for in `kind` (null pads with zero).
+static double padValue(PadValue pad, ElementKind kind) {
+  switch (pad) {
+  case PadValue::Min:
+    return getLowest(kind);
+  case PadValue::Max:
+    return getHighest(kind);
+  case PadValue::Null:
+  case PadValue::Zero:
+    return 0;
+  }
+  llvm_unreachable("unknown pad value");
+}
+
+static LogicalResult runSlice(ExecContext &context, Operation *raw) {
+  auto op = cast<TileSliceOp>(raw);
+  TileValue src = context.tile(op.getSrc());
+  auto type = cast<TileType>(op.getResult().getType());
+  SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
+  for (auto [offset, dim] : llvm::zip(offsets, src.shape()))
+    if (offset < 0 || offset >= dim)
+      return op.emitOpError()
+             << "offset " << formatShape(offsets)
+             << " is outside the source box " << formatShape(src.shape());
+  TileValue tile = makeTile(type, src.kind());
+  tile.data->fill(padValue(op.getPad().value_or(PadValue::Zero), src.kind()));
+  // The part of the requested box inside the source holds its elements.
+  SmallVector<int64_t, 2> inside, validInside;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    inside.push_back(std::min(type.getDimSize(d), src.shape()[d] - offsets[d]));
+    validInside.push_back(
+        std::clamp<int64_t>(src.valid[d] - offsets[d], 0, type.getDimSize(d)));
+  }
+  SmallVector<int64_t, 4> at(offsets.size());
+  forEachInRegion(inside, [&](ArrayRef<int64_t> index) {
+    for (size_t d = 0; d < at.size(); ++d)
+      at[d] = offsets[d] + index[d];
+    copyElement(*src.data, linearIndex(src.shape(), at), *tile.data,
+                linearIndex(type.getShape(), index));
+  });
+  if (op.getValidShape().empty()) {
+    tile.valid = validInside;
+  } else {
+    FailureOr<SmallVector<int64_t, 2>> valid =
+        validFrom(context, op, op.getValidShape(), type.getShape());
+    if (failed(valid))
+      return failure();
+    tile.valid = *valid;
+  }
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runAssemble(ExecContext &context, Operation *raw) {
+  auto op = cast<TileAssembleOp>(raw);
+  TileValue src = context.tile(op.getSrc());
+  TileValue dst = context.tile(op.getDst());
+  SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
+  for (auto [offset, extent, dim] : llvm::zip(offsets, src.valid, dst.shape()))
+    if (offset < 0 || offset + extent > dim)
+      return op.emitOpError()
+             << "writes the valid region " << formatShape(src.valid)
+             << " at offset " << formatShape(offsets)
+             << ", past the target box " << formatShape(dst.shape());
+  TileValue result = dst;
+  result.data = std::make_shared<ArrayData>(*dst.data);
+  SmallVector<int64_t, 4> at(offsets.size());
+  forEachInRegion(src.valid, [&](ArrayRef<int64_t> index) {
+    for (size_t d = 0; d < at.size(); ++d)
+      at[d] = offsets[d] + index[d];
+    copyElement(*src.data, linearIndex(src.shape(), index), *result.data,
+                linearIndex(dst.shape(), at));
+  });
+  context.set(op.getResult(), std::move(result));
+  return success();
+}
+
+static LogicalResult runFillPad(ExecContext &context, Operation *raw) {
+  auto op = cast<TileFillPadOp>(raw);
+  TileValue src = context.tile(op.getSrc());
+  auto type = cast<TileType>(op.getResult().getType());
+  TileValue tile = makeTile(type, src.kind());
+  tile.data->fill(padValue(op.getPad(), src.kind()));
+  forEachInRegion(src.valid, [&](ArrayRef<int64_t> index) {
+    size_t i = linearIndex(src.shape(), index);
+    copyElement(*src.data, i, *tile.data, i);
+  });
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runSetValidShape(ExecContext &context, Operation *raw) {
+  auto op = cast<TileSetValidShapeOp>(raw);
+  TileValue tile = context.tile(op.getSrc());
+  SmallVector<int64_t, 4> valid = context.indices(op.getValidShape());
+  if (failed(checkValidShape(op, valid, tile.shape())))
+    return failure();
+  tile.valid.assign(valid.begin(), valid.end());
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runReshape(ExecContext &context, Operation *raw) {
+  auto op = cast<TileReshapeOp>(raw);
+  TileValue tile = context.tile(op.getSrc());
+  if (!tile.isFullyValid())
+    return op.emitOpError()
+           << "reshapes a tile whose valid shape " << formatShape(tile.valid)
+           << " is not its whole box " << formatShape(tile.shape());
+  tile.type = cast<TileType>(op.getResult().getType());
+  tile.valid.assign(tile.type.getShape().begin(), tile.type.getShape().end());
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult runTranspose(ExecContext &context, Operation *raw) {
+  auto op = cast<TileTransposeOp>(raw);
+  TileValue src = context.tile(op.getSrc());
+  auto type = cast<TileType>(op.getResult().getType());
+  TileValue tile = makeTile(type, src.kind());
+  int64_t rows = src.shape()[0], cols = src.shape()[1];
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      copyElement(*src.data, r * cols + c, *tile.data, c * rows + r);
+  tile.valid = {src.valid[1], src.valid[0]};
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+static LogicalResult checkInBox(Operation *op, ArrayRef<int64_t> index,
+                                ArrayRef<int64_t> box) {
+  for (auto [i, dim] : llvm::zip(index, box))
+    if (i < 0 || i >= dim)
+      return op->emitOpError() << "index " << formatShape(index)
+                               << " is outside the box " << formatShape(box);
+  return success();
+}
+
+static LogicalResult runRead(ExecContext &context, Operation *raw) {
+  auto op = cast<TileReadOp>(raw);
+  TileValue tile = context.tile(op.getSrc());
+  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+  if (failed(checkInBox(op, index, tile.shape())))
+    return failure();
+  double value = tile.data->get(linearIndex(tile.shape(), index));
+  ElementKind kind = tile.kind();
+  context.set(op.getResult(),
+              isFloatKind(kind)
+                  ? Scalar::ofFloat(kind, value)
+                  : Scalar::ofInt(kind, static_cast<int64_t>(value)));
+  return success();
+}
+
+static LogicalResult runWrite(ExecContext &context, Operation *raw) {
+  auto op = cast<TileWriteOp>(raw);
+  TileValue tile = context.tile(op.getDst());
+  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+  if (failed(checkInBox(op, index, tile.shape())))
+    return failure();
+  tile.data = std::make_shared<ArrayData>(*tile.data);
+  tile.data->set(linearIndex(tile.shape(), index),
+                 context.scalar(op.getValue()).asDouble());
+  context.set(op.getResult(), std::move(tile));
+  return success();
+}
+
+/// Outside a group the code runs as block 0 of 1, on the cube core or lane 0.
+template <typename OpTy, int64_t Value>
+static LogicalResult runConstantIndex(ExecContext &context, Operation *raw) {
+  context.set(cast<OpTy>(raw).getResult(),
+              Scalar::ofInt(ElementKind::Index, Value));
+  return success();
+}
+
+/// Flags, barriers and pipe setup order the machine's pipes; they change no
+/// numbers.
+static LogicalResult runSystemOp(ExecContext &, Operation *) {
+  return success();
+}
+
+void interp::registerTileDataHandlers(HandlerMap &map) {
+  addHandler<SyncSrcOp>(map, runSystemOp);
+  addHandler<SyncDstOp>(map, runSystemOp);
+  addHandler<BarVOp>(map, runSystemOp);
+  addHandler<BarMOp>(map, runSystemOp);
+  addHandler<BarAllOp>(map, runSystemOp);
+  addHandler<AicInitializePipeOp>(map, runSystemOp);
+  addHandler<AivInitializePipeOp>(map, runSystemOp);
+  addHandler<TileLoadOp>(map, runLoad);
+  addHandler<TileStoreOp>(map, runStore);
+  addHandler<TileCreateOp>(map, runCreate);
+  addHandler<TileFullOp>(map, runFull);
+  addHandler<TileMoveOp>(map, runMove);
+  addHandler<TileSliceOp>(map, runSlice);
+  addHandler<TileAssembleOp>(map, runAssemble);
+  addHandler<TileFillPadOp>(map, runFillPad);
+  addHandler<TileSetValidShapeOp>(map, runSetValidShape);
+  addHandler<TileReshapeOp>(map, runReshape);
+  addHandler<TileTransposeOp>(map, runTranspose);
+  addHandler<TileReadOp>(map, runRead);
+  addHandler<TileWriteOp>(map, runWrite);
+  addHandler<GetSubblockIdxOp>(map, runConstantIndex<GetSubblockIdxOp, 0>);
+  addHandler<GetBlockIdxOp>(map, runConstantIndex<GetBlockIdxOp, 0>);
+  addHandler<GetBlockNumOp>(map, runConstantIndex<GetBlockNumOp, 1>);
+}

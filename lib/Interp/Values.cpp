@@ -1,0 +1,92 @@
+//===- Values.cpp - Runtime values of the executor ------------------------===//
+
+#include "tilekit/Interp/Values.h"
+
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace tilekit;
+using namespace tilekit::interp;
+
+ArrayData::ArrayData(ElementKind kind, size_t size) : kind(kind) {
+  if (isFloatKind(kind))
+    floats.assign(size, 0.0f);
+  else
+    ints.assign(size, 0);
+}
+
+void ArrayData::set(size_t i, double value) {
+  if (isFloatKind(kind))
+    floats[i] = roundFloat(kind, static_cast<float>(value));
+  else
+    ints[i] = wrapInt(kind, static_cast<int64_t>(value));
+}
+
+void ArrayData::fill(double value) {
+  if (isFloatKind(kind))
+    std::fill(floats.begin(), floats.end(),
+              roundFloat(kind, static_cast<float>(value)));
+  else
+    std::fill(ints.begin(), ints.end(),
+              wrapInt(kind, static_cast<int64_t>(value)));
+}
+
+Scalar Scalar::ofInt(ElementKind kind, int64_t value) {
+  Scalar scalar;
+  scalar.kind = kind;
+  scalar.i = wrapInt(kind, value);
+  return scalar;
+}
+
+Scalar Scalar::ofFloat(ElementKind kind, double value) {
+  Scalar scalar;
+  scalar.kind = kind;
+  scalar.f = roundFloat(kind, static_cast<float>(value));
+  return scalar;
+}
+
+int64_t TensorValue::numElements() const { return product(shape); }
+
+int64_t interp::product(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+TileValue interp::makeTile(pto::TileType type, ElementKind kind) {
+  TileValue tile;
+  tile.type = type;
+  tile.valid.assign(type.getShape().begin(), type.getShape().end());
+  tile.data = std::make_shared<ArrayData>(kind, product(type.getShape()));
+  return tile;
+}
+
+TensorValue interp::makeTensor(ElementKind kind,
+                               llvm::ArrayRef<int64_t> shape) {
+  TensorValue tensor;
+  tensor.storage = std::make_shared<TensorStorage>(kind, product(shape));
+  tensor.shape.assign(shape.begin(), shape.end());
+  tensor.valid = tensor.shape;
+  return tensor;
+}
+
+ElementKind interp::kindOf(mlir::Type type) {
+  if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(type))
+    type = shaped.getElementType();
+  std::optional<ElementKind> kind = getElementKind(type);
+  if (!kind)
+    llvm::report_fatal_error("executor reached an unverified element type");
+  return *kind;
+}
+
+std::string interp::formatShape(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}

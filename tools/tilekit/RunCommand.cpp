@@ -1,0 +1,379 @@
+//===- RunCommand.cpp - `tilekit run` -------------------------------------===//
+//
+// Executes a kernel's entry function on the CPU: binds each argument from a
+// .npy file, a random or zero fill, or a scalar; writes the requested
+// outputs (tensor arguments after the run, or results) atomically; and
+// compares them against expected arrays, exiting non-zero on a mismatch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+#include "KernelFile.h"
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Interp/Compare.h"
+#include "tilekit/Interp/Interpreter.h"
+#include "tilekit/Interp/Summary.h"
+#include "tilekit/Interp/TensorIO.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+namespace cl = llvm::cl;
+
+cl::SubCommand
+    driver::runCommand("run",
+                       "Execute a PTO kernel on the CPU as the machine would");
+
+static cl::opt<std::string> kernelPath(cl::Positional, cl::Required,
+                                       cl::desc("<kernel.mlir>"),
+                                       cl::sub(driver::runCommand),
+                                       cl::cat(driver::optionCategory));
+static cl::opt<std::string>
+    entryName("entry",
+              cl::desc("Function to run (default: the only orchestration "
+                       "function, else the only function)"),
+              cl::value_desc("name"), cl::sub(driver::runCommand),
+              cl::cat(driver::optionCategory));
+static cl::list<std::string> inputSpecs(
+    "input",
+    cl::desc("Bind argument NAME (%NAME in the kernel): FILE.npy, "
+             "rand:SHAPE:TYPE[:SEED], zeros:SHAPE:TYPE, or a number for "
+             "scalars. SHAPE is like 64x128, TYPE like f32"),
+    cl::value_desc("NAME=SOURCE"), cl::sub(driver::runCommand),
+    cl::cat(driver::optionCategory));
+static cl::list<std::string> outputSpecs(
+    "output",
+    cl::desc("Write NAME (a tensor argument after the run, or result / "
+             "resultN) to FILE.npy"),
+    cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand),
+    cl::cat(driver::optionCategory));
+static cl::list<std::string>
+    expectSpecs("expect",
+                cl::desc("Compare NAME against FILE.npy; exit 1 on mismatch"),
+                cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand),
+                cl::cat(driver::optionCategory));
+static cl::opt<double>
+    rtolOption("rtol",
+               cl::desc("Relative tolerance of --expect (default by "
+                        "type: f32 1e-5, f16 1e-3, bf16 8e-3, integers 0)"),
+               cl::init(-1), cl::sub(driver::runCommand),
+               cl::cat(driver::optionCategory));
+static cl::opt<double>
+    atolOption("atol",
+               cl::desc("Absolute tolerance of --expect (default by type: "
+                        "f32 1e-6, f16 1e-3, bf16 8e-3, integers 0)"),
+               cl::init(-1), cl::sub(driver::runCommand),
+               cl::cat(driver::optionCategory));
+static cl::opt<bool>
+    printOps("print-ops",
+             cl::desc("Print each op's results (shape, valid shape, "
+                      "min/max/mean) as it runs"),
+             cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
+
+namespace {
+/// A NAME=VALUE option split in two.
+struct NamedSpec {
+  std::string name, value, option;
+};
+} // namespace
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "tilekit run: " << message << "\n";
+  return 1;
+}
+
+static std::optional<std::vector<NamedSpec>>
+splitSpecs(const cl::list<std::string> &specs, llvm::StringRef option) {
+  std::vector<NamedSpec> result;
+  for (const std::string &spec : specs) {
+    auto [name, value] = llvm::StringRef(spec).split('=');
+    if (name.empty() || value.empty()) {
+      fail("--" + option + " " + spec + ": expected NAME=VALUE");
+      return std::nullopt;
+    }
+    result.push_back({name.str(), value.str(), option.str()});
+  }
+  return result;
+}
+
+/// The entry function: --entry, else the only orchestration function, else
+/// the only function.
+static FunctionOpInterface pickEntry(ModuleOp module) {
+  SmallVector<FunctionOpInterface> all, orchestration;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    if (func.isExternal())
+      continue;
+    all.push_back(func);
+    if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
+      orchestration.push_back(func);
+  }
+  if (!entryName.empty()) {
+    for (FunctionOpInterface func : all)
+      if (func.getName() == entryName)
+        return func;
+    fail("no function @" + entryName + " with a body in " + kernelPath);
+    return {};
+  }
+  if (orchestration.size() == 1)
+    return orchestration.front();
+  if (all.size() == 1)
+    return all.front();
+  std::string names;
+  for (FunctionOpInterface func : all)
+    names += " @" + func.getName().str();
+  fail("choose the function to run with --entry (candidates:" + names + ")");
+  return {};
+}
+
+/// Builds the value of an argument of `type` from its --input source.
+static FailureOr<RuntimeValue> bindArgument(const NamedSpec &spec, Type type) {
+  llvm::StringRef source = spec.value;
+  auto error = [&](const llvm::Twine &why) -> FailureOr<RuntimeValue> {
+    fail("--input " + spec.name + "=" + spec.value + ": " + why);
+    return failure();
+  };
+  if (auto tensorType = dyn_cast<pto::GMTensorType>(type)) {
+    std::optional<ElementKind> elementKind =
+        getElementKind(tensorType.getElementType());
+    if (!elementKind)
+      return error("unsupported element type");
+    ElementKind kind = *elementKind;
+    TensorValue tensor;
+    if (source.starts_with("rand:") || source.starts_with("zeros:")) {
+      SmallVector<llvm::StringRef> parts;
+      source.split(parts, ':');
+      bool random = parts[0] == "rand";
+      if (parts.size() < 3 || parts.size() > (random ? 4u : 3u))
+        return error(random ? "expected rand:SHAPE:TYPE[:SEED]"
+                            : "expected zeros:SHAPE:TYPE");
+      auto parsed = parseShapeAndType(parts[1], parts[2]);
+      if (!parsed)
+        return error(toString(parsed.takeError()));
+      if (parsed->second != kind)
+        return error("the argument holds " + getKindName(kind) + ", not " +
+                     parts[2]);
+      uint64_t seed = 0;
+      if (parts.size() == 4 && parts[3].getAsInteger(10, seed))
+        return error("bad seed '" + parts[3] + "'");
+      tensor = random ? randomTensor(kind, parsed->first, seed)
+                      : makeTensor(kind, parsed->first);
+    } else {
+      auto array = readNpy(source);
+      if (!array)
+        return error(toString(array.takeError()));
+      auto loaded = tensorFromNpy(*array, kind);
+      if (!loaded)
+        return error(toString(loaded.takeError()));
+      tensor = std::move(*loaded);
+    }
+    if (tensorType.getRank() != static_cast<int64_t>(tensor.shape.size()) ||
+        failed(verifyCompatibleShape(tensorType.getShape(), tensor.shape)))
+      return error("shape " + formatShape(tensor.shape) + " does not fit " +
+                   [&] {
+                     std::string text;
+                     llvm::raw_string_ostream os(text);
+                     os << type;
+                     return text;
+                   }());
+    return RuntimeValue(std::move(tensor));
+  }
+  if (isa<pto::TileType>(type))
+    return error("tile arguments cannot be bound from the command line; run "
+                 "a function that loads its tiles from tensors");
+  std::optional<ElementKind> kind = getElementKind(type);
+  if (!kind)
+    return error("unsupported argument type");
+  if (isFloatKind(*kind)) {
+    double value;
+    if (source.getAsDouble(value))
+      return error("expected a number");
+    return RuntimeValue(Scalar::ofFloat(*kind, value));
+  }
+  int64_t value;
+  if (source.getAsInteger(0, value))
+    return error("expected an integer");
+  return RuntimeValue(Scalar::ofInt(*kind, value));
+}
+
+static std::pair<double, double> defaultTolerances(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+    return {1e-5, 1e-6};
+  case ElementKind::F16:
+    return {1e-3, 1e-3};
+  case ElementKind::BF16:
+    return {8e-3, 8e-3};
+  default:
+    return {0, 0};
+  }
+}
+
+/// "[3, 5]" for element `linear` of `shape`.
+static std::string indexOf(int64_t linear, llvm::ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> index(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    index[d] = linear % std::max<int64_t>(shape[d], 1);
+    linear /= std::max<int64_t>(shape[d], 1);
+  }
+  return formatShape(index);
+}
+
+/// Compares one output against its expectation; prints a line; returns
+/// whether it matched.
+static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
+  auto expected = readNpy(spec.value);
+  if (!expected) {
+    fail("--expect " + spec.name + ": " + toString(expected.takeError()));
+    return false;
+  }
+  llvm::outs() << spec.name << ": ";
+  if (llvm::ArrayRef<int64_t>(expected->shape) !=
+      llvm::ArrayRef(tensor.shape)) {
+    llvm::outs() << "MISMATCH: shape " << formatShape(tensor.shape)
+                 << ", expected " << formatShape(expected->shape) << "\n";
+    return false;
+  }
+  auto [rtol, atol] = defaultTolerances(tensor.kind());
+  if (rtolOption >= 0)
+    rtol = rtolOption;
+  if (atolOption >= 0)
+    atol = atolOption;
+  NpyArray actualArray = npyFromTensor(tensor);
+  std::vector<double> actual = npyToDoubles(actualArray);
+  std::vector<double> wanted = npyToDoubles(*expected);
+  Comparison result = compareValues(actual, wanted, rtol, atol);
+  llvm::outs() << (result.ok() ? "ok" : "MISMATCH")
+               << llvm::format(" (max abs err %.3g, max rel err %.3g; rtol "
+                               "%g, atol %g)",
+                               result.maxAbsError, result.maxRelError, rtol,
+                               atol);
+  if (!result.ok())
+    llvm::outs() << llvm::format(
+        "; %lld of %zu elements differ, first at %s: got %.9g, expected %.9g",
+        static_cast<long long>(result.mismatches), actual.size(),
+        indexOf(result.firstMismatch, tensor.shape).c_str(),
+        actual[result.firstMismatch], wanted[result.firstMismatch]);
+  llvm::outs() << "\n";
+  return result.ok();
+}
+
+int driver::runRun() {
+  KernelFile kernel;
+  SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
+                                         &kernel.getContext());
+  if (failed(kernel.load(kernelPath)))
+    return 1;
+  FunctionOpInterface entry = pickEntry(kernel.getModule());
+  if (!entry)
+    return 1;
+
+  auto inputs = splitSpecs(inputSpecs, "input");
+  auto outputs = splitSpecs(outputSpecs, "output");
+  auto expects = splitSpecs(expectSpecs, "expect");
+  if (!inputs || !outputs || !expects)
+    return 1;
+
+  // Arguments by source name.
+  Region &body = entry.getFunctionBody();
+  llvm::StringMap<unsigned> argumentIndex;
+  std::vector<std::string> argumentNames;
+  for (BlockArgument arg : body.getArguments()) {
+    argumentNames.push_back(kernel.getArgumentName(arg));
+    argumentIndex[argumentNames.back()] = arg.getArgNumber();
+  }
+  std::vector<std::optional<RuntimeValue>> args(argumentNames.size());
+  for (const NamedSpec &spec : *inputs) {
+    auto it = argumentIndex.find(spec.name);
+    if (it == argumentIndex.end())
+      return fail("--input " + spec.name + ": @" + entry.getName() +
+                  " has no argument %" + spec.name);
+    FailureOr<RuntimeValue> value =
+        bindArgument(spec, entry.getArgumentTypes()[it->second]);
+    if (failed(value))
+      return 1;
+    args[it->second] = std::move(*value);
+  }
+  SmallVector<RuntimeValue> argValues;
+  for (auto [index, value] : llvm::enumerate(args)) {
+    if (!value) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << entry.getArgumentTypes()[index];
+      return fail("argument %" + argumentNames[index] + " (" + type + ") of @" +
+                  entry.getName() + " needs a value: --input " +
+                  argumentNames[index] + "=...");
+    }
+    argValues.push_back(std::move(*value));
+  }
+
+  // Names of what can be written or checked after the run.
+  unsigned numResults = entry.getResultTypes().size();
+  auto lookupOutput = [&](llvm::StringRef name) -> std::optional<int> {
+    if (auto it = argumentIndex.find(name); it != argumentIndex.end())
+      return static_cast<int>(it->second);
+    unsigned n;
+    if (name == "result" && numResults == 1)
+      return -1;
+    if (name.consume_front("result") && !name.getAsInteger(10, n) &&
+        n < numResults)
+      return -1 - static_cast<int>(n);
+    return std::nullopt;
+  };
+  for (const std::vector<NamedSpec> *list : {&*outputs, &*expects})
+    for (const NamedSpec &spec : *list)
+      if (!lookupOutput(spec.name))
+        return fail("--" + spec.option + " " + spec.name +
+                    ": not an argument "
+                    "or result of @" +
+                    entry.getName() +
+                    " (results are named result or result0, result1, ...)");
+
+  InterpreterOptions options;
+  if (printOps)
+    options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
+      llvm::raw_ostream &os = llvm::outs();
+      op->getLoc().print(os);
+      os << ": " << op->getName();
+      for (const RuntimeValue &result : results) {
+        os << "\n    ";
+        printSummary(os, result);
+      }
+      os << "\n";
+    };
+  Interpreter interpreter(kernel.getModule(), std::move(options));
+  FailureOr<SmallVector<RuntimeValue>> results =
+      interpreter.call(entry, argValues);
+  if (failed(results))
+    return 1;
+
+  auto valueOf = [&](llvm::StringRef name) -> const RuntimeValue & {
+    int slot = *lookupOutput(name);
+    return slot >= 0 ? argValues[slot] : (*results)[-1 - slot];
+  };
+  auto tensorOf = [&](const NamedSpec &spec) -> const TensorValue * {
+    const auto *tensor = std::get_if<TensorValue>(&valueOf(spec.name));
+    if (!tensor)
+      fail("--" + spec.option + " " + spec.name + ": not a GM tensor");
+    return tensor;
+  };
+  int status = 0;
+  for (const NamedSpec &spec : *outputs) {
+    const TensorValue *tensor = tensorOf(spec);
+    if (!tensor)
+      return 1;
+    if (llvm::Error error = writeNpy(spec.value, npyFromTensor(*tensor)))
+      return fail(toString(std::move(error)));
+  }
+  for (const NamedSpec &spec : *expects) {
+    const TensorValue *tensor = tensorOf(spec);
+    if (!tensor || !checkExpectation(spec, *tensor))
+      status = 1;
+  }
+  return status;
+}
