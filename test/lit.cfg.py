@@ -15,6 +15,8 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.substitutions.append(("%examples", os.path.join(config.tilekit_src_root, "examples")))
 config.substitutions.append(("%docs", os.path.join(config.tilekit_src_root, "docs")))
 config.substitutions.append(("%tilekit_obj_root", config.tilekit_obj_root))
+# NumPy goldens use Debian's python3-numpy, which belongs to /usr/bin/python3.
+config.substitutions.append(("%python", "/usr/bin/python3"))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)
