@@ -70,6 +70,12 @@ static cl::opt<double>
                         "f32 1e-6, f16 1e-3, bf16 8e-3, integers 0)"),
                cl::init(-1), cl::sub(driver::runCommand),
                cl::cat(driver::optionCategory));
+static cl::list<std::string> printNames(
+    "print",
+    cl::desc("Print the elements of NAME (a tensor argument after the run, "
+             "or a result) as text, one row per line"),
+    cl::value_desc("NAME"), cl::sub(driver::runCommand),
+    cl::cat(driver::optionCategory));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
@@ -224,6 +230,23 @@ static std::string indexOf(int64_t linear, llvm::ArrayRef<int64_t> shape) {
   return formatShape(index);
 }
 
+/// Prints "name: f32 [2, 3]" and then one line per row of the last
+/// dimension.
+static void printTensor(llvm::StringRef name, const TensorValue &tensor) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << name << ": " << getKindName(tensor.kind()) << ' '
+     << formatShape(tensor.shape) << "\n";
+  int64_t cols = tensor.shape.empty() ? 1 : tensor.shape.back();
+  int64_t count = tensor.numElements();
+  const ArrayData &data = tensor.storage->data;
+  for (int64_t start = 0; start < count; start += std::max<int64_t>(cols, 1)) {
+    os << "  [";
+    for (int64_t i = start; i < start + cols; ++i)
+      os << (i == start ? "" : ", ") << llvm::format("%g", data.get(i));
+    os << "]\n";
+  }
+}
+
 /// Compares one output against its expectation; prints a line; returns
 /// whether it matched.
 static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
@@ -325,7 +348,10 @@ int driver::runRun() {
       return -1 - static_cast<int>(n);
     return std::nullopt;
   };
-  for (const std::vector<NamedSpec> *list : {&*outputs, &*expects})
+  std::vector<NamedSpec> prints;
+  for (const std::string &name : printNames)
+    prints.push_back({name, "", "print"});
+  for (const std::vector<NamedSpec> *list : {&*outputs, &*expects, &prints})
     for (const NamedSpec &spec : *list)
       if (!lookupOutput(spec.name))
         return fail("--" + spec.option + " " + spec.name +
@@ -338,7 +364,11 @@ int driver::runRun() {
   if (printOps)
     options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
       llvm::raw_ostream &os = llvm::outs();
-      op->getLoc().print(os);
+      if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
+        os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
+           << loc.getColumn();
+      else
+        op->getLoc().print(os);
       os << ": " << op->getName();
       for (const RuntimeValue &result : results) {
         os << "\n    ";
@@ -369,6 +399,12 @@ int driver::runRun() {
       return 1;
     if (llvm::Error error = writeNpy(spec.value, npyFromTensor(*tensor)))
       return fail(toString(std::move(error)));
+  }
+  for (const NamedSpec &spec : prints) {
+    const TensorValue *tensor = tensorOf(spec);
+    if (!tensor)
+      return 1;
+    printTensor(spec.name, *tensor);
   }
   for (const NamedSpec &spec : *expects) {
     const TensorValue *tensor = tensorOf(spec);
