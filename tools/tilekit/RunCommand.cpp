@@ -73,7 +73,8 @@ static cl::opt<double>
 static cl::list<std::string> printNames(
     "print",
     cl::desc("Print the elements of NAME (a tensor argument after the run, "
-             "or a result) as text, one row per line"),
+             "or a result) as text, one row per line (floats to 6 "
+             "significant digits; use --output for exact values)"),
     cl::value_desc("NAME"), cl::sub(driver::runCommand),
     cl::cat(driver::optionCategory));
 static cl::opt<bool>
@@ -241,8 +242,13 @@ static void printTensor(llvm::StringRef name, const TensorValue &tensor) {
   const ArrayData &data = tensor.storage->data;
   for (int64_t start = 0; start < count; start += std::max<int64_t>(cols, 1)) {
     os << "  [";
-    for (int64_t i = start; i < start + cols; ++i)
-      os << (i == start ? "" : ", ") << llvm::format("%g", data.get(i));
+    for (int64_t i = start; i < start + cols; ++i) {
+      os << (i == start ? "" : ", ");
+      if (isFloatKind(data.kind))
+        os << llvm::format("%g", data.floats[i]);
+      else
+        os << data.ints[i];
+    }
     os << "]\n";
   }
 }
