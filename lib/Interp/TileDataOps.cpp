@@ -77,10 +77,10 @@ static LogicalResult runLoad(ExecContext &context, Operation *raw) {
   if (failed(requested))
     return failure();
   int64_t lead = static_cast<int64_t>(src.shape.size()) - type.getRank();
-  for (auto [d, offset] : llvm::enumerate(offsets)) {
-    int64_t limit = src.valid[d];
-    bool leading = static_cast<int64_t>(d) < lead;
-    if (offset < 0 || (leading && offset >= limit))
+  // The box may reach past the tensor (the tail is clamped); its start may
+  // not.
+  for (auto [offset, limit] : llvm::zip(offsets, src.valid)) {
+    if (offset < 0 || offset >= limit)
       return op.emitOpError()
              << "offset " << formatShape(offsets)
              << " is outside the tensor of shape " << formatShape(src.valid);

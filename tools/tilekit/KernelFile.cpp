@@ -30,8 +30,8 @@ KernelFile::KernelFile() : context(makeRegistry()) {
 LogicalResult KernelFile::load(StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
   if (std::error_code error = buffer.getError())
-    return emitError(UnknownLoc::get(&context))
-           << "cannot open '" << path << "': " << error.message();
+    return emitError(FileLineColLoc::get(&context, path, 0, 0))
+           << "cannot open the kernel: " << error.message();
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
 
   Block block;
