@@ -8,6 +8,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   zlib1g-dev libzstd-dev
   googletest libgtest-dev libbenchmark-dev
+  libopenblas-dev
   python3 python3-numpy
 )
 

@@ -71,8 +71,8 @@ mlir::LogicalResult checkValidShape(mlir::Operation *op,
 
 /// out[p] = a[p] @ b[p] (or += with `accumulate`) for `batch` row-major
 /// products of m x k by k x n; `aTrans`/`bTrans` read the operand stored
-/// transposed. Float kinds accumulate in f32 without rounding (the caller
-/// rounds), integers in int64 wrapped to the output kind.
+/// transposed. Float kinds accumulate in f32 (OpenBLAS sgemm, one thread);
+/// integers in int64 wrapped to the output kind.
 void matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
                 int64_t batch, int64_t m, int64_t k, int64_t n, bool accumulate,
                 bool aTrans, bool bTrans);

@@ -1,7 +1,9 @@
 //===- MatmulOps.cpp - Cube matmuls in the executor -----------------------===//
 //
 // C = A @ B over the whole box (loads zero-pad, so padding adds nothing),
-// accumulating in f32 (i32 for i8 inputs, wrapping) in K order. The result's
+// accumulating in f32 through OpenBLAS's sgemm (so the summation order is
+// the library's, as the cube's is its own), or in int64 wrapped to i32 for
+// i8 inputs. The result's
 // valid shape is A's valid rows by B's valid columns. An accumulating
 // matmul overwrites instead of adding where its init_cond holds.
 //
@@ -11,35 +13,34 @@
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
+#include <cblas.h>
+
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::pto;
 
-void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
-                        int64_t batch, int64_t m, int64_t k, int64_t n,
-                        bool accumulate, bool aTrans, bool bTrans) {
-  bool isFloat = isFloatKind(a.kind);
+void interp::matmulInto(const ArrayData &a, const ArrayData &b,
+                        ArrayData &out, int64_t batch, int64_t m, int64_t k,
+                        int64_t n, bool accumulate, bool aTrans, bool bTrans) {
+  if (isFloatKind(a.kind)) {
+    // One BLAS thread keeps results reproducible from run to run.
+    static const bool singleThreaded = [] {
+      openblas_set_num_threads(1);
+      return true;
+    }();
+    (void)singleThreaded;
+    for (int64_t p = 0; p < batch; ++p)
+      cblas_sgemm(CblasRowMajor, aTrans ? CblasTrans : CblasNoTrans,
+                  bTrans ? CblasTrans : CblasNoTrans, m, n, k, 1.0f,
+                  a.floats.data() + p * m * k, aTrans ? m : k,
+                  b.floats.data() + p * k * n, bTrans ? k : n,
+                  accumulate ? 1.0f : 0.0f, out.floats.data() + p * m * n, n);
+    return;
+  }
   for (int64_t p = 0; p < batch; ++p) {
     size_t aBase = p * m * k, bBase = p * k * n, cBase = p * m * n;
     for (int64_t i = 0; i < m; ++i) {
-      if (isFloat) {
-        float *c = out.floats.data() + cBase + i * n;
-        if (!accumulate)
-          std::fill(c, c + n, 0.0f);
-        for (int64_t kk = 0; kk < k; ++kk) {
-          float av = a.floats[aBase + (aTrans ? kk * m + i : i * k + kk)];
-          if (!bTrans) {
-            const float *brow = b.floats.data() + bBase + kk * n;
-            for (int64_t j = 0; j < n; ++j)
-              c[j] += av * brow[j];
-          } else {
-            for (int64_t j = 0; j < n; ++j)
-              c[j] += av * b.floats[bBase + j * k + kk];
-          }
-        }
-        continue;
-      }
       int64_t *c = out.ints.data() + cBase + i * n;
       if (!accumulate)
         std::fill(c, c + n, 0);
