@@ -9,6 +9,10 @@
 #include "ExecContext.h"
 
 #include "mlir/IR/SymbolTable.h"
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -179,4 +183,13 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
       return op->emitOpError() << "valid shape " << formatShape(valid)
                                << " does not fit the box " << formatShape(box);
   return success();
+}
+
+void interp::configureAllocatorForTiles() {
+#if defined(__GLIBC__)
+  // Serve buffers up to 256 MiB from the heap and keep up to 512 MiB of
+  // freed memory there for the next op.
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
 }

@@ -20,9 +20,9 @@ using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::pto;
 
-void interp::matmulInto(const ArrayData &a, const ArrayData &b,
-                        ArrayData &out, int64_t batch, int64_t m, int64_t k,
-                        int64_t n, bool accumulate, bool aTrans, bool bTrans) {
+void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
+                        int64_t batch, int64_t m, int64_t k, int64_t n,
+                        bool accumulate, bool aTrans, bool bTrans) {
   if (isFloatKind(a.kind)) {
     // One BLAS thread keeps results reproducible from run to run.
     static const bool singleThreaded = [] {

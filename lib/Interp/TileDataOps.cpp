@@ -54,6 +54,31 @@ static void copyElement(const ArrayData &src, size_t from, ArrayData &dst,
     dst.set(to, src.get(from));
 }
 
+/// Copies `count` consecutive elements, converting when the kinds differ.
+static void copyRun(const ArrayData &src, size_t from, ArrayData &dst,
+                    size_t to, int64_t count) {
+  if (src.kind == dst.kind && isFloatKind(src.kind)) {
+    std::copy_n(src.floats.begin() + from, count, dst.floats.begin() + to);
+  } else if (src.kind == dst.kind) {
+    std::copy_n(src.ints.begin() + from, count, dst.ints.begin() + to);
+  } else {
+    for (int64_t i = 0; i < count; ++i)
+      copyElement(src, from + i, dst, to + i);
+  }
+}
+
+/// Visits each run along the last dimension of the leading `extent`
+/// region: `fn(index of the run's first element, run length)`.
+template <typename Fn> static void forEachRun(ArrayRef<int64_t> extent, Fn fn) {
+  if (extent.empty() || extent.back() <= 0)
+    return;
+  forEachInRegion(extent.drop_back(), [&](ArrayRef<int64_t> prefix) {
+    SmallVector<int64_t, 4> index(prefix.begin(), prefix.end());
+    index.push_back(0);
+    fn(ArrayRef<int64_t>(index), extent.back());
+  });
+}
+
 /// The valid shape given by `operands`, or the whole box.
 static FailureOr<SmallVector<int64_t, 2>> validFrom(ExecContext &context,
                                                     Operation *op,
@@ -91,11 +116,11 @@ static LogicalResult runLoad(ExecContext &context, Operation *raw) {
     tile.valid[d] = std::clamp<int64_t>(src.valid[lead + d] - offsets[lead + d],
                                         0, (*requested)[d]);
   SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
-  forEachInRegion(tile.valid, [&](ArrayRef<int64_t> index) {
+  forEachRun(tile.valid, [&](ArrayRef<int64_t> index, int64_t length) {
     for (int64_t d = 0; d < type.getRank(); ++d)
       at[lead + d] = offsets[lead + d] + index[d];
-    copyElement(src.storage->data, linearIndex(src.shape, at), *tile.data,
-                linearIndex(type.getShape(), index));
+    copyRun(src.storage->data, linearIndex(src.shape, at), *tile.data,
+            linearIndex(type.getShape(), index), length);
   });
   context.set(op.getResult(), std::move(tile));
   return success();
@@ -119,15 +144,17 @@ static LogicalResult runStore(ExecContext &context, Operation *raw) {
   ArrayData &out = dst.storage->data;
   SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
   bool atomicAdd = op.getAtomicAdd();
-  forEachInRegion(tile.valid, [&](ArrayRef<int64_t> index) {
+  forEachRun(tile.valid, [&](ArrayRef<int64_t> index, int64_t length) {
     for (int64_t d = 0; d < tile.type.getRank(); ++d)
       at[lead + d] = offsets[lead + d] + index[d];
     size_t to = linearIndex(dst.shape, at);
     size_t from = linearIndex(tile.shape(), index);
-    if (atomicAdd)
-      out.set(to, out.get(to) + tile.data->get(from));
-    else
-      copyElement(*tile.data, from, out, to);
+    if (!atomicAdd) {
+      copyRun(*tile.data, from, out, to, length);
+      return;
+    }
+    for (int64_t i = 0; i < length; ++i)
+      out.set(to + i, out.get(to + i) + tile.data->get(from + i));
   });
   context.set(op.getResult(), dst);
   return success();
@@ -212,11 +239,11 @@ static LogicalResult runSlice(ExecContext &context, Operation *raw) {
         std::clamp<int64_t>(src.valid[d] - offsets[d], 0, type.getDimSize(d)));
   }
   SmallVector<int64_t, 4> at(offsets.size());
-  forEachInRegion(inside, [&](ArrayRef<int64_t> index) {
+  forEachRun(inside, [&](ArrayRef<int64_t> index, int64_t length) {
     for (size_t d = 0; d < at.size(); ++d)
       at[d] = offsets[d] + index[d];
-    copyElement(*src.data, linearIndex(src.shape(), at), *tile.data,
-                linearIndex(type.getShape(), index));
+    copyRun(*src.data, linearIndex(src.shape(), at), *tile.data,
+            linearIndex(type.getShape(), index), length);
   });
   if (op.getValidShape().empty()) {
     tile.valid = validInside;
@@ -245,11 +272,11 @@ static LogicalResult runAssemble(ExecContext &context, Operation *raw) {
   TileValue result = dst;
   result.data = std::make_shared<ArrayData>(*dst.data);
   SmallVector<int64_t, 4> at(offsets.size());
-  forEachInRegion(src.valid, [&](ArrayRef<int64_t> index) {
+  forEachRun(src.valid, [&](ArrayRef<int64_t> index, int64_t length) {
     for (size_t d = 0; d < at.size(); ++d)
       at[d] = offsets[d] + index[d];
-    copyElement(*src.data, linearIndex(src.shape(), index), *result.data,
-                linearIndex(dst.shape(), at));
+    copyRun(*src.data, linearIndex(src.shape(), index), *result.data,
+            linearIndex(dst.shape(), at), length);
   });
   context.set(op.getResult(), std::move(result));
   return success();
@@ -261,9 +288,9 @@ static LogicalResult runFillPad(ExecContext &context, Operation *raw) {
   auto type = cast<TileType>(op.getResult().getType());
   TileValue tile = makeTile(type, src.kind());
   tile.data->fill(padValue(op.getPad(), src.kind()));
-  forEachInRegion(src.valid, [&](ArrayRef<int64_t> index) {
+  forEachRun(src.valid, [&](ArrayRef<int64_t> index, int64_t length) {
     size_t i = linearIndex(src.shape(), index);
-    copyElement(*src.data, i, *tile.data, i);
+    copyRun(*src.data, i, *tile.data, i, length);
   });
   context.set(op.getResult(), std::move(tile));
   return success();

@@ -7,6 +7,8 @@
 
 #include "Commands.h"
 
+#include "tilekit/Interp/Interpreter.h"
+
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,6 +23,7 @@ cl::OptionCategory tilekit::driver::optionCategory("tilekit options");
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  tilekit::interp::configureAllocatorForTiles();
   cl::SetVersionPrinter(printVersion);
   // libLLVM registers hundreds of codegen options; show only ours.
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory);

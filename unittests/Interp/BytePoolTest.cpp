@@ -48,7 +48,8 @@ TEST_F(BytePoolTest, MatIsNZ) {
 
 // L0B f16 (ZN): column-major inside a 16x16 block.
 TEST_F(BytePoolTest, RightIsColumnMajorInside) {
-  TileType tile = TileType::get({16, 16}, b.getF16Type(), MemorySpace::Right, 0);
+  TileType tile =
+      TileType::get({16, 16}, b.getF16Type(), MemorySpace::Right, 0);
   EXPECT_EQ(getPhysicalOffset(tile, ElementKind::F16, {3, 1}), (16 + 3) * 2);
 }
 

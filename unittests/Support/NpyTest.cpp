@@ -53,14 +53,17 @@ TEST(NpyTest, RejectsWhatItCannotRead) {
     EXPECT_NE(text.find(message), std::string::npos) << text;
   };
   expectError("not numpy", "missing the \\x93NUMPY magic");
-  expectError(header("{'descr': '<f4', 'fortran_order': True, 'shape': (2,), }") +
-                  std::string(8, '\0'),
-              "Fortran-order arrays are not supported");
-  expectError(header("{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }"),
-              "element type '<c8' is not supported");
-  expectError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }") +
-                  std::string(7, '\0'),
-              "holds 7 data bytes, but shape (2,) of <f4 needs 8");
+  expectError(
+      header("{'descr': '<f4', 'fortran_order': True, 'shape': (2,), }") +
+          std::string(8, '\0'),
+      "Fortran-order arrays are not supported");
+  expectError(
+      header("{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }"),
+      "element type '<c8' is not supported");
+  expectError(
+      header("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }") +
+          std::string(7, '\0'),
+      "holds 7 data bytes, but shape (2,) of <f4 needs 8");
 }
 
 TEST(NpyTest, WriteThenReadRoundTrips) {

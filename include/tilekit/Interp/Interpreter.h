@@ -62,6 +62,13 @@ private:
   llvm::DenseSet<mlir::Block *> checkedBlocks;
 };
 
+/// Tunes the process's allocator for the executor: every op allocates its
+/// result tiles, and glibc would otherwise map and unmap large buffers on
+/// each op (page faults dominate a 512x512 matmul). Tools call this once at
+/// startup; it is process-wide, so a library embedding the executor decides
+/// for itself.
+void configureAllocatorForTiles();
+
 } // namespace tilekit::interp
 
 #endif // TILEKIT_INTERP_INTERPRETER_H
