@@ -143,3 +143,48 @@ func.func @caller(%x: !pto.tensor<4x8xf32>) {
   func.call @load_outside(%x) : (!pto.tensor<4x8xf32>) -> ()
   return
 }
+
+// RUN: not tilekit run %s --entry bad_set_validshape --input n=9 2>&1 | FileCheck %s --check-prefix=SETVALID
+// SETVALID: errors.mlir:[[@LINE+4]]:8: error: 'pto.tile.set_validshape' op valid shape [9, 1] does not fit the box [4, 8]
+func.func @bad_set_validshape(%n: index) {
+  %c1 = arith.constant 1 : index
+  %t = pto.tile.create : !pto.tile<4x8xf32, vec>
+  %v = pto.tile.set_validshape %t[%n, %c1] : !pto.tile<4x8xf32, vec>
+  return
+}
+
+// RUN: not tilekit run %s --entry tensor_view_mismatch --input x=zeros:4x8:f32 --input n=5 2>&1 | FileCheck %s --check-prefix=VIEW
+// VIEW: errors.mlir:[[@LINE+2]]:8: error: 'pto.tensor.view' op views 32 elements as [5, 8]
+func.func @tensor_view_mismatch(%x: !pto.tensor<?x8xf32>, %n: index) {
+  %v = pto.tensor.view %x [%n] : !pto.tensor<?x8xf32> -> !pto.tensor<?x8xf32>
+  return
+}
+
+// RUN: not tilekit run %s --entry tensor_assemble_past --input x=zeros:4x8:f32 --input s=zeros:2x8:f32 --input i=3 2>&1 | FileCheck %s --check-prefix=TASSEMBLE
+// TASSEMBLE: errors.mlir:[[@LINE+3]]:8: error: 'pto.tensor.assemble' op writes the valid region [2, 8] at offset [3, 0], past the target of shape [4, 8]
+func.func @tensor_assemble_past(%x: !pto.tensor<4x8xf32>, %s: !pto.tensor<2x8xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %a = pto.tensor.assemble %s into %x[%i, %c0] : !pto.tensor<2x8xf32> into !pto.tensor<4x8xf32>
+  return
+}
+
+// RUN: not tilekit run %s --entry tensor_matmul_mismatch --input a=zeros:4x8:f16 --input b=zeros:6x4:f16 2>&1 | FileCheck %s --check-prefix=TMATMUL
+// TMATMUL: errors.mlir:[[@LINE+2]]:8: error: 'pto.tensor.matmul' op multiplies tensors of shapes [4, 8] and [6, 4]
+func.func @tensor_matmul_mismatch(%a: !pto.tensor<?x?xf16>, %b: !pto.tensor<?x?xf16>) {
+  %c = pto.tensor.matmul %a, %b : !pto.tensor<?x?xf16>, !pto.tensor<?x?xf16> -> !pto.tensor<?x?xf32>
+  return
+}
+
+// RUN: not tilekit run %s --entry negative_size --input n=-2 2>&1 | FileCheck %s --check-prefix=NEGSIZE
+// NEGSIZE: errors.mlir:[[@LINE+2]]:8: error: 'pto.tensor.create' op has a negative size in [-2, 8]
+func.func @negative_size(%n: index) {
+  %t = pto.tensor.create [%n] : !pto.tensor<?x8xf32>
+  return
+}
+
+// RUN: not tilekit run %s --entry float_to_int_overflow --input f=3e10 2>&1 | FileCheck %s --check-prefix=FPTOSI
+// FPTOSI: errors.mlir:[[@LINE+2]]:8: error: 'arith.fptosi' op converts 3.000000e+10, which does not fit i32
+func.func @float_to_int_overflow(%f: f32) {
+  %i = arith.fptosi %f : f32 to i32
+  return
+}

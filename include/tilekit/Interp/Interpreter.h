@@ -50,6 +50,10 @@ public:
 
   const InterpreterOptions &getOptions() const { return options; }
   OpHandler getHandler(mlir::Operation *op) const;
+  /// Whether ops named `name` can run.
+  bool supports(mlir::OperationName name) const {
+    return handlers.contains(name.getTypeID());
+  }
 
   /// Checks, once per block, that every value the block defines has a type
   /// the executor can hold.
