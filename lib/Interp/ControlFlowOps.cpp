@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "GroupRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -96,17 +97,22 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   if (!callee)
     return op.emitOpError()
            << "calls '@" << op.getCallee() << "', which does not exist";
-  std::optional<pto::GroupInfo> group = pto::resolveGroup(callee);
-  if (group)
-    return op.emitOpError() << "launches the group '@" << op.getCallee()
-                            << "'; running groups (cube and vector lanes "
-                               "together) is not supported by this executor "
-                               "yet";
-  FailureOr<SmallVector<RuntimeValue>> results =
-      interpreter.call(callee, valuesOf(context, op.getOperands()));
-  if (failed(results))
+  SmallVector<RuntimeValue> args = valuesOf(context, op.getOperands());
+  if (std::optional<pto::GroupInfo> group = pto::resolveGroup(callee)) {
+    SmallVector<RuntimeValue> results;
+    if (failed(runGroupCall(context, op, callee, *group, args, results)))
+      return failure();
+    bindResults(context, op, results);
+    return success();
+  }
+  FailureOr<SmallVector<RuntimeValue>> results = interpreter.call(callee, args);
+  if (failed(results)) {
+    // A cancelled group thread stops quietly; its group reports why.
+    if (isCurrentGroupCancelled())
+      return failure();
     return op.emitOpError()
            << "failed in its call of '@" << op.getCallee() << "'";
+  }
   bindResults(context, op, *results);
   return success();
 }

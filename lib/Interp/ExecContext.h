@@ -59,6 +59,14 @@ void registerElementwiseHandlers(HandlerMap &map);
 void registerReductionHandlers(HandlerMap &map);
 void registerMatmulHandlers(HandlerMap &map);
 void registerTensorHandlers(HandlerMap &map);
+void registerCrossCoreHandlers(HandlerMap &map);
+
+/// Runs a call of a group function (see CrossCoreOps.cpp).
+mlir::LogicalResult runGroupCall(ExecContext &context, mlir::Operation *call,
+                                 mlir::FunctionOpInterface group,
+                                 const pto::GroupInfo &info,
+                                 llvm::ArrayRef<RuntimeValue> args,
+                                 llvm::SmallVectorImpl<RuntimeValue> &results);
 
 template <typename OpTy> void addHandler(HandlerMap &map, OpHandler handler) {
   map[mlir::TypeID::get<OpTy>()] = handler;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "GroupRuntime.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -28,6 +29,7 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
   registerReductionHandlers(handlers);
   registerMatmulHandlers(handlers);
   registerTensorHandlers(handlers);
+  registerCrossCoreHandlers(handlers);
 }
 
 Interpreter::~Interpreter() = default;
@@ -48,6 +50,7 @@ static bool isExecutableType(Type type) {
 }
 
 LogicalResult Interpreter::checkBlockTypes(Block &block) {
+  std::lock_guard<std::mutex> lock(checkedBlocksMutex);
   if (checkedBlocks.contains(&block))
     return success();
   for (BlockArgument arg : block.getArguments())
@@ -151,6 +154,9 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
     set(arg, value);
   const InterpreterOptions &options = interpreter.getOptions();
   for (Operation &op : block.without_terminator()) {
+    // A cancelled group stops its threads at the next op, quietly.
+    if (isCurrentGroupCancelled())
+      return failure();
     OpHandler handler = interpreter.getHandler(&op);
     if (!handler)
       return op.emitOpError() << "is not supported by the executor";

@@ -371,7 +371,7 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
   return success();
 }
 
-/// Outside a group the code runs as block 0 of 1, on the cube core or lane 0.
+/// The executor runs one block of a launch: block 0 of 1.
 template <typename OpTy, int64_t Value>
 static LogicalResult runConstantIndex(ExecContext &context, Operation *raw) {
   context.set(cast<OpTy>(raw).getResult(),
@@ -406,7 +406,6 @@ void interp::registerTileDataHandlers(HandlerMap &map) {
   addHandler<TileTransposeOp>(map, runTranspose);
   addHandler<TileReadOp>(map, runRead);
   addHandler<TileWriteOp>(map, runWrite);
-  addHandler<GetSubblockIdxOp>(map, runConstantIndex<GetSubblockIdxOp, 0>);
   addHandler<GetBlockIdxOp>(map, runConstantIndex<GetBlockIdxOp, 0>);
   addHandler<GetBlockNumOp>(map, runConstantIndex<GetBlockNumOp, 1>);
 }

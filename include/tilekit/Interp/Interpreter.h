@@ -19,8 +19,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace tilekit::interp {
 
@@ -30,9 +32,15 @@ class ExecContext;
 using OpHandler = mlir::LogicalResult (*)(ExecContext &, mlir::Operation *);
 
 struct InterpreterOptions {
-  /// Called after each op has run, with its results.
+  /// Called after each op has run, with its results. Group launches run
+  /// their cores on several threads, so it must be thread-safe.
   std::function<void(mlir::Operation *, llvm::ArrayRef<RuntimeValue>)>
       observeOp;
+  /// How long a cross-core pop may wait before the group is stopped (a
+  /// safety net: deadlocks are detected at once).
+  std::chrono::milliseconds popTimeout{10000};
+  /// How long a whole group launch may run.
+  std::chrono::milliseconds groupTimeout{30000};
 };
 
 class Interpreter {
@@ -64,6 +72,7 @@ private:
   InterpreterOptions options;
   llvm::DenseMap<mlir::TypeID, OpHandler> handlers;
   llvm::DenseSet<mlir::Block *> checkedBlocks;
+  std::mutex checkedBlocksMutex;
 };
 
 /// Tunes the process's allocator for the executor: every op allocates its

@@ -1,0 +1,209 @@
+//===- CrossCoreOps.cpp - Group launches and cross-core pipes -------------===//
+//
+// A call of a group function runs its aic function on one thread and its
+// aiv function on one or two lane threads over a fresh GroupRuntime; the
+// pipe ops push to and pop from that runtime. The group returns vector lane
+// 0's results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+#include "GroupRuntime.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <thread>
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::pto;
+
+/// The identity of the current thread, or an error on `op` when it does not
+/// run on the expected side of a group.
+static const CoreIdentity *requireCore(Operation *op, bool cube) {
+  const CoreIdentity *core = getCurrentCore();
+  if (!core) {
+    op->emitOpError() << "runs outside a group launch; cross-core pipes "
+                         "connect the functions of a group called from "
+                         "orchestration";
+    return nullptr;
+  }
+  if (core->isCube != cube) {
+    op->emitOpError() << "runs on the " << (cube ? "cube core" : "vector lanes")
+                      << ", but " << core->function << " runs on the "
+                      << (core->isCube ? "cube core" : "vector lanes");
+    return nullptr;
+  }
+  return core;
+}
+
+/// The popped tile as a value of the pop's result type.
+static FailureOr<TileValue>
+tileFromPayload(Operation *op, const Payload &payload, TileType type) {
+  if (static_cast<int64_t>(payload.shape.size()) != type.getRank())
+    return op->emitOpError() << "receives a tile of rank "
+                             << payload.shape.size() << " as " << type;
+  for (auto [valid, dim] : llvm::zip(payload.valid, type.getShape()))
+    if (valid > dim)
+      return op->emitOpError()
+             << "receives a tile whose valid shape "
+             << formatShape(payload.valid) << " does not fit " << type;
+  TileValue tile = makeTile(type, kindOf(type));
+  tile.valid = payload.valid;
+  int64_t rows = std::min(payload.shape[0], type.getDimSize(0));
+  int64_t cols =
+      type.getRank() == 2 ? std::min(payload.shape[1], type.getDimSize(1)) : 1;
+  int64_t fromCols = type.getRank() == 2 ? payload.shape[1] : 1;
+  int64_t toCols = type.getRank() == 2 ? type.getDimSize(1) : 1;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      tile.data->set(r * toCols + c, payload.data->get(r * fromCols + c));
+  return tile;
+}
+
+static LogicalResult runPushToAiv(ExecContext &context, Operation *raw) {
+  auto op = cast<TPushToAivOp>(raw);
+  const CoreIdentity *core = requireCore(op, /*cube=*/true);
+  if (!core)
+    return failure();
+  return core->runtime->pushToAiv(
+      op, context.tile(op.getTile()), op.getSplitAttr().getInt(),
+      op.getLaneStride(), op.getPipeIdAttr().getInt());
+}
+
+static LogicalResult runPushToAic(ExecContext &context, Operation *raw) {
+  auto op = cast<TPushToAicOp>(raw);
+  const CoreIdentity *core = requireCore(op, /*cube=*/false);
+  if (!core)
+    return failure();
+  return core->runtime->pushToAic(op, context.tile(op.getTile()),
+                                  op.getSplitAttr().getInt(),
+                                  op.getPipeIdAttr().getInt(), core->lane);
+}
+
+template <typename OpTy, bool Cube>
+static LogicalResult runPop(ExecContext &context, Operation *raw) {
+  auto op = cast<OpTy>(raw);
+  const CoreIdentity *core = requireCore(op, Cube);
+  if (!core)
+    return failure();
+  int64_t split = op.getSplitAttr().getInt();
+  int64_t pipe = op.getPipeIdAttr().getInt();
+  FailureOr<Payload> payload =
+      Cube ? core->runtime->popFromAiv(op, split, pipe)
+           : core->runtime->popFromAic(op, split, pipe, core->lane);
+  if (failed(payload))
+    return failure();
+  FailureOr<TileValue> tile =
+      tileFromPayload(op, *payload, cast<TileType>(op.getResult().getType()));
+  if (failed(tile))
+    return failure();
+  context.set(op.getResult(), std::move(*tile));
+  return success();
+}
+
+static LogicalResult runSubblockIdx(ExecContext &context, Operation *raw) {
+  const CoreIdentity *core = getCurrentCore();
+  int64_t lane = core && !core->isCube ? core->lane : 0;
+  context.set(cast<GetSubblockIdxOp>(raw).getResult(),
+              Scalar::ofInt(ElementKind::Index, lane));
+  return success();
+}
+
+/// Reports why a group stopped early: each waiter where it waits, each
+/// queue's depth, and the threads still running.
+static void emitReport(Operation *call, StringRef group,
+                       const GroupRuntime::Report &report) {
+  InFlightDiagnostic diag = call->emitOpError()
+                            << "launched group '@" << group
+                            << "', which stopped: " << report.reason;
+  for (const GroupRuntime::Waiter &waiter : report.waiters)
+    diag.attachNote(waiter.op->getLoc())
+        << waiter.who << " waits in " << waiter.op->getName() << " (split "
+        << waiter.split << ")";
+  std::string depths;
+  for (const auto &[queue, depth] : report.queueDepths)
+    depths +=
+        (depths.empty() ? "" : ", ") + queue + ": " + std::to_string(depth);
+  diag.attachNote() << "queue depths: " << (depths.empty() ? "none" : depths);
+  if (!report.running.empty()) {
+    std::string running;
+    for (const std::string &name : report.running)
+      running += (running.empty() ? "" : ", ") + name;
+    diag.attachNote() << "still running: " << running;
+  }
+}
+
+LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
+                                   FunctionOpInterface group,
+                                   const GroupInfo &info,
+                                   ArrayRef<RuntimeValue> args,
+                                   SmallVectorImpl<RuntimeValue> &results) {
+  Interpreter &interpreter = context.getInterpreter();
+  const InterpreterOptions &options = interpreter.getOptions();
+  auto aic = cast<FunctionOpInterface>(info.aic);
+  auto aiv = cast<FunctionOpInterface>(info.aiv);
+  GroupRuntime runtime(info.split == 0 && info.dualAivDispatch,
+                       options.popTimeout);
+
+  unsigned lanes = info.numLanes();
+  std::vector<CoreIdentity> cores(1 + lanes);
+  cores[0] = {&runtime, true, 0, "@" + aic.getName().str()};
+  for (unsigned lane = 0; lane < lanes; ++lane)
+    cores[1 + lane] = {&runtime, false, lane, "@" + aiv.getName().str()};
+  for (const CoreIdentity &core : cores)
+    runtime.threadStarted(&core);
+
+  std::vector<FailureOr<SmallVector<RuntimeValue>>> outcomes(
+      cores.size(), FailureOr<SmallVector<RuntimeValue>>(failure()));
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < cores.size(); ++i)
+    threads.emplace_back([&, i] {
+      const CoreIdentity &core = cores[i];
+      CoreIdentityScope scope(&core);
+      outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args);
+      if (failed(outcomes[i]) && !runtime.isCancelled())
+        runtime.fail(core.function +
+                     (core.isCube
+                          ? " (cube)"
+                          : " (lane " + std::to_string(core.lane) + ")"));
+      runtime.threadFinished(&core);
+    });
+  auto deadline = std::chrono::steady_clock::now() + options.groupTimeout;
+  if (!runtime.waitForThreads(deadline))
+    runtime.timeOut(options.groupTimeout);
+  for (std::thread &thread : threads)
+    thread.join();
+
+  StringRef name = group.getName();
+  if (std::optional<GroupRuntime::Report> report = runtime.getReport()) {
+    emitReport(call, name, *report);
+    return failure();
+  }
+  if (std::optional<std::string> who = runtime.getFailure())
+    return call->emitOpError()
+           << "launched group '@" << name << "', which failed in " << *who;
+  // The group returns lane 0's results; nobody else may return anything.
+  if (!outcomes[0]->empty())
+    return call->emitOpError()
+           << "launched group '@" << name << "', whose " << cores[0].function
+           << " returned a value; only vector lane 0 may";
+  if (lanes == 2 && !outcomes[2]->empty())
+    return call->emitOpError()
+           << "launched group '@" << name << "', whose " << cores[2].function
+           << " returned a value on lane 1; a group returns only vector lane "
+              "0's results";
+  results.assign(outcomes[1]->begin(), outcomes[1]->end());
+  return success();
+}
+
+void interp::registerCrossCoreHandlers(HandlerMap &map) {
+  addHandler<TPushToAivOp>(map, runPushToAiv);
+  addHandler<TPushToAicOp>(map, runPushToAic);
+  addHandler<TPopFromAicOp>(map, runPop<TPopFromAicOp, false>);
+  addHandler<TPopFromAivOp>(map, runPop<TPopFromAivOp, true>);
+  addHandler<GetSubblockIdxOp>(map, runSubblockIdx);
+}

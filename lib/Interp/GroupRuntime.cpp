@@ -1,0 +1,357 @@
+//===- GroupRuntime.cpp - Cube and vector lanes running together ----------===//
+
+#include "GroupRuntime.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+
+//===----------------------------------------------------------------------===//
+// Thread identity
+//===----------------------------------------------------------------------===//
+
+static thread_local const CoreIdentity *currentCore = nullptr;
+
+const CoreIdentity *interp::getCurrentCore() { return currentCore; }
+
+CoreIdentityScope::CoreIdentityScope(const CoreIdentity *identity)
+    : previous(currentCore) {
+  currentCore = identity;
+}
+
+CoreIdentityScope::~CoreIdentityScope() { currentCore = previous; }
+
+bool interp::isCurrentGroupCancelled() {
+  return currentCore && currentCore->runtime->isCancelled();
+}
+
+//===----------------------------------------------------------------------===//
+// Splitting and merging
+//===----------------------------------------------------------------------===//
+
+static int64_t axisOf(int64_t split) { return split % 2 == 1 ? 0 : 1; }
+
+static StringRef splitName(int64_t split) {
+  switch (split) {
+  case 1:
+    return "up/down";
+  case 2:
+    return "left/right";
+  case 3:
+    return "up/down odd";
+  case 4:
+    return "left/right odd";
+  default:
+    return "none";
+  }
+}
+
+/// Codes 1 and 2 need an even valid extent, codes 3 and 4 an odd one.
+static LogicalResult checkParity(Operation *op, int64_t split, int64_t extent) {
+  bool odd = split > 2;
+  if ((extent % 2 == 1) == odd)
+    return success();
+  return op->emitOpError() << "split code " << split << " (" << splitName(split)
+                           << ") needs an " << (odd ? "odd" : "even")
+                           << " valid extent along dim " << axisOf(split)
+                           << ", but the tile's valid extent is " << extent;
+}
+
+/// Copies the part [begin, begin + extent) along `axis` of `from`.
+static Payload cut(const Payload &from, int64_t axis, int64_t begin,
+                   int64_t extent, int64_t valid) {
+  Payload part;
+  part.shape = from.shape;
+  part.shape[axis] = extent;
+  part.valid = from.valid;
+  part.valid[axis] = valid;
+  part.data = std::make_shared<ArrayData>(from.data->kind, product(part.shape));
+  int64_t rows = from.shape[0], cols = from.shape[1];
+  int64_t partCols = part.shape[1];
+  for (int64_t r = 0; r < part.shape[0]; ++r)
+    for (int64_t c = 0; c < partCols; ++c) {
+      int64_t sr = axis == 0 ? begin + r : r, sc = axis == 1 ? begin + c : c;
+      size_t to = r * partCols + c, fromIndex = sr * cols + sc;
+      (void)rows;
+      if (isFloatKind(from.data->kind))
+        part.data->floats[to] = from.data->floats[fromIndex];
+      else
+        part.data->ints[to] = from.data->ints[fromIndex];
+    }
+  return part;
+}
+
+FailureOr<std::pair<Payload, Payload>>
+interp::splitForLanes(Operation *op, const Payload &tile, int64_t split,
+                      std::optional<int64_t> laneStride) {
+  int64_t axis = axisOf(split);
+  if (tile.shape.size() != 2)
+    return op->emitOpError() << "splits 2-D tiles between lanes";
+  int64_t box = tile.shape[axis], valid = tile.valid[axis];
+  if (failed(checkParity(op, split, valid)))
+    return failure();
+  // Without a rebalanced boundary the even codes cut the box in half and
+  // the odd codes give lane 0 the extra cell of the valid extent.
+  int64_t at =
+      laneStride ? *laneStride : (split <= 2 ? box / 2 : (valid + 1) / 2);
+  if (at <= 0 || at >= box)
+    return op->emitOpError()
+           << "cuts the lanes at " << at << ", outside the box extent " << box;
+  Payload lane0 = cut(tile, axis, 0, at, std::min(valid, at));
+  Payload lane1 =
+      cut(tile, axis, at, box - at, std::max<int64_t>(0, valid - at));
+  return std::make_pair(std::move(lane0), std::move(lane1));
+}
+
+FailureOr<Payload> interp::mergeLanes(Operation *op, const Payload &lane0,
+                                      const Payload &lane1, int64_t split) {
+  int64_t axis = axisOf(split);
+  int64_t other = 1 - axis;
+  if (lane0.shape.size() != 2 || lane1.shape.size() != 2 ||
+      lane0.shape[other] != lane1.shape[other] ||
+      lane0.data->kind != lane1.data->kind)
+    return op->emitOpError() << "merges lane tiles that do not line up along "
+                                "dim "
+                             << axis;
+  Payload merged;
+  merged.shape = lane0.shape;
+  merged.shape[axis] += lane1.shape[axis];
+  merged.valid = lane0.valid;
+  // Lane 1's data continues lane 0's only when lane 0 is full along the axis.
+  if (lane0.valid[axis] == lane0.shape[axis])
+    merged.valid[axis] += lane1.valid[axis];
+  if (failed(checkParity(op, split, merged.valid[axis])))
+    return failure();
+  merged.data =
+      std::make_shared<ArrayData>(lane0.data->kind, product(merged.shape));
+  int64_t cols = merged.shape[1];
+  for (const auto &[lane, offset] :
+       {std::pair<const Payload *, int64_t>{&lane0, 0},
+        std::pair<const Payload *, int64_t>{&lane1, lane0.shape[axis]}}) {
+    int64_t laneCols = lane->shape[1];
+    for (int64_t r = 0; r < lane->shape[0]; ++r)
+      for (int64_t c = 0; c < laneCols; ++c) {
+        int64_t mr = axis == 0 ? offset + r : r,
+                mc = axis == 1 ? offset + c : c;
+        size_t to = mr * cols + mc, from = r * laneCols + c;
+        if (isFloatKind(merged.data->kind))
+          merged.data->floats[to] = lane->data->floats[from];
+        else
+          merged.data->ints[to] = lane->data->ints[from];
+      }
+  }
+  return merged;
+}
+
+static Payload payloadOf(const TileValue &tile) {
+  Payload payload;
+  payload.shape.assign(tile.shape().begin(), tile.shape().end());
+  payload.valid = tile.valid;
+  payload.data = tile.data;
+  return payload;
+}
+
+//===----------------------------------------------------------------------===//
+// Queues
+//===----------------------------------------------------------------------===//
+
+GroupRuntime::GroupRuntime(bool dualNoSplit,
+                           std::chrono::milliseconds popTimeout)
+    : dualNoSplit(dualNoSplit), popTimeout(popTimeout) {}
+
+std::string GroupRuntime::describe(const QueueKey &key) const {
+  std::string text = key.toAiv ? "to_aiv" : "to_aic";
+  text += "[pipe " + std::to_string(key.pipe);
+  if (key.split > 0)
+    text += ", split " + std::to_string(key.split);
+  else if (key.split == 0)
+    text += ", dual";
+  if (key.lane >= 0)
+    text += ", lane " + std::to_string(key.lane);
+  return text + "]";
+}
+
+void GroupRuntime::push(const QueueKey &key, Payload payload) {
+  queue(key).push_back(std::move(payload));
+  changed.notify_all();
+}
+
+void GroupRuntime::threadStarted(const CoreIdentity *identity) {
+  std::lock_guard<std::mutex> lock(mutex);
+  alive[identity] =
+      identity->function +
+      (identity->isCube ? std::string(" (cube)")
+                        : " (lane " + std::to_string(identity->lane) + ")");
+}
+
+void GroupRuntime::threadFinished(const CoreIdentity *identity) {
+  std::lock_guard<std::mutex> lock(mutex);
+  alive.erase(identity);
+  // The finished thread can no longer push: the others may now be stuck.
+  detectDeadlock();
+  changed.notify_all();
+}
+
+void GroupRuntime::fail(const std::string &who) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!firstFailure)
+    firstFailure = who;
+  cancelled = true;
+  changed.notify_all();
+}
+
+void GroupRuntime::timeOut(std::chrono::milliseconds limit) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!report)
+    report = snapshot("timeout: the group ran longer than " +
+                      std::to_string(limit.count()) + " ms");
+  cancelled = true;
+  changed.notify_all();
+}
+
+bool GroupRuntime::waitForThreads(
+    std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock<std::mutex> lock(mutex);
+  return changed.wait_until(lock, deadline, [&] { return alive.empty(); });
+}
+
+std::optional<std::string> GroupRuntime::getFailure() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return firstFailure;
+}
+
+std::optional<GroupRuntime::Report> GroupRuntime::getReport() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return report;
+}
+
+GroupRuntime::Report GroupRuntime::snapshot(const std::string &reason) const {
+  Report result;
+  result.reason = reason;
+  for (const auto &[identity, entry] : blocked)
+    result.waiters.push_back(entry.waiter);
+  for (const auto &[key, items] : queues)
+    result.queueDepths.emplace_back(describe(key), items.size());
+  for (const auto &[identity, name] : alive)
+    if (!blocked.count(identity))
+      result.running.push_back(name);
+  return result;
+}
+
+void GroupRuntime::detectDeadlock() {
+  if (cancelled || alive.empty() || blocked.size() < alive.size())
+    return;
+  for (const auto &[identity, entry] : blocked)
+    if (entry.ready())
+      return; // woken but not yet running
+  report = snapshot("deadlock: every live thread waits for a tile that no "
+                    "live thread can send");
+  cancelled = true;
+  changed.notify_all();
+}
+
+LogicalResult GroupRuntime::waitUntil(std::unique_lock<std::mutex> &lock,
+                                      Operation *op, int64_t split,
+                                      std::function<bool()> ready) {
+  if (ready())
+    return success();
+  const CoreIdentity *self = getCurrentCore();
+  std::string who = alive.count(self) ? alive[self] : "?";
+  blocked[self] = Blocked{Waiter{who, op, split}, ready};
+  detectDeadlock();
+  auto deadline = std::chrono::steady_clock::now() + popTimeout;
+  bool done = changed.wait_until(lock, deadline,
+                                 [&] { return cancelled.load() || ready(); });
+  if (!done && !cancelled) {
+    report = snapshot("timeout: a pop waited longer than " +
+                      std::to_string(popTimeout.count()) + " ms");
+    cancelled = true;
+    changed.notify_all();
+  }
+  blocked.erase(self);
+  if (cancelled)
+    return failure();
+  return success();
+}
+
+LogicalResult GroupRuntime::pushToAiv(Operation *op, const TileValue &tile,
+                                      int64_t split,
+                                      std::optional<int64_t> laneStride,
+                                      int64_t pipe) {
+  Payload payload = payloadOf(tile);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (split == 0) {
+    if (!dualNoSplit) {
+      push({true, pipe, -1, -1}, std::move(payload));
+      return success();
+    }
+    // Dual dispatch: each lane gets its own copy.
+    Payload copy = payload;
+    copy.data = std::make_shared<ArrayData>(*payload.data);
+    push({true, pipe, 0, 0}, std::move(payload));
+    push({true, pipe, 0, 1}, std::move(copy));
+    return success();
+  }
+  auto halves = splitForLanes(op, payload, split, laneStride);
+  if (failed(halves))
+    return failure();
+  push({true, pipe, split, 0}, std::move(halves->first));
+  push({true, pipe, split, 1}, std::move(halves->second));
+  return success();
+}
+
+FailureOr<Payload> GroupRuntime::popFromAic(Operation *op, int64_t split,
+                                            int64_t pipe, unsigned lane) {
+  QueueKey key = split == 0 && !dualNoSplit
+                     ? QueueKey{true, pipe, -1, -1}
+                     : QueueKey{true, pipe, split, static_cast<int>(lane)};
+  std::unique_lock<std::mutex> lock(mutex);
+  if (failed(waitUntil(lock, op, split,
+                       [this, key] { return !queue(key).empty(); })))
+    return failure();
+  Payload payload = std::move(queue(key).front());
+  queue(key).pop_front();
+  return payload;
+}
+
+LogicalResult GroupRuntime::pushToAic(Operation *op, const TileValue &tile,
+                                      int64_t split, int64_t pipe,
+                                      unsigned lane) {
+  Payload payload = payloadOf(tile);
+  std::lock_guard<std::mutex> lock(mutex);
+  QueueKey key = split == 0 && !dualNoSplit
+                     ? QueueKey{false, pipe, -1, -1}
+                     : QueueKey{false, pipe, split, static_cast<int>(lane)};
+  push(key, std::move(payload));
+  return success();
+}
+
+FailureOr<Payload> GroupRuntime::popFromAiv(Operation *op, int64_t split,
+                                            int64_t pipe) {
+  std::unique_lock<std::mutex> lock(mutex);
+  if (split == 0 && !dualNoSplit) {
+    QueueKey key{false, pipe, -1, -1};
+    if (failed(waitUntil(lock, op, split,
+                         [this, key] { return !queue(key).empty(); })))
+      return failure();
+    Payload payload = std::move(queue(key).front());
+    queue(key).pop_front();
+    return payload;
+  }
+  // Split transfers and dual dispatch wait for both lanes.
+  QueueKey key0{false, pipe, split, 0}, key1{false, pipe, split, 1};
+  if (failed(waitUntil(lock, op, split, [this, key0, key1] {
+        return !queue(key0).empty() && !queue(key1).empty();
+      })))
+    return failure();
+  Payload lane0 = std::move(queue(key0).front());
+  Payload lane1 = std::move(queue(key1).front());
+  queue(key0).pop_front();
+  queue(key1).pop_front();
+  if (split == 0)
+    return lane0; // dual no-split: lane 0's copy stands for both
+  lock.unlock();
+  return mergeLanes(op, lane0, lane1, split);
+}
