@@ -57,12 +57,22 @@ def flash_attention(rng, seq=150):
     return {"q": q, "kt": np.ascontiguousarray(k.T), "v": v}, {"o": o.astype(np.float32)}
 
 
+def mixed_scaled_matmul(rng, rows=128):
+    x = rng.standard_normal((rows, 64)).astype(np.float32)
+    w = rng.standard_normal((64, 64)).astype(np.float16)
+    # The lanes round x * 0.5 to f16 before the cube multiplies.
+    a = (x * np.float32(0.5)).astype(np.float16).astype(np.float64)
+    y = np.maximum(a @ w.astype(np.float64), 0.0)
+    return {"x": x, "w": w}, {"y": y.astype(np.float32)}
+
+
 EXAMPLES = {
     "softmax": softmax,
     "rmsnorm": rmsnorm,
     "layernorm": layernorm,
     "gemm": gemm,
     "flash_attention": flash_attention,
+    "mixed_scaled_matmul": mixed_scaled_matmul,
 }
 
 
@@ -71,8 +81,9 @@ def main():
     parser.add_argument("example", choices=sorted(EXAMPLES))
     parser.add_argument("outdir")
     parser.add_argument("sizes", nargs="*", type=int,
-                        help="rows for the row-wise kernels, M K N for gemm, "
-                             "the sequence length for flash_attention")
+                        help="rows for the row-wise kernels and "
+                             "mixed_scaled_matmul, M K N for gemm, the "
+                             "sequence length for flash_attention")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)

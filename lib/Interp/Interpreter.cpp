@@ -153,8 +153,11 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
     set(arg, value);
   const InterpreterOptions &options = interpreter.getOptions();
+  // A cancelled group stops its threads at the next op or region entry
+  // (loop iteration), quietly.
+  if (isCurrentGroupCancelled())
+    return failure();
   for (Operation &op : block.without_terminator()) {
-    // A cancelled group stops its threads at the next op, quietly.
     if (isCurrentGroupCancelled())
       return failure();
     OpHandler handler = interpreter.getHandler(&op);

@@ -123,8 +123,17 @@ func.func @tensor_read_outside(%x: !pto.tensor<4x8xf32>, %i: index) {
   return
 }
 
-// NOSUPPORT: errors.mlir:[[@LINE+3]]:3: error: 'pto.tile.tpush_to_aiv' op is not supported by the executor
+// NOSUPPORT: errors.mlir:[[@LINE+2]]:3: error: 'scf.execute_region' op is not supported by the executor
 func.func @unsupported_op() {
+  scf.execute_region {
+    scf.yield
+  }
+  return
+}
+
+// RUN: not tilekit run %s --entry pipe_outside_group 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// OUTSIDE: errors.mlir:[[@LINE+3]]:3: error: 'pto.tile.tpush_to_aiv' op runs outside a group launch; cross-core pipes connect the functions of a group called from orchestration
+func.func @pipe_outside_group() {
   %t = pto.tile.create : !pto.tile<16x16xf32, acc>
   pto.tile.tpush_to_aiv %t split 0 : !pto.tile<16x16xf32, acc>
   return

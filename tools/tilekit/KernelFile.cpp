@@ -49,7 +49,11 @@ LogicalResult KernelFile::load(StringRef path) {
     while (!block.empty())
       block.front().moveBefore(body, body->end());
   }
-  return verify(*module);
+  if (failed(verify(*module)))
+    return failure();
+  // Runtime errors point at the op's source; its generic form adds noise.
+  context.printOpOnDiagnostic(false);
+  return success();
 }
 
 std::string KernelFile::getArgumentName(BlockArgument argument) const {

@@ -21,6 +21,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <mutex>
+
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
@@ -77,6 +79,14 @@ static cl::list<std::string> printNames(
              "significant digits; use --output for exact values)"),
     cl::value_desc("NAME"), cl::sub(driver::runCommand),
     cl::cat(driver::optionCategory));
+static cl::opt<double> popTimeout(
+    "pop-timeout",
+    cl::desc("Seconds a cross-core pop may wait before its group is stopped "
+             "(deadlocks are reported at once; default 10)"),
+    cl::init(10), cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
+static cl::opt<double> groupTimeout(
+    "group-timeout", cl::desc("Seconds a group launch may run (default 30)"),
+    cl::init(30), cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
@@ -367,8 +377,17 @@ int driver::runRun() {
                     " (results are named result or result0, result1, ...)");
 
   InterpreterOptions options;
+  auto toMilliseconds = [](double seconds) {
+    return std::chrono::milliseconds(
+        static_cast<int64_t>(std::max(seconds, 0.0) * 1000));
+  };
+  options.popTimeout = toMilliseconds(popTimeout);
+  options.groupTimeout = toMilliseconds(groupTimeout);
   if (printOps)
     options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
+      // Group launches run their cores on several threads.
+      static std::mutex outputMutex;
+      std::lock_guard<std::mutex> lock(outputMutex);
       llvm::raw_ostream &os = llvm::outs();
       if (auto loc = dyn_cast<FileLineColLoc>(op->getLoc()))
         os << loc.getFilename().getValue() << ':' << loc.getLine() << ':'
