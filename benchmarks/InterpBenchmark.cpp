@@ -178,6 +178,21 @@ void BM_FlashAttentionExample(benchmark::State &state) {
 }
 BENCHMARK(BM_FlashAttentionExample)->Unit(benchmark::kMillisecond);
 
+// The mixed cube+vector example on 1024 x 64: 16 group launches, each
+// running a cube thread and two lane threads.
+void BM_MixedExample(benchmark::State &state) {
+  Kernel kernel(
+      Kernel::readFile(TILEKIT_EXAMPLES_DIR "/mixed_scaled_matmul.mlir"));
+  SmallVector<RuntimeValue> args{makeTensor(ElementKind::F32, {1024, 64}),
+                                 makeTensor(ElementKind::F16, {64, 64}),
+                                 makeTensor(ElementKind::F32, {1024, 64})};
+  for (auto _ : state)
+    kernel.run("main", args);
+  state.counters["launches_per_s"] =
+      benchmark::Counter(16.0 * state.iterations(), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_MixedExample)->Unit(benchmark::kMicrosecond);
+
 } // namespace
 
 int main(int argc, char **argv) {
