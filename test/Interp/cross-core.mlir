@@ -7,6 +7,7 @@
 // RUN: tilekit run %s --entry run_lane_stride --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=STRIDE
 // RUN: tilekit run %s --entry run_left_right_odd --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=LROdd
 // RUN: tilekit run %s --entry run_round_trip --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: tilekit run %s --entry run_round_trip_cols --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: tilekit run %s --entry run_dual --input x=%t.x.npy --input y=zeros:4x4:f32 --input z=zeros:2x4:f32 --print y --print z | FileCheck %s --check-prefix=DUAL
 // RUN: tilekit run %s --entry run_single --input x=%t.x.npy --input y=zeros:4x4:f32 --print result | FileCheck %s --check-prefix=SINGLE
 
@@ -229,6 +230,35 @@ func.func @round_trip(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attrib
 
 func.func @run_round_trip(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
   call @round_trip(%x, %y) : (!pto.tensor<4x4xf32>, !pto.tensor<4x4xf32>) -> ()
+  return
+}
+
+// The other way round: the lanes send columns (split 2), the cube core
+// merges them and sends rows back (split 1).
+func.func @round_trip_cols_aic(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  %t = pto.tile.tpop_from_aiv split 2 : !pto.tile<4x4xf32, mat>
+  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<4x4xf32, mat>
+  return
+}
+
+func.func @round_trip_cols_aiv(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %lane = pto.tile.get_subblock_idx
+  %offset = arith.muli %lane, %c2 : index
+  %cols = pto.tile.load %x[%c0, %offset] : !pto.tensor<4x4xf32> -> !pto.tile<4x2xf32, vec>
+  pto.tile.tpush_to_aic %cols split 2 : !pto.tile<4x2xf32, vec>
+  %rows = pto.tile.tpop_from_aic split 1 : !pto.tile<2x4xf32, vec>
+  %o = pto.tile.store %rows, %y[%offset, %c0] : !pto.tile<2x4xf32, vec> -> !pto.tensor<4x4xf32>
+  return
+}
+
+func.func @round_trip_cols(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<group>, pto.split = 2 : i32} {
+  return
+}
+
+func.func @run_round_trip_cols(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
+  call @round_trip_cols(%x, %y) : (!pto.tensor<4x4xf32>, !pto.tensor<4x4xf32>) -> ()
   return
 }
 
