@@ -1,0 +1,76 @@
+//===- MachineConfig.h - Figures of the modelled machine ---------*- C++
+//-*-===//
+//
+// Every latency, size and bandwidth the timing model uses, parsed once from
+// a JSON file (configs/*.json). Unknown keys are errors; each section may
+// carry a "source" string citing where its figures come from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_TIMING_MACHINECONFIG_H
+#define TILEKIT_TIMING_MACHINECONFIG_H
+
+#include "tilekit/Trace/Trace.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace tilekit::timing {
+
+/// Cycles of a vector op: slope * elements + bias.
+struct VectorCost {
+  double slope = 0;
+  double bias = 0;
+};
+
+struct MachineConfig {
+  std::string name;
+  double clockGHz = 1;
+  unsigned cubeCores = 1;
+  unsigned vectorCores = 2;
+  /// Bytes of each on-chip space (index by trace::Space; GM unused).
+  std::array<uint64_t, trace::kNumSpaces> capacity{};
+  /// Bytes per cycle of each path on one core.
+  std::array<double, trace::kNumDmaPaths> pathBytesPerCycle{};
+  /// Fixed cycles of every DMA before data moves.
+  uint64_t dmaLatency = 0;
+  /// DMAs a core may have in flight at once.
+  unsigned dmaMaxOutstanding = 8;
+  /// Bytes per cycle of HBM, shared by all cores.
+  double hbmBytesPerCycle = 1;
+  /// An optional L2 in front of HBM: its size and bandwidth.
+  std::optional<uint64_t> l2Bytes;
+  double l2BytesPerCycle = 0;
+  /// Cube: fixed cycles per matmul, bytes of K per step, cycles per
+  /// 16 x k0 x 16 step by element type, weight-buffer slots.
+  uint64_t cubeHeadCycles = 0;
+  unsigned cubeK0Bytes = 32;
+  llvm::StringMap<double> cubeCyclesPerStep;
+  unsigned cubeWeightSlots = 2;
+  /// Vector: per op kind and element type, else the default (given for
+  /// 4-byte elements and scaled by element size).
+  llvm::StringMap<llvm::StringMap<VectorCost>> vectorOps;
+  VectorCost vectorDefault;
+  uint64_t scalarCycles = 1;
+
+  /// The cycles of a DMA of `bytes` on `path` at `bytesPerCycle`.
+  uint64_t dmaCycles(uint64_t bytes, double bytesPerCycle) const;
+  /// The cycles of an M x K x N matmul of `dtype` elements of `size` bytes.
+  uint64_t cubeCycles(uint64_t m, uint64_t k, uint64_t n, llvm::StringRef dtype,
+                      unsigned size) const;
+  /// The cycles of vector op `op` over `elements` of `dtype`.
+  uint64_t vectorCycles(llvm::StringRef op, llvm::StringRef dtype,
+                        unsigned size, uint64_t elements) const;
+};
+
+llvm::Expected<MachineConfig> parseMachineConfig(llvm::StringRef json,
+                                                 llvm::StringRef name);
+llvm::Expected<MachineConfig> loadMachineConfig(llvm::StringRef path);
+
+} // namespace tilekit::timing
+
+#endif // TILEKIT_TIMING_MACHINECONFIG_H

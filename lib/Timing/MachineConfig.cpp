@@ -1,0 +1,273 @@
+//===- MachineConfig.cpp - Figures of the modelled machine ----------------===//
+
+#include "tilekit/Timing/MachineConfig.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace tilekit;
+using namespace tilekit::timing;
+using trace::DmaPath;
+using trace::Space;
+
+uint64_t MachineConfig::dmaCycles(uint64_t bytes, double bytesPerCycle) const {
+  return dmaLatency +
+         static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
+                                         std::max(bytesPerCycle, 1e-9)));
+}
+
+uint64_t MachineConfig::cubeCycles(uint64_t m, uint64_t k, uint64_t n,
+                                   StringRef dtype, unsigned size) const {
+  uint64_t k0 = std::max<uint64_t>(1, cubeK0Bytes / std::max(size, 1u));
+  uint64_t steps = ((m + 15) / 16) * ((k + k0 - 1) / k0) * ((n + 15) / 16);
+  auto it = cubeCyclesPerStep.find(dtype);
+  double perStep = it == cubeCyclesPerStep.end() ? 1.0 : it->second;
+  return cubeHeadCycles +
+         static_cast<uint64_t>(std::ceil(static_cast<double>(steps) * perStep));
+}
+
+uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
+                                     unsigned size, uint64_t elements) const {
+  VectorCost cost = vectorDefault;
+  cost.slope *= static_cast<double>(std::max(size, 1u)) / 4.0;
+  auto byOp = vectorOps.find(op);
+  if (byOp != vectorOps.end()) {
+    auto byType = byOp->second.find(dtype);
+    if (byType != byOp->second.end())
+      cost = byType->second;
+  }
+  return static_cast<uint64_t>(
+      std::ceil(cost.slope * static_cast<double>(elements) + cost.bias));
+}
+
+namespace {
+/// Reads one JSON object, rejecting keys it was not asked for.
+class ObjectReader {
+public:
+  ObjectReader(const json::Object *object, std::string path)
+      : object(object), path(std::move(path)) {}
+
+  Error fail(const Twine &why) const {
+    return createStringError(inconvertibleErrorCode(), path + ": " + why);
+  }
+
+  template <typename T>
+  Error number(StringRef key, T &out, bool required = true) {
+    seen.insert(key);
+    const json::Value *value = object->get(key);
+    if (!value)
+      return required ? fail("missing '" + key + "'") : Error::success();
+    std::optional<double> number = value->getAsNumber();
+    if (!number || *number < 0)
+      return fail("'" + key + "' must be a non-negative number");
+    out = static_cast<T>(*number);
+    return Error::success();
+  }
+
+  Error string(StringRef key, std::string &out) {
+    seen.insert(key);
+    std::optional<StringRef> value = object->getString(key);
+    if (!value)
+      return fail("missing string '" + key + "'");
+    out = value->str();
+    return Error::success();
+  }
+
+  Expected<ObjectReader> child(StringRef key, bool required = true) {
+    seen.insert(key);
+    const json::Value *value = object->get(key);
+    if (!value) {
+      if (required)
+        return fail("missing '" + key + "'");
+      return ObjectReader(nullptr, path + "." + key.str());
+    }
+    const json::Object *child = value->getAsObject();
+    if (!child)
+      return fail("'" + key + "' must be an object");
+    return ObjectReader(child, path + "." + key.str());
+  }
+
+  /// Fails on keys nobody asked for ("source" cites figures anywhere).
+  Error finish() const {
+    if (!object)
+      return Error::success();
+    for (const auto &entry : *object) {
+      StringRef key = entry.first;
+      if (key == "source" || seen.contains(key))
+        continue;
+      return fail("unknown key '" + key + "'");
+    }
+    return Error::success();
+  }
+
+  bool present() const { return object != nullptr; }
+  const json::Object *get() const { return object; }
+  const std::string &getPath() const { return path; }
+
+private:
+  const json::Object *object;
+  std::string path;
+  StringSet<> seen;
+};
+} // namespace
+
+/// GiB/s at the core clock into bytes per cycle.
+static double gibPerSecond(double gib, double clockGHz) {
+  return gib * 1073741824.0 / (clockGHz * 1e9);
+}
+
+Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
+                                                   StringRef name) {
+  Expected<json::Value> parsed = json::parse(text);
+  if (!parsed)
+    return createStringError(
+        inconvertibleErrorCode(),
+        name + ": invalid JSON: " + toString(parsed.takeError()));
+  const json::Object *root = parsed->getAsObject();
+  if (!root)
+    return createStringError(inconvertibleErrorCode(),
+                             name + ": expected a JSON object");
+  MachineConfig config;
+  ObjectReader top(root, name.str());
+#define TRY(EXPR)                                                              \
+  if (Error error = (EXPR))                                                    \
+    return std::move(error);
+
+  TRY(top.string("name", config.name));
+  TRY(top.number("clock_ghz", config.clockGHz));
+  TRY(top.number("scalar_cycles", config.scalarCycles, false));
+
+  auto cores = top.child("cores");
+  if (!cores)
+    return cores.takeError();
+  TRY(cores->number("aic", config.cubeCores));
+  TRY(cores->number("aiv", config.vectorCores));
+  TRY(cores->finish());
+  if (config.cubeCores == 0)
+    return cores->fail("'aic' must be at least 1");
+
+  auto buffers = top.child("buffers_bytes");
+  if (!buffers)
+    return buffers.takeError();
+  for (Space space :
+       {Space::UB, Space::L1, Space::L0A, Space::L0B, Space::L0C, Space::Bias})
+    TRY(buffers->number(trace::getName(space),
+                        config.capacity[static_cast<unsigned>(space)]));
+  TRY(buffers->finish());
+
+  auto dma = top.child("dma");
+  if (!dma)
+    return dma.takeError();
+  TRY(dma->number("latency_cycles", config.dmaLatency));
+  TRY(dma->number("max_outstanding", config.dmaMaxOutstanding));
+  if (config.dmaMaxOutstanding == 0)
+    return dma->fail("'max_outstanding' must be at least 1");
+  auto paths = dma->child("bandwidth_gib_s");
+  if (!paths)
+    return paths.takeError();
+  for (unsigned p = 0; p < trace::kNumDmaPaths; ++p) {
+    double gib = 0;
+    TRY(paths->number(trace::getName(static_cast<DmaPath>(p)), gib));
+    config.pathBytesPerCycle[p] = gibPerSecond(gib, config.clockGHz);
+  }
+  TRY(paths->finish());
+  TRY(dma->finish());
+
+  auto hbm = top.child("hbm");
+  if (!hbm)
+    return hbm.takeError();
+  double hbmGBs = 0;
+  TRY(hbm->number("bandwidth_gb_s", hbmGBs));
+  config.hbmBytesPerCycle = hbmGBs / config.clockGHz;
+  TRY(hbm->finish());
+
+  auto l2 = top.child("l2", /*required=*/false);
+  if (!l2)
+    return l2.takeError();
+  if (l2->present()) {
+    uint64_t bytes = 0;
+    double gbs = 0;
+    TRY(l2->number("bytes", bytes));
+    TRY(l2->number("bandwidth_gb_s", gbs));
+    config.l2Bytes = bytes;
+    config.l2BytesPerCycle = gbs / config.clockGHz;
+    TRY(l2->finish());
+  }
+
+  auto cube = top.child("cube");
+  if (!cube)
+    return cube.takeError();
+  TRY(cube->number("head_cycles", config.cubeHeadCycles));
+  TRY(cube->number("k0_bytes", config.cubeK0Bytes));
+  TRY(cube->number("weight_slots", config.cubeWeightSlots));
+  if (config.cubeWeightSlots == 0)
+    return cube->fail("'weight_slots' must be at least 1");
+  auto steps = cube->child("cycles_per_step");
+  if (!steps)
+    return steps.takeError();
+  for (const auto &entry : *steps->get()) {
+    if (entry.first == "source")
+      continue;
+    double cycles = 0;
+    TRY(steps->number(entry.first, cycles));
+    config.cubeCyclesPerStep[entry.first] = cycles;
+  }
+  TRY(steps->finish());
+  TRY(cube->finish());
+
+  auto vector = top.child("vector");
+  if (!vector)
+    return vector.takeError();
+  auto readCost = [&](ObjectReader &reader, VectorCost &cost) -> Error {
+    if (Error error = reader.number("slope", cost.slope))
+      return error;
+    if (Error error = reader.number("bias", cost.bias))
+      return error;
+    return reader.finish();
+  };
+  auto fallback = vector->child("default");
+  if (!fallback)
+    return fallback.takeError();
+  TRY(readCost(*fallback, config.vectorDefault));
+  auto ops = vector->child("ops", /*required=*/false);
+  if (!ops)
+    return ops.takeError();
+  if (ops->present()) {
+    for (const auto &opEntry : *ops->get()) {
+      if (opEntry.first == "source")
+        continue;
+      auto byType = ops->child(opEntry.first);
+      if (!byType)
+        return byType.takeError();
+      for (const auto &typeEntry : *byType->get()) {
+        if (typeEntry.first == "source")
+          continue;
+        auto costReader = byType->child(typeEntry.first);
+        if (!costReader)
+          return costReader.takeError();
+        VectorCost cost;
+        TRY(readCost(*costReader, cost));
+        config.vectorOps[opEntry.first][typeEntry.first] = cost;
+      }
+      TRY(byType->finish());
+    }
+    TRY(ops->finish());
+  }
+  TRY(vector->finish());
+  TRY(top.finish());
+#undef TRY
+  return config;
+}
+
+Expected<MachineConfig> timing::loadMachineConfig(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return createStringError(buffer.getError(),
+                             "cannot read '" + path +
+                                 "': " + buffer.getError().message());
+  return parseMachineConfig((*buffer)->getBuffer(), path);
+}

@@ -1,0 +1,395 @@
+//===- Simulator.cpp - The pipe-level timing model ------------------------===//
+//
+// One pass over the records in trace order. Each record becomes an op on a
+// pipe of the core its work item runs on, starting at the latest of:
+//  * its pipe being free (pipes are in-order queues);
+//  * its dataflow dependencies: each buffer keeps its set of current
+//    writers; a reader waits for all of them (for their issue when reader and
+//    writer are both cube ops, which pipeline in the systolic array, else for
+//    their completion); a writer replaces the set. An accumulating matmul
+//    skips the read edge of its accumulator, waiting only for a non-matmul
+//    initializer, and joins the writer set, so a later reader waits for
+//    every accumulation;
+//  * its work item's capacity gate: two work items share a core only when
+//    each fits half of every buffer; a larger one waits for the previous;
+//  * the DMA throttle (at most N DMAs in flight) and, for weight loads into
+//    L0B, a free weight slot (the matmul `slots` loads back has finished);
+//  * explicit flags (set/wait between pipes) and pipe barriers.
+// An async DMA completes at issue for its readers; its MEMORY_BAR, paired by
+// (tag_id, tag_slot), completes when the data has arrived.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Timing/Simulator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <cmath>
+#include <deque>
+#include <map>
+
+using namespace llvm;
+using namespace tilekit;
+using namespace tilekit::timing;
+using namespace tilekit::trace;
+
+namespace {
+
+struct Writer {
+  uint64_t issue, done;
+  bool cube, matmul;
+};
+
+struct CoreState {
+  std::array<uint64_t, kNumPipes> pipeFree{};
+  std::map<std::tuple<unsigned, unsigned, unsigned>, std::deque<uint64_t>>
+      flags;
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
+  std::deque<uint64_t> dmaInFlight;
+  std::vector<uint64_t> matmulDone;
+  uint64_t weightLoads = 0;
+  /// Completion of the work items run so far, in order.
+  std::vector<uint64_t> itemDone;
+};
+
+struct ItemInfo {
+  unsigned core = 0;
+  /// The largest share of a buffer the item occupies (footprint/capacity).
+  double share = 0;
+  uint64_t gate = 0;
+  uint64_t done = 0;
+  bool begun = false;
+};
+
+class Simulator {
+public:
+  Simulator(const Trace &trace, const MachineConfig &config,
+            const SimOptions &options)
+      : trace(trace), config(config), options(options) {}
+
+  Expected<SimResult> run();
+
+private:
+  Error fail(size_t n, const Twine &why) const;
+  Error prepareItems();
+  uint64_t dependencies(const Record &record, bool cube, bool accumulate);
+  void recordWrites(const Record &record, uint64_t issue, uint64_t done,
+                    bool cube, bool matmul, bool accumulate);
+  Expected<uint64_t> duration(size_t n, const Record &record, CoreState &core,
+                              uint64_t &earliest);
+  void account(size_t n, const Record &record, unsigned core, unsigned lane,
+               uint64_t start, uint64_t end);
+
+  const Trace &trace;
+  const MachineConfig &config;
+  const SimOptions &options;
+  SimResult result;
+  std::vector<CoreState> cores;
+  DenseMap<uint32_t, ItemInfo> items;
+  DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
+  double gmBytesPerCycle = 1;
+};
+
+} // namespace
+
+Error Simulator::fail(size_t n, const Twine &why) const {
+  const Record &record = trace.records[n];
+  std::string what = getName(record.kind).str();
+  if (record.kind == RecordKind::Compute)
+    what += " " + trace.name(record.op).str();
+  return createStringError(inconvertibleErrorCode(),
+                           "record " + Twine(n) + " (" + what + ", item " +
+                               Twine(record.item) + "): " + why);
+}
+
+/// Assigns work items to cores in order of first appearance and measures
+/// each item's buffer footprint: the bytes of its distinct written buffers.
+Error Simulator::prepareItems() {
+  unsigned numCores = options.cores ? options.cores : config.cubeCores;
+  DenseMap<uint32_t, std::array<uint64_t, kNumSpaces>> footprint;
+  DenseMap<uint32_t, DenseSet<uint64_t>> counted;
+  unsigned next = 0;
+  for (auto [n, record] : llvm::enumerate(trace.records)) {
+    auto [it, inserted] = items.try_emplace(record.item);
+    if (inserted)
+      it->second.core = next++ % numCores;
+    if (record.writeSpace == Space::GM)
+      continue;
+    for (uint64_t buffer : record.writes)
+      if (counted[record.item].insert(buffer).second)
+        footprint[record.item][static_cast<unsigned>(record.writeSpace)] +=
+            record.writeBytes;
+  }
+  for (auto &[item, info] : items) {
+    auto it = footprint.find(item);
+    if (it == footprint.end())
+      continue;
+    for (unsigned s = 1; s < kNumSpaces; ++s) {
+      uint64_t capacity = config.capacity[s];
+      if (!capacity || !it->second[s])
+        continue;
+      double share = static_cast<double>(it->second[s]) / capacity;
+      if (share > 1)
+        return createStringError(
+            inconvertibleErrorCode(),
+            "work item " + Twine(item) + " needs " + Twine(it->second[s]) +
+                " bytes of " + getName(static_cast<Space>(s)) +
+                ", more than the " + Twine(capacity) + " a core has");
+      info.share = std::max(info.share, share);
+    }
+  }
+  cores.assign(std::min<unsigned>(numCores, std::max<size_t>(1, items.size())),
+               CoreState());
+  result.activeCores = cores.size();
+  result.cores.assign(cores.size(), CoreStats());
+  return Error::success();
+}
+
+uint64_t Simulator::dependencies(const Record &record, bool cube,
+                                 bool accumulate) {
+  uint64_t ready = 0;
+  for (uint64_t buffer : record.reads) {
+    auto it = writers.find(buffer);
+    if (it == writers.end())
+      continue;
+    bool isAccumulator =
+        accumulate && llvm::is_contained(record.writes, buffer);
+    for (const Writer &writer : it->second) {
+      // An accumulation waits only for the accumulator's initializer.
+      if (isAccumulator && writer.matmul)
+        continue;
+      ready = std::max(ready, cube && writer.cube ? writer.issue : writer.done);
+    }
+  }
+  return ready;
+}
+
+void Simulator::recordWrites(const Record &record, uint64_t issue,
+                             uint64_t done, bool cube, bool matmul,
+                             bool accumulate) {
+  for (uint64_t buffer : record.writes) {
+    SmallVector<Writer, 2> &set = writers[buffer];
+    if (!accumulate)
+      set.clear();
+    set.push_back({issue, done, cube, matmul});
+  }
+}
+
+Expected<uint64_t> Simulator::duration(size_t n, const Record &record,
+                                       CoreState &core, uint64_t &earliest) {
+  switch (record.kind) {
+  case RecordKind::Dma: {
+    DmaPath path = record.path();
+    double bandwidth = config.pathBytesPerCycle[static_cast<unsigned>(path)];
+    bool touchesGm = path == DmaPath::GmToUb || path == DmaPath::GmToL1 ||
+                     path == DmaPath::L0CToGm || path == DmaPath::UbToGm;
+    if (touchesGm)
+      bandwidth = std::min(bandwidth, gmBytesPerCycle);
+    // The throttle: the DMA `max_outstanding` back must have finished.
+    if (core.dmaInFlight.size() >= config.dmaMaxOutstanding) {
+      earliest = std::max(earliest, core.dmaInFlight.front());
+      core.dmaInFlight.pop_front();
+    }
+    // A weight load needs a free slot: the matmul `slots` loads back done.
+    if (path == DmaPath::L1ToL0B) {
+      uint64_t index = core.weightLoads++;
+      if (index >= config.cubeWeightSlots) {
+        uint64_t waitFor = index - config.cubeWeightSlots;
+        if (waitFor >= core.matmulDone.size())
+          return fail(n, "weight load " + Twine(index) + " needs slot " +
+                             Twine(index % config.cubeWeightSlots) +
+                             ", which frees only after matmul " +
+                             Twine(waitFor) +
+                             ", later in the trace: no progress is possible");
+        earliest = std::max(earliest, core.matmulDone[waitFor]);
+      }
+    }
+    return config.dmaCycles(record.amount, bandwidth);
+  }
+  case RecordKind::Compute: {
+    StringRef dtype = trace.name(record.dtype);
+    switch (record.unit()) {
+    case Unit::Cube:
+      return config.cubeCycles(record.shape[0], record.shape[1],
+                               record.shape[2], dtype, record.elementSize);
+    case Unit::Vector:
+      return config.vectorCycles(trace.name(record.op), dtype,
+                                 record.elementSize, record.amount);
+    case Unit::Scalar:
+      return config.scalarCycles;
+    }
+    llvm_unreachable("unknown unit");
+  }
+  default:
+    return 0;
+  }
+}
+
+void Simulator::account(size_t n, const Record &record, unsigned core,
+                        unsigned lane, uint64_t start, uint64_t end) {
+  if (lane < kNumPipes)
+    result.cores[core].busy[lane] += end - start;
+  if (options.timeline)
+    result.timeline.push_back({static_cast<uint32_t>(n), record.item,
+                               static_cast<uint16_t>(core),
+                               static_cast<uint16_t>(lane), start, end});
+}
+
+Expected<SimResult> Simulator::run() {
+  if (Error error = prepareItems())
+    return std::move(error);
+  // GM transfers share the L2 (or HBM) among the active cores.
+  double shared =
+      config.l2Bytes ? config.l2BytesPerCycle : config.hbmBytesPerCycle;
+  gmBytesPerCycle = shared / std::max(1u, result.activeCores);
+  DenseSet<std::pair<uint64_t, uint64_t>> touched;
+
+  for (auto [n, record] : llvm::enumerate(trace.records)) {
+    ItemInfo &item = items[record.item];
+    unsigned coreIndex = item.core;
+    CoreState &core = cores[coreIndex];
+    CoreStats &stats = result.cores[coreIndex];
+    if (!item.begun) {
+      // The capacity gate: an item sharing the core with its predecessor
+      // must fit half the buffers; a bigger one waits for it.
+      item.begun = true;
+      size_t done = core.itemDone.size();
+      size_t back = item.share > 0.5 ? 1 : 2;
+      item.gate = done >= back ? core.itemDone[done - back] : 0;
+      ++stats.items;
+    }
+    uint64_t earliest = item.gate;
+
+    switch (record.kind) {
+    case RecordKind::WorkBegin:
+      break;
+    case RecordKind::WorkEnd: {
+      core.itemDone.push_back(item.done);
+      break;
+    }
+    case RecordKind::SetFlag: {
+      uint64_t at = std::max(
+          core.pipeFree[static_cast<unsigned>(record.setPipe)], earliest);
+      core.flags[{static_cast<unsigned>(record.setPipe),
+                  static_cast<unsigned>(record.waitPipe), record.op}]
+          .push_back(at);
+      break;
+    }
+    case RecordKind::WaitFlag: {
+      auto it =
+          core.flags.find({static_cast<unsigned>(record.setPipe),
+                           static_cast<unsigned>(record.waitPipe), record.op});
+      if (it == core.flags.end() || it->second.empty())
+        return fail(n, "waits for flag " + getName(record.setPipe) + " -> " +
+                           getName(record.waitPipe) + " event " +
+                           Twine(record.op) +
+                           ", which no earlier set_flag raises: no progress "
+                           "is possible");
+      uint64_t &free = core.pipeFree[static_cast<unsigned>(record.waitPipe)];
+      free = std::max(free, it->second.front());
+      it->second.pop_front();
+      break;
+    }
+    case RecordKind::PipeBarrier: {
+      if (record.barrierPipe() == Pipe::All) {
+        uint64_t all = 0;
+        for (uint64_t free : core.pipeFree)
+          all = std::max(all, free);
+        core.pipeFree.fill(all);
+      }
+      break;
+    }
+    case RecordKind::MemoryBar: {
+      auto it = core.tags.find({record.tagId, record.tagSlot});
+      if (it == core.tags.end())
+        return fail(n, "waits for tag (" + Twine(record.tagId) + ", " +
+                           Twine(record.tagSlot) +
+                           "), which no earlier async DMA bound: no progress "
+                           "is possible");
+      uint64_t arrival = std::max(it->second, earliest);
+      core.tags.erase(it);
+      // The barrier stands for the data: readers of the buffers it names
+      // wait for the arrival.
+      recordWrites(record, arrival, arrival, false, false, false);
+      item.done = std::max(item.done, arrival);
+      break;
+    }
+    case RecordKind::Dma:
+    case RecordKind::Compute: {
+      bool cube =
+          record.kind == RecordKind::Compute && record.unit() == Unit::Cube;
+      bool accumulate = cube && record.flag;
+      Pipe pipe = record.kind == RecordKind::Dma  ? getPipe(record.path())
+                  : cube                          ? Pipe::M
+                  : record.unit() == Unit::Vector ? Pipe::V
+                                                  : Pipe::S;
+      earliest = std::max(earliest, dependencies(record, cube, accumulate));
+      Expected<uint64_t> cycles = duration(n, record, core, earliest);
+      if (!cycles)
+        return cycles.takeError();
+      uint64_t &free = core.pipeFree[static_cast<unsigned>(pipe)];
+      uint64_t start = std::max(free, earliest);
+      uint64_t end = start + *cycles;
+      free = end;
+      bool async = record.kind == RecordKind::Dma && record.flag;
+      if (async)
+        core.tags[{record.tagId, record.tagSlot}] = end;
+      // An async load is done, for its readers, when issued.
+      recordWrites(record, start, async ? start : end, cube, cube, accumulate);
+      if (cube)
+        core.matmulDone.push_back(end);
+      if (record.kind == RecordKind::Dma) {
+        core.dmaInFlight.push_back(end);
+        unsigned path = static_cast<unsigned>(record.path());
+        result.pathBytes[path] += record.amount;
+        bool fromGm = record.path() == DmaPath::GmToUb ||
+                      record.path() == DmaPath::GmToL1;
+        bool toGm = record.path() == DmaPath::L0CToGm ||
+                    record.path() == DmaPath::UbToGm;
+        if (fromGm || toGm) {
+          result.gmBytes += record.amount;
+          // With an L2, only the first touch of a GM box reaches HBM.
+          uint64_t buffer =
+              fromGm ? (record.reads.empty() ? 0 : record.reads[0])
+                     : (record.writes.empty() ? 0 : record.writes[0]);
+          if (!config.l2Bytes ||
+              touched.insert({buffer, record.gmOffset}).second)
+            result.hbmBytes += record.amount;
+        }
+        account(n, record, coreIndex, kNumPipes + path, start, end);
+        result.cores[coreIndex].busy[static_cast<unsigned>(pipe)] +=
+            end - start;
+      } else {
+        if (cube)
+          result.cubeMacs += static_cast<uint64_t>(record.shape[0]) *
+                             record.shape[1] * record.shape[2];
+        else
+          result.vectorElements += record.amount;
+        account(n, record, coreIndex, static_cast<unsigned>(pipe), start, end);
+      }
+      item.done = std::max(item.done, end);
+      stats.finish = std::max(stats.finish, end);
+      break;
+    }
+    }
+  }
+
+  for (const CoreStats &core : result.cores)
+    result.coreCycles = std::max(result.coreCycles, core.finish);
+  result.hbmCycles = static_cast<uint64_t>(
+      std::ceil(result.hbmBytes / std::max(config.hbmBytesPerCycle, 1e-9)));
+  if (config.l2Bytes)
+    result.l2Cycles = static_cast<uint64_t>(
+        std::ceil(result.gmBytes / std::max(config.l2BytesPerCycle, 1e-9)));
+  result.cycles =
+      std::max({result.coreCycles, result.hbmCycles, result.l2Cycles});
+  result.seconds = result.cycles / (config.clockGHz * 1e9);
+  return std::move(result);
+}
+
+Expected<SimResult> timing::simulate(const Trace &trace,
+                                     const MachineConfig &config,
+                                     const SimOptions &options) {
+  return Simulator(trace, config, options).run();
+}

@@ -1,0 +1,346 @@
+//===- SimulatorTest.cpp - Exact cycle counts of the timing model ---------===//
+//
+// A test machine with round figures: 1.073741824 GHz, so that 1 GiB/s is 1
+// byte per cycle; every path moves 64 B/cycle after a 10-cycle latency;
+// vector ops cost 0.25 cycles per f32 element plus 10; the cube costs
+// 6 + (M/16)(K/16)(N/16) cycles for f16.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Timing/Simulator.h"
+
+#include "gtest/gtest.h"
+
+using namespace tilekit;
+using namespace tilekit::timing;
+using namespace tilekit::trace;
+
+namespace {
+
+std::string machine(unsigned aic = 1, unsigned outstanding = 8,
+                    unsigned slots = 2, unsigned ub = 65536) {
+  std::string paths;
+  for (unsigned p = 0; p < kNumDmaPaths; ++p)
+    paths += std::string(p ? ", " : "") + "\"" +
+             getName(static_cast<DmaPath>(p)).str() + "\": 64";
+  return R"({"name": "test", "clock_ghz": 1.073741824,
+    "cores": {"aic": )" +
+         std::to_string(aic) + R"(, "aiv": 2},
+    "buffers_bytes": {"ub": )" +
+         std::to_string(ub) + R"(, "l1": 524288,
+      "l0a": 65536, "l0b": 65536, "l0c": 131072, "bias": 1024},
+    "dma": {"latency_cycles": 10, "max_outstanding": )" +
+         std::to_string(outstanding) + R"(, "bandwidth_gib_s": {)" + paths +
+         R"(}},
+    "hbm": {"bandwidth_gb_s": 1e9},
+    "cube": {"head_cycles": 6, "k0_bytes": 32, "weight_slots": )" +
+         std::to_string(slots) + R"(, "cycles_per_step": {"f16": 1}},
+    "vector": {"default": {"slope": 0.25, "bias": 10}}})";
+}
+
+MachineConfig config(const std::string &json) {
+  auto parsed = parseMachineConfig(json, "test.json");
+  EXPECT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  return std::move(*parsed);
+}
+
+/// Builds records tersely.
+struct Builder {
+  Trace trace;
+  uint32_t item = 0;
+
+  Record &add(Record record) {
+    record.item = item;
+    trace.records.push_back(std::move(record));
+    return trace.records.back();
+  }
+  Record &dma(DmaPath path, uint64_t bytes, std::vector<uint64_t> reads,
+              std::vector<uint64_t> writes, uint64_t writeBytes = 0) {
+    Record record;
+    record.kind = RecordKind::Dma;
+    record.sub = static_cast<uint8_t>(path);
+    record.amount = bytes;
+    record.reads.assign(reads.begin(), reads.end());
+    record.writes.assign(writes.begin(), writes.end());
+    record.writeSpace = getDestination(path);
+    record.writeBytes = writeBytes ? writeBytes : bytes;
+    return add(std::move(record));
+  }
+  Record &vector(uint64_t elements, std::vector<uint64_t> reads,
+                 std::vector<uint64_t> writes) {
+    Record record;
+    record.kind = RecordKind::Compute;
+    record.sub = static_cast<uint8_t>(Unit::Vector);
+    record.op = trace.intern("exp");
+    record.dtype = trace.intern("f32");
+    record.elementSize = 4;
+    record.amount = elements;
+    record.reads.assign(reads.begin(), reads.end());
+    record.writes.assign(writes.begin(), writes.end());
+    return add(std::move(record));
+  }
+  Record &matmul(uint32_t m, uint32_t k, uint32_t n,
+                 std::vector<uint64_t> reads, std::vector<uint64_t> writes,
+                 bool accumulate = false) {
+    Record record;
+    record.kind = RecordKind::Compute;
+    record.sub = static_cast<uint8_t>(Unit::Cube);
+    record.op = trace.intern("matmul");
+    record.dtype = trace.intern("f16");
+    record.elementSize = 2;
+    record.shape[0] = m;
+    record.shape[1] = k;
+    record.shape[2] = n;
+    record.flag = accumulate;
+    record.reads.assign(reads.begin(), reads.end());
+    record.writes.assign(writes.begin(), writes.end());
+    return add(std::move(record));
+  }
+  Record &plain(RecordKind kind) {
+    Record record;
+    record.kind = kind;
+    return add(std::move(record));
+  }
+};
+
+SimResult run(const Trace &trace, const MachineConfig &machine,
+              unsigned cores = 0) {
+  SimOptions options;
+  options.timeline = true;
+  options.cores = cores;
+  auto result = simulate(trace, machine, options);
+  EXPECT_TRUE(static_cast<bool>(result)) << toString(result.takeError());
+  return std::move(*result);
+}
+
+std::string failure(const Trace &trace, const MachineConfig &machine) {
+  auto result = simulate(trace, machine);
+  if (result)
+    return "no error";
+  return toString(result.takeError());
+}
+
+const TimelineEvent &event(const SimResult &result, uint32_t record) {
+  for (const TimelineEvent &e : result.timeline)
+    if (e.record == record)
+      return e;
+  static TimelineEvent none{};
+  ADD_FAILURE() << "no event for record " << record;
+  return none;
+}
+
+TEST(SimulatorTest, DmaCostsLatencyPlusBytesOverBandwidth) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2});
+  SimResult result = run(b.trace, config(machine()));
+  // 10 latency + 6400 B / 64 B per cycle = 110.
+  EXPECT_EQ(result.cycles, 110u);
+  EXPECT_EQ(result.pathBytes[static_cast<unsigned>(DmaPath::GmToUb)], 6400u);
+}
+
+// A reader waits for its writer's completion: at N - 1 = 109 the load has
+// not finished, at N = 110 the vector op starts.
+TEST(SimulatorTest, ReaderWaitsForWriterCompletion) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2});
+  b.vector(256, {2}, {3});
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 1).start, 110u);
+  EXPECT_NE(event(result, 1).start, 109u);
+  // 110 + (0.25 * 256 + 10 = 74) = 184.
+  EXPECT_EQ(result.cycles, 184u);
+}
+
+// Ops on one pipe run in order; on different pipes they overlap.
+TEST(SimulatorTest, PipesAreInOrderQueues) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110
+  b.dma(DmaPath::GmToUb, 640, {1}, {3});  // MTE2 110..130
+  b.dma(DmaPath::UbToGm, 640, {4}, {5});  // MTE3 0..20
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 1).start, 110u);
+  EXPECT_EQ(event(result, 1).end, 130u);
+  EXPECT_EQ(event(result, 2).start, 0u);
+  EXPECT_EQ(result.cycles, 130u);
+}
+
+// A writer replaces the buffer's writer set: after two writes, a reader
+// waits only for the second.
+TEST(SimulatorTest, WriterReplacesTheWriterSet) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110 writes 2
+  b.vector(40, {}, {2});                  // V 0..20 writes 2 again
+  b.vector(40, {2}, {3});                 // waits for the vector write only
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 1).end, 20u);
+  EXPECT_EQ(event(result, 2).start, 20u);
+}
+
+// Accumulating matmuls skip the accumulator's read edge and join its writer
+// set; they wait only for the non-matmul initializer, and a later reader
+// (the store) waits for all of them.
+TEST(SimulatorTest, AccumulatorWaitsOnlyForItsInitializer) {
+  Builder b;
+  b.vector(4000, {}, {7});                                // V 0..1010 init
+  b.dma(DmaPath::L1ToL0A, 640, {20}, {3});                // MTE1 0..20
+  b.matmul(16, 32, 16, {7, 3}, {7}, /*accumulate=*/true); // waits for init
+  b.matmul(16, 32, 16, {7, 3}, {7}, /*accumulate=*/true); // M in order
+  b.dma(DmaPath::L0CToGm, 640, {7}, {30});                // waits for both
+  SimResult result = run(b.trace, config(machine()));
+  // 6 + (16/16)(32/16)(16/16) = 8 cycles each.
+  EXPECT_EQ(event(result, 2).start, 1010u);
+  EXPECT_EQ(event(result, 3).start, 1018u);
+  EXPECT_EQ(event(result, 4).start, 1026u);
+  // Without the initializer, an accumulation only waits for its operands.
+  Builder c;
+  c.dma(DmaPath::L1ToL0A, 640, {20}, {3});
+  c.matmul(16, 32, 16, {7, 3}, {7}, true);
+  SimResult plain = run(c.trace, config(machine()));
+  EXPECT_EQ(event(plain, 1).start, 20u);
+}
+
+// An async load is done at issue for its readers; the MEMORY_BAR bound to
+// its tag pair completes when the data has arrived.
+TEST(SimulatorTest, MemoryBarPairsByTag) {
+  Builder b;
+  Record &load = b.dma(DmaPath::GmToUb, 6400, {1}, {2});
+  load.flag = true;
+  load.tagId = 4;
+  load.tagSlot = 1;
+  Record &bar = b.plain(RecordKind::MemoryBar);
+  bar.tagId = 4;
+  bar.tagSlot = 1;
+  bar.writes.push_back(2);
+  b.vector(40, {2}, {3});
+  SimResult result = run(b.trace, config(machine()));
+  // Arrival at 110: the reader starts then, not at the issue (0).
+  EXPECT_EQ(event(result, 2).start, 110u);
+
+  Builder stuck;
+  Record &orphan = stuck.plain(RecordKind::MemoryBar);
+  orphan.tagId = 9;
+  EXPECT_EQ(failure(stuck.trace, config(machine())),
+            "record 0 (memory_bar, item 0): waits for tag (9, 0), which no "
+            "earlier async DMA bound: no progress is possible");
+}
+
+// Two work items share a core only when each fits half the buffer.
+TEST(SimulatorTest, CapacityGate) {
+  auto twoItems = [](uint64_t bytes) {
+    Builder b;
+    for (uint32_t item = 0; item < 2; ++item) {
+      b.item = item;
+      b.plain(RecordKind::WorkBegin);
+      b.dma(DmaPath::GmToUb, 640, {1}, {10 + item}, bytes);
+      b.vector(4000, {10 + item}, {20 + item}); // V: 1010 cycles
+      b.plain(RecordKind::WorkEnd);
+    }
+    return b.trace;
+  };
+  // 30000 B of 65536: both fit half; item 1's load overlaps item 0's
+  // vector op (MTE2 is free at 20).
+  SimResult small = run(twoItems(30000), config(machine()));
+  EXPECT_EQ(event(small, 5).start, 20u);
+  // 40000 B: more than half; item 1 waits for item 0 (done at 1030).
+  SimResult large = run(twoItems(40000), config(machine()));
+  EXPECT_EQ(event(large, 5).start, 1030u);
+  // More than the whole buffer cannot run.
+  EXPECT_EQ(failure(twoItems(70000), config(machine())),
+            "work item 0 needs 70000 bytes of ub, more than the 65536 a core "
+            "has");
+}
+
+// With two weight slots, the third weight load waits for the first matmul.
+TEST(SimulatorTest, WeightSlots) {
+  Builder b;
+  b.dma(DmaPath::L1ToL0B, 640, {1}, {10}); // MTE1 0..20
+  b.dma(DmaPath::L1ToL0B, 640, {1}, {11}); // MTE1 20..40
+  b.matmul(64, 64, 64, {10}, {30});        // M 20..90
+  b.matmul(64, 64, 64, {11}, {31});        // M 90..160
+  b.dma(DmaPath::L1ToL0B, 640, {1}, {12}); // slot of matmul 0
+  SimResult result = run(b.trace, config(machine()));
+  // 6 + 4 * 4 * 4 = 70 cycles per matmul; slot 0 frees at 90.
+  EXPECT_EQ(event(result, 4).start, 90u);
+
+  Builder ahead;
+  for (uint64_t buffer = 10; buffer < 13; ++buffer)
+    ahead.dma(DmaPath::L1ToL0B, 640, {1}, {buffer});
+  EXPECT_EQ(failure(ahead.trace, config(machine())),
+            "record 2 (dma, item 0): weight load 2 needs slot 0, which frees "
+            "only after matmul 0, later in the trace: no progress is "
+            "possible");
+}
+
+// A flag orders two pipes without a data dependency.
+TEST(SimulatorTest, FlagsOrderPipes) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110
+  Record &set = b.plain(RecordKind::SetFlag);
+  set.setPipe = Pipe::MTE2;
+  set.waitPipe = Pipe::V;
+  Record &wait = b.plain(RecordKind::WaitFlag);
+  wait.setPipe = Pipe::MTE2;
+  wait.waitPipe = Pipe::V;
+  b.vector(40, {}, {3});
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 3).start, 110u);
+
+  Builder stuck;
+  Record &lonely = stuck.plain(RecordKind::WaitFlag);
+  lonely.setPipe = Pipe::MTE2;
+  lonely.waitPipe = Pipe::V;
+  lonely.op = 3;
+  EXPECT_EQ(failure(stuck.trace, config(machine())),
+            "record 0 (wait_flag, item 0): waits for flag mte2 -> v event 3, "
+            "which no earlier set_flag raises: no progress is possible");
+}
+
+// With one DMA in flight at most, a DMA on another pipe still waits.
+TEST(SimulatorTest, DmaThrottle) {
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110
+  b.dma(DmaPath::UbToGm, 640, {4}, {5});  // MTE3, throttled until 110
+  SimResult result = run(b.trace, config(machine(1, /*outstanding=*/1)));
+  EXPECT_EQ(event(result, 1).start, 110u);
+  SimResult free = run(b.trace, config(machine(1, 8)));
+  EXPECT_EQ(event(free, 1).start, 0u);
+}
+
+// Work items spread over the cores run in parallel.
+TEST(SimulatorTest, WorkItemsSpreadOverCores) {
+  Builder b;
+  for (uint32_t item = 0; item < 4; ++item) {
+    b.item = item;
+    b.dma(DmaPath::GmToUb, 6400, {1}, {10 + item});
+  }
+  // Four 110-cycle loads: two cores take two each.
+  EXPECT_EQ(run(b.trace, config(machine(2))).cycles, 220u);
+  EXPECT_EQ(run(b.trace, config(machine(4))).cycles, 110u);
+  EXPECT_EQ(run(b.trace, config(machine(4)), /*cores=*/1).cycles, 440u);
+}
+
+TEST(MachineConfigTest, RejectsUnknownAndMissingKeys) {
+  std::string json = machine();
+  json.insert(json.find("\"clock_ghz\""), "\"clock_mhz\": 1, ");
+  auto parsed = parseMachineConfig(json, "bad.json");
+  ASSERT_FALSE(static_cast<bool>(parsed));
+  EXPECT_EQ(toString(parsed.takeError()), "bad.json: unknown key 'clock_mhz'");
+  auto missing = parseMachineConfig(R"({"name": "x", "clock_ghz": 1})", "m");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(toString(missing.takeError()), "m: missing 'cores'");
+}
+
+TEST(MachineConfigTest, ShippedConfigsParse) {
+  for (const char *name : {"ascend910b.json", "ascend950.json"}) {
+    auto config =
+        loadMachineConfig(std::string(TILEKIT_CONFIGS_DIR) + "/" + name);
+    ASSERT_TRUE(static_cast<bool>(config)) << toString(config.takeError());
+  }
+  auto a2 =
+      loadMachineConfig(std::string(TILEKIT_CONFIGS_DIR) + "/ascend910b.json");
+  EXPECT_EQ(a2->cubeCores, 24u);
+  // 16x16x16 f16 steps: 128x256x64 is 8 * 4 * 16 = 512 steps + 6.
+  EXPECT_EQ(a2->cubeCycles(128, 64, 256, "f16", 2), 518u);
+}
+
+} // namespace
