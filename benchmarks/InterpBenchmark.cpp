@@ -188,8 +188,8 @@ void BM_MixedExample(benchmark::State &state) {
                                  makeTensor(ElementKind::F32, {1024, 64})};
   for (auto _ : state)
     kernel.run("main", args);
-  state.counters["launches_per_s"] =
-      benchmark::Counter(16.0 * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["launches_per_s"] = benchmark::Counter(
+      16.0 * state.iterations(), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_MixedExample)->Unit(benchmark::kMicrosecond);
 

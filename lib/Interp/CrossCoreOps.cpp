@@ -101,6 +101,8 @@ static LogicalResult runPop(ExecContext &context, Operation *raw) {
       tileFromPayload(op, *payload, cast<TileType>(op.getResult().getType()));
   if (failed(tile))
     return failure();
+  if (context.getInterpreter().isTracing())
+    emitTransfer(context, op, payload->buffer, *tile);
   context.set(op.getResult(), std::move(*tile));
   return success();
 }
@@ -161,9 +163,10 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
       cores.size(), FailureOr<SmallVector<RuntimeValue>>(failure()));
   std::vector<std::thread> threads;
   for (size_t i = 0; i < cores.size(); ++i)
-    threads.emplace_back([&, i] {
+    threads.emplace_back([&, i, item = getCurrentWorkItem()] {
       const CoreIdentity &core = cores[i];
       CoreIdentityScope scope(&core);
+      WorkItemScope itemScope(item);
       outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args);
       if (failed(outcomes[i]) && !runtime.isCancelled())
         runtime.fail(core.function +

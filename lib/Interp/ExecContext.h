@@ -61,6 +61,26 @@ void registerMatmulHandlers(HandlerMap &map);
 void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
 
+/// Trace emission (TraceEmitter.cpp): the records of an op that has run,
+/// and the current thread's work item.
+void emitTraceRecords(ExecContext &context, mlir::Operation *op);
+/// The DMA a cross-core pop stands for: data from `from` into `to`.
+void emitTransfer(ExecContext &context, mlir::Operation *op, uint64_t from,
+                  const TileValue &to);
+uint32_t getCurrentWorkItem();
+/// Makes `item` the current thread's work item while alive.
+class WorkItemScope {
+public:
+  explicit WorkItemScope(uint32_t item);
+  ~WorkItemScope();
+
+private:
+  uint32_t previous;
+  bool wasInItem;
+};
+/// Whether the current thread already runs inside a work item.
+bool isInWorkItem();
+
 /// Runs a call of a group function (see CrossCoreOps.cpp).
 mlir::LogicalResult runGroupCall(ExecContext &context, mlir::Operation *call,
                                  mlir::FunctionOpInterface group,

@@ -150,6 +150,7 @@ static Payload payloadOf(const TileValue &tile) {
   payload.shape.assign(tile.shape().begin(), tile.shape().end());
   payload.valid = tile.valid;
   payload.data = tile.data;
+  payload.buffer = tile.buffer;
   return payload;
 }
 

@@ -32,6 +32,8 @@ struct Payload {
   llvm::SmallVector<int64_t, 2> shape;
   llvm::SmallVector<int64_t, 2> valid;
   std::shared_ptr<ArrayData> data;
+  /// The sender's buffer (for the trace).
+  uint64_t buffer = 0;
 };
 
 class GroupRuntime;

@@ -165,6 +165,8 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
       return op.emitOpError() << "is not supported by the executor";
     if (failed(handler(*this, &op)))
       return failure();
+    if (interpreter.isTracing())
+      emitTraceRecords(*this, &op);
     if (options.observeOp) {
       SmallVector<RuntimeValue> results;
       for (Value result : op.getResults())
@@ -192,6 +194,16 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
       return op->emitOpError() << "valid shape " << formatShape(valid)
                                << " does not fit the box " << formatShape(box);
   return success();
+}
+
+void Interpreter::emit(trace::Record record) {
+  std::lock_guard<std::mutex> lock(traceMutex);
+  options.trace->emit(record);
+}
+
+uint16_t Interpreter::intern(StringRef name) {
+  std::lock_guard<std::mutex> lock(traceMutex);
+  return options.trace->intern(name);
 }
 
 void interp::configureAllocatorForTiles() {

@@ -76,6 +76,9 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
     result.type = type;
   } else {
     result = makeTile(type, kindOf(type));
+    // The accumulator is overwritten in place.
+    if (accValue)
+      result.buffer = context.tile(accValue).buffer;
   }
   matmulInto(*lhs.data, *rhs.data, *result.data, batch, m, k, n, accumulate,
              /*aTrans=*/false, /*bTrans=*/false);

@@ -6,6 +6,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cmath>
 
 using namespace tilekit;
@@ -57,9 +58,23 @@ int64_t interp::product(llvm::ArrayRef<int64_t> shape) {
   return count;
 }
 
+uint64_t interp::newBufferId() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
+TensorStorage::TensorStorage(ElementKind kind, size_t size)
+    : data(kind, size), buffer(newBufferId()) {}
+
 TileValue interp::makeTile(pto::TileType type, ElementKind kind) {
   TileValue tile;
   tile.type = type;
+  // Addressed tiles are their bytes: the same address is the same buffer.
+  if (std::optional<int64_t> addr = type.getAddr())
+    tile.buffer = (uint64_t(1) << 62) |
+                  (uint64_t(type.getMemorySpace()) << 48) | uint64_t(*addr);
+  else
+    tile.buffer = newBufferId();
   tile.valid.assign(type.getShape().begin(), type.getShape().end());
   tile.data = std::make_shared<ArrayData>(kind, product(type.getShape()));
   return tile;

@@ -22,18 +22,21 @@ using namespace mlir;
 using namespace tilekit;
 namespace cl = llvm::cl;
 
-cl::SubCommand driver::checkCommand(
-    "check", "Parse and verify a PTO kernel and list its functions");
+cl::SubCommand &driver::checkCommand() {
+  static cl::SubCommand command(
+      "check", "Parse and verify a PTO kernel and list its functions");
+  return command;
+}
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::Required,
                                       cl::desc("<kernel.mlir>"),
-                                      cl::sub(driver::checkCommand),
-                                      cl::cat(driver::optionCategory));
+                                      cl::sub(driver::checkCommand()),
+                                      cl::cat(driver::optionCategory()));
 static cl::opt<bool> emitJson("json",
                               cl::desc("Print the result (and any errors) as "
                                        "JSON on stdout"),
-                              cl::sub(driver::checkCommand),
-                              cl::cat(driver::optionCategory));
+                              cl::sub(driver::checkCommand()),
+                              cl::cat(driver::optionCategory()));
 
 namespace {
 /// One function of the kernel, as `check` reports it.

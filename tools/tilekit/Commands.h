@@ -4,20 +4,30 @@
 #ifndef TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 #define TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 
+#include "tilekit/Trace/Trace.h"
+
 #include "llvm/Support/CommandLine.h"
 
 namespace tilekit::driver {
 
 /// The category of every tilekit option; `--help` hides LLVM's own.
-extern llvm::cl::OptionCategory optionCategory;
+llvm::cl::OptionCategory &optionCategory();
 
 /// `tilekit check`: parse and verify a kernel, summarize its functions.
-extern llvm::cl::SubCommand checkCommand;
+llvm::cl::SubCommand &checkCommand();
 int runCheck();
 
 /// `tilekit run`: execute a kernel on the CPU, write and check its outputs.
-extern llvm::cl::SubCommand runCommand;
+llvm::cl::SubCommand &runCommand();
 int runRun();
+
+/// `tilekit sim`: execute a kernel (or read a trace) and time it.
+llvm::cl::SubCommand &simCommand();
+int runSim();
+
+/// Runs the kernel named on the command line with the `run` options
+/// (shared by `sim`), sending trace records to `traceSink` when given.
+int executeKernel(tilekit::trace::TraceSink *traceSink);
 
 } // namespace tilekit::driver
 

@@ -28,70 +28,77 @@ using namespace tilekit;
 using namespace tilekit::interp;
 namespace cl = llvm::cl;
 
-cl::SubCommand
-    driver::runCommand("run",
-                       "Execute a PTO kernel on the CPU as the machine would");
+cl::SubCommand &driver::runCommand() {
+  static cl::SubCommand command(
+      "run", "Execute a PTO kernel on the CPU as the machine would");
+  return command;
+}
 
-static cl::opt<std::string> kernelPath(cl::Positional, cl::Required,
+static cl::opt<std::string> kernelPath(cl::Positional,
                                        cl::desc("<kernel.mlir>"),
-                                       cl::sub(driver::runCommand),
-                                       cl::cat(driver::optionCategory));
+                                       cl::sub(driver::runCommand()),
+                                       cl::sub(driver::simCommand()),
+                                       cl::cat(driver::optionCategory()));
 static cl::opt<std::string>
     entryName("entry",
               cl::desc("Function to run (default: the only orchestration "
                        "function, else the only function)"),
-              cl::value_desc("name"), cl::sub(driver::runCommand),
-              cl::cat(driver::optionCategory));
+              cl::value_desc("name"), cl::sub(driver::runCommand()),
+              cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::list<std::string> inputSpecs(
     "input",
     cl::desc("Bind argument NAME (%NAME in the kernel): FILE.npy, "
              "rand:SHAPE:TYPE[:SEED], zeros:SHAPE:TYPE, or a number for "
              "scalars. SHAPE is like 64x128, TYPE like f32"),
-    cl::value_desc("NAME=SOURCE"), cl::sub(driver::runCommand),
-    cl::cat(driver::optionCategory));
+    cl::value_desc("NAME=SOURCE"), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::list<std::string> outputSpecs(
     "output",
     cl::desc("Write NAME (a tensor argument after the run, or result / "
              "resultN) to FILE.npy"),
-    cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand),
-    cl::cat(driver::optionCategory));
-static cl::list<std::string>
-    expectSpecs("expect",
-                cl::desc("Compare NAME against FILE.npy; exit 1 on mismatch"),
-                cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand),
-                cl::cat(driver::optionCategory));
+    cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+static cl::list<std::string> expectSpecs(
+    "expect", cl::desc("Compare NAME against FILE.npy; exit 1 on mismatch"),
+    cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<double>
     rtolOption("rtol",
                cl::desc("Relative tolerance of --expect (default by "
                         "type: f32 1e-5, f16 1e-3, bf16 8e-3, integers 0)"),
-               cl::init(-1), cl::sub(driver::runCommand),
-               cl::cat(driver::optionCategory));
+               cl::init(-1), cl::sub(driver::runCommand()),
+               cl::sub(driver::simCommand()),
+               cl::cat(driver::optionCategory()));
 static cl::opt<double>
     atolOption("atol",
                cl::desc("Absolute tolerance of --expect (default by type: "
                         "f32 1e-6, f16 1e-3, bf16 8e-3, integers 0)"),
-               cl::init(-1), cl::sub(driver::runCommand),
-               cl::cat(driver::optionCategory));
+               cl::init(-1), cl::sub(driver::runCommand()),
+               cl::sub(driver::simCommand()),
+               cl::cat(driver::optionCategory()));
 static cl::list<std::string> printNames(
     "print",
     cl::desc("Print the elements of NAME (a tensor argument after the run, "
              "or a result) as text, one row per line (floats to 6 "
              "significant digits; use --output for exact values)"),
-    cl::value_desc("NAME"), cl::sub(driver::runCommand),
-    cl::cat(driver::optionCategory));
+    cl::value_desc("NAME"), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<double> popTimeout(
     "pop-timeout",
     cl::desc("Seconds a cross-core pop may wait before its group is stopped "
              "(deadlocks are reported at once; default 10)"),
-    cl::init(10), cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
+    cl::init(10), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<double> groupTimeout(
     "group-timeout", cl::desc("Seconds a group launch may run (default 30)"),
-    cl::init(30), cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
+    cl::init(30), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
                       "min/max/mean) as it runs"),
-             cl::sub(driver::runCommand), cl::cat(driver::optionCategory));
+             cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+             cl::cat(driver::optionCategory()));
 
 namespace {
 /// A NAME=VALUE option split in two.
@@ -302,7 +309,11 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
   return result.ok();
 }
 
-int driver::runRun() {
+int driver::runRun() { return executeKernel(nullptr); }
+
+int driver::executeKernel(trace::TraceSink *traceSink) {
+  if (kernelPath.empty())
+    return fail("expected a kernel file: tilekit run KERNEL.mlir ...");
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
@@ -401,6 +412,7 @@ int driver::runRun() {
       }
       os << "\n";
     };
+  options.trace = traceSink;
   Interpreter interpreter(kernel.getModule(), std::move(options));
   FailureOr<SmallVector<RuntimeValue>> results =
       interpreter.call(entry, argValues);

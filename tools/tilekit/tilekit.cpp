@@ -19,30 +19,39 @@ static void printVersion(raw_ostream &os) {
      << ")\n";
 }
 
-cl::OptionCategory tilekit::driver::optionCategory("tilekit options");
+cl::OptionCategory &tilekit::driver::optionCategory() {
+  static cl::OptionCategory category("tilekit options");
+  return category;
+}
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   tilekit::interp::configureAllocatorForTiles();
   cl::SetVersionPrinter(printVersion);
   // libLLVM registers hundreds of codegen options; show only ours.
-  cl::HideUnrelatedOptions(tilekit::driver::optionCategory);
-  cl::HideUnrelatedOptions(tilekit::driver::optionCategory,
-                           tilekit::driver::checkCommand);
-  cl::HideUnrelatedOptions(tilekit::driver::optionCategory,
-                           tilekit::driver::runCommand);
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory());
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
+                           tilekit::driver::checkCommand());
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
+                           tilekit::driver::runCommand());
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
+                           tilekit::driver::simCommand());
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
       "  tilekit check KERNEL.mlir   parse and verify a PTO kernel and list "
       "its functions\n"
       "  tilekit run KERNEL.mlir     execute it on the CPU, write and check "
-      "its outputs\n\n"
+      "its outputs\n"
+      "  tilekit sim KERNEL.mlir     predict its time on the modelled machine "
+      "and why\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
-  if (tilekit::driver::checkCommand)
+  if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
-  if (tilekit::driver::runCommand)
+  if (tilekit::driver::runCommand())
     return tilekit::driver::runRun();
+  if (tilekit::driver::simCommand())
+    return tilekit::driver::runSim();
   errs() << "tilekit: no command given; see 'tilekit --help'\n";
   return 2;
 }

@@ -13,12 +13,14 @@
 #define TILEKIT_INTERP_INTERPRETER_H
 
 #include "tilekit/Interp/Values.h"
+#include "tilekit/Trace/Trace.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -41,6 +43,10 @@ struct InterpreterOptions {
   std::chrono::milliseconds popTimeout{10000};
   /// How long a whole group launch may run.
   std::chrono::milliseconds groupTimeout{30000};
+  /// Where trace records go (none when null): one work item per call of an
+  /// incore or group function, and inside it a record per data movement,
+  /// compute op, flag and barrier.
+  trace::TraceSink *trace = nullptr;
 };
 
 class Interpreter {
@@ -67,12 +73,21 @@ public:
   /// the executor can hold.
   mlir::LogicalResult checkBlockTypes(mlir::Block &block);
 
+  /// Trace output, safe to call from the threads of a group launch.
+  bool isTracing() const { return options.trace != nullptr; }
+  void emit(trace::Record record);
+  uint16_t intern(llvm::StringRef name);
+  /// A fresh work item number.
+  uint32_t newWorkItem() { return nextWorkItem++; }
+
 private:
   mlir::ModuleOp module;
   InterpreterOptions options;
   llvm::DenseMap<mlir::TypeID, OpHandler> handlers;
   llvm::DenseSet<mlir::Block *> checkedBlocks;
   std::mutex checkedBlocksMutex;
+  std::mutex traceMutex;
+  std::atomic<uint32_t> nextWorkItem{0};
 };
 
 /// Tunes the process's allocator for the executor: every op allocates its

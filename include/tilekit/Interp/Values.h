@@ -58,6 +58,10 @@ struct TileValue {
   pto::TileType type;
   llvm::SmallVector<int64_t, 2> valid;
   std::shared_ptr<ArrayData> data;
+  /// The on-chip buffer holding the tile, as the trace names it: ops that
+  /// update a tile in place (accumulation, metadata changes) keep it;
+  /// addressed tiles are named by their space and address.
+  uint64_t buffer = 0;
 
   llvm::ArrayRef<int64_t> shape() const { return type.getShape(); }
   ElementKind kind() const { return data->kind; }
@@ -66,9 +70,14 @@ struct TileValue {
 
 /// The storage of a GM tensor.
 struct TensorStorage {
-  explicit TensorStorage(ElementKind kind, size_t size) : data(kind, size) {}
+  explicit TensorStorage(ElementKind kind, size_t size);
   ArrayData data;
+  /// The GM buffer's name in the trace.
+  uint64_t buffer;
 };
+
+/// A fresh buffer name for the trace.
+uint64_t newBufferId();
 
 /// A GM tensor: a buffer with a concrete shape and a valid shape.
 struct TensorValue {

@@ -1,0 +1,312 @@
+//===- TraceEmitter.cpp - Trace records of executed ops -------------------===//
+//
+// After each op runs, the executor describes what the machine would do as
+// trace records (docs/trace-format.md): loads, stores and moves become DMAs
+// on their paths, cube and vector ops become COMPUTE records, flags and
+// barriers become sync records. Buffers are named by the tiles' buffer ids
+// and the GM tensors' storage ids. The timing model reads only these.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::pto;
+using trace::DmaPath;
+using trace::Record;
+using trace::RecordKind;
+using trace::Space;
+
+static thread_local uint32_t currentItem = 0;
+static thread_local bool inItem = false;
+
+uint32_t interp::getCurrentWorkItem() { return currentItem; }
+bool interp::isInWorkItem() { return inItem; }
+
+WorkItemScope::WorkItemScope(uint32_t item)
+    : previous(currentItem), wasInItem(inItem) {
+  currentItem = item;
+  inItem = true;
+}
+
+WorkItemScope::~WorkItemScope() {
+  currentItem = previous;
+  inItem = wasInItem;
+}
+
+static Space spaceOf(MemorySpace space) {
+  switch (space) {
+  case MemorySpace::Vec:
+    return Space::UB;
+  case MemorySpace::Mat:
+    return Space::L1;
+  case MemorySpace::Left:
+    return Space::L0A;
+  case MemorySpace::Right:
+    return Space::L0B;
+  case MemorySpace::Acc:
+    return Space::L0C;
+  case MemorySpace::Bias:
+    return Space::Bias;
+  }
+  llvm_unreachable("unknown memory space");
+}
+
+static int64_t validElements(const TileValue &tile) {
+  return product(tile.valid);
+}
+
+static uint64_t boxBytes(const TileValue &tile) {
+  return product(tile.shape()) * getByteSize(tile.kind());
+}
+
+/// Fills the shape fields from the last (up to three) extents.
+static void setShape(Record &record, ArrayRef<int64_t> shape) {
+  size_t rank = shape.size();
+  for (size_t i = 0; i < std::min<size_t>(rank, 3); ++i)
+    record.shape[i] =
+        static_cast<uint32_t>(shape[rank - std::min<size_t>(rank, 3) + i]);
+}
+
+/// A record of the current work item, with the written tile's buffer.
+static Record makeRecord(RecordKind kind, const TileValue *written) {
+  Record record;
+  record.kind = kind;
+  record.item = currentItem;
+  if (written) {
+    record.writes.push_back(written->buffer);
+    record.writeSpace = spaceOf(written->type.getMemorySpace());
+    record.writeBytes = boxBytes(*written);
+  }
+  return record;
+}
+
+static void emitDma(ExecContext &context, DmaPath path, Record record,
+                    uint64_t bytes, unsigned elementSize) {
+  record.sub = static_cast<uint8_t>(path);
+  record.amount = bytes;
+  record.elementSize = elementSize;
+  context.getInterpreter().emit(std::move(record));
+}
+
+/// The linear element offset of `offsets` in a row-major `shape`, and the
+/// strides of its two innermost dimensions.
+static uint64_t gmOffset(ArrayRef<int64_t> shape, ArrayRef<int64_t> offsets,
+                         Record &record) {
+  uint64_t linear = 0;
+  for (auto [dim, offset] : llvm::zip(shape, offsets))
+    linear = linear * dim + offset;
+  record.strides[0] = shape.size() >= 2 ? shape.back() : 1;
+  record.strides[1] = 1;
+  return linear;
+}
+
+static void emitLoad(ExecContext &context, TileLoadOp op) {
+  TileValue tile = context.tile(op.getResult());
+  TensorValue &src = context.tensor(op.getSrc());
+  Record record = makeRecord(RecordKind::Dma, &tile);
+  record.reads.push_back(src.storage->buffer);
+  setShape(record, tile.valid);
+  record.gmOffset =
+      gmOffset(src.shape, context.indices(op.getOffsets()), record);
+  unsigned size = getByteSize(tile.kind());
+  emitDma(context,
+          tile.type.getMemorySpace() == MemorySpace::Mat ? DmaPath::GmToL1
+                                                         : DmaPath::GmToUb,
+          std::move(record), validElements(tile) * size, size);
+}
+
+static void emitStore(ExecContext &context, TileStoreOp op) {
+  TileValue tile = context.tile(op.getTile());
+  TensorValue &dst = context.tensor(op.getDst());
+  Record record = makeRecord(RecordKind::Dma, nullptr);
+  record.reads.push_back(tile.buffer);
+  record.writes.push_back(dst.storage->buffer);
+  setShape(record, tile.valid);
+  record.gmOffset =
+      gmOffset(dst.shape, context.indices(op.getOffsets()), record);
+  unsigned size = getByteSize(dst.kind());
+  emitDma(context,
+          tile.type.getMemorySpace() == MemorySpace::Acc ? DmaPath::L0CToGm
+                                                         : DmaPath::UbToGm,
+          std::move(record), validElements(tile) * size, size);
+}
+
+static std::optional<DmaPath> movePath(MemorySpace from, MemorySpace to) {
+  switch (from) {
+  case MemorySpace::Mat:
+    if (to == MemorySpace::Left)
+      return DmaPath::L1ToL0A;
+    if (to == MemorySpace::Right)
+      return DmaPath::L1ToL0B;
+    if (to == MemorySpace::Bias)
+      return DmaPath::L1ToBias;
+    return DmaPath::L1ToL1;
+  case MemorySpace::Acc:
+    return to == MemorySpace::Mat ? DmaPath::L0CToL1 : DmaPath::L0CToUb;
+  case MemorySpace::Vec:
+    return to == MemorySpace::Mat ? DmaPath::UbToL1 : DmaPath::UbToUb;
+  default:
+    return std::nullopt;
+  }
+}
+
+static void emitMove(ExecContext &context, TileMoveOp op) {
+  TileValue src = context.tile(op.getSrc());
+  TileValue dst = context.tile(op.getResult());
+  std::optional<DmaPath> path =
+      movePath(src.type.getMemorySpace(), dst.type.getMemorySpace());
+  if (!path)
+    return;
+  Record record = makeRecord(RecordKind::Dma, &dst);
+  record.reads.push_back(src.buffer);
+  setShape(record, dst.shape());
+  unsigned size = getByteSize(dst.kind());
+  emitDma(context, *path, std::move(record), boxBytes(dst), size);
+}
+
+void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
+                          const TileValue &to) {
+  Record record = makeRecord(RecordKind::Dma, &to);
+  record.reads.push_back(from);
+  setShape(record, to.valid);
+  unsigned size = getByteSize(to.kind());
+  // Cube to vector leaves L0C through the fixpipe; vector to cube enters L1.
+  DmaPath path = isa<TPopFromAicOp>(op) ? DmaPath::L0CToUb : DmaPath::UbToL1;
+  emitDma(context, path, std::move(record), validElements(to) * size, size);
+}
+
+/// A cube op: M x K x N from the operand boxes (a batch folds into M).
+static void emitMatmul(ExecContext &context, Operation *op, Value lhs,
+                       Value rhs, ArrayRef<Value> others, Value initCond,
+                       bool hasAccumulator) {
+  TileValue a = context.tile(lhs), b = context.tile(rhs);
+  TileValue c = context.tile(op->getResult(0));
+  Record record = makeRecord(RecordKind::Compute, &c);
+  record.sub = static_cast<uint8_t>(trace::Unit::Cube);
+  Interpreter &interpreter = context.getInterpreter();
+  StringRef name = op->getName().stripDialect();
+  name.consume_front("tile.");
+  record.op = interpreter.intern(name);
+  record.dtype = interpreter.intern(getKindName(a.kind()));
+  record.elementSize = getByteSize(a.kind());
+  ArrayRef<int64_t> as = a.shape(), bs = b.shape();
+  size_t rank = as.size();
+  int64_t batch = rank == 3 ? as[0] : 1;
+  record.shape[0] = static_cast<uint32_t>(batch * as[rank - 2]);
+  record.shape[1] = static_cast<uint32_t>(as[rank - 1]);
+  record.shape[2] = static_cast<uint32_t>(bs[rank - 1]);
+  record.amount = static_cast<uint64_t>(record.shape[0]) * record.shape[1] *
+                  record.shape[2];
+  record.reads = {a.buffer, b.buffer};
+  for (Value other : others)
+    record.reads.push_back(context.tile(other).buffer);
+  // Accumulating into L0C unless init_cond overwrites it.
+  record.flag = hasAccumulator && !(initCond && context.scalar(initCond).i);
+  if (record.flag)
+    record.reads.push_back(c.buffer);
+  interpreter.emit(std::move(record));
+}
+
+/// A vector op over its tile operands into its tile result.
+static void emitVector(ExecContext &context, Operation *op) {
+  Value resultValue = op->getResult(0);
+  TileValue result = context.tile(resultValue);
+  Record record = makeRecord(RecordKind::Compute, &result);
+  record.sub = static_cast<uint8_t>(trace::Unit::Vector);
+  Interpreter &interpreter = context.getInterpreter();
+  StringRef name = op->getName().stripDialect();
+  name.consume_front("tile.");
+  record.op = interpreter.intern(name);
+  int64_t elements = validElements(result);
+  ElementKind kind = result.kind();
+  for (Value operand : op->getOperands()) {
+    if (!isa<TileType>(operand.getType()))
+      continue;
+    TileValue tile = context.tile(operand);
+    record.reads.push_back(tile.buffer);
+    if (validElements(tile) > elements || operand == op->getOperand(0)) {
+      elements = std::max(elements, validElements(tile));
+      kind = tile.kind();
+    }
+  }
+  setShape(record, result.valid);
+  record.dtype = interpreter.intern(getKindName(kind));
+  record.elementSize = getByteSize(kind);
+  record.amount = elements;
+  interpreter.emit(std::move(record));
+}
+
+static void emitSync(ExecContext &context, RecordKind kind, Pipe set, Pipe wait,
+                     int64_t event) {
+  Record record = makeRecord(kind, nullptr);
+  record.setPipe = static_cast<trace::Pipe>(set);
+  record.waitPipe = static_cast<trace::Pipe>(wait);
+  record.op = static_cast<uint16_t>(event);
+  context.getInterpreter().emit(std::move(record));
+}
+
+static void emitBarrier(ExecContext &context, trace::Pipe pipe) {
+  Record record = makeRecord(RecordKind::PipeBarrier, nullptr);
+  record.sub = static_cast<uint8_t>(pipe);
+  context.getInterpreter().emit(std::move(record));
+}
+
+void interp::emitTraceRecords(ExecContext &context, Operation *op) {
+  if (op->getDialect() == nullptr ||
+      op->getDialect()->getNamespace() != PTODialect::getDialectNamespace())
+    return;
+  if (auto load = dyn_cast<TileLoadOp>(op))
+    return emitLoad(context, load);
+  if (auto store = dyn_cast<TileStoreOp>(op))
+    return emitStore(context, store);
+  if (auto move = dyn_cast<TileMoveOp>(op))
+    return emitMove(context, move);
+  if (auto matmul = dyn_cast<TileMatmulOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      Value(), false);
+  if (auto matmul = dyn_cast<TileBatchMatmulOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      Value(), false);
+  if (auto matmul = dyn_cast<TileGemvOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      Value(), false);
+  if (auto matmul = dyn_cast<TileMatmulBiasOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(),
+                      {matmul.getBias()}, Value(), false);
+  if (auto matmul = dyn_cast<TileMatmulAccOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      matmul.getInitCond(), true);
+  if (auto matmul = dyn_cast<TileBatchMatmulAccOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      matmul.getInitCond(), true);
+  if (auto matmul = dyn_cast<TileGemvAccOp>(op))
+    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
+                      matmul.getInitCond(), true);
+  if (auto sync = dyn_cast<SyncSrcOp>(op))
+    return emitSync(context, RecordKind::SetFlag, sync.getSetPipe(),
+                    sync.getWaitPipe(), sync.getEventIdAttr().getInt());
+  if (auto sync = dyn_cast<SyncDstOp>(op))
+    return emitSync(context, RecordKind::WaitFlag, sync.getSetPipe(),
+                    sync.getWaitPipe(), sync.getEventIdAttr().getInt());
+  if (isa<BarVOp>(op))
+    return emitBarrier(context, trace::Pipe::V);
+  if (isa<BarMOp>(op))
+    return emitBarrier(context, trace::Pipe::M);
+  if (isa<BarAllOp>(op))
+    return emitBarrier(context, trace::Pipe::All);
+  // Metadata, element access, allocation, queries and the pipe ops (whose
+  // pops record their own transfer) move no data through a pipe.
+  if (isa<TileCreateOp, TileSetValidShapeOp, TileReshapeOp, TileReadOp,
+          TileWriteOp, GetSubblockIdxOp, GetBlockIdxOp, GetBlockNumOp,
+          TPushToAivOp, TPushToAicOp, TPopFromAicOp, TPopFromAivOp,
+          AicInitializePipeOp, AivInitializePipeOp>(op))
+    return;
+  // Tensor ops run in orchestration, outside the cores.
+  if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()))
+    return emitVector(context, op);
+}
