@@ -348,6 +348,7 @@ void trace::printTrace(raw_ostream &os, const Trace &trace) {
          << " op=" << trace.name(record.op);
       printShape();
       os << " dtype=" << trace.name(record.dtype)
+         << " esize=" << unsigned(record.elementSize)
          << " amount=" << record.amount;
       if (record.flag)
         os << " accumulate";
