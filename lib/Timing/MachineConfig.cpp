@@ -140,6 +140,7 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
   TRY(top.string("name", config.name));
   TRY(top.number("clock_ghz", config.clockGHz));
   TRY(top.number("scalar_cycles", config.scalarCycles, false));
+  TRY(top.number("launch_cycles", config.launchCycles, false));
 
   auto cores = top.child("cores");
   if (!cores)

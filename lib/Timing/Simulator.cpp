@@ -42,7 +42,11 @@ struct Writer {
 };
 
 struct CoreState {
+  /// When each pipe can take its next op, and when its last op completes
+  /// (a DMA frees its pipe after the transfer but completes after the
+  /// latency too).
   std::array<uint64_t, kNumPipes> pipeFree{};
+  std::array<uint64_t, kNumPipes> pipeDone{};
   std::map<std::tuple<unsigned, unsigned, unsigned>, std::deque<uint64_t>>
       flags;
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
@@ -88,6 +92,8 @@ private:
   std::vector<CoreState> cores;
   DenseMap<uint32_t, ItemInfo> items;
   DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
+  /// The on-chip buffers each open work item has written.
+  DenseMap<uint32_t, SmallVector<uint64_t, 16>> itemBuffers;
   double gmBytesPerCycle = 1;
 };
 
@@ -169,7 +175,10 @@ void Simulator::recordWrites(const Record &record, uint64_t issue,
                              uint64_t done, bool cube, bool matmul,
                              bool accumulate) {
   for (uint64_t buffer : record.writes) {
-    SmallVector<Writer, 2> &set = writers[buffer];
+    auto [it, inserted] = writers.try_emplace(buffer);
+    if (inserted && record.writeSpace != Space::GM)
+      itemBuffers[record.item].push_back(buffer);
+    SmallVector<Writer, 2> &set = it->second;
     if (!accumulate)
       set.clear();
     set.push_back({issue, done, cube, matmul});
@@ -205,7 +214,7 @@ Expected<uint64_t> Simulator::duration(size_t n, const Record &record,
         earliest = std::max(earliest, core.matmulDone[waitFor]);
       }
     }
-    return config.dmaCycles(record.amount, bandwidth);
+    return config.dmaCycles(record.amount, bandwidth) - config.dmaLatency;
   }
   case RecordKind::Compute: {
     StringRef dtype = trace.name(record.dtype);
@@ -266,11 +275,20 @@ Expected<SimResult> Simulator::run() {
       break;
     case RecordKind::WorkEnd: {
       core.itemDone.push_back(item.done);
+      // On-chip buffers do not outlive their work item: forgetting their
+      // writers keeps the map, and the cost per record, flat.
+      auto owned = itemBuffers.find(record.item);
+      if (owned != itemBuffers.end()) {
+        for (uint64_t buffer : owned->second)
+          writers.erase(buffer);
+        itemBuffers.erase(owned);
+      }
       break;
     }
     case RecordKind::SetFlag: {
+      // The flag is set when everything issued on its pipe has completed.
       uint64_t at = std::max(
-          core.pipeFree[static_cast<unsigned>(record.setPipe)], earliest);
+          core.pipeDone[static_cast<unsigned>(record.setPipe)], earliest);
       core.flags[{static_cast<unsigned>(record.setPipe),
                   static_cast<unsigned>(record.waitPipe), record.op}]
           .push_back(at);
@@ -294,8 +312,8 @@ Expected<SimResult> Simulator::run() {
     case RecordKind::PipeBarrier: {
       if (record.barrierPipe() == Pipe::All) {
         uint64_t all = 0;
-        for (uint64_t free : core.pipeFree)
-          all = std::max(all, free);
+        for (uint64_t done : core.pipeDone)
+          all = std::max(all, done);
         core.pipeFree.fill(all);
       }
       break;
@@ -330,8 +348,13 @@ Expected<SimResult> Simulator::run() {
         return cycles.takeError();
       uint64_t &free = core.pipeFree[static_cast<unsigned>(pipe)];
       uint64_t start = std::max(free, earliest);
-      uint64_t end = start + *cycles;
-      free = end;
+      // The pipe is busy for the transfer or the op; a DMA completes after
+      // its latency too, which overlaps the next transfer.
+      free = start + *cycles;
+      uint64_t end =
+          free + (record.kind == RecordKind::Dma ? config.dmaLatency : 0);
+      uint64_t &pipeDone = core.pipeDone[static_cast<unsigned>(pipe)];
+      pipeDone = std::max(pipeDone, end);
       bool async = record.kind == RecordKind::Dma && record.flag;
       if (async)
         core.tags[{record.tagId, record.tagSlot}] = end;
@@ -359,7 +382,7 @@ Expected<SimResult> Simulator::run() {
         }
         account(n, record, coreIndex, kNumPipes + path, start, end);
         result.cores[coreIndex].busy[static_cast<unsigned>(pipe)] +=
-            end - start;
+            free - start;
       } else {
         if (cube)
           result.cubeMacs += static_cast<uint64_t>(record.shape[0]) *
@@ -383,6 +406,7 @@ Expected<SimResult> Simulator::run() {
     result.l2Cycles = static_cast<uint64_t>(
         std::ceil(result.gmBytes / std::max(config.l2BytesPerCycle, 1e-9)));
   result.cycles =
+      config.launchCycles +
       std::max({result.coreCycles, result.hbmCycles, result.l2Cycles});
   result.seconds = result.cycles / (config.clockGHz * 1e9);
   return std::move(result);

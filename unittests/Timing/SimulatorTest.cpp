@@ -153,15 +153,18 @@ TEST(SimulatorTest, ReaderWaitsForWriterCompletion) {
 
 // Ops on one pipe run in order; on different pipes they overlap.
 TEST(SimulatorTest, PipesAreInOrderQueues) {
+  // A DMA keeps its pipe busy for the transfer (bytes / bandwidth) and
+  // completes after the latency too, which overlaps the next transfer.
   Builder b;
-  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110
-  b.dma(DmaPath::GmToUb, 640, {1}, {3});  // MTE2 110..130
-  b.dma(DmaPath::UbToGm, 640, {4}, {5});  // MTE3 0..20
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 busy 0..100, done 110
+  b.dma(DmaPath::GmToUb, 640, {1}, {3});  // MTE2 busy 100..110, done 120
+  b.dma(DmaPath::UbToGm, 640, {4}, {5});  // MTE3 busy 0..10, done 20
   SimResult result = run(b.trace, config(machine()));
-  EXPECT_EQ(event(result, 1).start, 110u);
-  EXPECT_EQ(event(result, 1).end, 130u);
+  EXPECT_EQ(event(result, 1).start, 100u);
+  EXPECT_EQ(event(result, 1).end, 120u);
   EXPECT_EQ(event(result, 2).start, 0u);
-  EXPECT_EQ(result.cycles, 130u);
+  EXPECT_EQ(result.cycles, 120u);
+  EXPECT_EQ(result.cores[0].busy[static_cast<unsigned>(Pipe::MTE2)], 110u);
 }
 
 // A writer replaces the buffer's writer set: after two writes, a reader
@@ -182,7 +185,7 @@ TEST(SimulatorTest, WriterReplacesTheWriterSet) {
 TEST(SimulatorTest, AccumulatorWaitsOnlyForItsInitializer) {
   Builder b;
   b.vector(4000, {}, {7});                                // V 0..1010 init
-  b.dma(DmaPath::L1ToL0A, 640, {20}, {3});                // MTE1 0..20
+  b.dma(DmaPath::L1ToL0A, 640, {20}, {3});                // done at 20
   b.matmul(16, 32, 16, {7, 3}, {7}, /*accumulate=*/true); // waits for init
   b.matmul(16, 32, 16, {7, 3}, {7}, /*accumulate=*/true); // M in order
   b.dma(DmaPath::L0CToGm, 640, {7}, {30});                // waits for both
@@ -238,9 +241,9 @@ TEST(SimulatorTest, CapacityGate) {
     return b.trace;
   };
   // 30000 B of 65536: both fit half; item 1's load overlaps item 0's
-  // vector op (MTE2 is free at 20).
+  // vector op (MTE2 is free once item 0's 10-cycle transfer is done).
   SimResult small = run(twoItems(30000), config(machine()));
-  EXPECT_EQ(event(small, 5).start, 20u);
+  EXPECT_EQ(event(small, 5).start, 10u);
   // 40000 B: more than half; item 1 waits for item 0 (done at 1030).
   SimResult large = run(twoItems(40000), config(machine()));
   EXPECT_EQ(event(large, 5).start, 1030u);
@@ -253,8 +256,8 @@ TEST(SimulatorTest, CapacityGate) {
 // With two weight slots, the third weight load waits for the first matmul.
 TEST(SimulatorTest, WeightSlots) {
   Builder b;
-  b.dma(DmaPath::L1ToL0B, 640, {1}, {10}); // MTE1 0..20
-  b.dma(DmaPath::L1ToL0B, 640, {1}, {11}); // MTE1 20..40
+  b.dma(DmaPath::L1ToL0B, 640, {1}, {10}); // MTE1 0..10, done 20
+  b.dma(DmaPath::L1ToL0B, 640, {1}, {11}); // MTE1 10..20, done 30
   b.matmul(64, 64, 64, {10}, {30});        // M 20..90
   b.matmul(64, 64, 64, {11}, {31});        // M 90..160
   b.dma(DmaPath::L1ToL0B, 640, {1}, {12}); // slot of matmul 0
@@ -313,10 +316,11 @@ TEST(SimulatorTest, WorkItemsSpreadOverCores) {
     b.item = item;
     b.dma(DmaPath::GmToUb, 6400, {1}, {10 + item});
   }
-  // Four 110-cycle loads: two cores take two each.
-  EXPECT_EQ(run(b.trace, config(machine(2))).cycles, 220u);
+  // Four loads of 100 transfer + 10 latency cycles; on one core they
+  // pipeline: n loads take 100 n + 10.
+  EXPECT_EQ(run(b.trace, config(machine(2))).cycles, 210u);
   EXPECT_EQ(run(b.trace, config(machine(4))).cycles, 110u);
-  EXPECT_EQ(run(b.trace, config(machine(4)), /*cores=*/1).cycles, 440u);
+  EXPECT_EQ(run(b.trace, config(machine(4)), /*cores=*/1).cycles, 410u);
 }
 
 TEST(MachineConfigTest, RejectsUnknownAndMissingKeys) {

@@ -36,8 +36,11 @@ struct MachineConfig {
   std::array<uint64_t, trace::kNumSpaces> capacity{};
   /// Bytes per cycle of each path on one core.
   std::array<double, trace::kNumDmaPaths> pathBytesPerCycle{};
-  /// Fixed cycles of every DMA before data moves.
+  /// Cycles from a DMA's issue to its first data; transfers pipeline, so
+  /// the pipe is busy only for bytes / bandwidth.
   uint64_t dmaLatency = 0;
+  /// Cycles to launch a kernel, before any core starts.
+  uint64_t launchCycles = 0;
   /// DMAs a core may have in flight at once.
   unsigned dmaMaxOutstanding = 8;
   /// Bytes per cycle of HBM, shared by all cores.
