@@ -10,7 +10,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -101,24 +100,10 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   SmallVector<RuntimeValue> args = valuesOf(context, op.getOperands());
   // Each launch of an in-core function or group is one work item.
   std::optional<pto::FunctionKind> kind = pto::getFunctionKind(callee);
-  bool launch = !isInWorkItem() && (kind == pto::FunctionKind::InCore ||
-                                    kind == pto::FunctionKind::Group);
-  std::optional<WorkItemScope> itemScope;
-  if (launch && interpreter.isTracing()) {
-    itemScope.emplace(interpreter.newWorkItem());
-    trace::Record begin;
-    begin.kind = trace::RecordKind::WorkBegin;
-    begin.item = getCurrentWorkItem();
-    interpreter.emit(begin);
-  }
-  auto endItem = llvm::make_scope_exit([&] {
-    if (!itemScope)
-      return;
-    trace::Record end;
-    end.kind = trace::RecordKind::WorkEnd;
-    end.item = getCurrentWorkItem();
-    interpreter.emit(end);
-  });
+  std::optional<TracedWorkItem> item;
+  if (!isInWorkItem() &&
+      (kind == pto::FunctionKind::InCore || kind == pto::FunctionKind::Group))
+    item.emplace(interpreter);
   if (std::optional<pto::GroupInfo> group = pto::resolveGroup(callee)) {
     SmallVector<RuntimeValue> results;
     if (failed(runGroupCall(context, op, callee, *group, args, results)))

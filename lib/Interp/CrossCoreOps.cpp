@@ -163,18 +163,20 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
       cores.size(), FailureOr<SmallVector<RuntimeValue>>(failure()));
   std::vector<std::thread> threads;
   for (size_t i = 0; i < cores.size(); ++i)
-    threads.emplace_back([&, i, item = getCurrentWorkItem()] {
-      const CoreIdentity &core = cores[i];
-      CoreIdentityScope scope(&core);
-      WorkItemScope itemScope(item);
-      outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args);
-      if (failed(outcomes[i]) && !runtime.isCancelled())
-        runtime.fail(core.function +
-                     (core.isCube
-                          ? " (cube)"
-                          : " (lane " + std::to_string(core.lane) + ")"));
-      runtime.threadFinished(&core);
-    });
+    threads.emplace_back(
+        [&, i, item = getCurrentWorkItem(), block = getCurrentBlock()] {
+          const CoreIdentity &core = cores[i];
+          CoreIdentityScope scope(&core);
+          WorkItemScope itemScope(item);
+          BlockScope blockScope(block);
+          outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args);
+          if (failed(outcomes[i]) && !runtime.isCancelled())
+            runtime.fail(core.function +
+                         (core.isCube
+                              ? " (cube)"
+                              : " (lane " + std::to_string(core.lane) + ")"));
+          runtime.threadFinished(&core);
+        });
   auto deadline = std::chrono::steady_clock::now() + options.groupTimeout;
   if (!runtime.waitForThreads(deadline))
     runtime.timeOut(options.groupTimeout);

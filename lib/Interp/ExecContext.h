@@ -81,6 +81,34 @@ private:
 /// Whether the current thread already runs inside a work item.
 bool isInWorkItem();
 
+/// The block of a launch the current thread runs (0 of 1 by default).
+struct BlockIndex {
+  int64_t index = 0;
+  int64_t count = 1;
+};
+BlockIndex getCurrentBlock();
+/// Makes `block` current for the thread while alive.
+class BlockScope {
+public:
+  explicit BlockScope(BlockIndex block);
+  ~BlockScope();
+
+private:
+  BlockIndex previous;
+};
+
+/// Emits WORK_BEGIN now and WORK_END when destroyed, around a fresh work
+/// item that becomes the thread's current one (no-op when not tracing).
+class TracedWorkItem {
+public:
+  explicit TracedWorkItem(Interpreter &interpreter);
+  ~TracedWorkItem();
+
+private:
+  Interpreter &interpreter;
+  std::optional<WorkItemScope> scope;
+};
+
 /// Runs a call of a group function (see CrossCoreOps.cpp).
 mlir::LogicalResult runGroupCall(ExecContext &context, mlir::Operation *call,
                                  mlir::FunctionOpInterface group,

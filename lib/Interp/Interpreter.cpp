@@ -115,6 +115,25 @@ Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args) {
   return context.runRegion(func.getFunctionBody(), args);
 }
 
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
+                    unsigned blocks) {
+  FailureOr<SmallVector<RuntimeValue>> results = SmallVector<RuntimeValue>();
+  for (unsigned block = 0; block < blocks; ++block) {
+    BlockScope scope({block, blocks});
+    // A launch of an in-core function makes each block a work item; an
+    // orchestration entry makes its own per call.
+    std::optional<pto::FunctionKind> kind = pto::getFunctionKind(func);
+    std::optional<TracedWorkItem> item;
+    if (kind != pto::FunctionKind::Orchestration)
+      item.emplace(*this);
+    results = call(func, args);
+    if (failed(results))
+      return failure();
+  }
+  return results;
+}
+
 //===----------------------------------------------------------------------===//
 // ExecContext
 //===----------------------------------------------------------------------===//

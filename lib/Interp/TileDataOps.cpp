@@ -371,11 +371,13 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
   return success();
 }
 
-/// The executor runs one block of a launch: block 0 of 1.
-template <typename OpTy, int64_t Value>
-static LogicalResult runConstantIndex(ExecContext &context, Operation *raw) {
-  context.set(cast<OpTy>(raw).getResult(),
-              Scalar::ofInt(ElementKind::Index, Value));
+/// The block of the launch this code runs (see Interpreter::launch).
+template <typename OpTy, bool Count>
+static LogicalResult runBlockQuery(ExecContext &context, Operation *raw) {
+  BlockIndex block = getCurrentBlock();
+  context.set(
+      cast<OpTy>(raw).getResult(),
+      Scalar::ofInt(ElementKind::Index, Count ? block.count : block.index));
   return success();
 }
 
@@ -406,6 +408,6 @@ void interp::registerTileDataHandlers(HandlerMap &map) {
   addHandler<TileTransposeOp>(map, runTranspose);
   addHandler<TileReadOp>(map, runRead);
   addHandler<TileWriteOp>(map, runWrite);
-  addHandler<GetBlockIdxOp>(map, runConstantIndex<GetBlockIdxOp, 0>);
-  addHandler<GetBlockNumOp>(map, runConstantIndex<GetBlockNumOp, 1>);
+  addHandler<GetBlockIdxOp>(map, runBlockQuery<GetBlockIdxOp, false>);
+  addHandler<GetBlockNumOp>(map, runBlockQuery<GetBlockNumOp, true>);
 }

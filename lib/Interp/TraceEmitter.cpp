@@ -38,6 +38,36 @@ WorkItemScope::~WorkItemScope() {
   inItem = wasInItem;
 }
 
+static thread_local BlockIndex currentBlock;
+
+BlockIndex interp::getCurrentBlock() { return currentBlock; }
+
+BlockScope::BlockScope(BlockIndex block) : previous(currentBlock) {
+  currentBlock = block;
+}
+
+BlockScope::~BlockScope() { currentBlock = previous; }
+
+TracedWorkItem::TracedWorkItem(Interpreter &interpreter)
+    : interpreter(interpreter) {
+  if (!interpreter.isTracing())
+    return;
+  scope.emplace(interpreter.newWorkItem());
+  Record begin;
+  begin.kind = RecordKind::WorkBegin;
+  begin.item = currentItem;
+  interpreter.emit(begin);
+}
+
+TracedWorkItem::~TracedWorkItem() {
+  if (!scope)
+    return;
+  Record end;
+  end.kind = RecordKind::WorkEnd;
+  end.item = currentItem;
+  interpreter.emit(end);
+}
+
 static Space spaceOf(MemorySpace space) {
   switch (space) {
   case MemorySpace::Vec:

@@ -83,6 +83,12 @@ static cl::list<std::string> printNames(
              "significant digits; use --output for exact values)"),
     cl::value_desc("NAME"), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<unsigned> blockCount(
+    "blocks",
+    cl::desc("Launch the entry as N blocks: block i sees get_block_idx = i "
+             "and get_block_num = N; each block is a work item (default 1)"),
+    cl::init(1), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<double> popTimeout(
     "pop-timeout",
     cl::desc("Seconds a cross-core pop may wait before its group is stopped "
@@ -414,8 +420,10 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     };
   options.trace = traceSink;
   Interpreter interpreter(kernel.getModule(), std::move(options));
+  if (blockCount == 0)
+    return fail("--blocks must be at least 1");
   FailureOr<SmallVector<RuntimeValue>> results =
-      interpreter.call(entry, argValues);
+      interpreter.launch(entry, argValues, blockCount);
   if (failed(results))
     return 1;
 

@@ -59,6 +59,13 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   call(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args);
 
+  /// Runs `func` as a launch of `blocks` blocks, one after another: block i
+  /// sees get_block_idx = i and get_block_num = blocks, and each block is a
+  /// work item of the trace. Returns the last block's results.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  launch(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
+         unsigned blocks);
+
   /// The function named `name` in the module, if any.
   mlir::FunctionOpInterface lookupFunction(llvm::StringRef name) const;
 
