@@ -154,9 +154,12 @@ TileValue ExecContext::tile(Value value) {
 }
 
 void ExecContext::set(Value value, RuntimeValue runtimeValue) {
-  if (auto *tile = std::get_if<TileValue>(&runtimeValue))
+  if (auto *tile = std::get_if<TileValue>(&runtimeValue)) {
+    if (tile->buffer == 0)
+      tile->buffer = interpreter.getStaticBuffer(value, getCurrentWorkItem());
     if (tile->type.getAddr())
       pools.store(*tile);
+  }
   values.insert_or_assign(value, std::move(runtimeValue));
 }
 
@@ -213,6 +216,19 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
       return op->emitOpError() << "valid shape " << formatShape(valid)
                                << " does not fit the box " << formatShape(box);
   return success();
+}
+
+uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item) {
+  // The vector lanes of a group have buffers of their own.
+  const CoreIdentity *core = getCurrentCore();
+  uint64_t owner =
+      uint64_t(item) << 2 | (core && !core->isCube ? core->lane + 1 : 0);
+  std::lock_guard<std::mutex> lock(staticBuffersMutex);
+  auto [it, inserted] =
+      staticBuffers.try_emplace({value.getAsOpaquePointer(), owner}, 0);
+  if (inserted)
+    it->second = newBufferId();
+  return it->second;
 }
 
 void Interpreter::emit(trace::Record record) {

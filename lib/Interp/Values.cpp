@@ -70,11 +70,11 @@ TileValue interp::makeTile(pto::TileType type, ElementKind kind) {
   TileValue tile;
   tile.type = type;
   // Addressed tiles are their bytes: the same address is the same buffer.
+  // Other tiles are named when bound to a value (ExecContext::set), after
+  // the op that allocates them.
   if (std::optional<int64_t> addr = type.getAddr())
     tile.buffer = (uint64_t(1) << 62) |
                   (uint64_t(type.getMemorySpace()) << 48) | uint64_t(*addr);
-  else
-    tile.buffer = newBufferId();
   tile.valid.assign(type.getShape().begin(), type.getShape().end());
   tile.data = std::make_shared<ArrayData>(kind, product(type.getShape()));
   return tile;

@@ -86,6 +86,9 @@ public:
   uint16_t intern(llvm::StringRef name);
   /// A fresh work item number.
   uint32_t newWorkItem() { return nextWorkItem++; }
+  /// The static buffer that tiles `value` allocates in work item `item`
+  /// live in: a loop rewrites the same buffer.
+  uint64_t getStaticBuffer(mlir::Value value, uint32_t item);
 
 private:
   mlir::ModuleOp module;
@@ -95,6 +98,8 @@ private:
   std::mutex checkedBlocksMutex;
   std::mutex traceMutex;
   std::atomic<uint32_t> nextWorkItem{0};
+  std::mutex staticBuffersMutex;
+  llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;
 };
 
 /// Tunes the process's allocator for the executor: every op allocates its

@@ -58,9 +58,10 @@ struct TileValue {
   pto::TileType type;
   llvm::SmallVector<int64_t, 2> valid;
   std::shared_ptr<ArrayData> data;
-  /// The on-chip buffer holding the tile, as the trace names it: ops that
-  /// update a tile in place (accumulation, metadata changes) keep it;
-  /// addressed tiles are named by their space and address.
+  /// The on-chip buffer holding the tile, as the trace names it: one static
+  /// buffer per allocating op and work item (a loop rewrites the same
+  /// buffer), kept by ops that update a tile in place (accumulation,
+  /// metadata changes); addressed tiles are named by space and address.
   uint64_t buffer = 0;
 
   llvm::ArrayRef<int64_t> shape() const { return type.getShape(); }
