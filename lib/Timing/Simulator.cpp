@@ -61,9 +61,23 @@ struct ItemInfo {
   unsigned core = 0;
   /// The largest share of a buffer the item occupies (footprint/capacity).
   double share = 0;
+  /// Bytes of its distinct buffers per space.
+  std::array<uint64_t, kNumSpaces> footprint{};
+  /// Superseded versions still waiting for their readers: (release, bytes)
+  /// per space.
+  std::array<SmallVector<std::pair<uint64_t, uint64_t>, 4>, kNumSpaces>
+      superseded;
   uint64_t gate = 0;
   uint64_t done = 0;
   bool begun = false;
+};
+
+/// The current version of an on-chip buffer: its size and when its readers
+/// so far are done.
+struct Version {
+  uint64_t bytes = 0;
+  uint64_t readsDone = 0;
+  Space space = Space::GM;
 };
 
 class Simulator {
@@ -77,6 +91,8 @@ public:
 private:
   Error fail(size_t n, const Twine &why) const;
   Error prepareItems();
+  uint64_t versionGate(const Record &record, ItemInfo &item, uint64_t earliest,
+                       bool accumulate);
   uint64_t dependencies(const Record &record, bool cube, bool accumulate);
   void recordWrites(const Record &record, uint64_t issue, uint64_t done,
                     bool cube, bool matmul, bool accumulate);
@@ -92,6 +108,7 @@ private:
   std::vector<CoreState> cores;
   DenseMap<uint32_t, ItemInfo> items;
   DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
+  DenseMap<uint64_t, Version> versions;
   /// The on-chip buffers each open work item has written.
   DenseMap<uint32_t, SmallVector<uint64_t, 16>> itemBuffers;
   double gmBytesPerCycle = 1;
@@ -143,6 +160,7 @@ Error Simulator::prepareItems() {
                 " bytes of " + getName(static_cast<Space>(s)) +
                 ", more than the " + Twine(capacity) + " a core has");
       info.share = std::max(info.share, share);
+      info.footprint[s] = it->second[s];
     }
   }
   cores.assign(std::min<unsigned>(numCores, std::max<size_t>(1, items.size())),
@@ -150,6 +168,43 @@ Error Simulator::prepareItems() {
   result.activeCores = cores.size();
   result.cores.assign(cores.size(), CoreStats());
   return Error::success();
+}
+
+/// A write makes a new version of its buffer; the old one keeps its space
+/// until its readers are done. The write waits until the item's live
+/// versions fit its share of the buffer (half when sharing the core with
+/// another item, else all of it). In-place updates (accumulation) make no
+/// new version.
+uint64_t Simulator::versionGate(const Record &record, ItemInfo &item,
+                                uint64_t earliest, bool accumulate) {
+  if (record.writeSpace == Space::GM || accumulate)
+    return earliest;
+  unsigned space = static_cast<unsigned>(record.writeSpace);
+  uint64_t capacity = config.capacity[space];
+  if (!capacity)
+    return earliest;
+  auto &old = item.superseded[space];
+  for (uint64_t buffer : record.writes) {
+    auto it = versions.find(buffer);
+    if (it != versions.end() && it->second.space == record.writeSpace)
+      old.push_back({it->second.readsDone, it->second.bytes});
+  }
+  uint64_t allowed = item.share > 0.5 ? capacity : capacity / 2;
+  llvm::sort(old);
+  uint64_t live = 0;
+  for (const auto &[release, bytes] : old)
+    if (release > earliest)
+      live += bytes;
+  // Wait for the earliest releases until the live versions fit.
+  for (const auto &[release, bytes] : old) {
+    if (item.footprint[space] + live <= allowed || release <= earliest)
+      continue;
+    earliest = release;
+    live -= bytes;
+  }
+  llvm::erase_if(old,
+                 [&](const auto &entry) { return entry.first <= earliest; });
+  return earliest;
 }
 
 uint64_t Simulator::dependencies(const Record &record, bool cube,
@@ -279,8 +334,10 @@ Expected<SimResult> Simulator::run() {
       // writers keeps the map, and the cost per record, flat.
       auto owned = itemBuffers.find(record.item);
       if (owned != itemBuffers.end()) {
-        for (uint64_t buffer : owned->second)
+        for (uint64_t buffer : owned->second) {
           writers.erase(buffer);
+          versions.erase(buffer);
+        }
         itemBuffers.erase(owned);
       }
       break;
@@ -343,6 +400,7 @@ Expected<SimResult> Simulator::run() {
                   : record.unit() == Unit::Vector ? Pipe::V
                                                   : Pipe::S;
       earliest = std::max(earliest, dependencies(record, cube, accumulate));
+      earliest = versionGate(record, item, earliest, accumulate);
       Expected<uint64_t> cycles = duration(n, record, core, earliest);
       if (!cycles)
         return cycles.takeError();
@@ -360,6 +418,15 @@ Expected<SimResult> Simulator::run() {
         core.tags[{record.tagId, record.tagSlot}] = end;
       // An async load is done, for its readers, when issued.
       recordWrites(record, start, async ? start : end, cube, cube, accumulate);
+      // Readers hold the version they read until they are done.
+      for (uint64_t buffer : record.reads) {
+        auto it = versions.find(buffer);
+        if (it != versions.end())
+          it->second.readsDone = std::max(it->second.readsDone, end);
+      }
+      if (record.writeSpace != Space::GM && !accumulate)
+        for (uint64_t buffer : record.writes)
+          versions[buffer] = {record.writeBytes, end, record.writeSpace};
       if (cube)
         core.matmulDone.push_back(end);
       if (record.kind == RecordKind::Dma) {

@@ -81,7 +81,7 @@ struct Builder {
   }
   Record &matmul(uint32_t m, uint32_t k, uint32_t n,
                  std::vector<uint64_t> reads, std::vector<uint64_t> writes,
-                 bool accumulate = false) {
+                 bool accumulate = false, uint64_t writeBytes = 0) {
     Record record;
     record.kind = RecordKind::Compute;
     record.sub = static_cast<uint8_t>(Unit::Cube);
@@ -92,6 +92,10 @@ struct Builder {
     record.shape[1] = k;
     record.shape[2] = n;
     record.flag = accumulate;
+    if (writeBytes) {
+      record.writeSpace = Space::L0C;
+      record.writeBytes = writeBytes;
+    }
     record.reads.assign(reads.begin(), reads.end());
     record.writes.assign(writes.begin(), writes.end());
     return add(std::move(record));
@@ -251,6 +255,32 @@ TEST(SimulatorTest, CapacityGate) {
   EXPECT_EQ(failure(twoItems(70000), config(machine())),
             "work item 0 needs 70000 bytes of ub, more than the 65536 a core "
             "has");
+}
+
+// Rewriting a buffer makes a new version; the old one holds its space until
+// its readers are done. The new version waits when both do not fit.
+TEST(SimulatorTest, VersionsTakeCapacity) {
+  auto rewrite = [](uint64_t bytes) {
+    Builder b;
+    b.dma(DmaPath::GmToUb, 640, {1}, {10}, bytes); // MTE2 0..10, done 20
+    b.vector(4000, {10}, {20});                    // V 20..1030 reads 10
+    b.dma(DmaPath::GmToUb, 640, {1}, {10}, bytes); // version 2 of 10
+    return b.trace;
+  };
+  // 10000 B: two versions fit in half of 65536; no wait (MTE2 free at 10).
+  EXPECT_EQ(event(run(rewrite(10000), config(machine())), 2).start, 10u);
+  // 20000 B: 40000 > 32768, so the rewrite waits for the reader (1030).
+  EXPECT_EQ(event(run(rewrite(20000), config(machine())), 2).start, 1030u);
+  // 40000 B: the item runs alone (all 65536), still 80000 > 65536.
+  EXPECT_EQ(event(run(rewrite(40000), config(machine())), 2).start, 1030u);
+  // Accumulation updates in place: no new version, so no wait for the
+  // store reading the previous value.
+  Builder acc;
+  acc.dma(DmaPath::L1ToL0A, 640, {20}, {3});         // done at 20
+  acc.matmul(16, 32, 16, {3}, {7}, false, 131072);   // M 20..28
+  acc.dma(DmaPath::L0CToGm, 640, {7}, {30});         // FIX 28..48
+  acc.matmul(16, 32, 16, {7, 3}, {7}, true, 131072); // M 28..36
+  EXPECT_EQ(event(run(acc.trace, config(machine())), 3).start, 28u);
 }
 
 // With two weight slots, the third weight load waits for the first matmul.
