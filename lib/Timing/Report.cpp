@@ -7,6 +7,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace llvm;
 using namespace tilekit;
 using namespace tilekit::timing;
@@ -153,6 +155,16 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
   os << formatv("{0:2}\n", json::Value(std::move(root)));
 }
 
+/// The thread name of a timeline lane: a pipe, a DMA path, or the work
+/// items.
+static std::string laneName(unsigned lane) {
+  if (lane < kNumPipes)
+    return getName(static_cast<Pipe>(lane)).upper();
+  if (lane < kNumPipes + kNumDmaPaths)
+    return "DMA " + getName(static_cast<DmaPath>(lane - kNumPipes)).str();
+  return "work items";
+}
+
 Error timing::writeTimeline(StringRef path, const SimResult &result,
                             const Trace &trace, const MachineConfig &config) {
   // Microseconds per cycle.
@@ -172,22 +184,38 @@ Error timing::writeTimeline(StringRef path, const SimResult &result,
             out.attribute("name", "core " + std::to_string(core));
           });
         });
-        for (unsigned lane = 0; lane < kNumPipes + kNumDmaPaths; ++lane) {
+        for (unsigned lane = 0; lane <= kNumPipes + kNumDmaPaths; ++lane) {
           out.object([&] {
             out.attribute("ph", "M");
             out.attribute("name", "thread_name");
             out.attribute("pid", core);
             out.attribute("tid", lane);
-            out.attributeObject("args", [&] {
-              out.attribute(
-                  "name",
-                  lane < kNumPipes
-                      ? getName(static_cast<Pipe>(lane)).upper()
-                      : "DMA " + getName(static_cast<DmaPath>(lane - kNumPipes))
-                                     .str());
-            });
+            out.attributeObject("args",
+                                [&] { out.attribute("name", laneName(lane)); });
           });
         }
+      }
+      // One slice per work item on its core's "work items" lane, spanning
+      // its records.
+      std::map<std::pair<unsigned, uint32_t>, std::pair<uint64_t, uint64_t>>
+          spans;
+      for (const TimelineEvent &event : result.timeline) {
+        auto [it, inserted] =
+            spans.try_emplace({event.core, event.item}, event.start, event.end);
+        if (!inserted) {
+          it->second.first = std::min(it->second.first, event.start);
+          it->second.second = std::max(it->second.second, event.end);
+        }
+      }
+      for (const auto &[key, span] : spans) {
+        out.object([&] {
+          out.attribute("name", "item " + std::to_string(key.second));
+          out.attribute("ph", "X");
+          out.attribute("pid", key.first);
+          out.attribute("tid", kNumPipes + kNumDmaPaths);
+          out.attribute("ts", span.first * scale);
+          out.attribute("dur", (span.second - span.first) * scale);
+        });
       }
       for (const TimelineEvent &event : result.timeline) {
         const Record &record = trace.records[event.record];
