@@ -2,6 +2,8 @@
 
 #include "tilekit/Interp/BytePool.h"
 
+#include "Indexing.h"
+
 #include "tilekit/Support/HalfFloat.h"
 
 #include <cstring>
@@ -83,21 +85,6 @@ std::vector<uint8_t> &BytePools::pool(pto::MemorySpace space, int64_t end) {
   return bytes;
 }
 
-/// Visits every element index of `shape` in row-major order.
-template <typename Fn>
-static void forEachIndex(llvm::ArrayRef<int64_t> shape, Fn fn) {
-  llvm::SmallVector<int64_t, 4> index(shape.size(), 0);
-  int64_t count = product(shape);
-  for (int64_t linear = 0; linear < count; ++linear) {
-    fn(linear, llvm::ArrayRef<int64_t>(index));
-    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-      if (++index[d] < shape[d])
-        break;
-      index[d] = 0;
-    }
-  }
-}
-
 static void encode(ElementKind kind, const ArrayData &data, size_t i,
                    uint8_t *out) {
   switch (kind) {
@@ -150,11 +137,11 @@ void BytePools::store(const TileValue &tile) {
   ElementKind kind = tile.kind();
   std::vector<uint8_t> &bytes = pool(tile.type.getMemorySpace(),
                                      base + getPhysicalExtent(tile.type, kind));
-  forEachIndex(
-      tile.shape(), [&](int64_t linear, llvm::ArrayRef<int64_t> index) {
-        encode(kind, *tile.data, linear,
-               &bytes[base + getPhysicalOffset(tile.type, kind, index)]);
-      });
+  int64_t linear = 0;
+  forEachIndex(tile.shape(), [&](llvm::ArrayRef<int64_t> index) {
+    encode(kind, *tile.data, linear++,
+           &bytes[base + getPhysicalOffset(tile.type, kind, index)]);
+  });
 }
 
 TileValue BytePools::load(TileType type, ElementKind kind,
@@ -164,10 +151,10 @@ TileValue BytePools::load(TileType type, ElementKind kind,
   int64_t base = *type.getAddr();
   std::vector<uint8_t> &bytes =
       pool(type.getMemorySpace(), base + getPhysicalExtent(type, kind));
-  forEachIndex(
-      type.getShape(), [&](int64_t linear, llvm::ArrayRef<int64_t> index) {
-        decode(kind, &bytes[base + getPhysicalOffset(type, kind, index)],
-               *tile.data, linear);
-      });
+  int64_t linear = 0;
+  forEachIndex(type.getShape(), [&](llvm::ArrayRef<int64_t> index) {
+    decode(kind, &bytes[base + getPhysicalOffset(type, kind, index)],
+           *tile.data, linear++);
+  });
   return tile;
 }

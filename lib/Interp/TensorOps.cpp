@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "Indexing.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -78,32 +79,6 @@ static LogicalResult runDim(ExecContext &context, Operation *raw) {
               Scalar::ofInt(ElementKind::Index,
                             tensor.shape[op.getDimAttr().getInt()]));
   return success();
-}
-
-static int64_t linearIndex(ArrayRef<int64_t> shape, ArrayRef<int64_t> index) {
-  int64_t linear = 0;
-  for (auto [dim, i] : llvm::zip(shape, index))
-    linear = linear * dim + i;
-  return linear;
-}
-
-/// Calls `fn(index)` for each index of a box of `extent`.
-template <typename Fn>
-static void forEachIndex(ArrayRef<int64_t> extent, Fn fn) {
-  if (llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
-    return;
-  SmallVector<int64_t, 4> index(extent.size(), 0);
-  while (true) {
-    fn(ArrayRef<int64_t>(index));
-    int64_t d = static_cast<int64_t>(extent.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < extent[d])
-        break;
-      index[d] = 0;
-    }
-    if (d < 0)
-      return;
-  }
 }
 
 static LogicalResult runSlice(ExecContext &context, Operation *raw) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "Indexing.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -15,32 +16,6 @@ using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::pto;
-
-/// Visits every index of the leading `extent` region of a row-major box.
-template <typename Fn>
-static void forEachInRegion(ArrayRef<int64_t> extent, Fn fn) {
-  if (llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
-    return;
-  SmallVector<int64_t, 4> index(extent.size(), 0);
-  while (true) {
-    fn(ArrayRef<int64_t>(index));
-    int64_t d = static_cast<int64_t>(extent.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++index[d] < extent[d])
-        break;
-      index[d] = 0;
-    }
-    if (d < 0)
-      return;
-  }
-}
-
-static int64_t linearIndex(ArrayRef<int64_t> shape, ArrayRef<int64_t> index) {
-  int64_t linear = 0;
-  for (auto [dim, i] : llvm::zip(shape, index))
-    linear = linear * dim + i;
-  return linear;
-}
 
 /// Copies element `from` of `src` to element `to` of `dst`, converting and
 /// rounding to the destination kind.
@@ -72,7 +47,7 @@ static void copyRun(const ArrayData &src, size_t from, ArrayData &dst,
 template <typename Fn> static void forEachRun(ArrayRef<int64_t> extent, Fn fn) {
   if (extent.empty() || extent.back() <= 0)
     return;
-  forEachInRegion(extent.drop_back(), [&](ArrayRef<int64_t> prefix) {
+  forEachIndex(extent.drop_back(), [&](ArrayRef<int64_t> prefix) {
     SmallVector<int64_t, 4> index(prefix.begin(), prefix.end());
     index.push_back(0);
     fn(ArrayRef<int64_t>(index), extent.back());

@@ -9,6 +9,8 @@
 
 #include "tilekit/Support/Npy.h"
 
+#include "tilekit/Support/AtomicFile.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -167,32 +169,14 @@ Error tilekit::writeNpy(StringRef path, const NpyArray &array) {
   dict.append((64 - total % 64) % 64, ' ');
   dict.push_back('\n');
 
-  Expected<sys::fs::TempFile> temp =
-      sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-  if (!temp)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path +
-                                 "': " + toString(temp.takeError()));
-  {
-    raw_fd_ostream out(temp->FD, /*shouldClose=*/false);
-    out << kMagic << '\x01' << '\x00';
-    out << static_cast<char>(dict.size() & 0xff)
-        << static_cast<char>(dict.size() >> 8);
-    out << dict;
-    out.write(reinterpret_cast<const char *>(array.data.data()),
-              array.data.size());
-    out.flush();
-    if (out.has_error()) {
-      std::string message = out.error().message();
-      out.clear_error();
-      consumeError(temp->discard());
-      return createStringError(inconvertibleErrorCode(),
-                               "cannot write '" + path + "': " + message);
-    }
-  }
-  if (Error error = temp->keep(path))
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path +
-                                 "': " + toString(std::move(error)));
-  return Error::success();
+  std::string bytes;
+  raw_string_ostream out(bytes);
+  out << kMagic << '\x01' << '\x00';
+  out << static_cast<char>(dict.size() & 0xff)
+      << static_cast<char>(dict.size() >> 8);
+  out << dict;
+  out.write(reinterpret_cast<const char *>(array.data.data()),
+            array.data.size());
+  out.flush();
+  return writeFileAtomically(path, bytes);
 }

@@ -2,6 +2,8 @@
 
 #include "tilekit/Timing/Simulator.h"
 
+#include "tilekit/Support/AtomicFile.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -239,18 +241,5 @@ Error timing::writeTimeline(StringRef path, const SimResult &result,
     });
   });
   os.flush();
-  std::error_code error;
-  // Written through a temporary so a failed run leaves no partial file.
-  std::string temp = (path + ".tmp").str();
-  {
-    raw_fd_ostream file(temp, error);
-    if (error)
-      return createStringError(error, "cannot write '" + path +
-                                          "': " + error.message());
-    file << text;
-  }
-  if (std::error_code renameError = sys::fs::rename(temp, path))
-    return createStringError(renameError, "cannot write '" + path +
-                                              "': " + renameError.message());
-  return Error::success();
+  return writeFileAtomically(path, text);
 }

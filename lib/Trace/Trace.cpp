@@ -2,6 +2,8 @@
 
 #include "tilekit/Trace/Trace.h"
 
+#include "tilekit/Support/AtomicFile.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -159,32 +161,6 @@ private:
 };
 } // namespace
 
-static Error atomicWrite(StringRef path, StringRef contents) {
-  Expected<sys::fs::TempFile> temp =
-      sys::fs::TempFile::create(path + ".tmp-%%%%%%");
-  if (!temp)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path +
-                                 "': " + toString(temp.takeError()));
-  {
-    raw_fd_ostream out(temp->FD, /*shouldClose=*/false);
-    out << contents;
-    out.flush();
-    if (out.has_error()) {
-      std::string message = out.error().message();
-      out.clear_error();
-      consumeError(temp->discard());
-      return createStringError(inconvertibleErrorCode(),
-                               "cannot write '" + path + "': " + message);
-    }
-  }
-  if (Error error = temp->keep(path))
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path +
-                                 "': " + toString(std::move(error)));
-  return Error::success();
-}
-
 Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
   std::string bytes;
   Encoder out(bytes);
@@ -224,7 +200,7 @@ Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
     for (uint64_t buffer : record.writes)
       out.put<uint64_t>(buffer);
   }
-  return atomicWrite(path, bytes);
+  return writeFileAtomically(path, bytes);
 }
 
 /// Checks the enum fields of a decoded or parsed record.
@@ -381,7 +357,7 @@ Error trace::writeTextTrace(StringRef path, const Trace &trace) {
   std::string text;
   raw_string_ostream os(text);
   printTrace(os, trace);
-  return atomicWrite(path, text);
+  return writeFileAtomically(path, text);
 }
 
 /// Parses one text line into `record`.
