@@ -153,12 +153,8 @@ static LogicalResult runRead(ExecContext &context, Operation *raw) {
   SmallVector<int64_t, 4> index = context.indices(op.getIndices());
   if (failed(checkIndex(op, index, tensor.shape)))
     return failure();
-  double value = tensor.storage->data.get(linearIndex(tensor.shape, index));
-  ElementKind kind = tensor.kind();
   context.set(op.getResult(),
-              isFloatKind(kind)
-                  ? Scalar::ofFloat(kind, value)
-                  : Scalar::ofInt(kind, static_cast<int64_t>(value)));
+              tensor.storage->data.scalarAt(linearIndex(tensor.shape, index)));
   return success();
 }
 

@@ -324,12 +324,8 @@ static LogicalResult runRead(ExecContext &context, Operation *raw) {
   SmallVector<int64_t, 4> index = context.indices(op.getIndices());
   if (failed(checkInBox(op, index, tile.shape())))
     return failure();
-  double value = tile.data->get(linearIndex(tile.shape(), index));
-  ElementKind kind = tile.kind();
   context.set(op.getResult(),
-              isFloatKind(kind)
-                  ? Scalar::ofFloat(kind, value)
-                  : Scalar::ofInt(kind, static_cast<int64_t>(value)));
+              tile.data->scalarAt(linearIndex(tile.shape(), index)));
   return success();
 }
 

@@ -26,6 +26,11 @@ void ArrayData::set(size_t i, double value) {
     ints[i] = wrapInt(kind, static_cast<int64_t>(value));
 }
 
+Scalar ArrayData::scalarAt(size_t i) const {
+  return isFloatKind(kind) ? Scalar::ofFloat(kind, floats[i])
+                           : Scalar::ofInt(kind, ints[i]);
+}
+
 void ArrayData::fill(double value) {
   if (isFloatKind(kind))
     std::fill(floats.begin(), floats.end(),

@@ -39,6 +39,8 @@ struct ArrayData {
   }
   /// Stores `value` rounded or wrapped to the kind.
   void set(size_t i, double value);
+  /// Element `i` as a scalar of the kind, exactly.
+  struct Scalar scalarAt(size_t i) const;
   void fill(double value);
 };
 
