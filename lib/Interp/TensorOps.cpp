@@ -53,7 +53,7 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
   if (failed(checkSizes(op, shape)))
     return failure();
   TensorValue tensor = makeTensor(kindOf(type), shape);
-  tensor.storage->data.fill(context.scalar(op.getValue()).asDouble());
+  tensor.storage->data.fill(context.scalar(op.getValue()));
   context.set(op.getResult(), std::move(tensor));
   return success();
 }
@@ -164,8 +164,8 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
   SmallVector<int64_t, 4> index = context.indices(op.getIndices());
   if (failed(checkIndex(op, index, tensor.shape)))
     return failure();
-  tensor.storage->data.set(linearIndex(tensor.shape, index),
-                           context.scalar(op.getValue()).asDouble());
+  tensor.storage->data.setScalar(linearIndex(tensor.shape, index),
+                                 context.scalar(op.getValue()));
   context.set(op.getResult(), tensor);
   return success();
 }

@@ -158,7 +158,7 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
     return failure();
   TileValue tile = makeTile(type, kindOf(type));
   tile.valid = *valid;
-  tile.data->fill(context.scalar(op.getValue()).asDouble());
+  tile.data->fill(context.scalar(op.getValue()));
   context.set(op.getResult(), std::move(tile));
   return success();
 }
@@ -336,8 +336,8 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
   if (failed(checkInBox(op, index, tile.shape())))
     return failure();
   tile.data = std::make_shared<ArrayData>(*tile.data);
-  tile.data->set(linearIndex(tile.shape(), index),
-                 context.scalar(op.getValue()).asDouble());
+  tile.data->setScalar(linearIndex(tile.shape(), index),
+                       context.scalar(op.getValue()));
   context.set(op.getResult(), std::move(tile));
   return success();
 }

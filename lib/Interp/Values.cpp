@@ -31,6 +31,20 @@ Scalar ArrayData::scalarAt(size_t i) const {
                            : Scalar::ofInt(kind, ints[i]);
 }
 
+void ArrayData::setScalar(size_t i, const Scalar &value) {
+  if (!isFloatKind(kind) && !isFloatKind(value.kind))
+    ints[i] = wrapInt(kind, value.i);
+  else
+    set(i, value.asDouble());
+}
+
+void ArrayData::fill(const Scalar &value) {
+  if (!isFloatKind(kind) && !isFloatKind(value.kind))
+    std::fill(ints.begin(), ints.end(), wrapInt(kind, value.i));
+  else
+    fill(value.asDouble());
+}
+
 void ArrayData::fill(double value) {
   if (isFloatKind(kind))
     std::fill(floats.begin(), floats.end(),

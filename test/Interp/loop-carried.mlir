@@ -78,3 +78,18 @@ func.func @select_if(%flag: i1, %out: !pto.tensor<1xi32>) -> !pto.tensor<1xi32> 
   %o = pto.tensor.write %r, %out[%c0] : !pto.tensor<1xi32>
   return %o : !pto.tensor<1xi32>
 }
+
+// i64 elements stay exact through tile and tensor element access (no round
+// trip through double): 2^62 + 1.
+// RUN: tilekit run %s --entry exact_i64 --input out=zeros:1:i64 --print out | FileCheck %s --check-prefix=I64
+// I64: [4611686018427387905]
+func.func @exact_i64(%out: !pto.tensor<1xi64>) -> !pto.tensor<1xi64> {
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 4611686018427387905 : i64
+  %zero = arith.constant 0 : i64
+  %t = pto.tile.full %zero : i64 -> !pto.tile<1x8xi64, vec>
+  %w = pto.tile.write %big, %t[%c0, %c0] : !pto.tile<1x8xi64, vec>
+  %r = pto.tile.read %w[%c0, %c0] : !pto.tile<1x8xi64, vec>
+  %o = pto.tensor.write %r, %out[%c0] : !pto.tensor<1xi64>
+  return %o : !pto.tensor<1xi64>
+}

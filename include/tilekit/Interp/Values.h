@@ -41,7 +41,10 @@ struct ArrayData {
   void set(size_t i, double value);
   /// Element `i` as a scalar of the kind, exactly.
   struct Scalar scalarAt(size_t i) const;
+  /// Stores a scalar converted to the kind (integers stay exact).
+  void setScalar(size_t i, const struct Scalar &value);
   void fill(double value);
+  void fill(const struct Scalar &value);
 };
 
 /// A scalar: floats in `f` (exact in the kind), integers in `i` (wrapped).
