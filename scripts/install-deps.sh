@@ -9,7 +9,7 @@ packages=(
   zlib1g-dev libzstd-dev
   googletest libgtest-dev libbenchmark-dev
   libopenblas-dev
-  python3 python3-numpy
+  python3 python3-numpy python3-torch
 )
 
 sudo=""

@@ -25,6 +25,10 @@ int runRun();
 llvm::cl::SubCommand &simCommand();
 int runSim();
 
+/// `tilekit emit`: emit a program in another form.
+llvm::cl::SubCommand &emitCommand();
+int runEmit();
+
 /// Runs the kernel named on the command line with the `run` options
 /// (shared by `sim`), sending trace records to `traceSink` when given.
 int executeKernel(tilekit::trace::TraceSink *traceSink);

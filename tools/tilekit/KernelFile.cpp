@@ -56,6 +56,48 @@ LogicalResult KernelFile::load(StringRef path) {
   return success();
 }
 
+/// The text of a definition range without its '%' (and ':N' suffix).
+static std::optional<std::string> definitionName(llvm::SMRange range) {
+  if (!range.isValid())
+    return std::nullopt;
+  StringRef text(range.Start.getPointer(),
+                 range.End.getPointer() - range.Start.getPointer());
+  if (!text.consume_front("%") || text.empty())
+    return std::nullopt;
+  return text.split(':').first.str();
+}
+
+std::optional<std::string> KernelFile::getValueName(Value value) const {
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    const AsmParserState::BlockDefinition *def =
+        asmState.getBlockDef(argument.getOwner());
+    if (!def || argument.getArgNumber() >= def->arguments.size())
+      return std::nullopt;
+    return definitionName(def->arguments[argument.getArgNumber()].loc);
+  }
+  auto result = cast<OpResult>(value);
+  const AsmParserState::OperationDefinition *def =
+      asmState.getOpDef(result.getOwner());
+  if (!def)
+    return std::nullopt;
+  unsigned number = result.getResultNumber();
+  for (auto it = def->resultGroups.rbegin(); it != def->resultGroups.rend();
+       ++it) {
+    if (it->startIndex > number)
+      continue;
+    std::optional<std::string> base = definitionName(it->definition.loc);
+    if (!base)
+      return std::nullopt;
+    // A group `%r:3` names its results r_0, r_1, r_2.
+    bool grouped = (it + 1 == def->resultGroups.rend() || true) &&
+                   result.getOwner()->getNumResults() > 1 &&
+                   def->resultGroups.size() == 1;
+    return grouped ? *base + "_" + std::to_string(number - it->startIndex)
+                   : *base;
+  }
+  return std::nullopt;
+}
+
 std::string KernelFile::getArgumentName(BlockArgument argument) const {
   if (const AsmParserState::BlockDefinition *def =
           asmState.getBlockDef(argument.getOwner())) {

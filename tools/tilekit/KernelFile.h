@@ -36,6 +36,8 @@ public:
 
   /// The source name of an argument (`x` for `%x`), or `arg<N>`.
   std::string getArgumentName(mlir::BlockArgument argument) const;
+  /// The source name of any value: `x` for `%x`, `r_1` for `%r#1`.
+  std::optional<std::string> getValueName(mlir::Value value) const;
 
 private:
   mlir::MLIRContext context;

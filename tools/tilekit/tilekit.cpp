@@ -36,6 +36,8 @@ int main(int argc, char **argv) {
                            tilekit::driver::runCommand());
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
                            tilekit::driver::simCommand());
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
+                           tilekit::driver::emitCommand());
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
@@ -44,7 +46,10 @@ int main(int argc, char **argv) {
       "  tilekit run KERNEL.mlir     execute it on the CPU, write and check "
       "its outputs\n"
       "  tilekit sim KERNEL.mlir     predict its time on the modelled machine "
-      "and why\n\n"
+      "and why\n"
+      "  tilekit emit --target=torch KERNEL.mlir\n"
+      "                              write a readable PyTorch reference "
+      "script\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
@@ -52,6 +57,8 @@ int main(int argc, char **argv) {
     return tilekit::driver::runRun();
   if (tilekit::driver::simCommand())
     return tilekit::driver::runSim();
+  if (tilekit::driver::emitCommand())
+    return tilekit::driver::runEmit();
   errs() << "tilekit: no command given; see 'tilekit --help'\n";
   return 2;
 }

@@ -1,0 +1,877 @@
+//===- TorchEmitter.cpp - PTO programs as PyTorch scripts -----------------===//
+//
+// A statement per op, an expression per value: each op maps to a call of a
+// preamble helper or a torch function; scf loops become Python loops whose
+// carried variables are updated by one tuple assignment (simultaneously),
+// and calls of group functions go through the mixed-kernel scheduler.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Target/TorchEmitter.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::pto;
+
+static const char kPreamble[] =
+#include "TorchPreamble.inc"
+    ;
+
+namespace {
+
+class TorchEmitter {
+public:
+  TorchEmitter(raw_ostream &os, const TorchEmitOptions &options)
+      : os(os), options(options) {}
+
+  LogicalResult emitModule(ModuleOp module);
+
+private:
+  LogicalResult emitFunction(func::FuncOp func);
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOp(Operation *op);
+  LogicalResult emitScf(Operation *op);
+  LogicalResult emitArith(Operation *op);
+  LogicalResult emitTile(Operation *op);
+  LogicalResult emitTensor(Operation *op);
+
+  /// The Python name of a value, made unique within the function.
+  std::string name(Value value);
+  std::string names(ValueRange values);
+  std::string list(ValueRange values) { return "[" + names(values) + "]"; }
+  std::string fresh(StringRef base);
+
+  raw_ostream &line() { return os.indent(indent * 4); }
+  /// `result = expression` (and its shape check).
+  void assign(Value result, const Twine &expression);
+  void checkShape(Value value);
+
+  raw_ostream &os;
+  const TorchEmitOptions &options;
+  unsigned indent = 0;
+  DenseMap<Value, std::string> valueNames;
+  llvm::StringSet<> usedNames;
+  llvm::StringMap<std::string> functionNames;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+static bool isPythonKeyword(StringRef word) {
+  static const llvm::StringSet<> keywords = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break",
+      "class", "continue", "def", "del", "elif", "else", "except", "finally",
+      "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+      "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+      // Modules and builtins the script itself uses.
+      "torch", "math", "threading", "time", "max", "min", "int", "float",
+      "range"};
+  return keywords.contains(word);
+}
+
+/// Replaces characters outside [A-Za-z0-9_] with '_', collapses repeated
+/// underscores, and avoids keywords and leading digits.
+static std::string sanitize(StringRef raw) {
+  std::string out;
+  for (char c : raw) {
+    char d = (isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+    if (d == '_' && !out.empty() && out.back() == '_')
+      continue;
+    out.push_back(d);
+  }
+  if (out.empty() || out == "_")
+    out = "v";
+  if (isdigit(static_cast<unsigned char>(out.front())))
+    out = "v_" + out;
+  if (isPythonKeyword(out))
+    out += "_";
+  return out;
+}
+
+std::string TorchEmitter::fresh(StringRef base) {
+  std::string candidate = sanitize(base);
+  if (candidate.front() == '_')
+    candidate = "v" + candidate; // leave leading underscores to the preamble
+  std::string unique = candidate;
+  for (unsigned n = 1;
+       usedNames.contains(unique) || functionNames.count(unique); ++n)
+    unique = candidate + "_" + std::to_string(n);
+  usedNames.insert(unique);
+  return unique;
+}
+
+std::string TorchEmitter::name(Value value) {
+  auto it = valueNames.find(value);
+  if (it != valueNames.end())
+    return it->second;
+  std::optional<std::string> source =
+      options.sourceName ? options.sourceName(value) : std::nullopt;
+  std::string base;
+  if (source)
+    base = *source;
+  else if (auto arg = dyn_cast<BlockArgument>(value))
+    base = "arg" + std::to_string(arg.getArgNumber());
+  else
+    base = "v" + std::to_string(valueNames.size());
+  std::string result = fresh(base);
+  valueNames[value] = result;
+  return result;
+}
+
+std::string TorchEmitter::names(ValueRange values) {
+  std::string text;
+  for (auto [i, value] : llvm::enumerate(values))
+    text += (i ? ", " : "") + name(value);
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Types and shape checks
+//===----------------------------------------------------------------------===//
+
+static std::string dtypeName(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    type = shaped.getElementType();
+  if (type.isF32())
+    return "f32";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isIndex())
+    return "index";
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    if (integer.getWidth() == 1)
+      return "i1";
+    return (integer.isUnsigned() ? "ui" : "i") +
+           std::to_string(integer.getWidth());
+  }
+  return "unsupported";
+}
+
+static std::string quoted(StringRef text) { return "'" + text.str() + "'"; }
+
+static std::string shapeList(ArrayRef<int64_t> shape, bool dynamicAsNone) {
+  std::string text = "[";
+  for (auto [i, dim] : llvm::enumerate(shape))
+    text += (i ? ", " : "") + (ShapedType::isDynamic(dim)
+                                   ? std::string(dynamicAsNone ? "None" : "?")
+                                   : std::to_string(dim));
+  return text + "]";
+}
+
+void TorchEmitter::checkShape(Value value) {
+  if (!options.checkShapes || !isa<ShapedType>(value.getType()))
+    return;
+  auto shaped = cast<ShapedType>(value.getType());
+  line() << "_check_shape(" << name(value) << ", " << quoted(dtypeName(shaped))
+         << ", " << shapeList(shaped.getShape(), /*dynamicAsNone=*/true) << ", "
+         << quoted(name(value)) << ")\n";
+}
+
+void TorchEmitter::assign(Value result, const Twine &expression) {
+  line() << name(result) << " = " << expression << "\n";
+  checkShape(result);
+}
+
+//===----------------------------------------------------------------------===//
+// Module and functions
+//===----------------------------------------------------------------------===//
+
+LogicalResult TorchEmitter::emitModule(ModuleOp module) {
+  os << "# Generated by `tilekit emit --target=torch`"
+     << (options.sourceFile.empty() ? "" : " from " + options.sourceFile)
+     << ".\n# A readable PyTorch reference of the PTO program: the runtime "
+        "preamble, group\n# metadata, and one function per function of the "
+        "program.\n\n";
+  os << kPreamble << "\n";
+  for (auto func : module.getOps<func::FuncOp>())
+    functionNames[func.getSymName()] = sanitize(func.getSymName());
+
+  std::string meta;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    std::optional<GroupInfo> group = resolveGroup(func);
+    if (!group)
+      continue;
+    meta += llvm::formatv(
+        "    {0}: {{'aic': {1}, 'aiv': {2}, 'split': {3}, "
+        "'dual_aiv_dispatch': {4}},\n",
+        quoted(functionNames[func.getSymName()]),
+        quoted(functionNames[cast<func::FuncOp>(group->aic).getSymName()]),
+        quoted(functionNames[cast<func::FuncOp>(group->aiv).getSymName()]),
+        group->split, group->dualAivDispatch ? "True" : "False");
+  }
+  if (!meta.empty())
+    os << "\n# Groups: the cube and vector functions each one runs.\n"
+       << "_GROUP_META.update({\n"
+       << meta << "})\n";
+
+  for (auto func : module.getOps<func::FuncOp>())
+    if (failed(emitFunction(func)))
+      return failure();
+  return success();
+}
+
+LogicalResult TorchEmitter::emitFunction(func::FuncOp func) {
+  // Names are per function.
+  valueNames.clear();
+  usedNames.clear();
+  std::string pyName = functionNames[func.getSymName()];
+  std::optional<FunctionKind> kind = getFunctionKind(func);
+  os << "\n\n";
+  if (kind)
+    os << "# " << stringifyFunctionKind(*kind) << " function @"
+       << func.getSymName() << "\n";
+  if (func.isExternal()) {
+    std::string params;
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      params += (i ? ", " : "") + std::string("arg") + std::to_string(i);
+    os << "def " << pyName << "(" << params << "):\n";
+    if (kind == FunctionKind::Group)
+      os << "    return _run_group_call(" << quoted(pyName)
+         << (params.empty() ? "" : ", ") << params << ")\n";
+    else
+      os << "    raise NotImplementedError(" << quoted(pyName)
+         << " + ' is a declaration')\n";
+    return success();
+  }
+  Block &entry = func.getBody().front();
+  os << "def " << pyName << "(" << names(entry.getArguments()) << "):\n";
+  indent = 1;
+  if (options.checkShapes)
+    for (BlockArgument arg : entry.getArguments())
+      if (isa<ShapedType>(arg.getType()))
+        line() << "_check_dtype(" << name(arg) << ", "
+               << quoted(dtypeName(arg.getType())) << ", " << quoted(name(arg))
+               << ")\n";
+  // Calling a group runs its members; its own body only returns.
+  if (kind == FunctionKind::Group) {
+    line() << "return _run_group_call(" << quoted(pyName)
+           << (entry.getNumArguments() ? ", " : "")
+           << names(entry.getArguments()) << ")\n";
+    return success();
+  }
+  return emitBlock(entry);
+}
+
+LogicalResult TorchEmitter::emitBlock(Block &block) {
+  bool emitted = false;
+  for (Operation &op : block) {
+    if (isa<scf::YieldOp, scf::ConditionOp>(op))
+      continue; // the enclosing op handles its terminator
+    if (failed(emitOp(&op)))
+      return failure();
+    emitted = true;
+  }
+  if (!emitted)
+    line() << "pass\n";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult TorchEmitter::emitOp(Operation *op) {
+  if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+    if (ret.getNumOperands() == 0)
+      line() << "return\n";
+    else
+      line() << "return " << names(ret.getOperands()) << "\n";
+    return success();
+  }
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = dyn_cast_or_null<func::FuncOp>(
+        SymbolTable::lookupNearestSymbolFrom(op, call.getCalleeAttr()));
+    std::string pyName = functionNames.lookup(call.getCallee());
+    std::string expression;
+    if (callee && getFunctionKind(callee) == FunctionKind::Group)
+      expression = "_run_group_call(" + quoted(pyName) +
+                   (call.getNumOperands() ? ", " : "") +
+                   names(call.getOperands()) + ")";
+    else
+      expression = pyName + "(" + names(call.getOperands()) + ")";
+    if (call.getNumResults() == 0)
+      line() << expression << "\n";
+    else
+      line() << names(call.getResults()) << " = " << expression << "\n";
+    for (Value result : call.getResults())
+      checkShape(result);
+    return success();
+  }
+  if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
+    return emitScf(op);
+  StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  if (dialect == "arith")
+    return emitArith(op);
+  if (dialect == "pto")
+    return op->getName().getStringRef().starts_with("pto.tensor.")
+               ? emitTensor(op)
+               : emitTile(op);
+  return op->emitOpError() << "cannot be emitted as PyTorch";
+}
+
+LogicalResult TorchEmitter::emitScf(Operation *op) {
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    Block *body = loop.getBody();
+    ValueRange carried = body->getArguments().drop_front();
+    if (!carried.empty())
+      line() << names(carried) << " = " << names(loop.getInitArgs()) << "\n";
+    line() << "for " << name(loop.getInductionVar()) << " in range("
+           << name(loop.getLowerBound()) << ", " << name(loop.getUpperBound())
+           << ", " << name(loop.getStep()) << "):\n";
+    ++indent;
+    if (failed(emitBlock(*body)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    // One tuple assignment: every carried value updates at once.
+    if (!carried.empty())
+      line() << names(carried) << " = " << names(yield.getOperands()) << "\n";
+    --indent;
+    if (loop.getNumResults())
+      line() << names(loop.getResults()) << " = " << names(carried) << "\n";
+    return success();
+  }
+  if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+    line() << names(before.getArguments()) << " = " << names(loop.getInits())
+           << "\n";
+    line() << "while True:\n";
+    ++indent;
+    if (failed(emitBlock(before)))
+      return failure();
+    auto condition = cast<scf::ConditionOp>(before.getTerminator());
+    line() << "if not " << name(condition.getCondition()) << ":\n";
+    ++indent;
+    if (loop.getNumResults())
+      line() << names(loop.getResults()) << " = " << names(condition.getArgs())
+             << "\n";
+    line() << "break\n";
+    --indent;
+    if (after.getNumArguments())
+      line() << names(after.getArguments()) << " = "
+             << names(condition.getArgs()) << "\n";
+    if (failed(emitBlock(after)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(after.getTerminator());
+    line() << names(before.getArguments()) << " = "
+           << names(yield.getOperands()) << "\n";
+    --indent;
+    return success();
+  }
+  auto branch = cast<scf::IfOp>(op);
+  auto emitArm = [&](Region &region) -> LogicalResult {
+    ++indent;
+    Block &block = region.front();
+    if (failed(emitBlock(block)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(block.getTerminator());
+    if (branch.getNumResults())
+      line() << names(branch.getResults()) << " = "
+             << names(yield.getOperands()) << "\n";
+    --indent;
+    return success();
+  };
+  line() << "if " << name(branch.getCondition()) << ":\n";
+  if (failed(emitArm(branch.getThenRegion())))
+    return failure();
+  if (!branch.getElseRegion().empty()) {
+    line() << "else:\n";
+    if (failed(emitArm(branch.getElseRegion())))
+      return failure();
+  }
+  return success();
+}
+
+/// The Python text of a float attribute: exact for its type.
+static std::string floatLiteral(FloatAttr attr) {
+  double value = attr.getValueAsDouble();
+  if (std::isinf(value))
+    return value > 0 ? "math.inf" : "-math.inf";
+  if (std::isnan(value))
+    return "math.nan";
+  return llvm::formatv("{0}", llvm::format("%.17g", value)).str();
+}
+
+LogicalResult TorchEmitter::emitArith(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    Attribute value = constant.getValue();
+    if (auto integer = dyn_cast<IntegerAttr>(value)) {
+      if (integer.getType().isInteger(1)) {
+        assign(constant, integer.getValue().getBoolValue() ? "True" : "False");
+        return success();
+      }
+      assign(constant, std::to_string(integer.getValue().getSExtValue()));
+      return success();
+    }
+    if (auto floating = dyn_cast<FloatAttr>(value)) {
+      assign(constant, floatLiteral(floating));
+      return success();
+    }
+    return op->emitOpError() << "cannot be emitted as PyTorch (only scalar "
+                                "constants)";
+  }
+  std::string dtype = dtypeName(op->getResult(0).getType());
+  auto wrapInt = [&](const std::string &expression) {
+    return dtype == "index"
+               ? expression
+               : "_wrap(" + expression + ", " + quoted(dtype) + ")";
+  };
+  auto roundFloat = [&](const std::string &expression) {
+    return "_round(" + expression + ", " + quoted(dtype) + ")";
+  };
+  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  StringRef opName = op->getName().stripDialect();
+  static const llvm::StringMap<StringRef> intInfix = {
+      {"addi", "+"}, {"subi", "-"}, {"muli", "*"},  {"andi", "&"},
+      {"ori", "|"},  {"xori", "^"}, {"shli", "<<"}, {"shrsi", ">>"}};
+  static const llvm::StringMap<StringRef> floatInfix = {
+      {"addf", "+"}, {"subf", "-"}, {"mulf", "*"}, {"divf", "/"}};
+  Value result = op->getResult(0);
+  if (auto it = intInfix.find(opName); it != intInfix.end()) {
+    assign(result,
+           wrapInt(operand(0) + " " + it->second.str() + " " + operand(1)));
+    return success();
+  }
+  if (auto it = floatInfix.find(opName); it != floatInfix.end()) {
+    assign(result,
+           roundFloat(operand(0) + " " + it->second.str() + " " + operand(1)));
+    return success();
+  }
+  std::string a = op->getNumOperands() > 0 ? operand(0) : "";
+  std::string b = op->getNumOperands() > 1 ? operand(1) : "";
+  std::string expression;
+  if (opName == "divsi")
+    expression = wrapInt("_divs(" + a + ", " + b + ")");
+  else if (opName == "remsi")
+    expression = "_rems(" + a + ", " + b + ")";
+  else if (opName == "floordivsi")
+    expression = "(" + a + " // " + b + ")";
+  else if (opName == "ceildivsi")
+    expression = "(-(-" + a + " // " + b + "))";
+  else if (opName == "minui" || opName == "maxui" || opName == "divui" ||
+           opName == "remui" || opName == "shrui") {
+    // Unsigned views of the operands (index values are unbounded).
+    std::string ua =
+        dtype == "index" ? a : "_u(" + a + ", " + quoted(dtype) + ")";
+    std::string ub =
+        dtype == "index" ? b : "_u(" + b + ", " + quoted(dtype) + ")";
+    if (opName == "minui")
+      expression = "(" + a + " if " + ua + " <= " + ub + " else " + b + ")";
+    else if (opName == "maxui")
+      expression = "(" + a + " if " + ua + " >= " + ub + " else " + b + ")";
+    else if (opName == "divui")
+      expression = wrapInt("(" + ua + " // " + ub + ")");
+    else if (opName == "remui")
+      expression = wrapInt("(" + ua + " % " + ub + ")");
+    else
+      expression = wrapInt("(" + ua + " >> " + b + ")");
+  } else if (opName == "minsi")
+    expression = "min(" + a + ", " + b + ")";
+  else if (opName == "maxsi")
+    expression = "max(" + a + ", " + b + ")";
+  else if (opName == "remf")
+    expression = roundFloat("math.fmod(" + a + ", " + b + ")");
+  else if (opName == "maximumf" || opName == "maxnumf")
+    expression = "max(" + a + ", " + b + ")";
+  else if (opName == "minimumf" || opName == "minnumf")
+    expression = "min(" + a + ", " + b + ")";
+  else if (opName == "negf")
+    expression = "(-" + a + ")";
+  else if (opName == "select")
+    expression = "(" + b + " if " + a + " else " + operand(2) + ")";
+  else if (opName == "index_cast" || opName == "extsi" || opName == "trunci" ||
+           opName == "index_castui" || opName == "extui")
+    expression = wrapInt(a);
+  else if (opName == "sitofp" || opName == "uitofp" || opName == "extf" ||
+           opName == "truncf")
+    expression = roundFloat("float(" + a + ")");
+  else if (opName == "fptosi" || opName == "fptoui")
+    expression = wrapInt("int(" + a + ")");
+  else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    static const char *const symbols[] = {"==", "!=", "<",  "<=", ">",
+                                          ">=", "<",  "<=", ">",  ">="};
+    expression = "(" + a + " " +
+                 symbols[static_cast<unsigned>(cmp.getPredicate())] + " " + b +
+                 ")";
+  } else if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+    using P = arith::CmpFPredicate;
+    std::string symbol;
+    switch (cmp.getPredicate()) {
+    case P::OEQ:
+    case P::UEQ:
+      symbol = "==";
+      break;
+    case P::ONE:
+    case P::UNE:
+      symbol = "!=";
+      break;
+    case P::OLT:
+    case P::ULT:
+      symbol = "<";
+      break;
+    case P::OLE:
+    case P::ULE:
+      symbol = "<=";
+      break;
+    case P::OGT:
+    case P::UGT:
+      symbol = ">";
+      break;
+    case P::OGE:
+    case P::UGE:
+      symbol = ">=";
+      break;
+    default:
+      return op->emitOpError()
+             << "cannot be emitted as PyTorch (predicate "
+             << stringifyCmpFPredicate(cmp.getPredicate()) << ")";
+    }
+    expression = "(" + a + " " + symbol + " " + b + ")";
+  } else {
+    return op->emitOpError() << "cannot be emitted as PyTorch";
+  }
+  assign(result, expression);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tile and tensor ops
+//===----------------------------------------------------------------------===//
+
+/// torch functions of the binary, unary and broadcast families.
+static std::optional<std::string> binaryFunction(StringRef stem) {
+  static const llvm::StringMap<StringRef> table = {
+      {"add", "torch.add"},
+      {"sub", "torch.sub"},
+      {"mul", "torch.mul"},
+      {"max", "torch.maximum"},
+      {"min", "torch.minimum"},
+      {"and", "torch.bitwise_and"},
+      {"or", "torch.bitwise_or"},
+      {"xor", "torch.bitwise_xor"},
+      {"shl", "torch.bitwise_left_shift"},
+      {"shr", "_shr"}};
+  auto it = table.find(stem);
+  if (it == table.end())
+    return std::nullopt;
+  return it->second.str();
+}
+
+static std::optional<std::string> unaryFunction(StringRef stem) {
+  static const llvm::StringMap<StringRef> table = {
+      {"neg", "torch.neg"},     {"exp", "torch.exp"},
+      {"log", "torch.log"},     {"sqrt", "torch.sqrt"},
+      {"rsqrt", "torch.rsqrt"}, {"recip", "torch.reciprocal"},
+      {"abs", "torch.abs"},     {"relu", "_relu"},
+      {"not", "_not"}};
+  auto it = table.find(stem);
+  if (it == table.end())
+    return std::nullopt;
+  return it->second.str();
+}
+
+/// The elementwise/reduction families shared by tiles and tensors.
+static std::optional<std::string>
+emitFamily(Operation *op, StringRef stem,
+           const std::function<std::string(unsigned)> &operand) {
+  std::string opName = quoted(op->getName().getStringRef());
+  // Binary and tile-scalar forms.
+  if (op->getNumOperands() == 2 &&
+      isa<ShapedType>(op->getOperand(0).getType())) {
+    bool scalar = !isa<ShapedType>(op->getOperand(1).getType());
+    StringRef base = stem;
+    if (scalar && base.ends_with("s"))
+      base = base.drop_back();
+    if (base == "div" || base == "rem") {
+      std::string call =
+          "_" + base.str() + "(" + operand(0) + ", " +
+          (scalar ? "_scalar(" + operand(0) + ", " + operand(1) + ")"
+                  : operand(1)) +
+          ", " + opName + ")";
+      return "_like(" + call + ", " + operand(0) + ")";
+    }
+    if (std::optional<std::string> fn = binaryFunction(base))
+      return (scalar ? "_binary_scalar(" : "_binary(") + *fn + ", " +
+             operand(0) + ", " + operand(1) + ")";
+  }
+  if (op->getNumOperands() == 1) {
+    if (std::optional<std::string> fn = unaryFunction(stem))
+      return "_unary(" + *fn + ", " + operand(0) + ")";
+    for (StringRef kind : {"sum", "max", "min", "prod"}) {
+      if (stem == ("row_" + kind).str())
+        return "_reduce(" + quoted(kind) + ", " + operand(0) + ", True)";
+      if (stem == ("col_" + kind).str())
+        return "_reduce(" + quoted(kind) + ", " + operand(0) + ", False)";
+    }
+  }
+  return std::nullopt;
+}
+
+/// The matmul of an accumulating op, folding a literal init_cond to the arm
+/// it selects.
+static std::string accumulateExpression(Value initCond, const std::string &acc,
+                                        const std::string &product,
+                                        const std::string &init) {
+  if (!initCond)
+    return "_accumulate(" + acc + ", " + product + ")";
+  if (matchPattern(initCond, m_One()))
+    return product;
+  if (matchPattern(initCond, m_Zero()))
+    return "_accumulate(" + acc + ", " + product + ")";
+  return "_acc_init(" + acc + ", " + product + ", " + init + ")";
+}
+
+LogicalResult TorchEmitter::emitTile(Operation *op) {
+  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  auto resultType = [&]() {
+    return cast<ShapedType>(op->getResult(0).getType());
+  };
+  auto shapeOf = [&](Type type) {
+    return shapeList(cast<ShapedType>(type).getShape(), false);
+  };
+  auto optionalList = [&](ValueRange values) {
+    return values.empty() ? std::string("None") : list(values);
+  };
+  StringRef stem = op->getName().getStringRef();
+  stem.consume_front("pto.tile.");
+  stem.consume_front("pto.system.");
+
+  // Ops without results first.
+  if (op->getName().getStringRef().starts_with("pto.system.")) {
+    line() << "pass  # " << op->getName()
+           << ": orders pipes, a no-op in the reference\n";
+    return success();
+  }
+  if (auto push = dyn_cast<TPushToAivOp>(op)) {
+    line() << "_cross_core_rt.push_to_aiv(" << name(push.getTile()) << ", "
+           << push.getSplitAttr().getInt()
+           << (push.getLaneStride()
+                   ? ", lane_stride=" + std::to_string(*push.getLaneStride())
+                   : std::string())
+           << ", pipe=" << push.getPipeIdAttr().getInt() << ")\n";
+    return success();
+  }
+  if (auto push = dyn_cast<TPushToAicOp>(op)) {
+    line() << "_cross_core_rt.push_to_aic(" << name(push.getTile()) << ", "
+           << push.getSplitAttr().getInt()
+           << ", pipe=" << push.getPipeIdAttr().getInt() << ")\n";
+    return success();
+  }
+
+  Value result = op->getResult(0);
+  std::string expression;
+  if (auto load = dyn_cast<TileLoadOp>(op))
+    expression = "_tile_load(" + name(load.getSrc()) + ", " +
+                 list(load.getOffsets()) + ", " + shapeOf(result.getType()) +
+                 ", " + optionalList(load.getValidShape()) + ")";
+  else if (auto store = dyn_cast<TileStoreOp>(op))
+    expression = "_tile_store(" + name(store.getTile()) + ", " +
+                 name(store.getDst()) + ", " + list(store.getOffsets()) +
+                 (store.getAtomicAdd() ? ", atomic_add=True" : "") + ")";
+  else if (auto create = dyn_cast<TileCreateOp>(op))
+    expression = "_tile_create(" + shapeOf(result.getType()) + ", " +
+                 quoted(dtypeName(resultType())) + ", " +
+                 optionalList(create.getValidShape()) + ")";
+  else if (auto full = dyn_cast<TileFullOp>(op))
+    expression = "_tile_full(" + shapeOf(result.getType()) + ", " +
+                 quoted(dtypeName(resultType())) + ", " +
+                 name(full.getValue()) + ", " +
+                 optionalList(full.getValidShape()) + ")";
+  else if (auto move = dyn_cast<TileMoveOp>(op))
+    expression = "_convert(" + name(move.getSrc()) + ", " +
+                 quoted(dtypeName(resultType())) + ")";
+  else if (auto slice = dyn_cast<TileSliceOp>(op))
+    expression =
+        "_tile_slice(" + name(slice.getSrc()) + ", " +
+        list(slice.getOffsets()) + ", " + shapeOf(result.getType()) + ", " +
+        optionalList(slice.getValidShape()) + ", " +
+        quoted(stringifyPadValue(slice.getPad().value_or(PadValue::Zero))) +
+        ")";
+  else if (auto assemble = dyn_cast<TileAssembleOp>(op))
+    expression = "_assemble(" + name(assemble.getSrc()) + ", " +
+                 name(assemble.getDst()) + ", " + list(assemble.getOffsets()) +
+                 ")";
+  else if (auto fill = dyn_cast<TileFillPadOp>(op))
+    expression = "_fillpad(" + name(fill.getSrc()) + ", " +
+                 quoted(stringifyPadValue(fill.getPad())) + ")";
+  else if (auto valid = dyn_cast<TileSetValidShapeOp>(op))
+    expression = "_set_validshape(" + name(valid.getSrc()) + ", " +
+                 list(valid.getValidShape()) + ")";
+  else if (auto reshape = dyn_cast<TileReshapeOp>(op))
+    expression = "_reshape(" + name(reshape.getSrc()) + ", " +
+                 shapeOf(result.getType()) + ")";
+  else if (isa<TileTransposeOp>(op))
+    expression = "_transpose(" + operand(0) + ")";
+  else if (auto read = dyn_cast<TileReadOp>(op))
+    expression =
+        "_read(" + name(read.getSrc()) + ", " + list(read.getIndices()) + ")";
+  else if (auto write = dyn_cast<TileWriteOp>(op))
+    expression = "_write(" + name(write.getDst()) + ", " +
+                 list(write.getIndices()) + ", " + name(write.getValue()) + ")";
+  else if (auto cast_ = dyn_cast<TileCastOp>(op))
+    expression =
+        "_cast(" + name(cast_.getSrc()) + ", " +
+        quoted(dtypeName(resultType())) + ", " +
+        quoted(stringifyRoundMode(cast_.getRound().value_or(RoundMode::None))) +
+        ")";
+  else if (auto cmp = dyn_cast<TileCmpOp>(op))
+    expression = "_cmp(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) +
+                 ", " + name(cmp.getLhs()) + ", " + name(cmp.getRhs()) + ")";
+  else if (auto cmp = dyn_cast<TileCmpSOp>(op))
+    expression = "_cmps(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) +
+                 ", " + name(cmp.getSrc()) + ", " + name(cmp.getScalar()) + ")";
+  else if (isa<TileSelOp>(op))
+    expression =
+        "_sel(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
+  else if (isa<TileSelSOp>(op))
+    expression =
+        "_sels(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
+  else if (isa<TileRowExpandOp, TileColExpandOp>(op))
+    expression = "_expand(" + operand(0) + ", " + shapeOf(result.getType()) +
+                 (isa<TileRowExpandOp>(op) ? ", True)" : ", False)");
+  else if (stem.starts_with("row_expand_") || stem.starts_with("col_expand_")) {
+    StringRef kind = stem.drop_front(strlen("row_expand_"));
+    if (kind == "expdif")
+      expression = "_expdif(" + operand(0) + ", " + operand(1) + ")";
+    else if (kind == "div")
+      expression =
+          "_expand_binary(torch.div, " + operand(0) + ", " + operand(1) + ")";
+    else
+      expression = "_expand_binary(" + *binaryFunction(kind) + ", " +
+                   operand(0) + ", " + operand(1) + ")";
+  } else if (isa<TileMatmulOp, TileBatchMatmulOp, TileGemvOp>(op))
+    expression = "_matmul(" + operand(0) + ", " + operand(1) + ", " +
+                 quoted(dtypeName(resultType())) + ")";
+  else if (auto bias = dyn_cast<TileMatmulBiasOp>(op))
+    expression = "_matmul_bias(" + name(bias.getLhs()) + ", " +
+                 name(bias.getRhs()) + ", " + name(bias.getBias()) + ", " +
+                 quoted(dtypeName(resultType())) + ")";
+  else if (isa<TileMatmulAccOp, TileBatchMatmulAccOp, TileGemvAccOp>(op)) {
+    Value init = op->getNumOperands() > 3 ? op->getOperand(3) : Value();
+    expression =
+        accumulateExpression(init, operand(0),
+                             "_matmul(" + operand(1) + ", " + operand(2) +
+                                 ", " + quoted(dtypeName(resultType())) + ")",
+                             init ? name(init) : "");
+  } else if (auto pop = dyn_cast<TPopFromAicOp>(op))
+    expression = "_cross_core_rt.pop_from_aic(" +
+                 std::to_string(pop.getSplitAttr().getInt()) + ", " +
+                 shapeOf(result.getType()) + ", " +
+                 quoted(dtypeName(resultType())) +
+                 ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")";
+  else if (auto pop = dyn_cast<TPopFromAivOp>(op))
+    expression = "_cross_core_rt.pop_from_aiv(" +
+                 std::to_string(pop.getSplitAttr().getInt()) + ", " +
+                 shapeOf(result.getType()) + ", " +
+                 quoted(dtypeName(resultType())) +
+                 ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")";
+  else if (isa<GetSubblockIdxOp>(op))
+    expression = "_get_subblock_idx()";
+  else if (isa<GetBlockIdxOp>(op))
+    expression = "_BLOCK['idx']";
+  else if (isa<GetBlockNumOp>(op))
+    expression = "_BLOCK['num']";
+  else if (std::optional<std::string> family = emitFamily(op, stem, operand))
+    expression = *family;
+  else
+    return op->emitOpError() << "cannot be emitted as PyTorch";
+  assign(result, expression);
+  return success();
+}
+
+LogicalResult TorchEmitter::emitTensor(Operation *op) {
+  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  auto resultType = [&]() {
+    return cast<ShapedType>(op->getResult(0).getType());
+  };
+  /// A shape with '?' extents taken from `sizes`, in order.
+  auto concreteShape = [&](ShapedType type, ValueRange sizes) {
+    std::string text = "[";
+    unsigned next = 0;
+    for (auto [i, dim] : llvm::enumerate(type.getShape()))
+      text +=
+          (i ? ", " : "") + (ShapedType::isDynamic(dim) ? name(sizes[next++])
+                                                        : std::to_string(dim));
+    return text + "]";
+  };
+  StringRef stem = op->getName().getStringRef();
+  stem.consume_front("pto.tensor.");
+  Value result = op->getResult(0);
+  std::string expression;
+  if (auto create = dyn_cast<TensorCreateOp>(op))
+    expression = "_tile_create(" +
+                 concreteShape(resultType(), create.getSizes()) + ", " +
+                 quoted(dtypeName(resultType())) + ")";
+  else if (auto full = dyn_cast<TensorFullOp>(op))
+    expression = "_tile_full(" + concreteShape(resultType(), full.getSizes()) +
+                 ", " + quoted(dtypeName(resultType())) + ", " +
+                 name(full.getValue()) + ")";
+  else if (auto view = dyn_cast<TensorViewOp>(op))
+    expression = "_tensor_view(" + name(view.getSrc()) + ", " +
+                 concreteShape(resultType(), view.getSizes()) + ")";
+  else if (auto dim = dyn_cast<TensorDimOp>(op))
+    expression = name(dim.getSrc()) + ".shape[" +
+                 std::to_string(dim.getDimAttr().getInt()) + "]";
+  else if (auto slice = dyn_cast<TensorSliceOp>(op))
+    expression = "_tensor_slice(" + name(slice.getSrc()) + ", " +
+                 list(slice.getOffsets()) + ", " +
+                 shapeList(resultType().getShape(), false) + ", " +
+                 (slice.getValidShape().empty() ? std::string("None")
+                                                : list(slice.getValidShape())) +
+                 ")";
+  else if (auto assemble = dyn_cast<TensorAssembleOp>(op))
+    expression = "_tensor_assemble(" + name(assemble.getSrc()) + ", " +
+                 name(assemble.getDst()) + ", " + list(assemble.getOffsets()) +
+                 ")";
+  else if (auto read = dyn_cast<TensorReadOp>(op))
+    expression = "_read(" + name(read.getSrc()) + ", " +
+                 list(read.getIndices()) + ", 'pto.tensor.read')";
+  else if (auto write = dyn_cast<TensorWriteOp>(op))
+    expression = "_tensor_write(" + name(write.getDst()) + ", " +
+                 list(write.getIndices()) + ", " + name(write.getValue()) + ")";
+  else if (auto cast_ = dyn_cast<TensorCastOp>(op))
+    expression =
+        "_cast(" + name(cast_.getSrc()) + ", " +
+        quoted(dtypeName(resultType())) + ", " +
+        quoted(stringifyRoundMode(cast_.getRound().value_or(RoundMode::None))) +
+        ")";
+  else if (auto matmul = dyn_cast<TensorMatmulOp>(op))
+    expression = "_tensor_matmul(" + name(matmul.getLhs()) + ", " +
+                 name(matmul.getRhs()) + ", " +
+                 quoted(dtypeName(resultType())) +
+                 ", a_trans=" + (matmul.getATrans() ? "True" : "False") +
+                 ", b_trans=" + (matmul.getBTrans() ? "True" : "False") + ")";
+  else if (auto matmul = dyn_cast<TensorMatmulAccOp>(op))
+    expression = accumulateExpression(
+        matmul.getInitCond(), name(matmul.getAcc()),
+        "_tensor_matmul(" + name(matmul.getLhs()) + ", " +
+            name(matmul.getRhs()) + ", " + quoted(dtypeName(resultType())) +
+            ", a_trans=" + (matmul.getATrans() ? "True" : "False") +
+            ", b_trans=" + (matmul.getBTrans() ? "True" : "False") + ")",
+        matmul.getInitCond() ? name(matmul.getInitCond()) : "");
+  else if (std::optional<std::string> family = emitFamily(op, stem, operand))
+    expression = *family;
+  else
+    return op->emitOpError() << "cannot be emitted as PyTorch";
+  assign(result, expression);
+  return success();
+}
+
+LogicalResult tilekit::emitTorchScript(ModuleOp module, raw_ostream &os,
+                                       const TorchEmitOptions &options) {
+  return TorchEmitter(os, options).emitModule(module);
+}

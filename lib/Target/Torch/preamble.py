@@ -1,0 +1,723 @@
+# ---------------------------------------------------------------------------
+# tilekit PyTorch runtime: the semantics of the machine, as `tilekit run`
+# implements them (docs/executor.md). Tiles and GM tensors are torch tensors
+# carrying their valid shape in `_pypto_valid_shape`.
+# ---------------------------------------------------------------------------
+import math
+import threading
+import time
+
+import torch
+
+_DTYPES = {
+    "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+    "i1": torch.bool, "i8": torch.int8, "ui8": torch.uint8,
+    "i16": torch.int16, "i32": torch.int32, "i64": torch.int64,
+}
+_INT_BITS = {"i1": 1, "i8": 8, "ui8": 8, "i16": 16, "i32": 32, "i64": 64}
+
+
+def _valid(t):
+    return getattr(t, "_pypto_valid_shape", tuple(t.shape))
+
+
+def _full_shape(t):
+    return getattr(t, "_pypto_full_shape", tuple(t.shape))
+
+
+def _set_valid(t, valid):
+    t._pypto_valid_shape = tuple(int(v) for v in valid)
+    t._pypto_full_shape = tuple(t.shape)
+    return t
+
+
+def _like(result, src):
+    return _set_valid(result, _valid(src))
+
+
+def _fail(op, message):
+    raise ValueError(op + ": " + message)
+
+
+def _check_valid(op, valid, box):
+    for v, b in zip(valid, box):
+        if v < 0 or v > b:
+            _fail(op, "valid shape %s does not fit the box %s"
+                  % (list(valid), list(box)))
+
+
+# -- scalars ----------------------------------------------------------------
+
+def _round(value, dtype):
+    """A float rounded to `dtype` (f32, f16, bf16) as the machine rounds."""
+    return float(torch.tensor(value, dtype=torch.float32).to(_DTYPES[dtype])
+                 .to(torch.float64)) if dtype != "f32" else \
+        float(torch.tensor(value, dtype=torch.float32))
+
+
+def _wrap(value, dtype):
+    """An integer wrapped to `dtype`'s width (index is unbounded)."""
+    if dtype == "index":
+        return int(value)
+    bits = _INT_BITS[dtype]
+    value = int(value) & ((1 << bits) - 1)
+    if dtype in ("ui8", "i1"):
+        return value
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def _u(value, dtype):
+    """The unsigned view of an integer of `dtype`."""
+    return int(value) & ((1 << _INT_BITS[dtype]) - 1)
+
+
+def _divs(a, b, op="arith.divsi"):
+    if b == 0:
+        _fail(op, "divides by zero")
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _rems(a, b, op="arith.remsi"):
+    return a - _divs(a, b, op) * b
+
+
+# -- tile and tensor data movement -------------------------------------------
+
+def _tile_load(src, offsets, shape, valid=None, op="pto.tile.load"):
+    """Copies the box at `offsets`; clamps the valid shape to the data
+    present and zero-pads the rest."""
+    lead = src.dim() - len(shape)
+    src_valid = _valid(src)
+    for o, limit in zip(offsets, src_valid):
+        if o < 0 or o >= limit:
+            _fail(op, "offset %s is outside the tensor of shape %s"
+                  % (list(offsets), list(src_valid)))
+    requested = list(shape) if valid is None else list(valid)
+    _check_valid(op, requested, shape)
+    tile = torch.zeros(shape, dtype=src.dtype)
+    present = [max(0, min(requested[d], src_valid[lead + d] - offsets[lead + d]))
+               for d in range(len(shape))]
+    index = tuple(offsets[:lead]) + tuple(
+        slice(offsets[lead + d], offsets[lead + d] + present[d])
+        for d in range(len(shape)))
+    region = tuple(slice(0, p) for p in present)
+    tile[region] = src[index]
+    return _set_valid(tile, present)
+
+
+def _tile_store(tile, dst, offsets, atomic_add=False, op="pto.tile.store"):
+    """Writes the valid region of `tile` into `dst` (in place)."""
+    valid = _valid(tile)
+    lead = dst.dim() - tile.dim()
+    for d, o in enumerate(offsets):
+        extent = 1 if d < lead else valid[d - lead]
+        if o < 0 or (extent > 0 and o + extent > dst.shape[d]):
+            _fail(op, "writes the valid region %s at offset %s, past the end "
+                  "of the tensor of shape %s"
+                  % (list(valid), list(offsets), list(dst.shape)))
+    index = tuple(offsets[:lead]) + tuple(
+        slice(offsets[lead + d], offsets[lead + d] + valid[d])
+        for d in range(tile.dim()))
+    region = tile[tuple(slice(0, v) for v in valid)].to(dst.dtype)
+    if atomic_add:
+        dst[index] = (dst[index] + region).to(dst.dtype)
+    else:
+        dst[index] = region
+    return dst
+
+
+def _tile_create(shape, dtype, valid=None, op="pto.tile.create"):
+    valid = list(shape) if valid is None else list(valid)
+    _check_valid(op, valid, shape)
+    return _set_valid(torch.zeros(shape, dtype=_DTYPES[dtype]), valid)
+
+
+def _tile_full(shape, dtype, value, valid=None, op="pto.tile.full"):
+    tile = _tile_create(shape, dtype, valid, op)
+    tile.fill_(value)
+    return tile
+
+
+def _convert(t, dtype):
+    return _like(t.to(_DTYPES[dtype]), t)
+
+
+def _pad_value(mode, dtype):
+    if mode in ("zero", "null"):
+        return 0
+    if dtype.is_floating_point:
+        info = torch.finfo(dtype)
+    elif dtype == torch.bool:
+        return mode == "max"
+    else:
+        info = torch.iinfo(dtype)
+    return info.min if mode == "min" else info.max
+
+
+def _tile_slice(t, offsets, shape, valid=None, pad="zero",
+                op="pto.tile.slice"):
+    """The box at `offsets`, of the requested shape even past the edge."""
+    box = t.shape
+    for o, b in zip(offsets, box):
+        if o < 0 or o >= b:
+            _fail(op, "offset %s is outside the source box %s"
+                  % (list(offsets), list(box)))
+    out = torch.full(shape, _pad_value(pad, t.dtype), dtype=t.dtype)
+    inside = [min(shape[d], box[d] - offsets[d]) for d in range(len(shape))]
+    out[tuple(slice(0, n) for n in inside)] = t[tuple(
+        slice(offsets[d], offsets[d] + inside[d]) for d in range(len(shape)))]
+    if valid is None:
+        src_valid = _valid(t)
+        valid = [max(0, min(src_valid[d] - offsets[d], shape[d]))
+                 for d in range(len(shape))]
+    else:
+        _check_valid(op, valid, shape)
+    return _set_valid(out, valid)
+
+
+def _assemble(src, dst, offsets, op="pto.tile.assemble"):
+    """`dst` with the valid region of `src` written at `offsets`."""
+    valid = _valid(src)
+    for o, v, b in zip(offsets, valid, dst.shape):
+        if o < 0 or o + v > b:
+            _fail(op, "writes the valid region %s at offset %s, past the "
+                  "target box %s" % (list(valid), list(offsets),
+                                     list(dst.shape)))
+    out = _like(dst.clone(), dst)
+    out[tuple(slice(o, o + v) for o, v in zip(offsets, valid))] = \
+        src[tuple(slice(0, v) for v in valid)]
+    return out
+
+
+def _fillpad(t, mode):
+    out = torch.full(t.shape, _pad_value(mode, t.dtype), dtype=t.dtype)
+    region = tuple(slice(0, v) for v in _valid(t))
+    out[region] = t[region]
+    return _set_valid(out, t.shape)
+
+
+def _set_validshape(t, valid, op="pto.tile.set_validshape"):
+    _check_valid(op, valid, t.shape)
+    return _set_valid(t.view(t.shape), valid)
+
+
+def _reshape(t, shape, op="pto.tile.reshape"):
+    if tuple(_valid(t)) != tuple(t.shape):
+        _fail(op, "reshapes a tile whose valid shape %s is not its whole box "
+              "%s" % (list(_valid(t)), list(t.shape)))
+    return _set_valid(t.reshape(shape), shape)
+
+
+def _transpose(t):
+    v = _valid(t)
+    return _set_valid(t.transpose(0, 1).contiguous(), (v[1], v[0]))
+
+
+def _read(t, index, op="pto.tile.read"):
+    for i, b in zip(index, t.shape):
+        if i < 0 or i >= b:
+            _fail(op, "index %s is outside the box %s"
+                  % (list(index), list(t.shape)))
+    return t[tuple(index)].item()
+
+
+def _write(t, index, value, op="pto.tile.write"):
+    _read(t, index, op)
+    out = _like(t.clone(), t)
+    out[tuple(index)] = value
+    return out
+
+
+def _tensor_slice(t, offsets, shape, valid=None, op="pto.tensor.slice"):
+    """A copy of the box at `offsets`, zero past the edge."""
+    out = torch.zeros(shape, dtype=t.dtype)
+    inside = [max(0, min(shape[d], t.shape[d] - offsets[d]))
+              for d in range(len(shape))]
+    if all(n > 0 for n in inside):
+        out[tuple(slice(0, n) for n in inside)] = t[tuple(
+            slice(offsets[d], offsets[d] + inside[d])
+            for d in range(len(shape)))]
+    src_valid = _valid(t)
+    if valid is None:
+        valid = [max(0, min(src_valid[d] - offsets[d], shape[d]))
+                 for d in range(len(shape))]
+    return _set_valid(out, valid)
+
+
+def _tensor_write(dst, index, value, op="pto.tensor.write"):
+    _read(dst, index, op)
+    dst[tuple(index)] = value
+    return dst
+
+
+def _tensor_view(t, shape):
+    return _set_valid(t.view(shape), shape)
+
+
+def _tensor_assemble(src, dst, offsets, op="pto.tensor.assemble"):
+    valid = _valid(src)
+    dst[tuple(slice(o, o + v) for o, v in zip(offsets, valid))] = \
+        src[tuple(slice(0, v) for v in valid)].to(dst.dtype)
+    return dst
+
+
+# -- compute --------------------------------------------------------------------
+
+def _binary(fn, a, b):
+    return _like(fn(a, b), a)
+
+
+def _scalar(t, s):
+    """A scalar converted to the elements' type first."""
+    return torch.tensor(s, dtype=torch.float64).to(t.dtype) \
+        if t.dtype.is_floating_point else torch.tensor(int(s)).to(t.dtype)
+
+
+def _binary_scalar(fn, t, s):
+    return _like(fn(t, _scalar(t, s)), t)
+
+
+def _in_valid(t):
+    mask = torch.zeros(t.shape, dtype=torch.bool)
+    mask[tuple(slice(0, v) for v in _valid(t))] = True
+    return mask
+
+
+def _div(a, b, op):
+    if a.dtype.is_floating_point:
+        return a / b
+    zero = (b == 0)
+    if bool((zero & _in_valid(a)).any()):
+        _fail(op, "divides by zero in the valid region")
+    q = torch.div(a, torch.where(zero, torch.ones_like(b), b),
+                  rounding_mode="trunc")
+    return torch.where(zero, torch.zeros_like(q), q)
+
+
+def _rem(a, b, op):
+    if a.dtype.is_floating_point:
+        return torch.fmod(a, b)
+    return a - _div(a, b, op) * b
+
+
+def _shr(a, b):
+    return torch.bitwise_right_shift(a, b)
+
+
+def _not(t):
+    return torch.logical_not(t) if t.dtype == torch.bool \
+        else torch.bitwise_not(t)
+
+
+def _relu(t):
+    return torch.clamp(t, min=0) if not t.dtype.is_floating_point \
+        else torch.relu(t)
+
+
+def _unary(fn, t):
+    return _like(fn(t), t)
+
+
+def _cast(t, dtype, mode="none"):
+    """Converts elements with the cast's rounding mode."""
+    target = _DTYPES[dtype]
+    if t.dtype.is_floating_point and not target.is_floating_point:
+        x = t.to(torch.float64)
+        if mode in ("none", "rint"):
+            x = torch.round(x)  # ties to even
+        elif mode == "round":
+            x = torch.sign(x) * torch.floor(torch.abs(x) + 0.5)
+        elif mode == "floor":
+            x = torch.floor(x)
+        elif mode == "ceil":
+            x = torch.ceil(x)
+        else:
+            x = torch.trunc(x)
+        info = torch.iinfo(target) if target != torch.bool else None
+        x = torch.nan_to_num(x, nan=0.0)
+        if info is not None:
+            x = torch.clamp(x, info.min, info.max)
+        return _like(x.to(target), t)
+    if target in (torch.float16, torch.bfloat16) and mode not in ("none",
+                                                                  "rint"):
+        return _like(_round16(t.to(torch.float32), target, mode), t)
+    return _like(t.to(target), t)
+
+
+def _round16(x, target, mode):
+    """f32 to a 16-bit float with a directed or odd rounding."""
+    nearest = x.to(target)
+    back = nearest.to(torch.float32)
+    bits = nearest.view(torch.int16).to(torch.int32)
+    neg = bits < 0
+    up = torch.where(neg, bits - 1, bits + 1)
+    down = torch.where(neg, bits + 1, bits - 1)
+    zero = (bits & 0x7fff) == 0
+    up = torch.where(zero, torch.where(neg, torch.full_like(bits, 1),
+                                       torch.full_like(bits, 1)), up)
+    down = torch.where(zero, torch.full_like(bits, -32767), down)
+
+    def from_bits(b):
+        return b.to(torch.int16).view(target).to(torch.float32)
+
+    low = torch.where(back < x, back, from_bits(down))
+    high = torch.where(back < x, from_bits(up), back)
+    low_bits = torch.where(back < x, bits, down)
+    if mode == "floor":
+        out = low
+    elif mode == "ceil":
+        out = high
+    elif mode == "trunc":
+        out = torch.where(x > 0, low, high)
+    elif mode == "round":
+        tie = (x - low) == (high - x)
+        out = torch.where(tie, torch.where(x > 0, high, low), back)
+    else:  # odd
+        out = torch.where((low_bits & 1) == 1, low, high)
+    exact = (back == x) | torch.isnan(x) | torch.isinf(back)
+    return torch.where(exact, back, out).to(target)
+
+
+_CMP = {"eq": torch.eq, "ne": torch.ne, "lt": torch.lt, "le": torch.le,
+        "gt": torch.gt, "ge": torch.ge}
+
+
+def _cmp(pred, a, b):
+    return _like(_CMP[pred](a, b), a)
+
+
+def _cmps(pred, t, s):
+    return _like(_CMP[pred](t, _scalar(t, s)), t)
+
+
+def _sel(mask, a, b):
+    return _like(torch.where(mask, a, b), a)
+
+
+def _sels(mask, t, s):
+    return _like(torch.where(mask, t, _scalar(t, s)), t)
+
+
+_REDUCE = {"sum": lambda x, d: torch.sum(x, dim=d, keepdim=True),
+           "max": lambda x, d: torch.amax(x, dim=d, keepdim=True),
+           "min": lambda x, d: torch.amin(x, dim=d, keepdim=True),
+           "prod": lambda x, d: torch.prod(x, dim=d, keepdim=True)}
+
+
+def _reduce(kind, t, row):
+    """Folds the valid region along the last (row) or second-to-last
+    (column) dimension; f32 accumulation, one rounding."""
+    valid = list(_valid(t))
+    dim = -1 if row else -2
+    region = t[tuple(slice(0, v) for v in valid)]
+    shape = list(t.shape)
+    shape[dim] = 1
+    out = torch.zeros(shape, dtype=t.dtype)
+    out_valid = list(valid)
+    out_valid[dim] = 1
+    if region.numel() > 0:
+        acc = region.to(torch.float32) if t.dtype.is_floating_point \
+            else region.to(torch.int64)
+        folded = _REDUCE[kind](acc, dim).to(t.dtype)
+        out[tuple(slice(0, v) for v in out_valid)] = folded
+    return _set_valid(out, out_valid)
+
+
+def _expand(t, shape, row):
+    v = _valid(t)
+    out = t.expand(shape).contiguous()
+    return _set_valid(out, (v[0], shape[1]) if row else (shape[0], v[1]))
+
+
+def _expand_binary(fn, a, b):
+    return _like(fn(a, b.expand_as(a)), a)
+
+
+def _expdif(a, b):
+    """exp(a - b) computed in f32 and rounded once, like the vector unit."""
+    r = torch.exp(a.to(torch.float32) - b.expand_as(a).to(torch.float32))
+    return _like(r.to(a.dtype), a)
+
+
+def _matmul(a, b, out_dtype):
+    """A @ B accumulated in f32 (i32 for i8); valid rows of A, columns of B."""
+    if a.dtype.is_floating_point:
+        r = torch.matmul(a.to(torch.float32), b.to(torch.float32))
+    else:
+        r = torch.matmul(a.to(torch.int64), b.to(torch.int64))
+    r = r.to(_DTYPES[out_dtype])
+    valid = list(_valid(a))
+    valid[-1] = _valid(b)[-1]
+    return _set_valid(r, valid)
+
+
+def _accumulate(acc, product):
+    """acc + A @ B, in the accumulator's type."""
+    return _like((acc + product).to(acc.dtype), product)
+
+
+def _acc_init(acc, product, init):
+    """An accumulating matmul: overwrite where `init` holds, else add."""
+    return product if init else _accumulate(acc, product)
+
+
+def _matmul_bias(a, b, bias, out_dtype):
+    r = _matmul(a, b, out_dtype)
+    return _like((r + bias[0].to(r.dtype)).to(r.dtype), r)
+
+
+def _tensor_matmul(a, b, out_dtype, a_trans=False, b_trans=False):
+    if a_trans:
+        a = a.transpose(-1, -2)
+    if b_trans:
+        b = b.transpose(-1, -2)
+    r = _matmul(a, b, out_dtype)
+    return _set_valid(r, r.shape)
+
+
+# -- cross-core runtime -------------------------------------------------------
+
+_PIPE_WAIT_TIMEOUT_SEC = 10.0
+_MIXED_KERNEL_TIMEOUT_SEC = 30.0
+_GROUP_META = {}
+_THREAD = threading.local()
+_BLOCK = {"idx": 0, "num": 1}
+
+
+def _get_subblock_idx():
+    return getattr(_THREAD, "subblock_idx", 0)
+
+
+def _split_mode_to_int(split):
+    try:
+        code = int(split)
+    except (TypeError, ValueError):
+        raise ValueError("invalid split mode %r" % (split,))
+    if code not in (0, 1, 2, 3, 4):
+        raise ValueError("invalid split mode %r (expected 0-4)" % (split,))
+    return code
+
+
+def _split_axis(code):
+    return 0 if code in (1, 3) else 1
+
+
+def _check_parity(op, code, extent):
+    odd = code > 2
+    if (extent % 2 == 1) != odd:
+        raise ValueError(
+            "%s: split code %d needs an %s valid extent along dim %d, but "
+            "the tile's valid extent is %d"
+            % (op, code, "odd" if odd else "even", _split_axis(code), extent))
+
+
+def _split_tile(t, code, lane_stride=None, op="pto.tile.tpush_to_aiv"):
+    axis = _split_axis(code)
+    valid = list(_valid(t))
+    box, extent = t.shape[axis], valid[axis]
+    _check_parity(op, code, extent)
+    cut = lane_stride if lane_stride is not None else (
+        box // 2 if code <= 2 else (extent + 1) // 2)
+    if cut <= 0 or cut >= box:
+        raise ValueError("%s: cuts the lanes at %d, outside the box extent %d"
+                         % (op, cut, box))
+    parts = torch.split(t, [cut, box - cut], dim=axis)
+    lanes = []
+    for lane, part in enumerate(parts):
+        v = list(valid)
+        v[axis] = min(extent, cut) if lane == 0 else max(0, extent - cut)
+        lanes.append(_set_valid(part.contiguous(), v))
+    return lanes
+
+
+def _merge_tiles(lane0, lane1, code, op="pto.tile.tpop_from_aiv"):
+    axis = _split_axis(code)
+    merged = torch.cat([lane0, lane1], dim=axis)
+    valid = list(_valid(lane0))
+    if _valid(lane0)[axis] == lane0.shape[axis]:
+        valid[axis] += _valid(lane1)[axis]
+    _check_parity(op, code, valid[axis])
+    return _set_valid(merged, valid)
+
+
+def _receive(t, shape, dtype, op):
+    """A received tile in the pop's result box."""
+    valid = _valid(t)
+    for v, b in zip(valid, shape):
+        if v > b:
+            raise ValueError("%s: receives a tile whose valid shape %s does "
+                             "not fit %s" % (op, list(valid), list(shape)))
+    out = torch.zeros(shape, dtype=_DTYPES[dtype])
+    region = tuple(slice(0, min(a, b)) for a, b in zip(t.shape, shape))
+    out[region] = t[region].to(out.dtype)
+    return _set_valid(out, valid)
+
+
+class _CrossCoreRuntime:
+    """Blocking queues between the cube core and its vector lanes."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self.reset()
+
+    def reset(self, no_split_dual_aiv_dispatch=False):
+        with self._cond:
+            self._queues = {}
+            self._dual = no_split_dual_aiv_dispatch
+            self._cancelled = False
+            self._cond.notify_all()
+
+    def cancel(self):
+        with self._cond:
+            self._cancelled = True
+            self._cond.notify_all()
+
+    def snapshot(self):
+        with self._cond:
+            depths = {key: len(q) for key, q in self._queues.items()}
+        return {"no_split_dual_aiv_dispatch": self._dual, "queues": depths}
+
+    def _queue(self, key):
+        return self._queues.setdefault(key, [])
+
+    def _push(self, key, tile):
+        with self._cond:
+            self._queue(key).append(tile)
+            self._cond.notify_all()
+
+    def _wait(self, keys, op, split):
+        deadline = time.monotonic() + _PIPE_WAIT_TIMEOUT_SEC
+        while not all(self._queue(k) for k in keys):
+            if self._cancelled:
+                raise RuntimeError("%s: cancelled" % op)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise RuntimeError(
+                    "%s: pipe wait timeout (split %d, lane %d); queues: %s"
+                    % (op, split, _get_subblock_idx(),
+                       {k: len(q) for k, q in self._queues.items()}))
+            self._cond.wait(remaining)
+        return [self._queue(k).pop(0) for k in keys]
+
+    def push_to_aiv(self, tile, split, lane_stride=None, pipe=0):
+        code = _split_mode_to_int(split)
+        if code == 0 and not self._dual:
+            self._push(("to_aiv", pipe), tile)
+        elif code == 0:
+            self._push(("to_aiv_dual", pipe, 0), tile)
+            self._push(("to_aiv_dual", pipe, 1), tile.clone())
+        else:
+            for lane, part in enumerate(_split_tile(tile, code, lane_stride)):
+                self._push(("to_aiv_split", pipe, code, lane), part)
+
+    def pop_from_aic(self, split, shape, dtype, pipe=0):
+        code = _split_mode_to_int(split)
+        lane = _get_subblock_idx()
+        key = ("to_aiv", pipe) if code == 0 and not self._dual else (
+            ("to_aiv_dual", pipe, lane) if code == 0
+            else ("to_aiv_split", pipe, code, lane))
+        with self._cond:
+            (tile,) = self._wait([key], "pto.tile.tpop_from_aic", code)
+        return _receive(tile, shape, dtype, "pto.tile.tpop_from_aic")
+
+    def push_to_aic(self, tile, split, pipe=0):
+        code = _split_mode_to_int(split)
+        if code > 2:
+            raise ValueError("pto.tile.tpush_to_aic: split code %d is odd, but "
+                             "there is no odd vector-to-cube transport" % code)
+        lane = _get_subblock_idx()
+        key = ("to_aic", pipe) if code == 0 and not self._dual else (
+            ("to_aic_dual", pipe, lane) if code == 0
+            else ("to_aic_split", pipe, code, lane))
+        self._push(key, tile)
+
+    def pop_from_aiv(self, split, shape, dtype, pipe=0):
+        code = _split_mode_to_int(split)
+        if code > 2:
+            raise ValueError("pto.tile.tpop_from_aiv: split code %d is odd"
+                             % code)
+        op = "pto.tile.tpop_from_aiv"
+        with self._cond:
+            if code == 0 and not self._dual:
+                (tile,) = self._wait([("to_aic", pipe)], op, code)
+            elif code == 0:
+                tile, _ = self._wait([("to_aic_dual", pipe, 0),
+                                      ("to_aic_dual", pipe, 1)], op, code)
+            else:
+                pair = self._wait([("to_aic_split", pipe, code, 0),
+                                   ("to_aic_split", pipe, code, 1)], op, code)
+                tile = None
+        if tile is None:
+            tile = _merge_tiles(pair[0], pair[1], code, op)
+        return _receive(tile, shape, dtype, op)
+
+
+_cross_core_rt = _CrossCoreRuntime()
+
+
+def _run_group_call(name, *args):
+    meta = _GROUP_META[name]
+    return _run_mixed_kernels(name, meta, *args)
+
+
+def _run_mixed_kernels(name, meta, *args):
+    """Runs the cube function on one thread and the vector function on one
+    or two lanes; returns vector lane 0's result."""
+    split, dual = meta["split"], meta["dual_aiv_dispatch"]
+    lanes = 2 if split != 0 or dual else 1
+    _cross_core_rt.reset(no_split_dual_aiv_dispatch=(split == 0 and dual))
+    results, errors = {}, []
+    aic, aiv = globals()[meta["aic"]], globals()[meta["aiv"]]
+
+    def run(role, lane, fn):
+        _THREAD.subblock_idx = lane
+        try:
+            results[(role, lane)] = fn(*args)
+        except BaseException as error:  # the first failure stops the group
+            errors.append((role, lane, error))
+            _cross_core_rt.cancel()
+
+    threads = [threading.Thread(target=run, args=("aic", 0, aic),
+                                name="%s aic" % meta["aic"])]
+    threads += [threading.Thread(target=run, args=("aiv", lane, aiv),
+                                 name="%s aiv lane %d" % (meta["aiv"], lane))
+                for lane in range(lanes)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + _MIXED_KERNEL_TIMEOUT_SEC
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    alive = [t.name for t in threads if t.is_alive()]
+    if alive:
+        _cross_core_rt.cancel()
+        raise RuntimeError("group %s timed out; alive: %s; pipes: %s"
+                           % (name, alive, _cross_core_rt.snapshot()))
+    if errors:
+        real = [e for e in errors if not str(e[2]).endswith("cancelled")]
+        role, lane, error = (real or errors)[0]
+        raise RuntimeError("group %s failed in %s %s lane %d: %s"
+                           % (name, role, meta[role], lane, error)) from error
+    for (role, lane), value in results.items():
+        if (role, lane) != ("aiv", 0) and value is not None:
+            raise RuntimeError("group %s: %s lane %d returned a value; only "
+                               "vector lane 0 may" % (name, role, lane))
+    return results.get(("aiv", 0))
+
+
+# -- shape checks (--check-shapes) -------------------------------------------
+
+def _check_dtype(value, dtype, name):
+    if isinstance(value, torch.Tensor) and value.dtype != _DTYPES[dtype]:
+        raise TypeError("%s: expected %s, got %s" % (name, dtype, value.dtype))
+
+
+def _check_shape(value, dtype, shape, name):
+    _check_dtype(value, dtype, name)
+    if value.dim() != len(shape):
+        raise TypeError("%s: expected rank %d, got %d"
+                        % (name, len(shape), value.dim()))
+    for d, extent in enumerate(shape):
+        if extent is not None and value.shape[d] != extent:
+            raise TypeError("%s: expected dim %d to be %d, got %d"
+                            % (name, d, extent, value.shape[d]))
