@@ -38,7 +38,9 @@ public:
 
 private:
   LogicalResult emitFunction(func::FuncOp func);
-  LogicalResult emitBlock(Block &block);
+  /// Emits the ops of `block`; `pass` when it has none and nothing
+  /// follows (`trailing` is false).
+  LogicalResult emitBlock(Block &block, bool trailing = false);
   LogicalResult emitOp(Operation *op);
   LogicalResult emitScf(Operation *op);
   LogicalResult emitArith(Operation *op);
@@ -267,7 +269,7 @@ LogicalResult TorchEmitter::emitFunction(func::FuncOp func) {
   return emitBlock(entry);
 }
 
-LogicalResult TorchEmitter::emitBlock(Block &block) {
+LogicalResult TorchEmitter::emitBlock(Block &block, bool trailing) {
   bool emitted = false;
   for (Operation &op : block) {
     if (isa<scf::YieldOp, scf::ConditionOp>(op))
@@ -276,7 +278,7 @@ LogicalResult TorchEmitter::emitBlock(Block &block) {
       return failure();
     emitted = true;
   }
-  if (!emitted)
+  if (!emitted && !trailing)
     line() << "pass\n";
   return success();
 }
@@ -334,7 +336,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
            << name(loop.getLowerBound()) << ", " << name(loop.getUpperBound())
            << ", " << name(loop.getStep()) << "):\n";
     ++indent;
-    if (failed(emitBlock(*body)))
+    if (failed(emitBlock(*body, /*trailing=*/!carried.empty())))
       return failure();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     // One tuple assignment: every carried value updates at once.
@@ -364,7 +366,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
     if (after.getNumArguments())
       line() << names(after.getArguments()) << " = "
              << names(condition.getArgs()) << "\n";
-    if (failed(emitBlock(after)))
+    if (failed(emitBlock(after, /*trailing=*/true)))
       return failure();
     auto yield = cast<scf::YieldOp>(after.getTerminator());
     line() << names(before.getArguments()) << " = "
@@ -376,7 +378,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
   auto emitArm = [&](Region &region) -> LogicalResult {
     ++indent;
     Block &block = region.front();
-    if (failed(emitBlock(block)))
+    if (failed(emitBlock(block, /*trailing=*/branch.getNumResults() != 0)))
       return failure();
     auto yield = cast<scf::YieldOp>(block.getTerminator());
     if (branch.getNumResults())
