@@ -1,7 +1,7 @@
 # ---------------------------------------------------------------------------
 # tilekit PyTorch runtime: the semantics of the machine, as `tilekit run`
 # implements them (docs/executor.md). Tiles and GM tensors are torch tensors
-# carrying their valid shape in `_pypto_valid_shape`.
+# carrying their valid shape in `_tilekit_valid_shape`.
 # ---------------------------------------------------------------------------
 import math
 import threading
@@ -18,16 +18,16 @@ _INT_BITS = {"i1": 1, "i8": 8, "ui8": 8, "i16": 16, "i32": 32, "i64": 64}
 
 
 def _valid(t):
-    return getattr(t, "_pypto_valid_shape", tuple(t.shape))
+    return getattr(t, "_tilekit_valid_shape", tuple(t.shape))
 
 
 def _full_shape(t):
-    return getattr(t, "_pypto_full_shape", tuple(t.shape))
+    return getattr(t, "_tilekit_full_shape", tuple(t.shape))
 
 
 def _set_valid(t, valid):
-    t._pypto_valid_shape = tuple(int(v) for v in valid)
-    t._pypto_full_shape = tuple(t.shape)
+    t._tilekit_valid_shape = tuple(int(v) for v in valid)
+    t._tilekit_full_shape = tuple(t.shape)
     return t
 
 
