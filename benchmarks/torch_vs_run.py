@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""How fast the emitted PyTorch reference runs next to `tilekit run`.
+
+    benchmarks/torch_vs_run.py [BUILD_DIR] [--repeat N]
+
+For every example at a benchmark size: generates the inputs with
+examples/golden.py, emits the script with `tilekit emit --target=torch`, then
+times (best of N)
+  * `tilekit run` as a whole process (parse, verify, load .npy, execute),
+  * `tilekit check` on the same kernel: the process's fixed cost (start,
+    parse, verify), so that `run - check` is roughly the execution alone,
+  * the script's entry function called in-process (torch already imported,
+    inputs already tensors): what a user of the script pays per call,
+and prints both and their ratio. Checks each script's output against
+`tilekit run --expect` so the timed scripts are known to be right.
+Needs Debian's python3-numpy and python3-torch (/usr/bin/python3).
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name, golden sizes, entry, arguments (input file or zeros spec), output
+# argument index, tolerance flags for --expect.
+EXAMPLES = [
+    ("softmax", [1024], "softmax", ["x", "zeros:1024x128:f32"], 1, []),
+    ("rmsnorm", [1024], "rmsnorm", ["x", "gamma", "zeros:1024x256:f32"], 2, []),
+    ("layernorm", [1024], "layernorm",
+     ["x", "gamma", "beta", "zeros:1024x128:f16"], 3, []),
+    ("gemm", [256, 256, 256], "gemm", ["a", "b", "zeros:256x256:f32"], 2,
+     ["--atol", "1e-4"]),
+    ("flash_attention", [512], "attention",
+     ["q", "kt", "v", "zeros:512x64:f32"], 3, ["--atol", "2e-3", "--rtol", "1e-2"]),
+    ("mixed_scaled_matmul", [1024], "main", ["x", "w", "zeros:1024x64:f32"], 2,
+     ["--atol", "1e-4"]),
+]
+
+TYPES = {"f32": torch.float32, "f16": torch.float16}
+
+
+def argument(spec, directory):
+    if spec.startswith("zeros:"):
+        _, shape, dtype = spec.split(":")
+        return torch.zeros([int(d) for d in shape.split("x")], dtype=TYPES[dtype])
+    return torch.from_numpy(np.load(os.path.join(directory, spec + ".npy")).copy())
+
+
+def run_flags(names, directory):
+    flags = []
+    for spec, name in names:
+        source = spec if spec.startswith("zeros:") else \
+            os.path.join(directory, spec + ".npy")
+        flags += ["--input", name + "=" + source]
+    return flags
+
+
+def argument_names(kernel, entry):
+    # The entry's argument names, in order, from its signature.
+    text = open(kernel).read()
+    head = text[text.index("func.func @" + entry + "("):]
+    head = head[:head.index(")")]
+    return [part.split(":")[0].strip().lstrip("%")
+            for part in head[head.index("(") + 1:].split(",") if "%" in part]
+
+
+def best_of(repeat, action):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv):
+    build = "build"
+    repeat = 3
+    rest = list(argv)
+    while rest:
+        word = rest.pop(0)
+        if word == "--repeat":
+            repeat = int(rest.pop(0))
+        else:
+            build = word
+    tilekit = os.path.join(build, "bin", "tilekit")
+    work = tempfile.mkdtemp(prefix="tilekit-torch-bench-")
+    torch.set_num_threads(1)
+    print("%-20s %14s %16s %14s %8s" % ("example", "tilekit run s",
+                                        "tilekit check s", "torch call s",
+                                        "ratio"))
+    for name, sizes, entry, specs, out_index, tolerance in EXAMPLES:
+        kernel = os.path.join(ROOT, "examples", name + ".mlir")
+        data = os.path.join(work, name)
+        subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "examples", "golden.py"),
+                        name, data] + [str(s) for s in sizes], check=True)
+        script = os.path.join(work, name + ".py")
+        subprocess.run([tilekit, "emit", "--target=torch", kernel, "-o", script],
+                       check=True)
+        names = argument_names(kernel, entry)
+        flags = run_flags(zip(specs, names), data)
+
+        namespace = {"__name__": "tilekit_script"}
+        exec(compile(open(script).read(), script, "exec"), namespace)
+        function = namespace[entry]
+        calls = []
+
+        def call():
+            args = [argument(spec, data) for spec in specs]
+            calls.append(args)
+            function(*args)
+
+        torch_seconds = best_of(repeat, call)
+        result = os.path.join(data, "torch_out.npy")
+        np.save(result, calls[-1][out_index].numpy())
+
+        command = [tilekit, "run", kernel] + flags
+        run_seconds = best_of(repeat, lambda: subprocess.run(
+            command, check=True, stdout=subprocess.DEVNULL))
+        check_seconds = best_of(repeat, lambda: subprocess.run(
+            [tilekit, "check", kernel], check=True, stdout=subprocess.DEVNULL))
+        check = subprocess.run(command + ["--expect", names[out_index] + "=" + result]
+                               + tolerance, capture_output=True, text=True)
+        if check.returncode != 0:
+            sys.exit("%s: the script disagrees with tilekit run:\n%s%s"
+                     % (name, check.stdout, check.stderr))
+        print("%-20s %14.4f %16.4f %14.4f %8.2f"
+              % (name, run_seconds, check_seconds, torch_seconds,
+                 torch_seconds / run_seconds))
+    print("ratio = torch call / tilekit run (above 1: the script is slower); "
+          "one torch thread")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
