@@ -678,10 +678,13 @@ def _run_mixed_kernels(name, meta, *args):
             errors.append((role, lane, error))
             _cross_core_rt.cancel()
 
+    # Daemon threads: a core still computing after a timeout must not keep
+    # the interpreter alive once the error has been raised.
     threads = [threading.Thread(target=run, args=("aic", 0, aic),
-                                name="%s aic" % meta["aic"])]
+                                name="%s aic" % meta["aic"], daemon=True)]
     threads += [threading.Thread(target=run, args=("aiv", lane, aiv),
-                                 name="%s aiv lane %d" % (meta["aiv"], lane))
+                                 name="%s aiv lane %d" % (meta["aiv"], lane),
+                                 daemon=True)
                 for lane in range(lanes)]
     for thread in threads:
         thread.start()

@@ -1,10 +1,13 @@
 """Runs a function of a script emitted by `tilekit emit --target=torch`.
 
     run_script.py SCRIPT FUNCTION ARG... [--save N=FILE.npy] [--blocks N]
+                  [--set NAME=NUMBER]
 
 An ARG is FILE.npy, zeros:SHAPE:TYPE (SHAPE like 4x8), or a number. `--save
 N=FILE` writes argument N after the call (GM tensors are written in place),
-or the result when N is `result`. Prints the seconds the call took.
+or the result when N is `result`. `--set` overrides a number of the
+script's runtime, such as _PIPE_WAIT_TIMEOUT_SEC. Prints the seconds the
+call took.
 """
 import sys
 import time
@@ -28,18 +31,22 @@ def load(spec):
 
 def main(argv):
     script, function = argv[0], argv[1]
-    args, saves, blocks = [], [], 1
+    args, saves, blocks, settings = [], [], 1, []
     rest = argv[2:]
     while rest:
         word = rest.pop(0)
         if word == "--save":
             saves.append(rest.pop(0).split("=", 1))
+        elif word == "--set":
+            settings.append(rest.pop(0).split("=", 1))
         elif word == "--blocks":
             blocks = int(rest.pop(0))
         else:
             args.append(load(word))
     namespace = {"__name__": "tilekit_script"}
     exec(compile(open(script).read(), script, "exec"), namespace)
+    for setting, value in settings:
+        namespace[setting] = float(value)
     start = time.perf_counter()
     result = None
     for block in range(blocks):
