@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,9 +17,11 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  tilekit::ascendc::registerAscendCPasses();
   mlir::DialectRegistry registry;
-  registry.insert<tilekit::pto::PTODialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::scf::SCFDialect>();
+  registry.insert<tilekit::pto::PTODialect, tilekit::ascendc::AscendCDialect,
+                  mlir::arith::ArithDialect, mlir::func::FuncDialect,
+                  mlir::scf::SCFDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilekit optimizer driver\n", registry));
 }

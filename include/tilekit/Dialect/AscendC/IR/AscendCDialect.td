@@ -1,0 +1,40 @@
+//===- AscendCDialect.td - The AscendC dialect --------------*- tablegen -*-===//
+//
+// The AscendC dialect sits below PTO, close to the Ascend C programming
+// interface: local tensors placed at a buffer position, explicit copies
+// between positions, cube and vector instructions at the two API levels, and
+// explicit synchronization between pipes and between cores. Memory planning
+// and synchronization insertion happen at this level.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_TD
+#define TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def AscendC_Dialect : Dialect {
+  let name = "ascendc";
+  let cppNamespace = "::tilekit::ascendc";
+  let summary = "Ascend C level kernels: positioned local tensors, copies, "
+                "cube and vector instructions, pipe and core synchronization";
+  let description = [{
+    A local tensor lives at a *position* of the core's buffers (`a1` and
+    `b1`/`c1` in L1, `a2` in L0A, `b2` in L0B, `c2` in the bias table, `co1`
+    in L0C, `vecin`/`vecout`/`veccalc` in UB). It starts as a placeholder
+    (`ascendc.local_tensor_auto`) that memory planning turns into an addressed
+    tensor (`ascendc.local_tensor`) carrying its byte address and size.
+    Copies take their direction from the positions of their operands; pipes
+    are synchronized with flags, barriers and buffer ids, and the cube and
+    vector cores of a mixed kernel with cross-core flags.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+class AscendC_Op<string mnemonic, list<Trait> traits = []>
+    : Op<AscendC_Dialect, mnemonic, traits>;
+
+#endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_TD

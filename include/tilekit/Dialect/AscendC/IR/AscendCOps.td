@@ -1,0 +1,365 @@
+//===- AscendCOps.td - AscendC operations -------------------*- tablegen -*-===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_IR_ASCENDCOPS_TD
+#define TILEKIT_DIALECT_ASCENDC_IR_ASCENDCOPS_TD
+
+include "tilekit/Dialect/AscendC/IR/AscendCTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::LocalTensorType>($_self)">,
+                               "local tensor", "::tilekit::ascendc::LocalTensorType">;
+def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::GlobalTensorType>($_self)">,
+                                "global tensor", "::tilekit::ascendc::GlobalTensorType">;
+def AscendC_AnyTensor : AnyTypeOf<[AscendC_LocalTensor, AscendC_GlobalTensor]>;
+
+
+//===----------------------------------------------------------------------===//
+// Local and global tensors
+//===----------------------------------------------------------------------===//
+
+def AscendC_LocalTensorAutoOp : AscendC_Op<"local_tensor_auto"> {
+  let summary = "a local tensor awaiting an address";
+  let description = [{
+    A placeholder for a local tensor at `position`; memory planning
+    (`ascendc-allocate-tensor`) gives it an address. `input` / `output` mark
+    tensors that hold data loaded from or stored to GM, which lifetime-based
+    reuse treats specially.
+
+    ```mlir
+    %x = ascendc.local_tensor_auto veccalc input : !ascendc.local_tensor<64x128xf32>
+    ```
+  }];
+  let arguments = (ins AscendC_Position:$position, UnitAttr:$input,
+                       UnitAttr:$output);
+  let results = (outs AscendC_LocalTensor:$result);
+  let assemblyFormat = [{
+    $position (`input` $input^)? (`output` $output^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscendC_LocalTensorOp : AscendC_Op<"local_tensor", [Pure]> {
+  let summary = "a local tensor at a planned address";
+  let description = [{
+    A local tensor at `position`, `addr` bytes into its buffer, occupying
+    `size` bytes (the tensor's bytes rounded as its buffer requires).
+
+    ```mlir
+    %x = ascendc.local_tensor veccalc addr 0 size 32768 : !ascendc.local_tensor<64x128xf32>
+    ```
+  }];
+  let arguments = (ins AscendC_Position:$position,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$addr,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$size,
+                       UnitAttr:$input, UnitAttr:$output);
+  let results = (outs AscendC_LocalTensor:$result);
+  let assemblyFormat = [{
+    $position `addr` $addr `size` $size (`input` $input^)? (`output` $output^)?
+    attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscendC_TBufGetTensorOp : AscendC_Op<"tbuf_get_tensor"> {
+  let summary = "a local tensor backed by a TPipe-managed TBuf";
+  let description = [{
+    A local tensor whose storage the Ascend C runtime's TPipe manages (the
+    buffer-backed allocation strategy); memory planning leaves it alone.
+  }];
+  let arguments = (ins AscendC_Position:$position);
+  let results = (outs AscendC_LocalTensor:$result);
+  let assemblyFormat = "$position attr-dict `:` type($result)";
+}
+
+def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Pure]> {
+  let summary = "views a local tensor's storage as another local tensor";
+  let description = [{
+    The result shares the source's position and address; it may not be
+    larger than the source.
+  }];
+  let arguments = (ins AscendC_LocalTensor:$source);
+  let results = (outs AscendC_LocalTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Pure]> {
+  let summary = "the GM tensor that starts at an element offset of another";
+  let arguments = (ins AscendC_GlobalTensor:$source, Index:$offset);
+  let results = (outs AscendC_GlobalTensor:$result);
+  let assemblyFormat = [{
+    $source `[` $offset `]` attr-dict `:` type($source) `to` type($result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and the cube
+//===----------------------------------------------------------------------===//
+
+def AscendC_DataCopyOp : AscendC_Op<"data_copy"> {
+  let summary = "copies between GM and local tensors";
+  let description = [{
+    Copies `count` elements (all of the destination when absent). The
+    direction comes from the operands: GM to UB or L1 (MTE2), UB to GM or L1
+    (MTE3), L1 to the bias table (MTE1).
+  }];
+  let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
+                       Optional<Index>:$count);
+  let assemblyFormat = [{
+    $dst `,` $src (`,` $count^)? attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscendC_LoadDataOp : AscendC_Op<"load_data"> {
+  let summary = "loads an L1 tensor into L0A or L0B (MTE1)";
+  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+                       UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $dst `,` $src (`transpose` $transpose^)? attr-dict `:` type($dst) `,` type($src)
+  }];
+  let hasVerifier = 1;
+}
+
+def AscendC_MmadOp : AscendC_Op<"mmad", [AttrSizedOperandSegments]> {
+  let summary = "cube matrix multiply-accumulate into L0C";
+  let description = [{
+    `dst (co1) = [dst +] a (a2) @ b (b2) [+ bias (c2)]` over `m x k x n`.
+    The parameter struct of Ascend C's `Mmad`: `m`, `n`, `k` and
+    `init` (cmatrixInitVal: overwrite the accumulator instead of adding to
+    it; true when absent).
+
+    ```mlir
+    ascendc.mmad %c, %a, %b m %c16 n %c16 k %c32 init %first
+        : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x32xf16>,
+          !ascendc.local_tensor<32x16xf16>
+    ```
+  }];
+  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$a,
+                       AscendC_LocalTensor:$b, Optional<AscendC_LocalTensor>:$bias,
+                       Index:$m, Index:$n, Index:$k, Optional<I1>:$init);
+  let assemblyFormat = [{
+    $dst `,` $a `,` $b (`bias` $bias^)? `m` $m `n` $n `k` $k (`init` $init^)?
+    attr-dict `:` type($dst) `,` type($a) `,` type($b) (`,` type($bias)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
+  let summary = "moves the accumulator out of L0C to UB or GM (FIX pipe)";
+  let arguments = (ins AscendC_AnyTensor:$dst, AscendC_LocalTensor:$src);
+  let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Vector ops. The simple (L2) level takes an element count; the low (L0)
+// level a mask, a repeat count and block/repeat strides.
+//===----------------------------------------------------------------------===//
+
+
+class AscendC_VectorOp<string name, dag operands, string format>
+    : AscendC_Op<name> {
+  let arguments = operands;
+  let assemblyFormat = format;
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyVectorOp(getOperation());
+    }
+  }];
+}
+
+// L2: count elements.
+class AscendC_UnaryL2<string name> : AscendC_VectorOp<name # "_l2",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Index:$count),
+    "$dst `,` $src `,` $count attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "dst = " # name # "(src) on count elements";
+}
+class AscendC_BinaryL2<string name> : AscendC_VectorOp<name # "_l2",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
+         AscendC_LocalTensor:$rhs, Index:$count),
+    "$dst `,` $lhs `,` $rhs `,` $count attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+  let summary = "dst = " # name # "(lhs, rhs) on count elements";
+}
+class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
+         Index:$count),
+    "$dst `,` $src `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"> {
+  let summary = "dst = " # name # "(src, scalar) on count elements";
+}
+
+// L0: mask (elements per repeat), repeat times and strides
+// [dst block, src block(s), dst repeat, src repeat(s)].
+class AscendC_UnaryL0<string name> : AscendC_VectorOp<name # "_l0",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Index:$mask,
+         Index:$repeat, DenseI64ArrayAttr:$strides),
+    "$dst `,` $src `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "dst = " # name # "(src), mask/repeat form";
+}
+class AscendC_BinaryL0<string name> : AscendC_VectorOp<name # "_l0",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
+         AscendC_LocalTensor:$rhs, Index:$mask, Index:$repeat,
+         DenseI64ArrayAttr:$strides),
+    "$dst `,` $lhs `,` $rhs `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+  let summary = "dst = " # name # "(lhs, rhs), mask/repeat form";
+}
+class AscendC_ScalarL0<string name> : AscendC_VectorOp<name # "_l0",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
+         Index:$mask, Index:$repeat, DenseI64ArrayAttr:$strides),
+    "$dst `,` $src `,` $scalar `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"> {
+  let summary = "dst = " # name # "(src, scalar), mask/repeat form";
+}
+
+foreach name = ["abs", "exp", "ln", "sqrt", "rsqrt", "reciprocal", "relu", "not"] in {
+  def AscendC_ # name # L2Op : AscendC_UnaryL2<name>;
+  def AscendC_ # name # L0Op : AscendC_UnaryL0<name>;
+}
+foreach name = ["add", "sub", "mul", "div", "max", "min", "and", "or"] in {
+  def AscendC_ # name # L2Op : AscendC_BinaryL2<name>;
+  def AscendC_ # name # L0Op : AscendC_BinaryL0<name>;
+}
+foreach name = ["adds", "muls", "maxs", "mins"] in {
+  def AscendC_ # name # L2Op : AscendC_ScalarL2<name>;
+  def AscendC_ # name # L0Op : AscendC_ScalarL0<name>;
+}
+
+def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
+    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Index:$count),
+    "$dst `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($scalar)"> {
+  let summary = "fills count elements of dst with scalar";
+}
+def AscendC_DuplicateL0Op : AscendC_VectorOp<"duplicate_l0",
+    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Index:$mask, Index:$repeat,
+         DenseI64ArrayAttr:$strides),
+    "$dst `,` $scalar `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($scalar)"> {
+  let summary = "fills dst with scalar, mask/repeat form";
+}
+def AscendC_CastL2Op : AscendC_VectorOp<"cast_l2",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+         AscendC_RoundMode:$round, Index:$count),
+    "$dst `,` $src `,` $round `,` $count attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "converts count elements with a rounding mode";
+}
+def AscendC_CastL0Op : AscendC_VectorOp<"cast_l0",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+         AscendC_RoundMode:$round, Index:$mask, Index:$repeat,
+         DenseI64ArrayAttr:$strides),
+    "$dst `,` $src `,` $round `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "converts with a rounding mode, mask/repeat form";
+}
+def AscendC_CompareL2Op : AscendC_VectorOp<"compare_l2",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
+         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Index:$count),
+    "$dst `,` $lhs `,` $rhs `,` $mode `,` $count attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+  let summary = "writes the bit mask of lhs <mode> rhs over count elements";
+}
+def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
+         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Index:$mask,
+         Index:$repeat, DenseI64ArrayAttr:$strides),
+    "$dst `,` $lhs `,` $rhs `,` $mode `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+  let summary = "compare, mask/repeat form";
+}
+def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis),
+    "$dst `,` $src `axis` $axis attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "broadcasts src along axis into dst";
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+def AscendC_SetFlagOp : AscendC_Op<"set_flag"> {
+  let summary = "signals hard event `event` from pipe `src` to pipe `dst`";
+  let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$event);
+  let assemblyFormat = "$src `->` $dst `,` `event` $event attr-dict";
+}
+def AscendC_WaitFlagOp : AscendC_Op<"wait_flag"> {
+  let summary = "pipe `dst` waits for hard event `event` from pipe `src`";
+  let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$event);
+  let assemblyFormat = "$src `->` $dst `,` `event` $event attr-dict";
+}
+def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier"> {
+  let summary = "waits until every instruction issued to the pipe finished";
+  let arguments = (ins AscendC_Pipe:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+def AscendC_GetBufOp : AscendC_Op<"get_buf"> {
+  let summary = "acquires buffer id `buf_id` for the pipe";
+  let arguments = (ins AscendC_Pipe:$pipe,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$buf_id);
+  let assemblyFormat = "$pipe `,` $buf_id attr-dict";
+}
+def AscendC_RlsBufOp : AscendC_Op<"rls_buf"> {
+  let summary = "releases buffer id `buf_id` for the pipe";
+  let arguments = (ins AscendC_Pipe:$pipe,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$buf_id);
+  let assemblyFormat = "$pipe `,` $buf_id attr-dict";
+}
+def AscendC_CrossCoreSetFlagOp : AscendC_Op<"cross_core_set_flag"> {
+  let summary = "sets cross-core flag `flag` (0-31) when the pipe gets there";
+  let arguments = (ins AscendC_Pipe:$pipe,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<31>]>:$flag);
+  let assemblyFormat = "$pipe `,` `flag` $flag attr-dict";
+}
+def AscendC_CrossCoreWaitFlagOp : AscendC_Op<"cross_core_wait_flag"> {
+  let summary = "the pipe waits for cross-core flag `flag` (0-31)";
+  let arguments = (ins AscendC_Pipe:$pipe,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<31>]>:$flag);
+  let assemblyFormat = "$pipe `,` `flag` $flag attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Core groups and queries
+//===----------------------------------------------------------------------===//
+
+class AscendC_CoreGroupOp<string name, string core>
+    : AscendC_Op<name, [SingleBlockImplicitTerminator<"YieldOp">,
+                        NoRegionArguments]> {
+  let summary = "code that runs only on the " # core # " core";
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+}
+def AscendC_IfAicOp : AscendC_CoreGroupOp<"if_aic", "cube">;
+def AscendC_IfAivOp : AscendC_CoreGroupOp<"if_aiv", "vector">;
+
+def AscendC_YieldOp : AscendC_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["IfAicOp", "IfAivOp"]>]> {
+  let summary = "ends a core group";
+  let assemblyFormat = "attr-dict";
+}
+
+def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_subblock_idx", [Pure]> {
+  let summary = "the vector lane (sub-block) this code runs on";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def AscendC_PrintfOp : AscendC_Op<"printf"> {
+  let summary = "prints scalars with a format string";
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
+  let assemblyFormat = "$format ($args^ `:` type($args))? attr-dict";
+}
+def AscendC_DumpTensorOp : AscendC_Op<"dump_tensor"> {
+  let summary = "dumps `count` elements of a local tensor, tagged `desc`";
+  let arguments = (ins AscendC_LocalTensor:$tensor, I64Attr:$desc, Index:$count);
+  let assemblyFormat = "$tensor `,` $desc `,` $count attr-dict `:` type($tensor)";
+}
+def AscendC_AssertOp : AscendC_Op<"assert"> {
+  let summary = "stops the kernel with a message when the condition is false";
+  let arguments = (ins I1:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
+#endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCOPS_TD

@@ -1,0 +1,109 @@
+//===- Passes.td - AscendC passes ---------------------------*- tablegen -*-===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD
+#define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RefineCubePosition : Pass<"ascendc-refine-cube-position", "mlir::ModuleOp"> {
+  let summary = "Moves L1 tensors feeding L0B or the bias table to B1 / C1";
+  let description = [{
+    Front ends place every L1 tensor at `a1`. This pass looks at where each
+    `a1` placeholder (`ascendc.local_tensor_auto a1`) is consumed:
+    `ascendc.load_data` into `b2` (L0B) makes it `b1`, an
+    `ascendc.data_copy` into `c2` (the bias table) makes it `c1`, and a load
+    into `a2` keeps it at `a1`. A tensor consumed by two of these
+    destinations is an error naming the tensor.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def AllocateTensor : Pass<"ascendc-allocate-tensor", "mlir::ModuleOp"> {
+  let summary = "Gives every local tensor placeholder a static address";
+  let description = [{
+    Replaces each `ascendc.local_tensor_auto` with an
+    `ascendc.local_tensor` carrying its byte address and size. Each function
+    is a kernel with its own buffers; in it, placeholders take consecutive
+    addresses, in IR order, from one running address per normalized
+    position: `b1` and `c1` share `a1`'s (all L1), and `vecin`, `vecout`
+    and `co2` share `veccalc`'s (all UB).
+
+    Sizes (`size`, in bytes):
+
+    * UB positions, `c1` and `c2` (bias data): the tensor's bytes rounded up
+      to the 32-byte block.
+    * `a1`, `a2`: padded to the cube's fractal: rows (the second-to-last
+      dimension) to a multiple of 16, the last (K) dimension to a multiple
+      of 32 bytes; leading dimensions multiply.
+    * `b1`, `b2`, `co1`: both of the last two dimensions to a multiple of 16
+      elements.
+
+    A rank-1 tensor counts as one row. Since every size is a multiple of 32
+    bytes, every address is 32-byte aligned.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def ComputeMemoryConsumption
+    : Pass<"ascendc-compute-memory-consumption", "mlir::ModuleOp"> {
+  let summary = "Records the bytes each hardware buffer needs on the module";
+  let description = [{
+    For each function, the need of a buffer (L1, L0A, L0B, L0C, UB, BT) is
+    the end of its highest addressed tensor (`addr + size`; tensors that
+    share addresses count once). The module gets
+    `ascendc.memory_consumed = {BT = .., L0A = .., L0B = .., L0C = .., L1 = .., UB = ..}`,
+    the largest need over its functions, in bytes.
+
+    With `check-capacity`, a need above the buffer's capacity is an error
+    on the function naming the buffer, the need and the capacity, with a
+    note at the tensor that crosses it. Capacities default to the 910B's
+    (HARDWARE.md): UB 192 KiB, L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB,
+    bias table 1 KiB.
+
+    Placeholders without an address are an error: run
+    `ascendc-allocate-tensor` first.
+  }];
+  let options = [
+    Option<"checkCapacity", "check-capacity", "bool", "false",
+           "Fail when a buffer's need exceeds its capacity">,
+    Option<"ubBytes", "ub-bytes", "int64_t", "196608", "UB capacity">,
+    Option<"l1Bytes", "l1-bytes", "int64_t", "524288", "L1 capacity">,
+    Option<"l0aBytes", "l0a-bytes", "int64_t", "65536", "L0A capacity">,
+    Option<"l0bBytes", "l0b-bytes", "int64_t", "65536", "L0B capacity">,
+    Option<"l0cBytes", "l0c-bytes", "int64_t", "131072", "L0C capacity">,
+    Option<"btBytes", "bt-bytes", "int64_t", "1024", "Bias table capacity">
+  ];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def UnifyBiasTensor : Pass<"ascendc-unify-bias-tensor", "mlir::ModuleOp"> {
+  let summary = "Makes every bias-table tensor of a function one tensor at 0";
+  let description = [{
+    The bias table holds one bias at a time, and buffer-id synchronization
+    needs a single bias tensor per function. In each function the first
+    `ascendc.local_tensor c2` is kept at address 0; later ones of the same
+    type are replaced by it, and smaller ones by a reinterpret cast of it.
+    A later bias tensor larger than the first is an error.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
+  let summary = "Chooses static or TPipe-backed allocation for the module";
+  let description = [{
+    Sets `ascendc.alloc_strategy` on the module to `"static"` (addresses
+    planned by `ascendc-allocate-tensor`) or `"tpipe"` (buffers managed by
+    the Ascend C runtime's TPipe):
+
+    * `ascendc.static_alloc = true` asks for static allocation, `false`
+      for TPipe;
+    * without it, static allocation is chosen for the C310 architecture
+      (`ascendc.arch = "c310"`) and TPipe for C220 (the default);
+    * `ascendc.broadcast` needs a temporary buffer that only TPipe
+      provides: a module holding one always gets `"tpipe"`, and asking for
+      static allocation is an error naming the broadcast.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+#endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,136 @@
+//===- AscendCOps.cpp - AscendC op verifiers ------------------------------===//
+//
+// Verifiers check what the positions of operands make possible on the
+// machine: which buffer each instruction reads and writes. Operands whose
+// position is unknown (function arguments) are not constrained.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+static int64_t getBytes(LocalTensorType type) {
+  return type.getNumElements() * getElementBytes(type.getElementType());
+}
+
+static bool isLocal(Value value) {
+  return isa<LocalTensorType>(value.getType());
+}
+
+/// `value`'s position is one of `allowed`, or unknown.
+static LogicalResult expectPosition(Operation *op, Value value, StringRef role,
+                                    ArrayRef<Position> allowed) {
+  std::optional<Position> position = getPosition(value);
+  if (!position || llvm::is_contained(allowed, *position))
+    return success();
+  std::string names;
+  for (Position p : allowed)
+    names += (names.empty() ? "" : ", ") + stringifyPosition(p).str();
+  return op->emitOpError() << role << " must be at " << names
+                           << ", but it is at " << stringifyPosition(*position);
+}
+
+static constexpr Position kUB[] = {Position::VecIn, Position::VecOut,
+                                   Position::VecCalc, Position::CO2};
+static constexpr Position kL1[] = {Position::A1, Position::B1, Position::C1};
+
+/// Vector instructions read and write UB.
+static LogicalResult verifyVectorOp(Operation *op) {
+  for (Value operand : op->getOperands())
+    if (isLocal(operand) &&
+        failed(expectPosition(op, operand, "an operand", kUB)))
+      return failure();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tilekit/Dialect/AscendC/IR/AscendCOps.cpp.inc"
+
+LogicalResult LocalTensorAutoOp::verify() {
+  if (getInput() && getOutput())
+    return emitOpError("is marked both input and output");
+  return success();
+}
+
+LogicalResult LocalTensorOp::verify() {
+  if (getInput() && getOutput())
+    return emitOpError("is marked both input and output");
+  int64_t need = getBytes(getType());
+  if (getSize() < need)
+    return emitOpError() << "size " << getSize()
+                         << " is smaller than the tensor's " << need
+                         << " bytes";
+  return success();
+}
+
+LogicalResult ReinterpretCastOp::verify() {
+  int64_t from = getBytes(getSource().getType());
+  int64_t to = getBytes(getType());
+  if (to > from)
+    return emitOpError() << "views " << from << " bytes as " << to
+                         << ", more than the source holds";
+  return success();
+}
+
+LogicalResult DataCopyOp::verify() {
+  Type dstElement = cast<ShapedType>(getDst().getType()).getElementType();
+  Type srcElement = cast<ShapedType>(getSrc().getType()).getElementType();
+  if (dstElement != srcElement)
+    return emitOpError() << "copies " << srcElement << " into " << dstElement
+                         << "; use a cast to convert";
+  bool dstLocal = isLocal(getDst()), srcLocal = isLocal(getSrc());
+  if (!dstLocal && !srcLocal)
+    return emitOpError("copies GM to GM, which no transfer engine does");
+  if (!srcLocal) // GM -> UB or L1 (MTE2).
+    return expectPosition(*this, getDst(), "the destination of a GM load",
+                          {Position::VecIn, Position::VecCalc, Position::A1,
+                           Position::B1, Position::C1});
+  std::optional<Position> src = getPosition(getSrc());
+  if (!dstLocal) // UB -> GM (MTE3).
+    return expectPosition(*this, getSrc(), "the source of a GM store", kUB);
+  if (src && getBuffer(*src) == Buffer::L1) // L1 -> bias table (MTE1).
+    return expectPosition(*this, getDst(), "the destination of an L1 copy",
+                          {Position::C2});
+  if (failed(
+          expectPosition(*this, getSrc(), "the source of a local copy", kUB)))
+    return failure();
+  // UB -> UB or UB -> L1 (MTE3).
+  return expectPosition(*this, getDst(), "the destination of a UB copy",
+                        {Position::VecIn, Position::VecOut, Position::VecCalc,
+                         Position::A1, Position::B1});
+}
+
+LogicalResult LoadDataOp::verify() {
+  if (failed(expectPosition(*this, getSrc(), "the source", kL1)))
+    return failure();
+  return expectPosition(*this, getDst(), "the destination",
+                        {Position::A2, Position::B2});
+}
+
+LogicalResult MmadOp::verify() {
+  if (failed(expectPosition(*this, getDst(), "the accumulator",
+                            {Position::CO1})) ||
+      failed(
+          expectPosition(*this, getA(), "the left operand", {Position::A2})) ||
+      failed(
+          expectPosition(*this, getB(), "the right operand", {Position::B2})))
+    return failure();
+  if (getBias())
+    return expectPosition(*this, getBias(), "the bias", {Position::C2});
+  return success();
+}
+
+LogicalResult FixpipeOp::verify() {
+  if (failed(expectPosition(*this, getSrc(), "the source", {Position::CO1})))
+    return failure();
+  if (isLocal(getDst()))
+    return expectPosition(*this, getDst(), "the destination",
+                          {Position::VecIn, Position::VecCalc, Position::CO2,
+                           Position::A1, Position::B1});
+  return success();
+}
