@@ -2,6 +2,8 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
+#include "llvm/ADT/MapVector.h"
+
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_REFINECUBEPOSITION
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
@@ -24,33 +26,39 @@ static std::optional<Position> sourcePositionFor(Position destination) {
   }
 }
 
+/// The tensor an L0 load or bias copy reads and the tensor it writes.
+static std::optional<std::pair<Value, Value>> getTransfer(Operation *op) {
+  if (auto load = dyn_cast<LoadDataOp>(op))
+    return std::make_pair(load.getSrc(), load.getDst());
+  if (auto copy = dyn_cast<DataCopyOp>(op))
+    return std::make_pair(copy.getSrc(), copy.getDst());
+  return std::nullopt;
+}
+
 namespace {
 struct RefineCubePositionPass
     : tilekit::ascendc::impl::RefineCubePositionBase<RefineCubePositionPass> {
   void runOnOperation() override {
-    WalkResult result = getOperation().walk([](LocalTensorAutoOp op) {
-      if (op.getPosition() != Position::A1)
-        return WalkResult::advance();
-      return succeeded(refine(op)) ? WalkResult::advance()
-                                   : WalkResult::interrupt();
+    // Consumers of each a1 placeholder, in IR order, so that diagnostics
+    // name the first consumer first.
+    llvm::MapVector<LocalTensorAutoOp, SmallVector<Operation *>> consumers;
+    getOperation().walk([&](Operation *op) {
+      if (auto transfer = getTransfer(op))
+        if (auto source = transfer->first.getDefiningOp<LocalTensorAutoOp>();
+            source && source.getPosition() == Position::A1)
+          consumers[source].push_back(op);
     });
-    if (result.wasInterrupted())
-      signalPassFailure();
+    for (auto &[tensor, users] : consumers)
+      if (failed(refine(tensor, users)))
+        return signalPassFailure();
   }
 
-  static LogicalResult refine(LocalTensorAutoOp op) {
+  static LogicalResult refine(LocalTensorAutoOp op,
+                              ArrayRef<Operation *> users) {
     std::optional<Position> chosen;
     Operation *chosenBy = nullptr;
-    for (Operation *user : op->getUsers()) {
-      Value destination;
-      if (auto load = dyn_cast<LoadDataOp>(user); load && load.getSrc() == op)
-        destination = load.getDst();
-      else if (auto copy = dyn_cast<DataCopyOp>(user);
-               copy && copy.getSrc() == op)
-        destination = copy.getDst();
-      if (!destination)
-        continue;
-      std::optional<Position> at = getPosition(destination);
+    for (Operation *user : users) {
+      std::optional<Position> at = getPosition(getTransfer(user)->second);
       std::optional<Position> wanted =
           at ? sourcePositionFor(*at) : std::nullopt;
       if (!wanted)

@@ -1,0 +1,140 @@
+// RUN: tilekit-opt %s -split-input-file -verify-diagnostics
+
+func.func @f() {
+  // expected-error @+1 {{a local tensor needs a static shape}}
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<?x16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{a tensor element must be an integer or a float, not 'index'}}
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xindex>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{is marked both input and output}}
+  %x = ascendc.local_tensor_auto veccalc input output : !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{size 32 is smaller than the tensor's 64 bytes}}
+  %x = ascendc.local_tensor veccalc addr 0 size 32 : !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf16>
+  // expected-error @+1 {{views 32 bytes as 64, more than the source holds}}
+  %y = ascendc.reinterpret_cast %x : !ascendc.local_tensor<16xf16> to !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%g: !ascendc.global_tensor<16xf32>, %h: !ascendc.global_tensor<16xf32>) {
+  // expected-error @+1 {{copies GM to GM, which no transfer engine does}}
+  ascendc.data_copy %g, %h : !ascendc.global_tensor<16xf32>, !ascendc.global_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%g: !ascendc.global_tensor<16xf16>) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf32>
+  // expected-error @+1 {{copies 'f16' into 'f32'; use a cast to convert}}
+  ascendc.data_copy %x, %g : !ascendc.local_tensor<16xf32>, !ascendc.global_tensor<16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%g: !ascendc.global_tensor<16x16xf16>) {
+  %x = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  // expected-error @+1 {{the destination of a GM load must be at vecin, veccalc, a1, b1, c1, but it is at a2}}
+  ascendc.data_copy %x, %g : !ascendc.local_tensor<16x16xf16>, !ascendc.global_tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%g: !ascendc.global_tensor<16x16xf32>) {
+  %x = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  // expected-error @+1 {{the source of a GM store must be at vecin, vecout, veccalc, co2, but it is at co1}}
+  ascendc.data_copy %g, %x : !ascendc.global_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %x = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<16xf32>
+  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf32>
+  // expected-error @+1 {{the destination of an L1 copy must be at c2, but it is at veccalc}}
+  ascendc.data_copy %y, %x : !ascendc.local_tensor<16xf32>, !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x16xf16>
+  %y = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  // expected-error @+1 {{the source must be at a1, b1, c1, but it is at veccalc}}
+  ascendc.load_data %y, %x : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %c = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  %a = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  // expected-error @+1 {{the left operand must be at a2, but it is at b2}}
+  ascendc.mmad %c, %a, %b m %n n %n k %n : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%g: !ascendc.global_tensor<16x16xf32>) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x16xf32>
+  // expected-error @+1 {{the source must be at co1, but it is at veccalc}}
+  ascendc.fixpipe %g, %x : !ascendc.global_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %x = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<16xf32>
+  // expected-error @+1 {{an operand must be at vecin, vecout, veccalc, co2, but it is at a1}}
+  ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<16xf32>, !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{attribute 'flag' failed to satisfy constraint}}
+  ascendc.cross_core_set_flag fix, flag 32
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'pipe' [s, v, m, mte1, mte2, mte3, fix, all]}}
+  ascendc.pipe_barrier 3
+  return
+}
