@@ -106,4 +106,29 @@ def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def ReuseUbAllocation : Pass<"ascendc-reuse-ub-allocation", "mlir::ModuleOp"> {
+  let summary = "Lets UB tensors whose lifetimes do not overlap share storage";
+  let description = [{
+    Runs before `ascendc-allocate-tensor`. In each block, a UB placeholder
+    (`vecin`, `vecout`, `veccalc`, `co2`) lives from its first use to its
+    last use, measured on the ops of that block (a use inside a nested
+    region counts at the op holding the region; uses through reinterpret
+    casts count). A tensor whose life starts after another's ended takes
+    over that storage: it becomes an `ascendc.reinterpret_cast` of the
+    earlier tensor, or, when it is the larger of the two, it moves before
+    the earlier tensor, which becomes a cast of it. Tensors are considered in
+    IR order and take the storage that was freed first; a storage holds one
+    live tensor at a time.
+
+    In a loop body, two tensors both marked `input` or `output` do not
+    share: the next iteration's loads overlap the previous one's stores
+    when the loop is pipelined. `reuse-in-out` allows it.
+  }];
+  let options = [
+    Option<"reuseInOut", "reuse-in-out", "bool", "false",
+           "Let input/output tensors of the same loop body share storage">
+  ];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

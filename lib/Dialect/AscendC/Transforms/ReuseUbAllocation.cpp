@@ -1,0 +1,130 @@
+//===- ReuseUbAllocation.cpp - Lifetime-based sharing of UB ---------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+namespace tilekit::ascendc {
+#define GEN_PASS_DEF_REUSEUBALLOCATION
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace tilekit::ascendc
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+namespace {
+
+/// A UB placeholder and when, in its block's op order, it is in use.
+struct Lifetime {
+  LocalTensorAutoOp tensor;
+  unsigned first;
+  unsigned last;
+};
+
+/// Storage shared by tensors one after another. `root` is the placeholder
+/// that owns it; the others are casts of it.
+struct Storage {
+  LocalTensorAutoOp root;
+  unsigned freeAfter;
+  bool holdsInOut;
+};
+
+bool isUB(Position position) { return getBuffer(position) == Buffer::UB; }
+
+int64_t getBytes(LocalTensorAutoOp op) {
+  LocalTensorType type = op.getType();
+  return type.getNumElements() * getElementBytes(type.getElementType());
+}
+
+/// Visits every use of `value`, following reinterpret casts.
+void forEachUse(Value value, llvm::function_ref<void(Operation *)> visit) {
+  for (Operation *user : value.getUsers()) {
+    visit(user);
+    if (auto cast = dyn_cast<ReinterpretCastOp>(user))
+      forEachUse(cast.getResult(), visit);
+  }
+}
+
+struct ReuseUbAllocationPass
+    : tilekit::ascendc::impl::ReuseUbAllocationBase<ReuseUbAllocationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Block *> blocks;
+    getOperation().walk([&](Block *block) { blocks.push_back(block); });
+    for (Block *block : blocks)
+      reuseIn(*block);
+  }
+
+  void reuseIn(Block &block) {
+    llvm::DenseMap<Operation *, unsigned> order;
+    for (auto [index, op] : llvm::enumerate(block))
+      order[&op] = index;
+
+    SmallVector<Lifetime> lifetimes;
+    for (Operation &op : block) {
+      auto tensor = dyn_cast<LocalTensorAutoOp>(op);
+      if (!tensor || !isUB(tensor.getPosition()))
+        continue;
+      Lifetime life{tensor, order[&op], order[&op]};
+      bool first = true;
+      forEachUse(tensor.getResult(), [&](Operation *user) {
+        Operation *here = block.findAncestorOpInBlock(*user);
+        if (!here || isa<ReinterpretCastOp>(here))
+          return;
+        unsigned at = order[here];
+        life.first = first ? at : std::min(life.first, at);
+        life.last = first ? at : std::max(life.last, at);
+        first = false;
+      });
+      lifetimes.push_back(life);
+    }
+
+    bool inLoop = isa_and_present<LoopLikeOpInterface>(block.getParentOp());
+    SmallVector<Storage> storages;
+    for (Lifetime &life : lifetimes) {
+      bool inOut = life.tensor.getInput() || life.tensor.getOutput();
+      Storage *chosen = nullptr;
+      for (Storage &storage : storages) {
+        if (storage.freeAfter >= life.first)
+          continue;
+        if (inLoop && inOut && storage.holdsInOut && !reuseInOut)
+          continue;
+        if (!chosen || storage.freeAfter < chosen->freeAfter)
+          chosen = &storage;
+      }
+      if (!chosen) {
+        storages.push_back({life.tensor, life.last, inOut});
+        continue;
+      }
+      share(*chosen, life.tensor);
+      chosen->freeAfter = life.last;
+      chosen->holdsInOut |= inOut;
+    }
+  }
+
+  /// Makes `tensor` use `storage`, growing it when `tensor` is larger.
+  static void share(Storage &storage, LocalTensorAutoOp tensor) {
+    LocalTensorAutoOp root = storage.root;
+    if (getBytes(tensor) > getBytes(root)) {
+      // The larger tensor owns the storage: it moves up to where the root
+      // was defined (it has no operands), and the root becomes its cast.
+      tensor->moveBefore(root);
+      replaceWithCast(root, tensor);
+      storage.root = tensor;
+      return;
+    }
+    replaceWithCast(tensor, root);
+  }
+
+  static void replaceWithCast(LocalTensorAutoOp tensor,
+                              LocalTensorAutoOp owner) {
+    OpBuilder builder(tensor);
+    auto cast = ReinterpretCastOp::create(builder, tensor.getLoc(),
+                                          tensor.getType(), owner.getResult());
+    tensor.replaceAllUsesWith(cast.getResult());
+    tensor.erase();
+  }
+};
+} // namespace

@@ -1,0 +1,126 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation="reuse-in-out=true" | FileCheck %s --check-prefix=INOUT
+// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation -ascendc-allocate-tensor | FileCheck %s --check-prefix=ADDR
+
+// Two tensors used one after the other share storage: the second becomes a
+// cast of the first, and allocation gives them one address.
+// CHECK-LABEL: func.func @sequential(
+// CHECK: %[[A:.*]] = ascendc.local_tensor_auto veccalc : <333xi32>
+// CHECK: ascendc.data_copy %[[A]]
+// CHECK: %[[B:.*]] = ascendc.reinterpret_cast %[[A]] : <333xi32> to <333xi32>
+// CHECK: ascendc.data_copy %[[B]]
+// ADDR-LABEL: func.func @sequential(
+// ADDR: %[[A:.*]] = ascendc.local_tensor veccalc addr 0 size 1344 : <333xi32>
+// ADDR-NOT: ascendc.local_tensor veccalc
+// ADDR: ascendc.reinterpret_cast %[[A]]
+func.func @sequential(%gm: !ascendc.global_tensor<333xi32>) {
+  %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xi32>
+  ascendc.data_copy %a, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xi32>
+  ascendc.data_copy %b, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
+  return
+}
+
+// -----
+
+// A later, larger tensor takes the storage over: it moves before the
+// earlier one, which becomes a cast of it. Overlapping lifetimes do not
+// share: %c is live while %a is.
+// CHECK-LABEL: func.func @larger_later(
+// CHECK-NEXT: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <256xf32>
+// CHECK-NEXT: %[[A:.*]] = ascendc.reinterpret_cast %[[B]] : <256xf32> to <64xf32>
+// CHECK-NEXT: %[[C:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK-NEXT: ascendc.exp_l2 %[[C]], %[[A]]
+// CHECK-NEXT: ascendc.exp_l2 %[[B]], %[[B]]
+// CHECK-NEXT: ascendc.exp_l2 %[[C]], %[[C]]
+// ADDR-LABEL: func.func @larger_later(
+// 256*4 = 1024 at 0; %c after it at 1024.
+// ADDR: ascendc.local_tensor veccalc addr 0 size 1024 : <256xf32>
+// ADDR: ascendc.local_tensor veccalc addr 1024 size 256 : <64xf32>
+func.func @larger_later(%n: index) {
+  %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  %c = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.exp_l2 %c, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+  ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+  ascendc.exp_l2 %c, %c, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}
+
+// -----
+
+// A use inside a loop keeps the tensor alive for the whole loop; uses through
+// casts count. Cube and bias tensors are never touched.
+// CHECK-LABEL: func.func @nested(
+// CHECK: %[[A:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: ascendc.local_tensor_auto a1 : <16x16xf16>
+// CHECK: ascendc.local_tensor_auto a1 : <16x16xf16>
+// CHECK: scf.for
+// CHECK: %[[D:.*]] = ascendc.reinterpret_cast %[[A]] : <64xf32> to <64xf32>
+func.func @nested(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  %l1a = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<16x16xf16>
+  %l1b = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<16x16xf16>
+  %view = ascendc.reinterpret_cast %a : !ascendc.local_tensor<64xf32> to !ascendc.local_tensor<64xi32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    ascendc.abs_l2 %view, %view, %n : !ascendc.local_tensor<64xi32>, !ascendc.local_tensor<64xi32>
+  }
+  // %a's life ended with the loop; %b is still live below.
+  %d = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.add_l2 %d, %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}
+
+// -----
+
+// In a loop body, input and output tensors do not share unless
+// reuse-in-out: the loop's iterations overlap when pipelined. The scratch
+// tensor %tmp is live while %in and %out are used, so it shares with
+// neither.
+// CHECK-LABEL: func.func @in_out_loop(
+// CHECK: scf.for
+// CHECK-NEXT: %[[IN:.*]] = ascendc.local_tensor_auto vecin input : <64xf32>
+// CHECK: ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: ascendc.local_tensor_auto vecout output : <64xf32>
+// CHECK-NOT: reinterpret_cast
+// INOUT-LABEL: func.func @in_out_loop(
+// INOUT: scf.for
+// INOUT-NEXT: %[[IN:.*]] = ascendc.local_tensor_auto vecin input : <64xf32>
+// INOUT: %[[OUT:.*]] = ascendc.reinterpret_cast %[[IN]] : <64xf32> to <64xf32>
+// INOUT-NEXT: ascendc.add_l2 %[[OUT]]
+func.func @in_out_loop(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %in = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<64xf32>
+    ascendc.data_copy %in, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    %tmp = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %tmp, %in, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    %out = ascendc.local_tensor_auto vecout output : !ascendc.local_tensor<64xf32>
+    ascendc.add_l2 %out, %tmp, %tmp, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    ascendc.data_copy %gm, %out : !ascendc.global_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Outside loops, input and output tensors share like any other.
+// CHECK-LABEL: func.func @in_out_straight(
+// CHECK: %[[IN:.*]] = ascendc.local_tensor_auto vecin input : <64xf32>
+// CHECK: ascendc.reinterpret_cast %[[IN]] : <64xf32> to <64xf32>
+func.func @in_out_straight(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %in = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %in, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  %tmp = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.exp_l2 %tmp, %in, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  %out = ascendc.local_tensor_auto vecout output : !ascendc.local_tensor<64xf32>
+  ascendc.add_l2 %out, %tmp, %tmp, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %gm, %out : !ascendc.global_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}
