@@ -131,4 +131,28 @@ def ReuseUbAllocation : Pass<"ascendc-reuse-ub-allocation", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def ComputeReuseGroup : Pass<"ascendc-compute-reuse-group", "mlir::ModuleOp"> {
+  let summary = "Numbers the iterations of unrolled loops into reuse groups";
+  let description = [{
+    An unrolled loop is a run of `scf.execute_region` ops, one per
+    iteration, carrying `asctile.unroll_factor = F` and
+    `asctile.unroll_iter = i` (`0 <= i < F`; `i = F` marks the epilogue
+    iteration that handles the remainder). Buffers of iterations in the same
+    reuse group may share storage; different groups may be live at once.
+
+    The group of an iteration is `(i + start) % F`. `start` is the nesting
+    depth of the block (the number of enclosing unrolled iterations) plus
+    the number of epilogues met so far among the block's earlier
+    iterations: after an epilogue, the next unrolled loop at that level
+    starts one group later, so its first iteration does not share the
+    epilogue's buffers.
+
+    Every op in an iteration (the region op included; the innermost
+    iteration wins) gets `ascendc.reuse_group = g`, and
+    `asctile.unroll_iter` is removed. An iteration outside `0..F`, or a
+    factor that is missing or not positive, is an error.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD
