@@ -1,6 +1,7 @@
 //===- ReuseUbAllocation.cpp - Lifetime-based sharing of UB ---------------===//
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/AscendC/Transforms/StorageSharing.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -31,20 +32,6 @@ struct Storage {
 };
 
 bool isUB(Position position) { return getBuffer(position) == Buffer::UB; }
-
-int64_t getBytes(LocalTensorAutoOp op) {
-  LocalTensorType type = op.getType();
-  return type.getNumElements() * getElementBytes(type.getElementType());
-}
-
-/// Visits every use of `value`, following reinterpret casts.
-void forEachUse(Value value, llvm::function_ref<void(Operation *)> visit) {
-  for (Operation *user : value.getUsers()) {
-    visit(user);
-    if (auto cast = dyn_cast<ReinterpretCastOp>(user))
-      forEachUse(cast.getResult(), visit);
-  }
-}
 
 struct ReuseUbAllocationPass
     : tilekit::ascendc::impl::ReuseUbAllocationBase<ReuseUbAllocationPass> {
@@ -98,33 +85,10 @@ struct ReuseUbAllocationPass
         storages.push_back({life.tensor, life.last, inOut});
         continue;
       }
-      share(*chosen, life.tensor);
+      chosen->root = shareStorage(chosen->root, life.tensor);
       chosen->freeAfter = life.last;
       chosen->holdsInOut |= inOut;
     }
-  }
-
-  /// Makes `tensor` use `storage`, growing it when `tensor` is larger.
-  static void share(Storage &storage, LocalTensorAutoOp tensor) {
-    LocalTensorAutoOp root = storage.root;
-    if (getBytes(tensor) > getBytes(root)) {
-      // The larger tensor owns the storage: it moves up to where the root
-      // was defined (it has no operands), and the root becomes its cast.
-      tensor->moveBefore(root);
-      replaceWithCast(root, tensor);
-      storage.root = tensor;
-      return;
-    }
-    replaceWithCast(tensor, root);
-  }
-
-  static void replaceWithCast(LocalTensorAutoOp tensor,
-                              LocalTensorAutoOp owner) {
-    OpBuilder builder(tensor);
-    auto cast = ReinterpretCastOp::create(builder, tensor.getLoc(),
-                                          tensor.getType(), owner.getResult());
-    tensor.replaceAllUsesWith(cast.getResult());
-    tensor.erase();
   }
 };
 } // namespace

@@ -155,4 +155,34 @@ def ComputeReuseGroup : Pass<"ascendc-compute-reuse-group", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def ReuseTensorAllocation
+    : Pass<"ascendc-reuse-tensor-allocation", "mlir::ModuleOp"> {
+  let summary = "Lets local tensors of different unrolled iterations share storage";
+  let description = [{
+    Runs before `ascendc-allocate-tensor`, on placeholders at `veccalc`,
+    `vecin`, `vecout` (UB), `a1`, `b1` (L1), `a2` (L0A), `b2` (L0B) and
+    `co1` (L0C); a tensor only shares with tensors of the same buffer.
+
+    A tensor's iterations are the `asctile.unroll_iter` values of the ops
+    that use it (the op's own attribute or the nearest enclosing op's).
+    In IR order, each tensor looks for a storage, in the order the storages
+    were created, whose current tensor (the *top*) has finished:
+
+    * when both have iterations, the top's last iteration is before the
+      tensor's first one; an `input`/`output` tensor and a tensor that is
+      neither never share across iterations (each iteration loads and
+      stores its own data), and they cannot share within one either, since
+      the two are then live together;
+    * when either has no iteration, both are defined in the same block and
+      the top's last use comes before the tensor's first use there.
+
+    Sharing works as in `ascendc-reuse-ub-allocation`: the smaller tensor
+    becomes a reinterpret cast of the larger, with sizes computed as
+    `ascendc-allocate-tensor` computes them (cube positions padded to
+    fractals). A storage owner shared across blocks moves to the top of its
+    function so that it dominates every cast.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,139 @@
+//===- ReuseTensorAllocation.cpp - Sharing across unrolled iterations -----===//
+
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/AscendC/Transforms/StorageSharing.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace tilekit::ascendc {
+#define GEN_PASS_DEF_REUSETENSORALLOCATION
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace tilekit::ascendc
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+static constexpr llvm::StringLiteral kUnrollIter = "asctile.unroll_iter";
+
+namespace {
+
+/// When a placeholder is in use: by unrolled iteration, and by position in
+/// the block that defines it.
+struct Life {
+  LocalTensorAutoOp tensor;
+  /// The defining block; kept apart because `tensor` may become a cast.
+  Block *block = nullptr;
+  std::optional<int64_t> minIter, maxIter;
+  bool inOut = false;
+  unsigned first = 0, last = 0;
+};
+
+struct Storage {
+  LocalTensorAutoOp owner;
+  Position pool;
+  Life top;
+};
+
+/// The unrolled iteration `op` belongs to, if any.
+std::optional<int64_t> getIteration(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto iter = op->getAttrOfType<IntegerAttr>(kUnrollIter))
+      return iter.getInt();
+  return std::nullopt;
+}
+
+bool isReusable(Position position) {
+  switch (position) {
+  case Position::VecCalc:
+  case Position::VecIn:
+  case Position::VecOut:
+  case Position::A1:
+  case Position::B1:
+  case Position::A2:
+  case Position::B2:
+  case Position::CO1:
+    return true;
+  default:
+    return false;
+  }
+}
+
+Life measure(LocalTensorAutoOp tensor) {
+  Life life;
+  life.tensor = tensor;
+  life.inOut = tensor.getInput() || tensor.getOutput();
+  Block *block = life.block = tensor->getBlock();
+  auto index = [&](Operation *op) {
+    unsigned i = 0;
+    for (Operation &other : *block) {
+      if (&other == op)
+        return i;
+      ++i;
+    }
+    return i;
+  };
+  life.first = life.last = index(tensor);
+  bool seen = false;
+  forEachUse(tensor.getResult(), [&](Operation *user) {
+    if (isa<ReinterpretCastOp>(user))
+      return;
+    if (std::optional<int64_t> iter = getIteration(user)) {
+      life.minIter = std::min(life.minIter.value_or(*iter), *iter);
+      life.maxIter = std::max(life.maxIter.value_or(*iter), *iter);
+    }
+    if (Operation *here = block->findAncestorOpInBlock(*user)) {
+      unsigned at = index(here);
+      life.first = seen ? std::min(life.first, at) : at;
+      life.last = seen ? std::max(life.last, at) : at;
+      seen = true;
+    }
+  });
+  return life;
+}
+
+/// Whether `bottom` may take the storage `top` is using.
+bool canFollow(const Life &top, const Life &bottom) {
+  if (top.minIter && bottom.minIter) {
+    if (top.inOut != bottom.inOut)
+      return false;
+    return *top.maxIter < *bottom.minIter;
+  }
+  return top.block == bottom.block && top.last < bottom.first;
+}
+
+struct ReuseTensorAllocationPass
+    : tilekit::ascendc::impl::ReuseTensorAllocationBase<
+          ReuseTensorAllocationPass> {
+  void runOnOperation() override {
+    getOperation().walk([](func::FuncOp func) { reuseIn(func); });
+  }
+
+  static void reuseIn(func::FuncOp func) {
+    SmallVector<Life> lives;
+    func.walk([&](LocalTensorAutoOp tensor) {
+      if (isReusable(tensor.getPosition()))
+        lives.push_back(measure(tensor));
+    });
+    Block &entry = func.getBody().front();
+    SmallVector<Storage> storages;
+    for (Life &life : lives) {
+      Position pool = getAllocationPool(life.tensor.getPosition());
+      Storage *chosen = nullptr;
+      for (Storage &storage : storages)
+        if (storage.pool == pool && canFollow(storage.top, life)) {
+          chosen = &storage;
+          break;
+        }
+      if (!chosen) {
+        storages.push_back({life.tensor, pool, life});
+        continue;
+      }
+      if (chosen->owner->getBlock() != life.tensor->getBlock())
+        chosen->owner->moveBefore(&entry.front());
+      chosen->owner = shareStorage(chosen->owner, life.tensor);
+      chosen->top = life;
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,128 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-tensor-allocation | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-tensor-allocation -ascendc-allocate-tensor | FileCheck %s --check-prefix=ADDR
+
+// Tensors of iterations 0 and 1 of an unrolled loop share: the owner moves
+// to the top of the function, the later tensor becomes its cast.
+// CHECK-LABEL: func.func @iterations(
+// CHECK-NEXT: %[[A:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: scf.execute_region
+// CHECK: scf.execute_region
+// CHECK-NEXT: ascendc.reinterpret_cast %[[A]] : <64xf32> to <64xf32>
+// ADDR-LABEL: func.func @iterations(
+// 64*4 = 256 B, one allocation for both.
+// ADDR-NEXT: ascendc.local_tensor veccalc addr 0 size 256 : <64xf32>
+// ADDR-NOT: ascendc.local_tensor veccalc
+func.func @iterations(%n: index) {
+  scf.execute_region {
+    %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %a, %a, %n {asctile.unroll_iter = 0} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %b, %b, %n {asctile.unroll_iter = 1} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  return
+}
+
+// -----
+
+// A tensor used in iterations 0 and 1 overlaps one of iteration 1; a
+// tensor of iteration 1 cannot take storage still used in iteration 1.
+// CHECK-LABEL: func.func @overlap(
+// ADDR-LABEL: func.func @overlap(
+// CHECK-NOT: reinterpret_cast
+func.func @overlap(%n: index) {
+  %shared = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  scf.execute_region {
+    ascendc.exp_l2 %shared, %shared, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.add_l2 %b, %shared, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  return
+}
+
+// -----
+
+// Input/output tensors: two of different iterations share; one of them and
+// a scratch tensor of a later iteration do not.
+// CHECK-LABEL: func.func @in_out(
+// CHECK-DAG: %[[IN0:.*]] = ascendc.local_tensor_auto vecin input : <64xf32>
+// CHECK-DAG: %[[T0:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: %[[IN1:.*]] = ascendc.reinterpret_cast %[[IN0]] : <64xf32> to <64xf32>
+// CHECK-NEXT: ascendc.data_copy %[[IN1]]
+// CHECK-NEXT: %[[T1:.*]] = ascendc.reinterpret_cast %[[T0]] : <64xf32> to <64xf32>
+// CHECK-NEXT: ascendc.exp_l2 %[[T1]], %[[IN1]]
+func.func @in_out(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  scf.execute_region {
+    %in0 = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<64xf32>
+    ascendc.data_copy %in0, %gm {asctile.unroll_iter = 0} : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    %t0 = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %t0, %in0, %n {asctile.unroll_iter = 0} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %in1 = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<64xf32>
+    ascendc.data_copy %in1, %gm {asctile.unroll_iter = 1} : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    %t1 = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %t1, %in1, %n {asctile.unroll_iter = 1} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  return
+}
+
+// -----
+
+// Cube positions: the larger L0A tensor of iteration 1 owns the storage
+// (it moves up, the iteration-0 tensor becomes its cast), sized as
+// allocate-tensor sizes it; the two L0B tensors share too. L0A and L0B
+// tensors never share with each other, nor with the accumulator.
+// CHECK-LABEL: func.func @cube(
+// CHECK: %[[BIG:.*]] = ascendc.local_tensor_auto a2 : <32x64xf16>
+// CHECK-NEXT: ascendc.reinterpret_cast %[[BIG]] : <32x64xf16> to <20x20xf16>
+// CHECK: ascendc.local_tensor_auto co1 : <32x32xf32>
+// ADDR-LABEL: func.func @cube(
+// L0B: one 32*32*2 = 2048 B tensor. L0A: (20 -> 32) * (20 -> 32) * 2 =
+// 2048 B is smaller than 32*64*2 = 4096 B, which is allocated alone.
+// ADDR: ascendc.local_tensor b2 addr 0 size 2048 : <32x32xf16>
+// ADDR-NEXT: ascendc.local_tensor a2 addr 0 size 4096 : <32x64xf16>
+// ADDR-NOT: ascendc.local_tensor a2
+// ADDR-NOT: ascendc.local_tensor b2
+// ADDR-LABEL: func.func @no_iterations(
+func.func @cube(%n: index) {
+  %c = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<32x32xf32>
+  scf.execute_region {
+    %small = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<20x20xf16>
+    %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+    ascendc.mmad %c, %small, %b m %n n %n k %n {asctile.unroll_iter = 0} : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<20x20xf16>, !ascendc.local_tensor<32x32xf16>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %big = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<32x64xf16>
+    %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+    ascendc.mmad %c, %big, %b m %n n %n k %n {asctile.unroll_iter = 1} : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<32x64xf16>, !ascendc.local_tensor<32x32xf16>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  return
+}
+
+// -----
+
+// Without iterations, order in the block decides.
+// CHECK-LABEL: func.func @no_iterations(
+// CHECK-NEXT: %[[A:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK-NEXT: ascendc.exp_l2 %[[A]], %[[A]]
+// CHECK-NEXT: %[[B:.*]] = ascendc.reinterpret_cast %[[A]]
+// CHECK-NEXT: ascendc.exp_l2 %[[B]], %[[B]]
+func.func @no_iterations(%n: index) {
+  %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.exp_l2 %a, %a, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}
