@@ -124,3 +124,56 @@ func.func @in_out_straight(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
   ascendc.data_copy %gm, %out : !ascendc.global_tensor<64xf32>, !ascendc.local_tensor<64xf32>
   return
 }
+
+// -----
+
+// Then and else never run together: their tensors share, and the shared
+// storage moves before the scf.if. The larger else tensor owns it.
+// CHECK-LABEL: func.func @branches(
+// CHECK-NEXT: %[[E:.*]] = ascendc.local_tensor_auto veccalc : <128xf32>
+// CHECK-NEXT: %[[T:.*]] = ascendc.reinterpret_cast %[[E]] : <128xf32> to <64xf32>
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: ascendc.exp_l2 %[[T]], %[[T]]
+// CHECK: } else {
+// CHECK-NEXT: ascendc.exp_l2 %[[E]], %[[E]]
+// ADDR-LABEL: func.func @branches(
+// 128*4 = 512 B for both branches.
+// ADDR-NEXT: ascendc.local_tensor veccalc addr 0 size 512 : <128xf32>
+// ADDR-NOT: ascendc.local_tensor veccalc
+func.func @branches(%p: i1, %n: index) {
+  scf.if %p {
+    %t = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %t, %t, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  } else {
+    %e = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<128xf32>
+    ascendc.exp_l2 %e, %e, %n : !ascendc.local_tensor<128xf32>, !ascendc.local_tensor<128xf32>
+  }
+  return
+}
+
+// -----
+
+// The before and after regions of a while loop alternate; their tensors
+// share as well.
+// CHECK-LABEL: func.func @while_regions(
+// CHECK: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK-NEXT: scf.while
+// CHECK: ascendc.exp_l2 %[[B]], %[[B]]
+// CHECK: ascendc.reinterpret_cast %[[B]] : <64xf32> to <64xi32>
+func.func @while_regions(%n: index) {
+  %c0 = arith.constant 0 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xi32>
+    ascendc.abs_l2 %a, %a, %n : !ascendc.local_tensor<64xi32>, !ascendc.local_tensor<64xi32>
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  return
+}

@@ -38,10 +38,45 @@ struct ReuseUbAllocationPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<Block *> blocks;
-    getOperation().walk([&](Block *block) { blocks.push_back(block); });
-    for (Block *block : blocks)
-      reuseIn(*block);
+    for (Region &region : getOperation()->getRegions())
+      for (Block &block : region)
+        process(block);
+  }
+
+  /// Nested blocks first, then tensors of alternative regions, then the
+  /// block itself, which then sees hoisted tensors as used by their op.
+  void process(Block &block) {
+    for (Operation &op : block) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          process(nested);
+      if (op.getNumRegions() >= 2)
+        shareAcrossRegions(op);
+    }
+    reuseIn(block);
+  }
+
+  /// The regions of an op with several (then/else, before/after) never run
+  /// at the same time, so the j-th UB tensor of each region can share with
+  /// the j-th of the first. The shared storage moves before the op so that
+  /// it dominates every region.
+  static void shareAcrossRegions(Operation &op) {
+    SmallVector<SmallVector<LocalTensorAutoOp>> perRegion;
+    for (Region &region : op.getRegions()) {
+      perRegion.emplace_back();
+      if (!region.hasOneBlock())
+        continue;
+      for (Operation &nested : region.front())
+        if (auto tensor = dyn_cast<LocalTensorAutoOp>(nested);
+            tensor && isUB(tensor.getPosition()))
+          perRegion.back().push_back(tensor);
+    }
+    for (auto [j, owner] : llvm::enumerate(perRegion.front())) {
+      owner->moveBefore(&op);
+      for (ArrayRef<LocalTensorAutoOp> others : llvm::drop_begin(perRegion))
+        if (j < others.size())
+          owner = shareStorage(owner, others[j]);
+    }
   }
 
   void reuseIn(Block &block) {

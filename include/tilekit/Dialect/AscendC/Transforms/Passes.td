@@ -120,6 +120,12 @@ def ReuseUbAllocation : Pass<"ascendc-reuse-ub-allocation", "mlir::ModuleOp"> {
     IR order and take the storage that was freed first; a storage holds one
     live tensor at a time.
 
+    The regions of an op with several of them (`scf.if` then/else,
+    `scf.while` before/after) never run at the same time: after each
+    region's own sharing, the j-th UB tensor left in each region shares
+    with the j-th of the first region, and the shared tensor moves before
+    the op.
+
     In a loop body, two tensors both marked `input` or `output` do not
     share: the next iteration's loads overlap the previous one's stores
     when the loop is pipelined. `reuse-in-out` allows it.
