@@ -156,6 +156,7 @@ func.func @branches(%p: i1, %n: index) {
 // The before and after regions of a while loop alternate; their tensors
 // share as well.
 // CHECK-LABEL: func.func @while_regions(
+// ADDR-LABEL: func.func @while_regions(
 // CHECK: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
 // CHECK-NEXT: scf.while
 // CHECK: ascendc.exp_l2 %[[B]], %[[B]]
