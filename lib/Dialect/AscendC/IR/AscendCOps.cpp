@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilekit::ascendc;
@@ -132,5 +133,14 @@ LogicalResult FixpipeOp::verify() {
     return expectPosition(*this, getDst(), "the destination",
                           {Position::VecIn, Position::VecCalc, Position::CO2,
                            Position::A1, Position::B1});
+  return success();
+}
+
+LogicalResult SubBlockGuardOp::verify() {
+  auto func = dyn_cast<FunctionOpInterface>((*this)->getParentOp());
+  if (!func || &func.getFunctionBody().front().front() != getOperation())
+    return emitOpError("must be the first op of a function");
+  if (!func.getResultTypes().empty())
+    return emitOpError("returns early, so its function must return nothing");
   return success();
 }

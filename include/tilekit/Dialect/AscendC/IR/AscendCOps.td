@@ -342,9 +342,34 @@ def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_subblock_idx", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard"> {
+  let summary = "returns from the kernel on every sub-block but the first";
+  let description = [{
+    `if (AscendC::GetSubBlockIdx() != 0) return;`: in a mixed kernel, only
+    sub-block 0 runs what follows. Only at the start of a function that
+    returns nothing.
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
+
+def AscendC_InitDumpOp : AscendC_Op<"init_dump"> {
+  let summary = "sets up the debug dump area of the kernel";
+  let description = [{
+    `AscendC::InitDump(mixed, dumpAddr, size)`: each core dumps `size` bytes
+    at most into the GM area `dump_addr`. `mixed` is set for mixed cube and
+    vector kernels.
+  }];
+  let arguments = (ins AscendC_GlobalTensor:$dump_addr, UnitAttr:$mixed,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$size);
+  let assemblyFormat = [{
+    $dump_addr (`mixed` $mixed^)? `size` $size attr-dict `:` type($dump_addr)
+  }];
+}
 
 def AscendC_PrintfOp : AscendC_Op<"printf"> {
   let summary = "prints scalars with a format string";

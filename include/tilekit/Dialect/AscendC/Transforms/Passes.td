@@ -191,4 +191,88 @@ def ReuseTensorAllocation
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Kernel structure
+//===----------------------------------------------------------------------===//
+
+def PromoteCvBlock : Pass<"ascendc-promote-cv-block", "mlir::ModuleOp"> {
+  let summary = "Sets the kernel type and unwraps the core groups of "
+                "pure cube or vector kernels";
+  let description = [{
+    Sets `ascendc.kernel_type` on the module: `"mixed"` when it holds both
+    `ascendc.if_aic` and `ascendc.if_aiv` groups, `"cube"` with only cube
+    groups, `"vector"` with only vector groups (a module without groups is
+    left alone). In a cube or vector kernel every group runs on the one
+    kind of core there is, so its body moves in place of the group; mixed
+    kernels keep their groups.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def InsertSubblockGuard : Pass<"ascendc-insert-subblock-guard", "mlir::ModuleOp"> {
+  let summary = "Lets only sub-block 0 run each function of a mixed kernel";
+  let description = [{
+    In a module with `ascendc.kernel_type = "mixed"`, puts
+    `ascendc.subblock_guard` (`if (AscendC::GetSubBlockIdx() != 0)
+    return;`) first in every function with a body. Functions that already
+    start with it are left alone, so running the pass twice changes nothing;
+    other kernel types are untouched.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def InsertInitDump : Pass<"ascendc-insert-init-dump", "mlir::ModuleOp"> {
+  let summary = "Adds the dump argument and InitDump to kernels that print";
+  let description = [{
+    A function holding `ascendc.printf` or `ascendc.dump_tensor` gets a last
+    argument `dump_addr : !ascendc.global_tensor<?xui8>` marked
+    `ascendc.kernel_arg = "DumpAddr"` and, first in its body,
+    `ascendc.init_dump %dump_addr [mixed] size 1048576` (1 MiB per core;
+    `mixed` when the module's `ascendc.kernel_type` is `"mixed"`). Functions
+    that already call `init_dump` are left alone.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def RemoveDebugOps : Pass<"ascendc-remove-debug-ops", "mlir::ModuleOp"> {
+  let summary = "Removes printf, dump_tensor and assert";
+  let description = [{
+    Erases `ascendc.printf`, `ascendc.dump_tensor` and `ascendc.assert`,
+    for builds without debug mode. Run it before `ascendc-insert-init-dump`,
+    which then has nothing to set up.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def FixupMmadAccParams : Pass<"ascendc-fixup-mmad-acc-params", "mlir::ModuleOp"> {
+  let summary = "Initializes an accumulator on its first mmad only";
+  let description = [{
+    When several `ascendc.mmad` ops with an `init` flag write the same
+    accumulator, or one does inside a loop, a fixed flag would re-initialize
+    the accumulator each time. The pass allocates a one-element `i1`
+    memref set to `true` right after the accumulator is defined; each such
+    mmad reads its `init` from it, and the flag is set to `false` after each.
+    Mmads without `init` accumulate already and are left alone.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization
+//===----------------------------------------------------------------------===//
+
+def InsertBiasBufIdSync : Pass<"ascendc-insert-bias-bufid-sync", "mlir::ModuleOp"> {
+  let summary = "Guards mmads reading the bias table with its buffer id";
+  let description = [{
+    For the bias-table tensor (`ascendc.local_tensor c2`) carrying an
+    `ascendc.buf_id`, puts `ascendc.get_buf m, <id>` before and
+    `ascendc.rls_buf m, <id>` after every `ascendc.mmad` with a bias.
+    A function may hold one such tensor (run `ascendc-unify-bias-tensor`
+    first); several are an error.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,74 @@
+// RUN: tilekit-opt %s -ascendc-fixup-mmad-acc-params | FileCheck %s
+
+// An mmad with an init flag in a loop: the accumulator is initialized on
+// the first iteration only, through a flag set after the accumulator.
+// CHECK-LABEL: func.func @loop(
+// CHECK: %[[ACC:.*]] = ascendc.local_tensor_auto co1
+// CHECK-NEXT: %[[FLAG:.*]] = memref.alloca() : memref<1xi1>
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: memref.store %[[TRUE]], %[[FLAG]][%[[C0]]]
+// CHECK: scf.for
+// CHECK: %[[FIRST:.*]] = memref.load %[[FLAG]][%{{.*}}]
+// CHECK-NEXT: ascendc.mmad %[[ACC]], %{{.*}}, %{{.*}} m %{{.*}} n %{{.*}} k %{{.*}} init %[[FIRST]]
+// CHECK-NEXT: %[[FALSE:.*]] = arith.constant false
+// CHECK-NEXT: memref.store %[[FALSE]], %[[FLAG]][%{{.*}}]
+func.func @loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.mmad %acc, %a, %b m %n n %n k %n init %true : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// Two mmads into one accumulator: the first initializes, the second adds.
+// An mmad without init, and a lone mmad outside loops, are left alone.
+// CHECK-LABEL: func.func @sequence(
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: %[[FLAG:.*]] = memref.alloca() : memref<1xi1>
+// CHECK: %[[F1:.*]] = memref.load %[[FLAG]]
+// CHECK-NEXT: ascendc.mmad {{.*}} init %[[F1]] :
+// CHECK-NEXT: arith.constant false
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[F2:.*]] = memref.load %[[FLAG]]
+// CHECK-NEXT: ascendc.mmad {{.*}} init %[[F2]] :
+// CHECK-NEXT: arith.constant false
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: ascendc.mmad {{.*}} k %{{[^ ]*}} :
+// CHECK-NEXT: ascendc.local_tensor_auto co1
+// CHECK-NEXT: ascendc.mmad {{.*}} init %[[TRUE]] :
+func.func @sequence(%n: index) {
+  %true = arith.constant true
+  %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  ascendc.mmad %acc, %a, %b m %n n %n k %n init %true : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  ascendc.mmad %acc, %a, %b m %n n %n k %n init %true : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  ascendc.mmad %acc, %a, %b m %n n %n k %n : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  %other = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  ascendc.mmad %other, %a, %b m %n n %n k %n init %true : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  return
+}
+
+// An accumulator defined inside the loop body is fresh every iteration: a
+// single mmad into it needs no flag.
+// CHECK-LABEL: func.func @fresh(
+// CHECK-NOT: memref
+func.func @fresh(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  scf.for %i = %c0 to %n step %c1 {
+    %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+    ascendc.mmad %acc, %a, %b m %n n %n k %n init %true : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
