@@ -60,6 +60,31 @@ std::optional<Position> getPosition(Value localTensor) {
   return std::nullopt;
 }
 
+std::optional<Pipe> getOpPipe(Operation *op) {
+  if (auto copy = dyn_cast<DataCopyOp>(op)) {
+    if (!isa<LocalTensorType>(copy.getSrc().getType()))
+      return Pipe::MTE2;
+    std::optional<Position> src = getPosition(copy.getSrc());
+    if (src && getBuffer(*src) == Buffer::L1)
+      return Pipe::MTE1;
+    return Pipe::MTE3;
+  }
+  if (isa<LoadDataOp>(op))
+    return Pipe::MTE1;
+  if (isa<MmadOp>(op))
+    return Pipe::M;
+  if (isa<FixpipeOp>(op))
+    return Pipe::FIX;
+  if (isa<DumpTensorOp, PrintfOp>(op))
+    return Pipe::S;
+  if (op->getDialect() && isa<AscendCDialect>(op->getDialect()) &&
+      op->getNumOperands() > 0 &&
+      isa<LocalTensorType>(op->getOperand(0).getType()) &&
+      !isa<ReinterpretCastOp>(op))
+    return Pipe::V; // Every other instruction on local tensors is vector.
+  return std::nullopt;
+}
+
 int64_t getElementBytes(Type type) {
   return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
 }

@@ -38,6 +38,12 @@ llvm::StringRef getBufferName(Buffer buffer);
 /// casts to its allocation. std::nullopt for block arguments.
 std::optional<Position> getPosition(mlir::Value localTensor);
 
+/// The pipe that executes `op` on the machine: MTE2 for loads from GM, MTE3
+/// for stores and UB->L1 copies, MTE1 for L1->L0/bias, M for mmad, FIX for
+/// fixpipe, V for vector instructions, S for scalar debug output.
+/// std::nullopt for ops that are not instructions (allocations, casts, sync).
+std::optional<Pipe> getOpPipe(mlir::Operation *op);
+
 /// The bytes of one element of `type` (i1 counts as one byte).
 int64_t getElementBytes(mlir::Type type);
 

@@ -275,4 +275,42 @@ def InsertBiasBufIdSync : Pass<"ascendc-insert-bias-bufid-sync", "mlir::ModuleOp
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def InsertBufIdSync : Pass<"ascendc-insert-bufid-sync", "mlir::ModuleOp"> {
+  let summary = "Guards every use of a local tensor with its buffer id (C310)";
+  let description = [{
+    C310 cores order pipes through buffer ids. In each function:
+
+    1. every allocation (`ascendc.local_tensor`, `ascendc.tbuf_get_tensor`)
+       gets `ascendc.buf_id`, numbered from 0 in IR order;
+    2. every instruction using local tensors gets, for each distinct tensor
+       it uses (through casts, in operand order), `ascendc.get_buf <pipe>,
+       <id>` before it and `ascendc.rls_buf <pipe>, <id>` after it, on the
+       instruction's pipe (MTE2 loads from GM, MTE3 stores and UB->L1
+       copies, MTE1 L1 loads, M mmad, FIX fixpipe, V vector, S debug
+       output), and `ascendc.buf_ids` listing those ids, for
+       `ascendc-fuse-bufid-sync`;
+    3. at the end of each `scf.for` body holding GM stores (MTE3), a
+       `set_flag`/`wait_flag` pair `mte3 -> mte2` (when the body loads
+       from GM) and `mte3 -> mte1` (when it loads L1), event 0, so that the
+       next iteration's loads wait for this one's stores. Loops marked
+       `ascendc.vec_scope_loop` or `ascendc.parallel` are skipped.
+
+    Functions that already hold `get_buf` are left alone, so running the
+    pass twice changes nothing.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def FuseBufIdSync : Pass<"ascendc-fuse-bufid-sync", "mlir::ModuleOp"> {
+  let summary = "Drops buffer-id syncs between consecutive ops on the same "
+                "buffers and pipe";
+  let description = [{
+    In a run of instructions that follow each other in a block, use the same
+    `ascendc.buf_ids` and run on the same pipe (V, MTE2 or MTE3), only the
+    first needs its `get_buf`s and only the last its `rls_buf`s: the pass
+    removes the others. Then it removes the `ascendc.buf_ids` annotations.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD
