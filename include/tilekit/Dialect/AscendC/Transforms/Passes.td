@@ -313,4 +313,64 @@ def FuseBufIdSync : Pass<"ascendc-fuse-bufid-sync", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def InsertCrossCoreSync : Pass<"ascendc-insert-cross-core-sync", "mlir::ModuleOp"> {
+  let summary = "Cross-core flags for on-chip transfers between cube and "
+                "vector groups";
+  let description = [{
+    A no-op in functions with fewer than two `ascendc.if_aic` /
+    `ascendc.if_aiv` groups. Otherwise, a *trigger* is a UB -> L1
+    `ascendc.data_copy` in a vector group or an L0C -> UB `ascendc.fixpipe`
+    in a cube group. Walking the function in IR order, for each trigger:
+
+    1. its *consumers* are the ops after it, in groups of the other core,
+       that use its destination tensor (through casts); without consumers
+       nothing is inserted;
+    2. the trigger gets a flag: the one already given to its destination
+       tensor by an earlier trigger, else the next id, counting from 0 and
+       wrapping at 16;
+    3. when the trigger is the second one on its tensor, or its group sits
+       in a loop, `cross_core_wait_flag <trigger pipe>` goes before it: the
+       consumer must have finished with the buffer;
+    4. `cross_core_set_flag <trigger pipe>` goes after it: the data is ready;
+    5. the first consumer group only (flags are binary semaphores) starts
+       with `cross_core_wait_flag` and ends with `cross_core_set_flag` (the
+       backward signal), both on the pipe of its first consumer;
+    6. for a first trigger whose group sits in a loop, or a second trigger
+       in a different loop than the first, a group of the consumer's core
+       before the loop sets the flag on PIPE_S (so the first iteration does
+       not wait forever), and a group of the producer's core after the loop
+       waits on it on the trigger's pipe (draining the last signal).
+
+    The pipes: MTE3 for UB -> L1 copies, FIX for fixpipes, and each
+    consumer's own. The function keeps the next free id in
+    `ascendc.cross_core_flag_id` for `ascendc-insert-cross-core-sync-gm`.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
+def InsertCrossCoreSyncGm
+    : Pass<"ascendc-insert-cross-core-sync-gm", "mlir::ModuleOp"> {
+  let summary = "Cross-core flags for L0C -> GM and UB -> GM transfers";
+  let description = [{
+    For each GM write in a core group (an L0C -> GM `ascendc.fixpipe`, a UB
+    -> GM `ascendc.data_copy`), the first later group of the other core
+    whose operands reach the same root GM tensor (through
+    `ascendc.global_tensor.subindex`) is its consumer. With a consumer, the
+    write takes the next flag id (from the function's
+    `ascendc.cross_core_flag_id`, else 0, wrapping at 16):
+
+    * L0C -> GM: the producer group ends with `cross_core_set_flag fix` on
+      `id` and on `id + 16` (the upper bank); the consumer group starts with
+      `cross_core_wait_flag s` on `id`;
+    * UB -> GM: the producer group ends with `cross_core_set_flag mte3` on
+      `id`; the consumer group starts with `cross_core_wait_flag s` on `id`
+      and on `id + 16`.
+
+    Without a consumer nothing is inserted and no id is used. No
+    loop-carried flags are inserted. The pass removes
+    `ascendc.cross_core_flag_id` from the function.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

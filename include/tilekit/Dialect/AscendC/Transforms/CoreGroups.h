@@ -1,0 +1,36 @@
+//===- CoreGroups.h - Cube and vector groups of a function ------*- C++ -*-===//
+//
+// Queries the cross-core synchronization passes share: which core group an
+// op runs in and what storage a tensor value names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_TRANSFORMS_COREGROUPS_H
+#define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_COREGROUPS_H
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+namespace tilekit::ascendc {
+
+/// Flag ids wrap at this count; id + kFlagBank names the upper bank.
+inline constexpr int64_t kFlagBank = 16;
+
+/// The attribute carrying the next free cross-core flag id on a function.
+inline constexpr llvm::StringLiteral kCrossCoreFlagIdAttr =
+    "ascendc.cross_core_flag_id";
+
+/// The innermost `if_aic` / `if_aiv` holding `op`, or null.
+mlir::Operation *getCoreGroup(mlir::Operation *op);
+
+/// Whether `group` runs on the cube core (`if_aic`).
+inline bool isCubeGroup(mlir::Operation *group) {
+  return mlir::isa<IfAicOp>(group);
+}
+
+/// What a tensor value names: the local allocation through casts, or the
+/// root GM tensor through subindexing (a function argument).
+mlir::Value getStorage(mlir::Value tensor);
+
+} // namespace tilekit::ascendc
+
+#endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_COREGROUPS_H

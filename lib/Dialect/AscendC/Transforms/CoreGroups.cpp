@@ -1,0 +1,28 @@
+//===- CoreGroups.cpp - Cube and vector groups of a function --------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
+using namespace mlir;
+
+namespace tilekit::ascendc {
+
+Operation *getCoreGroup(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<IfAicOp, IfAivOp>(parent))
+      return parent;
+  return nullptr;
+}
+
+Value getStorage(Value tensor) {
+  while (true) {
+    if (auto cast = tensor.getDefiningOp<ReinterpretCastOp>())
+      tensor = cast.getSource();
+    else if (auto sub = tensor.getDefiningOp<GlobalSubIndexOp>())
+      tensor = sub.getSource();
+    else
+      return tensor;
+  }
+}
+
+} // namespace tilekit::ascendc

@@ -1,0 +1,102 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync-gm | FileCheck %s
+// After the on-chip pass, GM flags continue its numbering.
+// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync -ascendc-insert-cross-core-sync-gm | FileCheck %s --check-prefix=AFTER
+
+// L0C -> GM read back by the vector core through a subindex: the cube group
+// ends with FIX sets on id and id + 16, the vector group starts with a
+// PIPE_S wait on id. UB -> GM read by the cube core: one MTE3 set, waits on
+// id and id + 16. Numbering starts at the function's attribute (3), which
+// the pass removes.
+// CHECK-LABEL: func.func @gm(
+// CHECK-NOT: cross_core_flag_id
+// CHECK: ascendc.if_aic {
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 3
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 19
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 3
+// CHECK-NEXT: ascendc.global_tensor.subindex
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 4
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 4
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 20
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: }
+func.func @gm(%y: !ascendc.global_tensor<256xf32>, %z: !ascendc.global_tensor<256xf32>, %off: index) attributes {ascendc.cross_core_flag_id = 3 : i64} {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  %l1 = ascendc.local_tensor a1 addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  ascendc.if_aic {
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  ascendc.if_aiv {
+    %part = ascendc.global_tensor.subindex %y[%off] : !ascendc.global_tensor<256xf32> to !ascendc.global_tensor<256xf32>
+    ascendc.data_copy %ub, %part : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+    ascendc.data_copy %z, %ub : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+  }
+  ascendc.if_aic {
+    ascendc.data_copy %l1, %z : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  }
+  return
+}
+
+// -----
+
+// A GM write nobody reads later on the other core gets no flag and uses no
+// id; the next write with a consumer takes id 0.
+// CHECK-LABEL: func.func @unread(
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 16
+// AFTER-LABEL: func.func @unread(
+// AFTER: ascendc.cross_core_set_flag fix, flag 0
+func.func @unread(%y: !ascendc.global_tensor<256xf32>, %w: !ascendc.global_tensor<256xf32>) {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  ascendc.if_aiv {
+    ascendc.data_copy %w, %ub : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+  }
+  ascendc.if_aic {
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %ub, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  }
+  return
+}
+
+// -----
+
+// The on-chip pass used flag 0 for the UB -> L1 transfer; the GM transfer
+// takes 1 (and 17).
+// AFTER-LABEL: func.func @both(
+// AFTER-NOT: cross_core_flag_id
+// AFTER: ascendc.cross_core_set_flag mte3, flag 0
+// AFTER: ascendc.cross_core_set_flag fix, flag 1
+// AFTER-NEXT: ascendc.cross_core_set_flag fix, flag 17
+func.func @both(%y: !ascendc.global_tensor<256xf32>) {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %out = ascendc.local_tensor veccalc addr 512 size 1024 : !ascendc.local_tensor<256xf32>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %out, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  }
+  return
+}

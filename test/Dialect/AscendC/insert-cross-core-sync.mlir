@@ -1,0 +1,135 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync | FileCheck %s
+
+// One UB -> L1 transfer, no loop: the producer signals after the copy on
+// MTE3; the consumer group waits for it first and signals back last, on its
+// consumer's pipe (MTE1 for load_data). No backward wait, no seeding.
+// CHECK-LABEL: func.func @once(
+// CHECK-SAME: attributes {ascendc.cross_core_flag_id = 1 : i64}
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @once() {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// In a loop: the producer first waits for the consumer's backward signal;
+// a cube group before the loop seeds it on PIPE_S, a vector group after the
+// loop drains the last one. An L0C -> UB fixpipe feeding a vector op uses
+// FIX and V.
+// CHECK-LABEL: func.func @loop(
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_set_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag fix, flag 0
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag v, flag 0
+// CHECK-NEXT: ascendc.exp_l2
+// CHECK-NEXT: ascendc.cross_core_set_flag v, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag fix, flag 0
+// CHECK-NEXT: }
+func.func @loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aic {
+      ascendc.fixpipe %ub, %acc : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+    ascendc.if_aiv {
+      ascendc.exp_l2 %ub, %ub, %n : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A second trigger on the same L1 tensor reuses its flag and waits first
+// (the buffer is being overwritten). Only the first consumer group after a
+// trigger gets flags; a transfer nobody reads gets none and uses no id.
+// CHECK-LABEL: func.func @reuse(
+// CHECK-SAME: attributes {ascendc.cross_core_flag_id = 1 : i64}
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte3, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+func.func @reuse() {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %unread = ascendc.local_tensor b1 addr 512 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    ascendc.data_copy %unread, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// A single core group: nothing to synchronize, no attribute.
+// CHECK-LABEL: func.func @single(
+// CHECK-NOT: cross_core
+func.func @single() {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
