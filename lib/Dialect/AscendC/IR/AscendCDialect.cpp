@@ -11,6 +11,7 @@ using namespace tilekit::ascendc;
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.cpp.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.cpp.inc"
+#include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCTypes.cpp.inc"

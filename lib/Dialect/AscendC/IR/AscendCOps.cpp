@@ -40,8 +40,12 @@ static constexpr Position kUB[] = {Position::VecIn, Position::VecOut,
                                    Position::VecCalc, Position::CO2};
 static constexpr Position kL1[] = {Position::A1, Position::B1, Position::C1};
 
-/// Vector instructions read and write UB.
+/// Vector instructions read and write UB; the low level takes its mask and
+/// repeat count together.
 static LogicalResult verifyVectorOp(Operation *op) {
+  if (auto l0 = dyn_cast<VectorL0OpInterface>(op);
+      l0 && !l0.getMask() != !l0.getRepeat())
+    return op->emitOpError("takes a mask and a repeat count together");
   for (Value operand : op->getOperands())
     if (isLocal(operand) &&
         failed(expectPosition(op, operand, "an operand", kUB)))

@@ -17,6 +17,8 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.h.inc"
 
+#include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCTypes.h.inc"
 

@@ -4,6 +4,7 @@
 #define TILEKIT_DIALECT_ASCENDC_IR_ASCENDCOPS_TD
 
 include "tilekit/Dialect/AscendC/IR/AscendCTypes.td"
+include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -160,8 +161,9 @@ def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
 //===----------------------------------------------------------------------===//
 
 
-class AscendC_VectorOp<string name, dag operands, string format>
-    : AscendC_Op<name> {
+class AscendC_VectorOp<string name, dag operands, string format,
+                       list<Trait> traits = []>
+    : AscendC_Op<name, traits> {
   let arguments = operands;
   let assemblyFormat = format;
   let hasVerifier = 1;
@@ -174,93 +176,102 @@ class AscendC_VectorOp<string name, dag operands, string format>
 
 // L2: count elements.
 class AscendC_UnaryL2<string name> : AscendC_VectorOp<name # "_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Index:$count),
-    "$dst `,` $src `,` $count attr-dict `:` type($dst) `,` type($src)"> {
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Optional<Index>:$count),
+    "$dst `,` $src (`,` $count^)? attr-dict `:` type($dst) `,` type($src)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(src) on count elements";
 }
 class AscendC_BinaryL2<string name> : AscendC_VectorOp<name # "_l2",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, Index:$count),
-    "$dst `,` $lhs `,` $rhs `,` $count attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+         AscendC_LocalTensor:$rhs, Optional<Index>:$count),
+    "$dst `,` $lhs `,` $rhs (`,` $count^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(lhs, rhs) on count elements";
 }
 class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
-         Index:$count),
-    "$dst `,` $src `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"> {
+         Optional<Index>:$count),
+    "$dst `,` $src `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(src, scalar) on count elements";
 }
 
 // L0: mask (elements per repeat), repeat times and strides
 // [dst block, src block(s), dst repeat, src repeat(s)].
 class AscendC_UnaryL0<string name> : AscendC_VectorOp<name # "_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Index:$mask,
-         Index:$repeat, DenseI64ArrayAttr:$strides),
-    "$dst `,` $src `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src)"> {
+    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Optional<Index>:$mask,
+         Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $src (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(src), mask/repeat form";
 }
 class AscendC_BinaryL0<string name> : AscendC_VectorOp<name # "_l0",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, Index:$mask, Index:$repeat,
-         DenseI64ArrayAttr:$strides),
-    "$dst `,` $lhs `,` $rhs `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+         AscendC_LocalTensor:$rhs, Optional<Index>:$mask, Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $lhs `,` $rhs (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(lhs, rhs), mask/repeat form";
 }
 class AscendC_ScalarL0<string name> : AscendC_VectorOp<name # "_l0",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
-         Index:$mask, Index:$repeat, DenseI64ArrayAttr:$strides),
-    "$dst `,` $src `,` $scalar `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"> {
+         Optional<Index>:$mask, Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $src `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(src, scalar), mask/repeat form";
 }
 
-foreach name = ["abs", "exp", "ln", "sqrt", "rsqrt", "reciprocal", "relu", "not"] in {
-  def AscendC_ # name # L2Op : AscendC_UnaryL2<name>;
-  def AscendC_ # name # L0Op : AscendC_UnaryL0<name>;
+foreach name = ["Abs", "Exp", "Ln", "Sqrt", "Rsqrt", "Reciprocal", "Relu", "Not"] in {
+  def AscendC_ # name # L2Op : AscendC_UnaryL2<!tolower(name)>;
+  def AscendC_ # name # L0Op : AscendC_UnaryL0<!tolower(name)>;
 }
-foreach name = ["add", "sub", "mul", "div", "max", "min", "and", "or"] in {
-  def AscendC_ # name # L2Op : AscendC_BinaryL2<name>;
-  def AscendC_ # name # L0Op : AscendC_BinaryL0<name>;
+foreach name = ["Add", "Sub", "Mul", "Div", "Max", "Min", "And", "Or"] in {
+  def AscendC_ # name # L2Op : AscendC_BinaryL2<!tolower(name)>;
+  def AscendC_ # name # L0Op : AscendC_BinaryL0<!tolower(name)>;
 }
-foreach name = ["adds", "muls", "maxs", "mins"] in {
-  def AscendC_ # name # L2Op : AscendC_ScalarL2<name>;
-  def AscendC_ # name # L0Op : AscendC_ScalarL0<name>;
+foreach name = ["Adds", "Muls", "Maxs", "Mins"] in {
+  def AscendC_ # name # L2Op : AscendC_ScalarL2<!tolower(name)>;
+  def AscendC_ # name # L0Op : AscendC_ScalarL0<!tolower(name)>;
 }
 
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
-    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Index:$count),
-    "$dst `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($scalar)"> {
+    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Optional<Index>:$count),
+    "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "fills count elements of dst with scalar";
 }
 def AscendC_DuplicateL0Op : AscendC_VectorOp<"duplicate_l0",
-    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Index:$mask, Index:$repeat,
-         DenseI64ArrayAttr:$strides),
-    "$dst `,` $scalar `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($scalar)"> {
+    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($scalar)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "fills dst with scalar, mask/repeat form";
 }
 def AscendC_CastL2Op : AscendC_VectorOp<"cast_l2",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
-         AscendC_RoundMode:$round, Index:$count),
-    "$dst `,` $src `,` $round `,` $count attr-dict `:` type($dst) `,` type($src)"> {
+         AscendC_RoundMode:$round, Optional<Index>:$count),
+    "$dst `,` $src `,` $round (`,` $count^)? attr-dict `:` type($dst) `,` type($src)", [AscendC_VectorL2OpInterface]> {
   let summary = "converts count elements with a rounding mode";
 }
 def AscendC_CastL0Op : AscendC_VectorOp<"cast_l0",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
-         AscendC_RoundMode:$round, Index:$mask, Index:$repeat,
-         DenseI64ArrayAttr:$strides),
-    "$dst `,` $src `,` $round `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($src)"> {
+         AscendC_RoundMode:$round, Optional<Index>:$mask, Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $src `,` $round (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "converts with a rounding mode, mask/repeat form";
 }
 def AscendC_CompareL2Op : AscendC_VectorOp<"compare_l2",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Index:$count),
-    "$dst `,` $lhs `,` $rhs `,` $mode `,` $count attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$count),
+    "$dst `,` $lhs `,` $rhs `,` $mode (`,` $count^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
   let summary = "writes the bit mask of lhs <mode> rhs over count elements";
 }
 def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
     (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Index:$mask,
-         Index:$repeat, DenseI64ArrayAttr:$strides),
-    "$dst `,` $lhs `,` $rhs `,` $mode `mask` $mask `repeat` $repeat `strides` $strides attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)"> {
+         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$mask,
+         Optional<Index>:$repeat,
+         OptionalAttr<DenseI64ArrayAttr>:$strides),
+    "$dst `,` $lhs `,` $rhs `,` $mode (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
+    AscendC_VectorL0OpInterface]> {
   let summary = "compare, mask/repeat form";
 }
 def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",

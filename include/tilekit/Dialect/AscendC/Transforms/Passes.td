@@ -373,4 +373,43 @@ def InsertCrossCoreSyncGm
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Vector instruction operands
+//===----------------------------------------------------------------------===//
+
+def LowerToL0 : Pass<"ascendc-lower-to-l0", "mlir::ModuleOp"> {
+  let summary = "Rewrites simple-level (L2) vector ops as low-level (L0) ones";
+  let description = [{
+    Each `*_l2` op becomes its `*_l0` form. A repeat covers 256 bytes of
+    the widest element (64 f32, 128 f16, 256 i8 elements; a compare counts
+    its inputs). The count becomes a mask and a repeat count: none when it
+    is absent or covers the whole tensor (`ascendc-fill-asc-operands` then
+    fills them from the shape), `mask = count, repeat = 1` when it fits one
+    repeat, `mask = 64, repeat = count / 64` (for f32) when it is a multiple
+    of a repeat. A count known only at run time, or one that would need a
+    tail instruction, is an error naming the op.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def FillAscOperands : Pass<"ascendc-fill-asc-operands", "mlir::ModuleOp"> {
+  let summary = "Fills default counts, masks, repeats and strides";
+  let description = [{
+    * An L2 op without a count gets the number of elements of its
+      destination (of its inputs, for compares).
+    * An L0 op without a mask and repeat count gets `mask = min(elements,
+      per repeat)` and `repeat = ceil(elements / per repeat)`, a repeat
+      covering 256 bytes of the widest element.
+    * An L0 op without strides gets block stride 1 and repeat stride 8 for
+      each tensor operand: `[1, 1, 8, 8]` for one source,
+      `[1, 1, 1, 8, 8, 8]` for two, `[1, 8]` for `duplicate_l0`.
+
+    Operands already given are kept, so running the pass twice changes
+    nothing.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,43 @@
+//===- AscendCInterfaces.td - AscendC op interfaces ---------*- tablegen -*-===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_IR_ASCENDCINTERFACES_TD
+#define TILEKIT_DIALECT_ASCENDC_IR_ASCENDCINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def AscendC_VectorL2OpInterface : OpInterface<"VectorL2OpInterface"> {
+  let description = [{
+    A simple-level (L2) vector instruction: it works on `count` elements,
+    all of its destination when the count is absent.
+  }];
+  let cppNamespace = "::tilekit::ascendc";
+  let methods = [
+    InterfaceMethod<"The element count operand, if given", "::mlir::Value",
+                    "getCount">,
+    InterfaceMethod<"The element count operand, to set it",
+                    "::mlir::MutableOperandRange", "getCountMutable">
+  ];
+}
+
+def AscendC_VectorL0OpInterface : OpInterface<"VectorL0OpInterface"> {
+  let description = [{
+    A low-level (L0) vector instruction: `repeat` repeats of `mask` elements,
+    with block and repeat strides per tensor operand.
+  }];
+  let cppNamespace = "::tilekit::ascendc";
+  let methods = [
+    InterfaceMethod<"The mask operand, if given", "::mlir::Value", "getMask">,
+    InterfaceMethod<"The repeat operand, if given", "::mlir::Value",
+                    "getRepeat">,
+    InterfaceMethod<"The mask operand, to set it",
+                    "::mlir::MutableOperandRange", "getMaskMutable">,
+    InterfaceMethod<"The repeat operand, to set it",
+                    "::mlir::MutableOperandRange", "getRepeatMutable">,
+    InterfaceMethod<"The strides, if given", "::mlir::DenseI64ArrayAttr",
+                    "getStridesAttr">,
+    InterfaceMethod<"Sets the strides", "void", "setStridesAttr",
+                    (ins "::mlir::DenseI64ArrayAttr":$strides)>
+  ];
+}
+
+#endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCINTERFACES_TD

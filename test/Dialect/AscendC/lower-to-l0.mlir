@@ -1,0 +1,60 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-lower-to-l0 -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file -ascendc-lower-to-l0 -ascendc-fill-asc-operands -verify-diagnostics | FileCheck %s --check-prefix=FILLED
+
+// A repeat covers 256 bytes: 64 f32 elements, 128 f16. The whole tensor
+// leaves mask and repeat to fill-asc-operands; counts within one repeat or
+// a multiple of it become mask/repeat.
+// CHECK-LABEL: func.func @lower(
+// 1000 f32 elements, no count: defaults later (mask 64, repeat ceil(1000/64) = 16).
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} : <1000xf32>, <1000xf32>
+// FILLED: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[C64:.*]] repeat %[[C16:.*]] strides [1, 1, 8, 8] : <1000xf32>, <1000xf32>
+// count 1000 = all of it: the same.
+// CHECK: ascendc.add_l0 %{{.*}}, %{{.*}}, %{{.*}} : <1000xf32>, <1000xf32>, <1000xf32>
+// FILLED: ascendc.add_l0 %{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} strides [1, 1, 1, 8, 8, 8]
+// count 40 <= 64: mask 40, repeat 1.
+// CHECK: %[[C40:.*]] = arith.constant 40 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: ascendc.muls_l0 %{{.*}}, %{{.*}}, %{{.*}} mask %[[C40]] repeat %[[C1]] : <1000xf32>, <1000xf32>, f32
+// count 256 f16 = 2 repeats of 128.
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: ascendc.cast_l0 %{{.*}}, %{{.*}}, rint mask %[[C128]] repeat %[[C2]] : <512xf16>, <512xf16>
+// Compares count their inputs (f32: 64 per repeat), not the bit mask.
+// CHECK: ascendc.compare_l0 %{{.*}}, %{{.*}}, %{{.*}}, lt : <128xui8>, <1000xf32>, <1000xf32>
+// FILLED: ascendc.compare_l0 %{{.*}}, %{{.*}}, %{{.*}}, lt mask %{{.*}} repeat %{{.*}} strides [1, 1, 1, 8, 8, 8] : <128xui8>, <1000xf32>, <1000xf32>
+// FILLED: ascendc.duplicate_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} strides [1, 8] : <1000xf32>, f32
+func.func @lower(%s: f32) {
+  %c1000 = arith.constant 1000 : index
+  %c40 = arith.constant 40 : index
+  %c256 = arith.constant 256 : index
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
+  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
+  %h = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<512xf16>
+  %m = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<128xui8>
+  ascendc.exp_l2 %y, %x : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  ascendc.add_l2 %y, %x, %y, %c1000 : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  ascendc.muls_l2 %y, %x, %s, %c40 : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>, f32
+  ascendc.cast_l2 %h, %h, rint, %c256 : !ascendc.local_tensor<512xf16>, !ascendc.local_tensor<512xf16>
+  ascendc.compare_l2 %m, %x, %y, lt : !ascendc.local_tensor<128xui8>, !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  ascendc.duplicate_l2 %y, %s : !ascendc.local_tensor<1000xf32>, f32
+  return
+}
+
+// -----
+
+func.func @tail() {
+  %c100 = arith.constant 100 : index
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
+  // expected-error @+1 {{counts 100 elements, not a multiple of the 64 of one repeat: it needs a tail instruction}}
+  ascendc.exp_l2 %x, %x, %c100 : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
+  // expected-error @+1 {{has a count known only at run time; -ascendc-lower-to-l0 needs a constant}}
+  ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  return
+}
