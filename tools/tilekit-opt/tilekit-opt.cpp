@@ -19,6 +19,7 @@
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   tilekit::ascendc::registerAscendCPasses();
+  tilekit::ascendc::registerAscendCPipelines();
   mlir::DialectRegistry registry;
   registry.insert<tilekit::pto::PTODialect, tilekit::ascendc::AscendCDialect,
                   mlir::arith::ArithDialect, mlir::func::FuncDialect,

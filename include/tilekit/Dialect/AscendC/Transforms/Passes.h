@@ -18,6 +18,18 @@ namespace tilekit::ascendc {
 #define GEN_PASS_REGISTRATION
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
 
+/// The target architectures the pass pipelines know.
+enum class Arch { C220, C310 };
+
+/// Adds the AscendC passes in the order `arch` needs them; `debug` keeps
+/// printf/dump_tensor/assert (and sets up the dump area), `lowerToL0`
+/// rewrites simple-level vector ops to the low level.
+void buildAscendCPipeline(mlir::OpPassManager &pm, Arch arch, bool debug,
+                          bool lowerToL0);
+
+/// Registers `ascendc-c220-pipeline` and `ascendc-c310-pipeline`.
+void registerAscendCPipelines();
+
 } // namespace tilekit::ascendc
 
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_H

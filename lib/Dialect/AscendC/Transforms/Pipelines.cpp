@@ -1,0 +1,76 @@
+//===- Pipelines.cpp - The AscendC pass order per architecture ------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace tilekit::ascendc {
+
+void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
+                          bool lowerToL0) {
+  // Shape the kernel first: which cores it uses and whether it prints.
+  if (!debug)
+    pm.addPass(createRemoveDebugOps());
+  pm.addPass(createPromoteCvBlock());
+  // Memory: positions, reuse, then addresses and the capacity check.
+  pm.addPass(createRefineCubePosition());
+  pm.addPass(createComputeReuseGroup());
+  pm.addPass(createReuseTensorAllocation());
+  pm.addPass(createReuseUbAllocation());
+  pm.addPass(createDispatchAlloc());
+  pm.addPass(createAllocateTensor());
+  pm.addPass(createUnifyBiasTensor());
+  ComputeMemoryConsumptionOptions capacity;
+  capacity.checkCapacity = true;
+  pm.addPass(createComputeMemoryConsumption(capacity));
+  // Instructions.
+  pm.addPass(createFixupMmadAccParams());
+  if (lowerToL0)
+    pm.addPass(createLowerToL0());
+  pm.addPass(createFillAscOperands());
+  // Synchronization: buffer ids order pipes on C310; cores always need
+  // their flags.
+  if (arch == Arch::C310) {
+    pm.addPass(createInsertBufIdSync());
+    pm.addPass(createFuseBufIdSync());
+  }
+  pm.addPass(createInsertCrossCoreSync());
+  pm.addPass(createInsertCrossCoreSyncGm());
+  // Entry code last, so that it stays first in each function.
+  pm.addPass(createInsertSubblockGuard());
+  if (debug)
+    pm.addPass(createInsertInitDump());
+}
+
+namespace {
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  Option<bool> debug{*this, "debug",
+                     llvm::cl::desc("Keep printf, dump_tensor and assert, "
+                                    "and set up the dump area"),
+                     llvm::cl::init(false)};
+  Option<bool> lowerToL0{*this, "lower-to-l0",
+                         llvm::cl::desc("Rewrite simple-level vector ops as "
+                                        "low-level ones"),
+                         llvm::cl::init(false)};
+};
+} // namespace
+
+void registerAscendCPipelines() {
+  PassPipelineRegistration<PipelineOptions>(
+      "ascendc-c220-pipeline",
+      "The AscendC passes in the order a C220 (910B) target needs",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        buildAscendCPipeline(pm, Arch::C220, options.debug, options.lowerToL0);
+      });
+  PassPipelineRegistration<PipelineOptions>(
+      "ascendc-c310-pipeline",
+      "The AscendC passes in the order a C310 target needs (buffer-id sync)",
+      [](OpPassManager &pm, const PipelineOptions &options) {
+        buildAscendCPipeline(pm, Arch::C310, options.debug, options.lowerToL0);
+      });
+}
+
+} // namespace tilekit::ascendc
