@@ -455,6 +455,13 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
   }
   std::string a = op->getNumOperands() > 0 ? operand(0) : "";
   std::string b = op->getNumOperands() > 1 ? operand(1) : "";
+  // The unsigned view of operand i (index values are unbounded).
+  auto unsignedOperand = [&](unsigned i) {
+    std::string from = dtypeName(op->getOperand(i).getType());
+    return from == "index" || from == "i1"
+               ? operand(i)
+               : "_u(" + operand(i) + ", " + quoted(from) + ")";
+  };
   std::string expression;
   if (opName == "divsi")
     expression = wrapInt("_divs(" + a + ", " + b + ")");
@@ -495,20 +502,26 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
     expression = "(-" + a + ")";
   else if (opName == "select")
     expression = "(" + b + " if " + a + " else " + operand(2) + ")";
-  else if (opName == "index_cast" || opName == "extsi" || opName == "trunci" ||
-           opName == "index_castui" || opName == "extui")
+  else if (opName == "index_cast" || opName == "extsi" || opName == "trunci")
     expression = wrapInt(a);
-  else if (opName == "sitofp" || opName == "uitofp" || opName == "extf" ||
-           opName == "truncf")
+  else if (opName == "index_castui" || opName == "extui")
+    expression = wrapInt(unsignedOperand(0));
+  else if (opName == "uitofp")
+    expression = roundFloat("float(" + unsignedOperand(0) + ")");
+  else if (opName == "sitofp" || opName == "extf" || opName == "truncf")
     expression = roundFloat("float(" + a + ")");
   else if (opName == "fptosi" || opName == "fptoui")
     expression = wrapInt("int(" + a + ")");
   else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     static const char *const symbols[] = {"==", "!=", "<",  "<=", ">",
                                           ">=", "<",  "<=", ">",  ">="};
-    expression = "(" + a + " " +
-                 symbols[static_cast<unsigned>(cmp.getPredicate())] + " " + b +
-                 ")";
+    auto predicate = static_cast<unsigned>(cmp.getPredicate());
+    // ult, ule, ugt, uge compare the unsigned views.
+    bool isUnsigned =
+        predicate >= static_cast<unsigned>(arith::CmpIPredicate::ult);
+    expression = "(" + (isUnsigned ? unsignedOperand(0) : a) + " " +
+                 symbols[predicate] + " " +
+                 (isUnsigned ? unsignedOperand(1) : b) + ")";
   } else if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
     using P = arith::CmpFPredicate;
     std::string symbol;
