@@ -441,7 +441,7 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
       {"addi", "+"}, {"subi", "-"}, {"muli", "*"},  {"andi", "&"},
       {"ori", "|"},  {"xori", "^"}, {"shli", "<<"}, {"shrsi", ">>"}};
   static const llvm::StringMap<StringRef> floatInfix = {
-      {"addf", "+"}, {"subf", "-"}, {"mulf", "*"}, {"divf", "/"}};
+      {"addf", "+"}, {"subf", "-"}, {"mulf", "*"}};
   Value result = op->getResult(0);
   if (auto it = intInfix.find(opName); it != intInfix.end()) {
     assign(result,
@@ -492,8 +492,10 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
     expression = "min(" + a + ", " + b + ")";
   else if (opName == "maxsi")
     expression = "max(" + a + ", " + b + ")";
+  else if (opName == "divf")
+    expression = roundFloat("_fdiv(" + a + ", " + b + ")");
   else if (opName == "remf")
-    expression = roundFloat("math.fmod(" + a + ", " + b + ")");
+    expression = roundFloat("_fmod(" + a + ", " + b + ")");
   else if (opName == "maximumf" || opName == "maxnumf")
     expression = "max(" + a + ", " + b + ")";
   else if (opName == "minimumf" || opName == "minnumf")

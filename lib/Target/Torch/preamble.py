@@ -55,6 +55,19 @@ def _round(value, dtype):
         float(torch.tensor(value, dtype=torch.float32))
 
 
+def _fdiv(a, b):
+    """IEEE division: by zero gives an infinity or NaN, as on the machine."""
+    if b == 0:
+        if a == 0 or a != a:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
+
+
+def _fmod(a, b):
+    return math.nan if b == 0 or math.isinf(a) else math.fmod(a, b)
+
+
 def _wrap(value, dtype):
     """An integer wrapped to `dtype`'s width (index is unbounded)."""
     if dtype == "index":
