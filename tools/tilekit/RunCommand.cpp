@@ -80,7 +80,8 @@ static cl::list<std::string> printNames(
     "print",
     cl::desc("Print the elements of NAME (a tensor argument after the run, "
              "or a result) as text, one row per line (floats to 6 "
-             "significant digits; use --output for exact values)"),
+             "significant digits; use --output for exact values); a scalar "
+             "result prints its value (floats to 9 digits)"),
     cl::value_desc("NAME"), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<unsigned> blockCount(
@@ -256,6 +257,18 @@ static std::string indexOf(int64_t linear, llvm::ArrayRef<int64_t> shape) {
 
 /// Prints "name: f32 [2, 3]" and then one line per row of the last
 /// dimension.
+/// A scalar result: integers exactly, floats to 9 significant digits (enough
+/// to tell any two f32 values apart).
+static void printScalar(llvm::StringRef name, const Scalar &scalar) {
+  llvm::raw_ostream &os = llvm::outs();
+  os << name << ": " << getKindName(scalar.kind) << ' ';
+  if (isFloatKind(scalar.kind))
+    os << llvm::format("%.9g", scalar.f);
+  else
+    os << scalar.i;
+  os << "\n";
+}
+
 static void printTensor(llvm::StringRef name, const TensorValue &tensor) {
   llvm::raw_ostream &os = llvm::outs();
   os << name << ": " << getKindName(tensor.kind()) << ' '
@@ -446,6 +459,10 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
       return fail(toString(std::move(error)));
   }
   for (const NamedSpec &spec : prints) {
+    if (const auto *scalar = std::get_if<Scalar>(&valueOf(spec.name))) {
+      printScalar(spec.name, *scalar);
+      continue;
+    }
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)
       return 1;
