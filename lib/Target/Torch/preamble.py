@@ -574,11 +574,21 @@ class _CrossCoreRuntime:
         self._cond = threading.Condition()
         self.reset()
 
-    def reset(self, no_split_dual_aiv_dispatch=False):
+    def reset(self, no_split_dual_aiv_dispatch=False, cores=0):
         with self._cond:
             self._queues = {}
             self._dual = no_split_dual_aiv_dispatch
             self._cancelled = False
+            # Cores still running, and what each blocked one waits for: when
+            # every running core waits for a queue nobody can fill, the group
+            # is deadlocked.
+            self._running = cores
+            self._waiters = {}
+            self._cond.notify_all()
+
+    def core_finished(self):
+        with self._cond:
+            self._running -= 1
             self._cond.notify_all()
 
     def cancel(self):
@@ -599,19 +609,40 @@ class _CrossCoreRuntime:
             self._queue(key).append(tile)
             self._cond.notify_all()
 
+    def _ready(self, keys):
+        return all(self._queue(k) for k in keys)
+
+    def _deadlocked(self):
+        return (self._running > 0 and len(self._waiters) == self._running
+                and not any(self._ready(w[0]) for w in self._waiters.values()))
+
     def _wait(self, keys, op, split):
         deadline = time.monotonic() + _PIPE_WAIT_TIMEOUT_SEC
-        while not all(self._queue(k) for k in keys):
-            if self._cancelled:
-                raise RuntimeError("%s: cancelled" % op)
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise RuntimeError(
-                    "%s: pipe wait timeout (split %d, lane %d); queues: %s"
-                    % (op, split, _get_subblock_idx(),
-                       {k: len(q) for k, q in self._queues.items()}))
-            self._cond.wait(remaining)
-        return [self._queue(k).pop(0) for k in keys]
+        me = threading.current_thread()
+        self._waiters[me] = (keys, op, split, _get_subblock_idx())
+        try:
+            while not self._ready(keys):
+                if self._cancelled:
+                    raise RuntimeError("%s: cancelled" % op)
+                if self._deadlocked():
+                    raise RuntimeError(
+                        "%s: deadlock, every running core waits: %s; "
+                        "queues: %s"
+                        % (op, "; ".join(
+                            "%s in %s (split %d, lane %d)"
+                            % (t.name, w[1], w[2], w[3])
+                            for t, w in self._waiters.items()),
+                           {k: len(q) for k, q in self._queues.items()}))
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise RuntimeError(
+                        "%s: pipe wait timeout (split %d, lane %d); queues: %s"
+                        % (op, split, _get_subblock_idx(),
+                           {k: len(q) for k, q in self._queues.items()}))
+                self._cond.wait(remaining)
+            return [self._queue(k).pop(0) for k in keys]
+        finally:
+            del self._waiters[me]
 
     def push_to_aiv(self, tile, split, lane_stride=None, pipe=0):
         code = _split_mode_to_int(split)
@@ -679,7 +710,8 @@ def _run_mixed_kernels(name, meta, *args):
     or two lanes; returns vector lane 0's result."""
     split, dual = meta["split"], meta["dual_aiv_dispatch"]
     lanes = 2 if split != 0 or dual else 1
-    _cross_core_rt.reset(no_split_dual_aiv_dispatch=(split == 0 and dual))
+    _cross_core_rt.reset(no_split_dual_aiv_dispatch=(split == 0 and dual),
+                         cores=1 + lanes)
     results, errors = {}, []
     aic, aiv = globals()[meta["aic"]], globals()[meta["aiv"]]
 
@@ -690,6 +722,8 @@ def _run_mixed_kernels(name, meta, *args):
         except BaseException as error:  # the first failure stops the group
             errors.append((role, lane, error))
             _cross_core_rt.cancel()
+        finally:
+            _cross_core_rt.core_finished()
 
     # Daemon threads: a core still computing after a timeout must not keep
     # the interpreter alive once the error has been raised.
