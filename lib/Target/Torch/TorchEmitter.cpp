@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -525,39 +526,28 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
                  symbols[predicate] + " " +
                  (isUnsigned ? unsignedOperand(1) : b) + ")";
   } else if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+    // Python comparisons with NaN are false except `!=`, which matches the
+    // ordered predicates but `one`; the unordered ones (true when either
+    // side is NaN) negate the opposite ordered comparison.
     using P = arith::CmpFPredicate;
-    std::string symbol;
-    switch (cmp.getPredicate()) {
-    case P::OEQ:
-    case P::UEQ:
-      symbol = "==";
-      break;
-    case P::ONE:
-    case P::UNE:
-      symbol = "!=";
-      break;
-    case P::OLT:
-    case P::ULT:
-      symbol = "<";
-      break;
-    case P::OLE:
-    case P::ULE:
-      symbol = "<=";
-      break;
-    case P::OGT:
-    case P::UGT:
-      symbol = ">";
-      break;
-    case P::OGE:
-    case P::UGE:
-      symbol = ">=";
-      break;
-    default:
-      return op->emitOpError()
-             << "cannot be emitted as PyTorch (predicate "
-             << stringifyCmpFPredicate(cmp.getPredicate()) << ")";
-    }
-    expression = "(" + a + " " + symbol + " " + b + ")";
+    static const llvm::DenseMap<P, const char *> forms = {
+        {P::AlwaysFalse, "False"},
+        {P::OEQ, "({0} == {1})"},
+        {P::OGT, "({0} > {1})"},
+        {P::OGE, "({0} >= {1})"},
+        {P::OLT, "({0} < {1})"},
+        {P::OLE, "({0} <= {1})"},
+        {P::ONE, "({0} < {1} or {0} > {1})"},
+        {P::ORD, "({0} == {0} and {1} == {1})"},
+        {P::UEQ, "(not ({0} < {1} or {0} > {1}))"},
+        {P::UGT, "(not ({0} <= {1}))"},
+        {P::UGE, "(not ({0} < {1}))"},
+        {P::ULT, "(not ({0} >= {1}))"},
+        {P::ULE, "(not ({0} > {1}))"},
+        {P::UNE, "({0} != {1})"},
+        {P::UNO, "({0} != {0} or {1} != {1})"},
+        {P::AlwaysTrue, "True"}};
+    expression = llvm::formatv(forms.lookup(cmp.getPredicate()), a, b).str();
   } else {
     return op->emitOpError() << "cannot be emitted as PyTorch";
   }
