@@ -135,31 +135,37 @@ static LogicalResult runStore(ExecContext &context, Operation *raw) {
   return success();
 }
 
-static LogicalResult runCreate(ExecContext &context, Operation *raw) {
-  auto op = cast<TileCreateOp>(raw);
+/// A new zero-filled tile of `op`'s result type with the valid shape its
+/// operands give (the whole box when they are absent).
+template <typename OpT>
+static FailureOr<TileValue> createTile(ExecContext &context, OpT op) {
   auto type = cast<TileType>(op.getResult().getType());
   FailureOr<SmallVector<int64_t, 2>> valid =
       validFrom(context, op, op.getValidShape(), type.getShape());
   if (failed(valid))
     return failure();
-  // The machine leaves the contents undefined; the executor zero-fills.
   TileValue tile = makeTile(type, kindOf(type));
   tile.valid = *valid;
-  context.set(op.getResult(), std::move(tile));
+  return tile;
+}
+
+static LogicalResult runCreate(ExecContext &context, Operation *raw) {
+  auto op = cast<TileCreateOp>(raw);
+  // The machine leaves the contents undefined; the executor zero-fills.
+  FailureOr<TileValue> tile = createTile(context, op);
+  if (failed(tile))
+    return failure();
+  context.set(op.getResult(), std::move(*tile));
   return success();
 }
 
 static LogicalResult runFull(ExecContext &context, Operation *raw) {
   auto op = cast<TileFullOp>(raw);
-  auto type = cast<TileType>(op.getResult().getType());
-  FailureOr<SmallVector<int64_t, 2>> valid =
-      validFrom(context, op, op.getValidShape(), type.getShape());
-  if (failed(valid))
+  FailureOr<TileValue> tile = createTile(context, op);
+  if (failed(tile))
     return failure();
-  TileValue tile = makeTile(type, kindOf(type));
-  tile.valid = *valid;
-  tile.data->fill(context.scalar(op.getValue()));
-  context.set(op.getResult(), std::move(tile));
+  tile->data->fill(context.scalar(op.getValue()));
+  context.set(op.getResult(), std::move(*tile));
   return success();
 }
 
