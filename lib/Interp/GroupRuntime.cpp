@@ -48,15 +48,9 @@ static StringRef splitName(int64_t split) {
   }
 }
 
-/// Codes 1 and 2 need an even valid extent, codes 3 and 4 an odd one.
-static LogicalResult checkParity(Operation *op, int64_t split, int64_t extent) {
-  bool odd = split > 2;
-  if ((extent % 2 == 1) == odd)
-    return success();
-  return op->emitOpError() << "split code " << split << " (" << splitName(split)
-                           << ") needs an " << (odd ? "odd" : "even")
-                           << " valid extent along dim " << axisOf(split)
-                           << ", but the tile's valid extent is " << extent;
+static std::string formatLanes(const Payload &lane0, const Payload &lane1) {
+  return "lane 0's valid shape " + formatShape(lane0.valid) +
+         " and lane 1's " + formatShape(lane1.valid);
 }
 
 /// Copies the part [begin, begin + extent) along `axis` of `from`.
@@ -68,13 +62,12 @@ static Payload cut(const Payload &from, int64_t axis, int64_t begin,
   part.valid = from.valid;
   part.valid[axis] = valid;
   part.data = std::make_shared<ArrayData>(from.data->kind, product(part.shape));
-  int64_t rows = from.shape[0], cols = from.shape[1];
+  int64_t cols = from.shape[1];
   int64_t partCols = part.shape[1];
   for (int64_t r = 0; r < part.shape[0]; ++r)
     for (int64_t c = 0; c < partCols; ++c) {
       int64_t sr = axis == 0 ? begin + r : r, sc = axis == 1 ? begin + c : c;
       size_t to = r * partCols + c, fromIndex = sr * cols + sc;
-      (void)rows;
       if (isFloatKind(from.data->kind))
         part.data->floats[to] = from.data->floats[fromIndex];
       else
@@ -89,19 +82,25 @@ interp::splitForLanes(Operation *op, const Payload &tile, int64_t split,
   int64_t axis = axisOf(split);
   if (tile.shape.size() != 2)
     return op->emitOpError() << "splits 2-D tiles between lanes";
+  // The cut is at the box half (the verifier checks the box is even), or at
+  // lane_stride for an odd code; each lane keeps the part of the valid
+  // region that falls in its box, which may be empty.
   int64_t box = tile.shape[axis], valid = tile.valid[axis];
-  if (failed(checkParity(op, split, valid)))
-    return failure();
-  // Without a rebalanced boundary the even codes cut the box in half and
-  // the odd codes give lane 0 the extra cell of the valid extent.
-  int64_t at =
-      laneStride ? *laneStride : (split <= 2 ? box / 2 : (valid + 1) / 2);
-  if (at <= 0 || at >= box)
-    return op->emitOpError()
-           << "cuts the lanes at " << at << ", outside the box extent " << box;
+  int64_t at = laneStride ? *laneStride : box / 2;
   Payload lane0 = cut(tile, axis, 0, at, std::min(valid, at));
   Payload lane1 =
       cut(tile, axis, at, box - at, std::max<int64_t>(0, valid - at));
+  // The odd codes exist for an odd valid extent that lane 0 holds one cell
+  // more of.
+  if (split > 2 && lane0.valid[axis] != lane1.valid[axis] + 1)
+    return op->emitOpError()
+           << "split code " << split << " (" << splitName(split)
+           << ") needs lane 0 to hold exactly one valid cell more than lane 1 "
+              "along dim "
+           << axis << ", but the valid extent " << valid << " cut at " << at
+           << (laneStride ? " (lane_stride)" : " (the box half)")
+           << " gives lane 0 " << lane0.valid[axis] << " and lane 1 "
+           << lane1.valid[axis];
   return std::make_pair(std::move(lane0), std::move(lane1));
 }
 
@@ -115,15 +114,25 @@ FailureOr<Payload> interp::mergeLanes(Operation *op, const Payload &lane0,
     return op->emitOpError() << "merges lane tiles that do not line up along "
                                 "dim "
                              << axis;
+  // The merged valid region is lane 0's followed by lane 1's; it is one
+  // rectangle only when lane 0 is full along the axis and both lanes agree
+  // across it (or lane 1 holds nothing).
+  if (lane1.valid[axis] > 0 && lane0.valid[axis] != lane0.shape[axis])
+    return op->emitOpError()
+           << "merges " << formatLanes(lane0, lane1) << " along dim " << axis
+           << ": lane 1 holds valid data but lane 0 is not full (box "
+           << lane0.shape[axis]
+           << "), so the merged valid region would not be contiguous";
+  if (lane1.valid[axis] > 0 && lane0.valid[other] != lane1.valid[other])
+    return op->emitOpError()
+           << "merges " << formatLanes(lane0, lane1) << " along dim " << axis
+           << ": their valid extents along dim " << other
+           << " differ, so the merged valid region would not be a rectangle";
   Payload merged;
   merged.shape = lane0.shape;
   merged.shape[axis] += lane1.shape[axis];
   merged.valid = lane0.valid;
-  // Lane 1's data continues lane 0's only when lane 0 is full along the axis.
-  if (lane0.valid[axis] == lane0.shape[axis])
-    merged.valid[axis] += lane1.valid[axis];
-  if (failed(checkParity(op, split, merged.valid[axis])))
-    return failure();
+  merged.valid[axis] += lane1.valid[axis];
   merged.data =
       std::make_shared<ArrayData>(lane0.data->kind, product(merged.shape));
   int64_t cols = merged.shape[1];

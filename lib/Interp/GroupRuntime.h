@@ -152,13 +152,15 @@ private:
   std::optional<Report> report;
 };
 
-/// Splits a tile between two lanes for split code 1-4, or fails with a
-/// diagnostic on `op` (parity against the valid extent, lane_stride range).
+/// Splits a tile between two lanes for split code 1-4: the cut is at the box
+/// half, or at `laneStride`; the odd codes fail with a diagnostic on `op`
+/// unless lane 0 ends up with one valid cell more than lane 1.
 mlir::FailureOr<std::pair<Payload, Payload>>
 splitForLanes(mlir::Operation *op, const Payload &tile, int64_t split,
               std::optional<int64_t> laneStride);
 
-/// Merges the two lanes' halves along the split axis.
+/// Merges the two lanes' halves along the split axis, the exact inverse of
+/// the split; fails when the lanes' valid regions do not make one rectangle.
 mlir::FailureOr<Payload> mergeLanes(mlir::Operation *op, const Payload &lane0,
                                     const Payload &lane1, int64_t split);
 

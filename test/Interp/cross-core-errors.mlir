@@ -1,8 +1,8 @@
-// Failures of group launches: parity, the return contract, deadlocks,
+// Failures of group launches: odd cuts, torn merges, deadlocks,
 // timeouts, and a failing lane cancelling the others.
-// RUN: not tilekit run %s --entry run_parity 2>&1 | FileCheck %s --check-prefix=PARITY
-// RUN: not tilekit run %s --entry run_merge_parity 2>&1 | FileCheck %s --check-prefix=MERGE
-// RUN: not tilekit run %s --entry run_returns 2>&1 | FileCheck %s --check-prefix=RETURN
+// RUN: not tilekit run %s --entry run_odd_cut 2>&1 | FileCheck %s --check-prefix=ODDCUT
+// RUN: not tilekit run %s --entry run_torn 2>&1 | FileCheck %s --check-prefix=TORN
+// RUN: not tilekit run %s --entry run_ragged 2>&1 | FileCheck %s --check-prefix=RAGGED
 // RUN: not tilekit run %s --entry run_unpaired 2>&1 | FileCheck %s --check-prefix=UNPAIRED
 // RUN: not tilekit run %s --entry run_both_wait 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not tilekit run %s --entry run_slow --pop-timeout 0.2 2>&1 | FileCheck %s --check-prefix=POPTIME
@@ -10,65 +10,73 @@
 // RUN: not tilekit run %s --entry run_lane_fails --input y=zeros:2x4:f32 2>&1 | FileCheck %s --check-prefix=LANEFAIL
 // RUN: not tilekit run %s --entry run_too_small 2>&1 | FileCheck %s --check-prefix=FIT
 
-// Split 1 needs an even valid extent: 3 valid rows are an error, checked
-// against the valid extent, not the 4-row box.
-// PARITY: cross-core-errors.mlir:[[@LINE+6]]:3: error: 'pto.tile.tpush_to_aiv' op split code 1 (up/down) needs an even valid extent along dim 0, but the tile's valid extent is 3
-// PARITY: error: 'func.call' op launched group '@parity', which failed in @parity_aic (cube)
-func.func @parity_aic() attributes {pto.kind = #pto.kind<aic>} {
-  %c3 = arith.constant 3 : index
+// An odd code needs lane 0 to hold one valid cell more than lane 1: 21
+// valid rows of a 32-row box cut at the half give lanes 16 and 5.
+// ODDCUT: cross-core-errors.mlir:[[@LINE+6]]:3: error: 'pto.tile.tpush_to_aiv' op split code 3 (up/down odd) needs lane 0 to hold exactly one valid cell more than lane 1 along dim 0, but the valid extent 21 cut at 16 (the box half) gives lane 0 16 and lane 1 5
+// ODDCUT: error: 'func.call' op launched group '@odd_cut', which failed in @odd_cut_aic (cube)
+func.func @odd_cut_aic() attributes {pto.kind = #pto.kind<aic>} {
+  %c21 = arith.constant 21 : index
   %c4 = arith.constant 4 : index
-  %t = pto.tile.create valid [%c3, %c4] : !pto.tile<4x4xf32, mat>
-  pto.tile.tpush_to_aiv %t split 1 : !pto.tile<4x4xf32, mat>
+  %t = pto.tile.create valid [%c21, %c4] : !pto.tile<32x4xf32, mat>
+  pto.tile.tpush_to_aiv %t split 3 : !pto.tile<32x4xf32, mat>
   return
 }
-func.func @parity_aiv() attributes {pto.kind = #pto.kind<aiv>} {
-  %t = pto.tile.tpop_from_aic split 1 : !pto.tile<2x4xf32, vec>
+func.func @odd_cut_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  %t = pto.tile.tpop_from_aic split 3 : !pto.tile<16x4xf32, vec>
   return
 }
-func.func @parity() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
+func.func @odd_cut() attributes {pto.kind = #pto.kind<group>, pto.split = 3 : i32} {
   return
 }
-func.func @run_parity() attributes {pto.kind = #pto.kind<orchestration>} {
-  call @parity() : () -> ()
+func.func @run_odd_cut() attributes {pto.kind = #pto.kind<orchestration>} {
+  call @odd_cut() : () -> ()
   return
 }
 
-// The merged extent of a vector-to-cube split transfer is checked too:
-// lane 0 sends 2 full rows, lane 1 one valid row, 3 in all.
-// MERGE: error: 'pto.tile.tpop_from_aiv' op split code 1 (up/down) needs an even valid extent along dim 0, but the tile's valid extent is 3
-func.func @merge_parity_aic() attributes {pto.kind = #pto.kind<aic>} {
+// A merge keeps one contiguous valid region: lane 0 sends 1 of its 2 rows,
+// lane 1 both of its rows, so lane 1's data would not continue lane 0's.
+// TORN: error: 'pto.tile.tpop_from_aiv' op merges lane 0's valid shape [1, 4] and lane 1's [2, 4] along dim 0: lane 1 holds valid data but lane 0 is not full (box 2), so the merged valid region would not be contiguous
+func.func @torn_aic() attributes {pto.kind = #pto.kind<aic>} {
   %t = pto.tile.tpop_from_aiv split 1 : !pto.tile<4x4xf32, mat>
   return
 }
-func.func @merge_parity_aiv() attributes {pto.kind = #pto.kind<aiv>} {
-  %c2 = arith.constant 2 : index
+func.func @torn_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %lane = pto.tile.get_subblock_idx
-  %rows = arith.subi %c2, %lane : index
+  %rows = arith.addi %c1, %lane : index
   %t = pto.tile.create valid [%rows, %c4] : !pto.tile<2x4xf32, vec>
   pto.tile.tpush_to_aic %t split 1 : !pto.tile<2x4xf32, vec>
   return
 }
-func.func @merge_parity() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
+func.func @torn() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
   return
 }
-func.func @run_merge_parity() attributes {pto.kind = #pto.kind<orchestration>} {
-  call @merge_parity() : () -> ()
+func.func @run_torn() attributes {pto.kind = #pto.kind<orchestration>} {
+  call @torn() : () -> ()
   return
 }
 
-// Only vector lane 0 may return a value; with two lanes, lane 1 does too.
-// RETURN: error: 'func.call' op launched group '@returns', whose @returns_aiv returned a value on lane 1; a group returns only vector lane 0's results
-func.func @returns_aic() attributes {pto.kind = #pto.kind<aic>} {
+// ... and one rectangle: lane 0 is full with 4 columns, lane 1 has 3.
+// RAGGED: error: 'pto.tile.tpop_from_aiv' op merges lane 0's valid shape [2, 4] and lane 1's [2, 3] along dim 0: their valid extents along dim 1 differ, so the merged valid region would not be a rectangle
+func.func @ragged_aic() attributes {pto.kind = #pto.kind<aic>} {
+  %t = pto.tile.tpop_from_aiv split 1 : !pto.tile<4x4xf32, mat>
   return
 }
-func.func @returns_aiv() -> index attributes {pto.kind = #pto.kind<aiv>} {
+func.func @ragged_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
   %lane = pto.tile.get_subblock_idx
-  return %lane : index
+  %cols = arith.subi %c4, %lane : index
+  %t = pto.tile.create valid [%c2, %cols] : !pto.tile<2x4xf32, vec>
+  pto.tile.tpush_to_aic %t split 1 : !pto.tile<2x4xf32, vec>
+  return
 }
-func.func private @returns() -> index attributes {pto.kind = #pto.kind<group>, pto.split = 2 : i32}
-func.func @run_returns() attributes {pto.kind = #pto.kind<orchestration>} {
-  %r = call @returns() : () -> index
+func.func @ragged() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
+  return
+}
+func.func @run_ragged() attributes {pto.kind = #pto.kind<orchestration>} {
+  call @ragged() : () -> ()
   return
 }
 

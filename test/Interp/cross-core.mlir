@@ -4,7 +4,6 @@
 // RUN: tilekit run %s --entry run_up_down --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=UPDOWN
 // RUN: tilekit run %s --entry run_left_right --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=LEFTRIGHT
 // RUN: tilekit run %s --entry run_up_down_odd --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=ODD
-// RUN: tilekit run %s --entry run_lane_stride --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=STRIDE
 // RUN: tilekit run %s --entry run_left_right_odd --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=LROdd
 // RUN: tilekit run %s --entry run_round_trip --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: tilekit run %s --entry run_round_trip_cols --input x=%t.x.npy --input y=zeros:4x4:f32 --print y | FileCheck %s --check-prefix=ROUNDTRIP
@@ -88,8 +87,9 @@ func.func @run_left_right(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) at
 }
 
 //===----------------------------------------------------------------------===//
-// Split 3 over 3 valid rows of a 4-row box: lane 0 gets ceil(3/2) = 2 rows,
-// lane 1 the remaining row; each stores only its valid rows. The group's
+// Split 3 over 3 valid rows of a 4-row box, cut at the box half: lane 0
+// gets 2 rows, lane 1 the remaining row (lane_stride and every extent:
+// split-merge.test); each stores only its valid rows. The group's
 // split falls back to the aiv function's.
 // ODD: y: f32 [4, 4]
 // ODD-NEXT: [0, 1, 2, 3]
@@ -123,41 +123,6 @@ func.func @up_down_odd(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attri
 
 func.func @run_up_down_odd(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
   call @up_down_odd(%x, %y) : (!pto.tensor<4x4xf32>, !pto.tensor<4x4xf32>) -> ()
-  return
-}
-
-//===----------------------------------------------------------------------===//
-// lane_stride 1 rebalances the odd split: lane 0 gets row 0, lane 1 rows 1-2.
-// STRIDE: y: f32 [4, 4]
-// STRIDE-NEXT: [0, 1, 2, 3]
-// STRIDE-NEXT: [4, 5, 6, 7]
-// STRIDE-NEXT: [8, 9, 10, 11]
-// STRIDE-NEXT: [0, 0, 0, 0]
-//===----------------------------------------------------------------------===//
-
-func.func @lane_stride_aic(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<aic>} {
-  %c0 = arith.constant 0 : index
-  %c3 = arith.constant 3 : index
-  %c4 = arith.constant 4 : index
-  %t = pto.tile.load %x[%c0, %c0] valid [%c3, %c4] : !pto.tensor<4x4xf32> -> !pto.tile<4x4xf32, mat>
-  pto.tile.tpush_to_aiv %t split 3 lane_stride 1 : !pto.tile<4x4xf32, mat>
-  return
-}
-
-func.func @lane_stride_aiv(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %lane = pto.tile.get_subblock_idx
-  %t = pto.tile.tpop_from_aic split 3 : !pto.tile<3x4xf32, vec>
-  %o = pto.tile.store %t, %y[%lane, %c0] : !pto.tile<3x4xf32, vec> -> !pto.tensor<4x4xf32>
-  return
-}
-
-func.func @lane_stride(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<group>, pto.split = 3 : i32} {
-  return
-}
-
-func.func @run_lane_stride(%x: !pto.tensor<4x4xf32>, %y: !pto.tensor<4x4xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
-  call @lane_stride(%x, %y) : (!pto.tensor<4x4xf32>, !pto.tensor<4x4xf32>) -> ()
   return
 }
 

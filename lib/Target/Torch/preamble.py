@@ -516,42 +516,48 @@ def _split_axis(code):
     return 0 if code in (1, 3) else 1
 
 
-def _check_parity(op, code, extent):
-    odd = code > 2
-    if (extent % 2 == 1) != odd:
-        raise ValueError(
-            "%s: split code %d needs an %s valid extent along dim %d, but "
-            "the tile's valid extent is %d"
-            % (op, code, "odd" if odd else "even", _split_axis(code), extent))
-
-
 def _split_tile(t, code, lane_stride=None, op="pto.tile.tpush_to_aiv"):
+    """Cuts the box at its half (or an odd code at lane_stride); each lane
+    keeps the part of the valid region in its box, possibly none."""
     axis = _split_axis(code)
     valid = list(_valid(t))
     box, extent = t.shape[axis], valid[axis]
-    _check_parity(op, code, extent)
-    cut = lane_stride if lane_stride is not None else (
-        box // 2 if code <= 2 else (extent + 1) // 2)
-    if cut <= 0 or cut >= box:
-        raise ValueError("%s: cuts the lanes at %d, outside the box extent %d"
-                         % (op, cut, box))
-    parts = torch.split(t, [cut, box - cut], dim=axis)
+    cut = lane_stride if lane_stride is not None else box // 2
+    extents = [min(extent, cut), max(0, extent - cut)]
+    if code > 2 and extents[0] != extents[1] + 1:
+        raise ValueError(
+            "%s: split code %d needs lane 0 to hold exactly one valid cell "
+            "more than lane 1 along dim %d, but the valid extent %d cut at %d "
+            "(%s) gives lane 0 %d and lane 1 %d"
+            % (op, code, axis, extent, cut,
+               "lane_stride" if lane_stride is not None else "the box half",
+               extents[0], extents[1]))
     lanes = []
-    for lane, part in enumerate(parts):
+    for part, lane_extent in zip(torch.split(t, [cut, box - cut], dim=axis),
+                                 extents):
         v = list(valid)
-        v[axis] = min(extent, cut) if lane == 0 else max(0, extent - cut)
+        v[axis] = lane_extent
         lanes.append(_set_valid(part.contiguous(), v))
     return lanes
 
 
 def _merge_tiles(lane0, lane1, code, op="pto.tile.tpop_from_aiv"):
-    axis = _split_axis(code)
-    merged = torch.cat([lane0, lane1], dim=axis)
-    valid = list(_valid(lane0))
-    if _valid(lane0)[axis] == lane0.shape[axis]:
-        valid[axis] += _valid(lane1)[axis]
-    _check_parity(op, code, valid[axis])
-    return _set_valid(merged, valid)
+    """The inverse of the split: lane 1's valid region continues lane 0's."""
+    axis, other = _split_axis(code), 1 - _split_axis(code)
+    v0, v1 = list(_valid(lane0)), list(_valid(lane1))
+    lanes = "lane 0's valid shape %s and lane 1's %s" % (v0, v1)
+    if v1[axis] > 0 and v0[axis] != lane0.shape[axis]:
+        raise ValueError(
+            "%s: merges %s along dim %d: lane 1 holds valid data but lane 0 "
+            "is not full (box %d), so the merged valid region would not be "
+            "contiguous" % (op, lanes, axis, lane0.shape[axis]))
+    if v1[axis] > 0 and v0[other] != v1[other]:
+        raise ValueError(
+            "%s: merges %s along dim %d: their valid extents along dim %d "
+            "differ, so the merged valid region would not be a rectangle"
+            % (op, lanes, axis, other))
+    v0[axis] += v1[axis]
+    return _set_valid(torch.cat([lane0, lane1], dim=axis), v0)
 
 
 def _receive(t, shape, dtype, op):

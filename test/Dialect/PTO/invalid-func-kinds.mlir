@@ -182,6 +182,36 @@ func.func @g(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> attributes {pto.kin
 
 // -----
 
+// A split group runs its vector function on two lanes: lane 1 would return too.
+func.func @g_aic(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv(%x: !pto.tensor<16xf32>) -> index attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  return %c0 : index
+}
+// expected-error @+1 {{runs its aiv function '@g_aiv' on two lanes (split 1), so lane 1 would return a value as well; a group returns only lane 0's results: return nothing and store the results to a GM tensor argument instead}}
+func.func @g(%x: !pto.tensor<16xf32>) -> index attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
+  %c0 = arith.constant 0 : index
+  return %c0 : index
+}
+
+// -----
+
+// Dual dispatch (set on the vector function) runs two lanes as well.
+func.func @g_aic(%x: !pto.tensor<16xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  return
+}
+func.func @g_aiv(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> attributes {pto.kind = #pto.kind<aiv>, pto.dual_aiv_dispatch} {
+  return %x : !pto.tensor<16xf32>
+}
+// expected-error @+1 {{runs its aiv function '@g_aiv' on two lanes (split 0, dual dispatch)}}
+func.func @g(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> attributes {pto.kind = #pto.kind<group>} {
+  return %x : !pto.tensor<16xf32>
+}
+
+// -----
+
 // A group's body would never run.
 func.func @g_aic() attributes {pto.kind = #pto.kind<aic>} {
   return

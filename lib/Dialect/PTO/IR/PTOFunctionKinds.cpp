@@ -140,6 +140,18 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
              << "has split " << getSplit(group) << " but its aiv function '@"
              << lookedFor << "' has split " << getSplit(member);
   }
+  // Both lanes of a two-lane group run the aiv function, so lane 1 would
+  // return a value too and break the return contract on every run.
+  std::optional<GroupInfo> info = resolveGroup(group);
+  if (info && info->numLanes() == 2 && !group.getResultTypes().empty())
+    return group->emitOpError()
+           << "runs its aiv function '@"
+           << cast<FunctionOpInterface>(info->aiv).getName()
+           << "' on two lanes (split " << info->split
+           << (info->split == 0 ? ", dual dispatch" : "")
+           << "), so lane 1 would return a value as well; a group returns "
+              "only lane 0's results: return nothing and store the results "
+              "to a GM tensor argument instead";
   // Calling a group runs its members; a body would never run.
   Region &body = group.getFunctionBody();
   if (!group.isExternal() &&

@@ -743,11 +743,28 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
     return op.emitOpError()
            << "split code " << split << " cuts dimension " << axis
            << ", but the tile has rank " << tile.getRank();
+  // The cube core's side holds the whole tile, cut at the box half unless
+  // an odd code gives its cut with lane_stride.
+  std::optional<int64_t> stride;
+  if constexpr (std::is_same_v<OpTy, TPushToAivOp>)
+    stride = op.getLaneStride();
+  constexpr bool wholeTile = std::is_same_v<OpTy, TPushToAivOp> ||
+                             std::is_same_v<OpTy, TPopFromAivOp>;
+  if (wholeTile && split != 0 && !stride && tile.getDimSize(axis) % 2 != 0)
+    return op.emitOpError()
+           << "split code " << split << " cuts the box at its half, but the "
+           << "box extent along dim " << axis << " is "
+           << tile.getDimSize(axis) << ", which is odd";
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>) {
-    if (std::optional<int64_t> stride = op.getLaneStride()) {
+    if (stride) {
       if (split == 0)
         return op.emitOpError() << "lane_stride needs a split transfer "
-                                   "(split code 1-4)";
+                                   "(split code 3 or 4)";
+      if (split <= 2)
+        return op.emitOpError()
+               << "lane_stride moves the cut of the odd codes 3 and 4; "
+                  "split code "
+               << split << " always cuts the box at its half";
       if (*stride <= 0)
         return op.emitOpError()
                << "lane_stride must be positive, got " << *stride;

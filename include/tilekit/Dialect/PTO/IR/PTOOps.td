@@ -617,9 +617,11 @@ def PTO_TPushToAivOp
   let description = [{
     Split codes: 0 none (one queue, or a copy to both lanes under dual
     dispatch), 1 up/down (dim 0), 2 left/right (dim 1), 3 and 4 the same
-    axes over an odd valid extent, lane 0 taking the extra cell.
-    `lane_stride` cuts the lanes at a rebalanced boundary instead of at the
-    half.
+    axes over an odd valid extent. The box is cut at its half (the box
+    extent must be even) and each lane keeps the part of the valid region
+    that falls in its half, possibly none. For the odd codes `lane_stride`
+    moves the cut to a rebalanced boundary, and lane 0 must end up with
+    exactly one valid cell more than lane 1 (a run-time error otherwise).
 
     ```mlir
     pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x128xf32, vec>
@@ -666,7 +668,10 @@ def PTO_TPopFromAivOp
   let summary = "receive on the cube core the tile(s) the vector lanes sent";
   let description = [{
     With split 1 or 2 it waits until both lanes have pushed and merges their
-    halves. Split codes 0–2 only.
+    halves, the exact inverse of a split: the boxes are concatenated and the
+    valid extent is lane 0's plus lane 1's, which needs lane 0 to be full
+    whenever lane 1 holds valid data (a run-time error otherwise). Split
+    codes 0–2 only.
   }];
   let arguments = (ins I32Attr:$split,
                        DefaultValuedAttr<I32Attr, "0">:$pipe_id);
