@@ -49,8 +49,8 @@ static StringRef splitName(int64_t split) {
 }
 
 static std::string formatLanes(const Payload &lane0, const Payload &lane1) {
-  return "lane 0's valid shape " + formatShape(lane0.valid) +
-         " and lane 1's " + formatShape(lane1.valid);
+  return "lane 0's valid shape " + formatShape(lane0.valid) + " and lane 1's " +
+         formatShape(lane1.valid);
 }
 
 /// Copies the part [begin, begin + extent) along `axis` of `from`.

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,6 +58,11 @@ private:
   raw_ostream &line() { return os.indent(indent * 4); }
   /// `result = expression` (and its shape check).
   void assign(Value result, const Twine &expression);
+  /// Writes the bytes of the addressed tiles among `values` to their pool.
+  void storeAddressed(ValueRange values);
+  /// Reads the addressed tiles among `values` back from their pool, so that
+  /// they see writes through tiles that alias them.
+  void reloadAddressed(ValueRange values);
   void checkShape(Value value);
 
   raw_ostream &os;
@@ -185,9 +191,40 @@ void TorchEmitter::checkShape(Value value) {
          << quoted(name(value)) << ")\n";
 }
 
+/// The pool arguments of an addressed tile: space, address, element type
+/// and layout; none for other values.
+static std::optional<std::string> poolSpec(Type type) {
+  auto tile = dyn_cast<TileType>(type);
+  if (!tile || !tile.getAddr())
+    return std::nullopt;
+  return llvm::formatv("{0}, {1}, {2}, ({3}, {4}, {5})",
+                       quoted(stringifyMemorySpace(tile.getMemorySpace())),
+                       *tile.getAddr(), quoted(dtypeName(tile)),
+                       quoted(stringifyBLayout(tile.getBlayout())),
+                       quoted(stringifySLayout(tile.getSlayout())),
+                       tile.getFractal())
+      .str();
+}
+
+void TorchEmitter::storeAddressed(ValueRange values) {
+  for (Value value : values)
+    if (std::optional<std::string> spec = poolSpec(value.getType()))
+      line() << "_pools.store(" << name(value) << ", " << *spec << ")\n";
+}
+
+void TorchEmitter::reloadAddressed(ValueRange values) {
+  llvm::SmallDenseSet<Value, 4> seen;
+  for (Value value : values)
+    if (std::optional<std::string> spec = poolSpec(value.getType()))
+      if (seen.insert(value).second)
+        line() << name(value) << " = _pools.load(" << name(value) << ", "
+               << *spec << ")\n";
+}
+
 void TorchEmitter::assign(Value result, const Twine &expression) {
   line() << name(result) << " = " << expression << "\n";
   checkShape(result);
+  storeAddressed(result);
 }
 
 //===----------------------------------------------------------------------===//
@@ -254,6 +291,21 @@ LogicalResult TorchEmitter::emitFunction(func::FuncOp func) {
   Block &entry = func.getBody().front();
   os << "def " << pyName << "(" << names(entry.getArguments()) << "):\n";
   indent = 1;
+  // Addressed tiles share one byte pool per space and invocation.
+  bool addressed = func.walk([](Operation *op) {
+                         auto isAddressed = [](Value value) {
+                           return poolSpec(value.getType()).has_value();
+                         };
+                         if (llvm::any_of(op->getResults(), isAddressed) ||
+                             llvm::any_of(op->getOperands(), isAddressed))
+                           return WalkResult::interrupt();
+                         return WalkResult::advance();
+                       })
+                       .wasInterrupted();
+  if (addressed) {
+    line() << "_pools = _BytePools()\n";
+    storeAddressed(entry.getArguments());
+  }
   if (options.checkShapes)
     for (BlockArgument arg : entry.getArguments())
       if (isa<ShapedType>(arg.getType()))
@@ -289,6 +341,7 @@ LogicalResult TorchEmitter::emitBlock(Block &block, bool trailing) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult TorchEmitter::emitOp(Operation *op) {
+  reloadAddressed(op->getOperands());
   if (auto ret = dyn_cast<func::ReturnOp>(op)) {
     if (ret.getNumOperands() == 0)
       line() << "return\n";
@@ -313,6 +366,7 @@ LogicalResult TorchEmitter::emitOp(Operation *op) {
       line() << names(call.getResults()) << " = " << expression << "\n";
     for (Value result : call.getResults())
       checkShape(result);
+    storeAddressed(call.getResults());
     return success();
   }
   if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op))
@@ -341,6 +395,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
       return failure();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     // One tuple assignment: every carried value updates at once.
+    reloadAddressed(yield.getOperands());
     if (!carried.empty())
       line() << names(carried) << " = " << names(yield.getOperands()) << "\n";
     --indent;
@@ -357,6 +412,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
     if (failed(emitBlock(before)))
       return failure();
     auto condition = cast<scf::ConditionOp>(before.getTerminator());
+    reloadAddressed(condition.getArgs());
     line() << "if not " << name(condition.getCondition()) << ":\n";
     ++indent;
     if (loop.getNumResults())
@@ -370,6 +426,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
     if (failed(emitBlock(after, /*trailing=*/true)))
       return failure();
     auto yield = cast<scf::YieldOp>(after.getTerminator());
+    reloadAddressed(yield.getOperands());
     line() << names(before.getArguments()) << " = "
            << names(yield.getOperands()) << "\n";
     --indent;
@@ -382,6 +439,7 @@ LogicalResult TorchEmitter::emitScf(Operation *op) {
     if (failed(emitBlock(block, /*trailing=*/branch.getNumResults() != 0)))
       return failure();
     auto yield = cast<scf::YieldOp>(block.getTerminator());
+    reloadAddressed(yield.getOperands());
     if (branch.getNumResults())
       line() << names(branch.getResults()) << " = "
              << names(yield.getOperands()) << "\n";

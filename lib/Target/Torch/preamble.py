@@ -275,6 +275,75 @@ def _tensor_assemble(src, dst, offsets, op="pto.tensor.assemble"):
     return dst
 
 
+# -- addressed tiles ----------------------------------------------------------
+# Tiles with an address live in a byte pool, one per memory space and
+# function invocation, laid out as on the machine (fractal blocks included):
+# every definition writes its bytes, every use reads them back, so tiles
+# whose address ranges overlap alias (lib/Interp/BytePool.cpp).
+
+_ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i1": 1, "i8": 1, "ui8": 1,
+                  "i16": 2, "i32": 4, "i64": 8}
+
+
+def _physical_offsets(shape, dtype, blayout, slayout, fractal):
+    """The byte offset of each element (in row-major order) from the tile's
+    address."""
+    size = _ELEMENT_BYTES[dtype]
+    if len(shape) != 2:
+        return torch.arange(math.prod(shape)) * size
+    rows, cols = shape
+    r = torch.arange(rows).repeat_interleave(cols)
+    c = torch.arange(cols).repeat(rows)
+    if slayout == "none_box":
+        linear = r * cols + c if blayout == "row_major" else c * rows + r
+        return linear * size
+    # A fractal is 16 rows of (fractal / 16) bytes, or transposed for a
+    # column-major inner layout.
+    span = max(1, fractal // 16 // size)
+    br, bc = (span, 16) if slayout == "col_major" else (16, span)
+    grid_rows, grid_cols = -(-rows // br), -(-cols // bc)
+    block = ((r // br) * grid_cols + c // bc) if blayout == "row_major" \
+        else ((c // bc) * grid_rows + r // br)
+    inner = ((r % br) * bc + c % bc) if slayout == "row_major" \
+        else ((c % bc) * br + r % br)
+    return (block * br * bc + inner) * size
+
+
+class _BytePools:
+    def __init__(self):
+        self._pools = {}
+        self._offsets = {}
+
+    def _bytes(self, space, addr, dtype, layout, shape):
+        key = (tuple(shape), dtype) + tuple(layout)
+        if key not in self._offsets:
+            offsets = _physical_offsets(list(shape), dtype, *layout)
+            size = _ELEMENT_BYTES[dtype]
+            self._offsets[key] = (
+                offsets[:, None] + torch.arange(size)).reshape(-1)
+        index = self._offsets[key] + addr
+        end = int(index.max()) + 1 if index.numel() else 0
+        pool = self._pools.get(space)
+        if pool is None or pool.numel() < end:
+            grown = torch.zeros(end, dtype=torch.uint8)
+            if pool is not None:
+                grown[:pool.numel()] = pool
+            self._pools[space] = pool = grown
+        return pool, index
+
+    def store(self, t, space, addr, dtype, layout):
+        """Writes the whole box of `t` at `addr`; returns `t`."""
+        pool, index = self._bytes(space, addr, dtype, layout, t.shape)
+        pool[index] = t.contiguous().reshape(-1).view(torch.uint8)
+        return t
+
+    def load(self, t, space, addr, dtype, layout):
+        """What the bytes at `addr` hold now, with `t`'s box and valid shape."""
+        pool, index = self._bytes(space, addr, dtype, layout, t.shape)
+        data = pool[index].view(_DTYPES[dtype]).reshape(t.shape).clone()
+        return _like(data, t)
+
+
 # -- compute --------------------------------------------------------------------
 
 def _binary(fn, a, b):

@@ -748,13 +748,13 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
   std::optional<int64_t> stride;
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>)
     stride = op.getLaneStride();
-  constexpr bool wholeTile = std::is_same_v<OpTy, TPushToAivOp> ||
-                             std::is_same_v<OpTy, TPopFromAivOp>;
+  constexpr bool wholeTile =
+      std::is_same_v<OpTy, TPushToAivOp> || std::is_same_v<OpTy, TPopFromAivOp>;
   if (wholeTile && split != 0 && !stride && tile.getDimSize(axis) % 2 != 0)
     return op.emitOpError()
            << "split code " << split << " cuts the box at its half, but the "
-           << "box extent along dim " << axis << " is "
-           << tile.getDimSize(axis) << ", which is odd";
+           << "box extent along dim " << axis << " is " << tile.getDimSize(axis)
+           << ", which is odd";
   if constexpr (std::is_same_v<OpTy, TPushToAivOp>) {
     if (stride) {
       if (split == 0)
