@@ -8,6 +8,8 @@
 
 #include "ExecContext.h"
 
+#include "tilekit/Interp/MachineArith.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <cmath>
@@ -195,11 +197,14 @@ static LogicalResult runCast(ExecContext &context, Operation *raw) {
     out = Scalar::ofFloat(to, static_cast<double>(unsignedOf(in.kind, in.i)));
   } else if constexpr (std::is_same_v<OpTy, arith::FPToSIOp> ||
                        std::is_same_v<OpTy, arith::FPToUIOp>) {
-    if (!std::isfinite(in.f) || std::trunc(in.f) < getLowest(to) ||
-        std::trunc(in.f) > getHighest(to))
-      return op.emitOpError() << "converts " << in.f << ", which does not fit "
-                              << getKindName(to);
-    out = Scalar::ofInt(to, static_cast<int64_t>(std::trunc(in.f)));
+    // Out of range saturates and NaN becomes 0, as tile casts do; fptoui
+    // saturates to the unsigned range of the width.
+    bool toUnsigned = std::is_same_v<OpTy, arith::FPToUIOp>;
+    double lowest = toUnsigned ? 0 : getLowest(to);
+    double highest = toUnsigned && to != ElementKind::Index
+                         ? std::ldexp(1.0, 8 * getByteSize(to)) - 1
+                         : getHighest(to);
+    out = Scalar::ofInt(to, saturateToInt(std::trunc(in.f), lowest, highest));
   } else { // ExtFOp, TruncFOp
     out = Scalar::ofFloat(to, in.f);
   }
@@ -219,15 +224,15 @@ static LogicalResult runNegF(ExecContext &context, Operation *raw) {
 static MaybeInt floorDiv(int64_t a, int64_t b) {
   if (b == 0)
     return std::nullopt;
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  int64_t q = divideWrapping(a, b), r = remainderWrapping(a, b);
+  return (r != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
 static MaybeInt ceilDiv(int64_t a, int64_t b) {
   if (b == 0)
     return std::nullopt;
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+  int64_t q = divideWrapping(a, b), r = remainderWrapping(a, b);
+  return (r != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
 }
 
 #define INT_OP(OP, EXPR)                                                       \
@@ -253,11 +258,11 @@ void interp::registerArithHandlers(HandlerMap &map) {
                                       static_cast<uint64_t>(b)));
   INT_OP(MulIOp, static_cast<int64_t>(static_cast<uint64_t>(a) *
                                       static_cast<uint64_t>(b)));
-  INT_OP(DivSIOp, b == 0 ? MaybeInt() : MaybeInt(a / b));
+  INT_OP(DivSIOp, b == 0 ? MaybeInt() : MaybeInt(divideWrapping(a, b)));
   INT_OP(DivUIOp, b == 0 ? MaybeInt()
                          : MaybeInt(static_cast<int64_t>(unsignedOf(k, a) /
                                                          unsignedOf(k, b))));
-  INT_OP(RemSIOp, b == 0 ? MaybeInt() : MaybeInt(a % b));
+  INT_OP(RemSIOp, b == 0 ? MaybeInt() : MaybeInt(remainderWrapping(a, b)));
   INT_OP(RemUIOp, b == 0 ? MaybeInt()
                          : MaybeInt(static_cast<int64_t>(unsignedOf(k, a) %
                                                          unsignedOf(k, b))));
@@ -270,12 +275,8 @@ void interp::registerArithHandlers(HandlerMap &map) {
   INT_OP(AndIOp, a & b);
   INT_OP(OrIOp, a | b);
   INT_OP(XOrIOp, a ^ b);
-  INT_OP(ShLIOp,
-         b < 0 || b >= 64
-             ? MaybeInt(0)
-             : MaybeInt(static_cast<int64_t>(static_cast<uint64_t>(a) << b)));
-  INT_OP(ShRSIOp,
-         b < 0 || b >= 64 ? MaybeInt(a < 0 ? -1 : 0) : MaybeInt(a >> b));
+  INT_OP(ShLIOp, shiftLeft(a, b));
+  INT_OP(ShRSIOp, shiftRightArithmetic(a, b));
   INT_OP(ShRUIOp, b < 0 || b >= 64
                       ? MaybeInt(0)
                       : MaybeInt(static_cast<int64_t>(unsignedOf(k, a) >> b)));
@@ -284,10 +285,10 @@ void interp::registerArithHandlers(HandlerMap &map) {
   FLOAT_OP(MulFOp, a * b);
   FLOAT_OP(DivFOp, a / b);
   FLOAT_OP(RemFOp, std::fmod(a, b));
-  FLOAT_OP(MaximumFOp, std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b));
-  FLOAT_OP(MinimumFOp, std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b));
-  FLOAT_OP(MaxNumFOp, std::fmax(a, b));
-  FLOAT_OP(MinNumFOp, std::fmin(a, b));
+  FLOAT_OP(MaximumFOp, maximumPropagatingNaN(a, b));
+  FLOAT_OP(MinimumFOp, minimumPropagatingNaN(a, b));
+  FLOAT_OP(MaxNumFOp, maxNum(a, b));
+  FLOAT_OP(MinNumFOp, minNum(a, b));
   addHandler<arith::NegFOp>(map, runNegF<arith::NegFOp>);
   addHandler<arith::CmpIOp>(map, runCmpI);
   addHandler<arith::CmpFOp>(map, runCmpF);

@@ -11,6 +11,7 @@
 #include "ExecContext.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Support/HalfFloat.h"
 
 #include <cmath>
@@ -94,15 +95,6 @@ struct BinaryFn {
   bool (*onInt)(int64_t, int64_t, ElementKind, int64_t &);
 };
 
-static int64_t shiftLeft(int64_t a, int64_t b) {
-  return b < 0 || b >= 64 ? 0
-                          : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
-}
-
-static int64_t shiftRight(int64_t a, int64_t b) {
-  return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b;
-}
-
 static float notForFloat(float, float) { return NAN; }
 
 #define INT_FN(EXPR)                                                           \
@@ -121,19 +113,20 @@ static const BinaryFn kSub = {
 static const BinaryFn kMul = {
     [](float a, float b) { return a * b; },
     INT_FN(out = static_cast<int64_t>(uint64_t(a) * uint64_t(b)))};
-static const BinaryFn kDiv = {[](float a, float b) { return a / b; },
-                              INT_FN(if (b == 0) return false; out = a / b)};
-static const BinaryFn kMax = {[](float a, float b) { return a > b ? a : b; },
-                              INT_FN(out = std::max(a, b))};
-static const BinaryFn kMin = {[](float a, float b) { return a < b ? a : b; },
-                              INT_FN(out = std::min(a, b))};
-static const BinaryFn kRem = {[](float a, float b) { return std::fmod(a, b); },
-                              INT_FN(if (b == 0) return false; out = a % b)};
+static const BinaryFn kDiv = {
+    [](float a, float b) { return a / b; },
+    INT_FN(if (b == 0) return false; out = divideWrapping(a, b))};
+static const BinaryFn kMax = {maxNum, INT_FN(out = std::max(a, b))};
+static const BinaryFn kMin = {minNum, INT_FN(out = std::min(a, b))};
+static const BinaryFn kRem = {
+    [](float a, float b) { return std::fmod(a, b); },
+    INT_FN(if (b == 0) return false; out = remainderWrapping(a, b))};
 static const BinaryFn kAnd = {notForFloat, INT_FN(out = a & b)};
 static const BinaryFn kOr = {notForFloat, INT_FN(out = a | b)};
 static const BinaryFn kXor = {notForFloat, INT_FN(out = a ^ b)};
 static const BinaryFn kShl = {notForFloat, INT_FN(out = shiftLeft(a, b))};
-static const BinaryFn kShr = {notForFloat, INT_FN(out = shiftRight(a, b))};
+static const BinaryFn kShr = {notForFloat,
+                              INT_FN(out = shiftRightArithmetic(a, b))};
 
 /// out[i] = fn(a[i], b(i)) where `rhsAt(i)` gives the right operand.
 template <typename RhsFloat, typename RhsInt>
@@ -210,8 +203,14 @@ struct UnaryFn {
 
 static int64_t intUnsupported(int64_t a, ElementKind) { return a; }
 
-static const UnaryFn kNeg = {[](float a) { return -a; },
-                             [](int64_t a, ElementKind) { return -a; }};
+// Integer negation and abs wrap: the minimum stays the minimum.
+static int64_t negateWrapping(int64_t a) {
+  return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
+}
+
+static const UnaryFn kNeg = {
+    [](float a) { return -a; },
+    [](int64_t a, ElementKind) { return negateWrapping(a); }};
 static const UnaryFn kExp = {[](float a) { return std::exp(a); },
                              intUnsupported};
 static const UnaryFn kLog = {[](float a) { return std::log(a); },
@@ -224,7 +223,7 @@ static const UnaryFn kRecip = {[](float a) { return 1.0f / a; },
                                intUnsupported};
 static const UnaryFn kAbs = {
     [](float a) { return std::fabs(a); },
-    [](int64_t a, ElementKind) { return a < 0 ? -a : a; }};
+    [](int64_t a, ElementKind) { return a < 0 ? negateWrapping(a) : a; }};
 static const UnaryFn kRelu = {
     [](float a) { return a > 0 ? a : 0.0f; },
     [](int64_t a, ElementKind) { return a > 0 ? a : int64_t(0); }};
@@ -339,10 +338,9 @@ static LogicalResult runCastImpl(ExecContext &context, Operation *op,
       continue;
     }
     // Float to integer saturates; NaN becomes 0.
-    double value = src.data->floats[i];
-    double integral = std::isnan(value) ? 0 : roundToIntegral(value, mode);
-    integral = std::clamp(integral, getLowest(to), getHighest(to));
-    out->ints[i] = wrapInt(to, static_cast<int64_t>(integral));
+    double integral = roundToIntegral(src.data->floats[i], mode);
+    out->ints[i] =
+        wrapInt(to, saturateToInt(integral, getLowest(to), getHighest(to)));
   }
   setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
   return success();

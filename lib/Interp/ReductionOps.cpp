@@ -10,6 +10,7 @@
 #include "ExecContext.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Interp/MachineArith.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -20,16 +21,34 @@ namespace {
 enum class Reduction { Sum, Max, Min, Prod };
 } // namespace
 
-template <typename T> static T combine(Reduction reduction, T acc, T value) {
+/// Folds in order from the first element; float max/min ignore NaN as the
+/// elementwise Max/Min do. Integer sums and products wrap at the end.
+static float combine(Reduction reduction, float acc, float value) {
   switch (reduction) {
   case Reduction::Sum:
     return acc + value;
   case Reduction::Max:
-    return value > acc ? value : acc;
+    return maxNum(acc, value);
   case Reduction::Min:
-    return value < acc ? value : acc;
+    return minNum(acc, value);
   case Reduction::Prod:
     return acc * value;
+  }
+  llvm_unreachable("unknown reduction");
+}
+
+static int64_t combine(Reduction reduction, int64_t acc, int64_t value) {
+  switch (reduction) {
+  case Reduction::Sum:
+    return static_cast<int64_t>(static_cast<uint64_t>(acc) +
+                                static_cast<uint64_t>(value));
+  case Reduction::Max:
+    return std::max(acc, value);
+  case Reduction::Min:
+    return std::min(acc, value);
+  case Reduction::Prod:
+    return static_cast<int64_t>(static_cast<uint64_t>(acc) *
+                                static_cast<uint64_t>(value));
   }
   llvm_unreachable("unknown reduction");
 }

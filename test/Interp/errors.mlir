@@ -190,10 +190,3 @@ func.func @negative_size(%n: index) {
   %t = pto.tensor.create [%n] : !pto.tensor<?x8xf32>
   return
 }
-
-// RUN: not tilekit run %s --entry float_to_int_overflow --input f=3e10 2>&1 | FileCheck %s --check-prefix=FPTOSI
-// FPTOSI: errors.mlir:[[@LINE+2]]:8: error: 'arith.fptosi' op converts 3.000000e+10, which does not fit i32
-func.func @float_to_int_overflow(%f: f32) {
-  %i = arith.fptosi %f : f32 to i32
-  return
-}

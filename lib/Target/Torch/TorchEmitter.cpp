@@ -497,8 +497,8 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
   auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
   StringRef opName = op->getName().stripDialect();
   static const llvm::StringMap<StringRef> intInfix = {
-      {"addi", "+"}, {"subi", "-"}, {"muli", "*"},  {"andi", "&"},
-      {"ori", "|"},  {"xori", "^"}, {"shli", "<<"}, {"shrsi", ">>"}};
+      {"addi", "+"}, {"subi", "-"}, {"muli", "*"},
+      {"andi", "&"}, {"ori", "|"},  {"xori", "^"}};
   static const llvm::StringMap<StringRef> floatInfix = {
       {"addf", "+"}, {"subf", "-"}, {"mulf", "*"}};
   Value result = op->getResult(0);
@@ -527,9 +527,9 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
   else if (opName == "remsi")
     expression = "_rems(" + a + ", " + b + ")";
   else if (opName == "floordivsi")
-    expression = "(" + a + " // " + b + ")";
+    expression = wrapInt("(" + a + " // " + b + ")");
   else if (opName == "ceildivsi")
-    expression = "(-(-" + a + " // " + b + "))";
+    expression = wrapInt("(-(-" + a + " // " + b + "))");
   else if (opName == "minui" || opName == "maxui" || opName == "divui" ||
            opName == "remui" || opName == "shrui") {
     // Unsigned views of the operands (index values are unbounded).
@@ -546,7 +546,8 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
     else if (opName == "remui")
       expression = wrapInt("(" + ua + " % " + ub + ")");
     else
-      expression = wrapInt("(" + ua + " >> " + b + ")");
+      expression =
+          "_shift_scalar(" + ua + ", " + b + ", False, " + quoted(dtype) + ")";
   } else if (opName == "minsi")
     expression = "min(" + a + ", " + b + ")";
   else if (opName == "maxsi")
@@ -555,10 +556,13 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
     expression = roundFloat("_fdiv(" + a + ", " + b + ")");
   else if (opName == "remf")
     expression = roundFloat("_fmod(" + a + ", " + b + ")");
-  else if (opName == "maximumf" || opName == "maxnumf")
-    expression = "max(" + a + ", " + b + ")";
-  else if (opName == "minimumf" || opName == "minnumf")
-    expression = "min(" + a + ", " + b + ")";
+  else if (opName == "maximumf" || opName == "maxnumf" ||
+           opName == "minimumf" || opName == "minnumf")
+    expression = "_" + opName.str() + "(" + a + ", " + b + ")";
+  else if (opName == "shli" || opName == "shrsi")
+    expression = "_shift_scalar(" + a + ", " + b + ", " +
+                 (opName == "shli" ? "True" : "False") + ", " + quoted(dtype) +
+                 ")";
   else if (opName == "negf")
     expression = "(-" + a + ")";
   else if (opName == "select")
@@ -572,7 +576,8 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
   else if (opName == "sitofp" || opName == "extf" || opName == "truncf")
     expression = roundFloat("float(" + a + ")");
   else if (opName == "fptosi" || opName == "fptoui")
-    expression = wrapInt("int(" + a + ")");
+    expression = "_fptoi(" + a + ", " + quoted(dtype) +
+                 (opName == "fptoui" ? ", unsigned=True" : "") + ")";
   else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     static const char *const symbols[] = {"==", "!=", "<",  "<=", ">",
                                           ">=", "<",  "<=", ">",  ">="};
@@ -619,17 +624,16 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
 
 /// torch functions of the binary, unary and broadcast families.
 static std::optional<std::string> binaryFunction(StringRef stem) {
-  static const llvm::StringMap<StringRef> table = {
-      {"add", "torch.add"},
-      {"sub", "torch.sub"},
-      {"mul", "torch.mul"},
-      {"max", "torch.maximum"},
-      {"min", "torch.minimum"},
-      {"and", "torch.bitwise_and"},
-      {"or", "torch.bitwise_or"},
-      {"xor", "torch.bitwise_xor"},
-      {"shl", "torch.bitwise_left_shift"},
-      {"shr", "_shr"}};
+  static const llvm::StringMap<StringRef> table = {{"add", "torch.add"},
+                                                   {"sub", "torch.sub"},
+                                                   {"mul", "torch.mul"},
+                                                   {"max", "_maxnum"},
+                                                   {"min", "_minnum"},
+                                                   {"and", "torch.bitwise_and"},
+                                                   {"or", "torch.bitwise_or"},
+                                                   {"xor", "torch.bitwise_xor"},
+                                                   {"shl", "_shl"},
+                                                   {"shr", "_shr"}};
   auto it = table.find(stem);
   if (it == table.end())
     return std::nullopt;

@@ -7,6 +7,7 @@ import math
 import threading
 import time
 
+import numpy
 import torch
 
 _DTYPES = {
@@ -346,8 +347,17 @@ class _BytePools:
 
 # -- compute --------------------------------------------------------------------
 
+def _in_f32(fn, *operands):
+    """`fn` of 16-bit float operands computed in f32 and rounded once, as
+    the vector unit does (and torch's CPU kernels lack some 16-bit ops)."""
+    dtype = operands[0].dtype
+    if dtype not in (torch.float16, torch.bfloat16):
+        return fn(*operands)
+    return fn(*(o.to(torch.float32) for o in operands)).to(dtype)
+
+
 def _binary(fn, a, b):
-    return _like(fn(a, b), a)
+    return _like(_in_f32(fn, a, b), a)
 
 
 def _scalar(t, s):
@@ -357,7 +367,7 @@ def _scalar(t, s):
 
 
 def _binary_scalar(fn, t, s):
-    return _like(fn(t, _scalar(t, s)), t)
+    return _like(_in_f32(fn, t, _scalar(t, s)), t)
 
 
 def _in_valid(t):
@@ -367,24 +377,119 @@ def _in_valid(t):
 
 
 def _div(a, b, op):
+    """Truncating division; an integer divisor of zero is an error in the
+    valid region and gives 0 outside it, and the minimum divided by -1 wraps
+    to the minimum (MachineArith.h)."""
     if a.dtype.is_floating_point:
         return a / b
     zero = (b == 0)
     if bool((zero & _in_valid(a)).any()):
         _fail(op, "divides by zero in the valid region")
-    q = torch.div(a, torch.where(zero, torch.ones_like(b), b),
+    # Divide in int64 (torch would trap on the minimum / -1) and wrap.
+    a64, b64 = a.to(torch.int64), torch.where(zero, torch.ones_like(b), b)
+    b64 = b64.to(torch.int64)
+    minus_one = b64 == -1
+    q = torch.div(a64, torch.where(minus_one, torch.ones_like(b64), b64),
                   rounding_mode="trunc")
-    return torch.where(zero, torch.zeros_like(q), q)
+    q = torch.where(minus_one, -a64, q)
+    return torch.where(zero, torch.zeros_like(q), q).to(a.dtype)
 
 
 def _rem(a, b, op):
     if a.dtype.is_floating_point:
-        return torch.fmod(a, b)
-    return a - _div(a, b, op) * b
+        # C's fmod, exact (torch's kernel divides and loses it).
+        def fmod(x, y):
+            with numpy.errstate(invalid="ignore"):
+                return torch.from_numpy(
+                    numpy.fmod(x.numpy(), y.expand_as(x).numpy()))
+        return _in_f32(fmod, a, b)
+    q = _div(a, b, op).to(torch.int64)
+    return (a.to(torch.int64) - q * b.to(torch.int64)).to(a.dtype)
+
+
+def _shl(a, b):
+    """Shift amounts outside [0, 64) give 0; narrower elements are shifted
+    as 64-bit values and wrapped, so amounts past their width give 0 too."""
+    b64 = b.to(torch.int64)
+    out = torch.bitwise_left_shift(a.to(torch.int64), b64.clamp(0, 63))
+    return torch.where((b64 < 0) | (b64 > 63), torch.zeros_like(out),
+                       out).to(a.dtype)
 
 
 def _shr(a, b):
-    return torch.bitwise_right_shift(a, b)
+    """Arithmetic shift right; amounts outside [0, 64) give the sign."""
+    a64, b64 = a.to(torch.int64), b.to(torch.int64)
+    out = torch.bitwise_right_shift(a64, b64.clamp(0, 63))
+    sign = torch.where(a64 < 0, torch.full_like(a64, -1),
+                       torch.zeros_like(a64))
+    return torch.where((b64 < 0) | (b64 > 63), sign, out).to(a.dtype)
+
+
+def _maxnum(a, b):
+    """The vector unit's Max: a NaN operand is ignored, +0 > -0."""
+    if not a.dtype.is_floating_point:
+        return torch.maximum(a, b)
+    b = b.expand_as(a)
+    r = torch.where(b > a, b, a)
+    r = torch.where((a == b) & torch.signbit(a), b, r)
+    r = torch.where(torch.isnan(b), a, r)
+    return torch.where(torch.isnan(a), b, r)
+
+
+def _minnum(a, b):
+    """The vector unit's Min: a NaN operand is ignored, -0 < +0."""
+    if not a.dtype.is_floating_point:
+        return torch.minimum(a, b)
+    b = b.expand_as(a)
+    r = torch.where(b < a, b, a)
+    r = torch.where((a == b) & ~torch.signbit(a), b, r)
+    r = torch.where(torch.isnan(b), a, r)
+    return torch.where(torch.isnan(a), b, r)
+
+
+def _maximumf(a, b):
+    """arith.maximumf: NaN-propagating, +0 > -0."""
+    if a != a or b != b:
+        return math.nan
+    if a == b:
+        return b if math.copysign(1.0, a) < 0 else a
+    return max(a, b)
+
+
+def _minimumf(a, b):
+    if a != a or b != b:
+        return math.nan
+    if a == b:
+        return a if math.copysign(1.0, a) < 0 else b
+    return min(a, b)
+
+
+def _maxnumf(a, b):
+    """arith.maxnumf: a NaN operand is ignored, +0 > -0."""
+    return a if b != b else b if a != a else _maximumf(a, b)
+
+
+def _minnumf(a, b):
+    return a if b != b else b if a != a else _minimumf(a, b)
+
+
+def _shift_scalar(a, b, left, dtype):
+    """Scalar shifts with the tile shifts' rules for the amount."""
+    if b < 0 or b > 63:
+        return 0 if left or a >= 0 else -1
+    return _wrap(a << b if left else a >> b, dtype)
+
+
+def _fptoi(value, dtype, unsigned=False):
+    """Float to integer: truncates, saturates, NaN becomes 0."""
+    if value != value:
+        return 0
+    bits = _INT_BITS[dtype] if dtype != "index" else 64
+    low = 0 if unsigned else -(1 << (bits - 1))
+    high = (1 << bits) - 1 if unsigned else (1 << (bits - 1)) - 1
+    if math.isinf(value):
+        return _wrap(high if value > 0 else low, dtype)
+    return _wrap(min(max(int(value), low), high), dtype)
 
 
 def _not(t):
@@ -393,12 +498,13 @@ def _not(t):
 
 
 def _relu(t):
+    """max(t, 0) with the vector unit's Max: NaN and -0 give +0."""
     return torch.clamp(t, min=0) if not t.dtype.is_floating_point \
-        else torch.relu(t)
+        else _maxnum(t, torch.zeros_like(t))
 
 
 def _unary(fn, t):
-    return _like(fn(t), t)
+    return _like(_in_f32(fn, t), t)
 
 
 def _cast(t, dtype, mode="none"):
@@ -481,10 +587,20 @@ def _sels(mask, t, s):
     return _like(torch.where(mask, t, _scalar(t, s)), t)
 
 
-_REDUCE = {"sum": lambda x, d: torch.sum(x, dim=d, keepdim=True),
-           "max": lambda x, d: torch.amax(x, dim=d, keepdim=True),
-           "min": lambda x, d: torch.amin(x, dim=d, keepdim=True),
-           "prod": lambda x, d: torch.prod(x, dim=d, keepdim=True)}
+def _fold(kind, x, dim):
+    """Reduces `x` along `dim` as the executor folds, element by element
+    from the first: the same f32 additions and products in the same order;
+    max and min with the elementwise NaN and signed-zero rules."""
+    if not x.dtype.is_floating_point:
+        fn = {"sum": torch.sum, "prod": torch.prod, "max": torch.amax,
+              "min": torch.amin}[kind]
+        return fn(x, dim=dim, keepdim=True)
+    step = {"sum": torch.add, "prod": torch.mul, "max": _maxnum,
+            "min": _minnum}[kind]
+    acc = x.narrow(dim, 0, 1)
+    for k in range(1, x.shape[dim]):
+        acc = step(acc, x.narrow(dim, k, 1))
+    return acc
 
 
 def _reduce(kind, t, row):
@@ -501,7 +617,7 @@ def _reduce(kind, t, row):
     if region.numel() > 0:
         acc = region.to(torch.float32) if t.dtype.is_floating_point \
             else region.to(torch.int64)
-        folded = _REDUCE[kind](acc, dim).to(t.dtype)
+        folded = _fold(kind, acc, dim).to(t.dtype)
         out[tuple(slice(0, v) for v in out_valid)] = folded
     return _set_valid(out, out_valid)
 

@@ -112,7 +112,7 @@ func.func @control(%n: index) -> (i32, i32) {
 // CHECK-NEXT:      w = _write(t, [c0, c8], e)
 // CHECK-NEXT:      add = _binary(torch.add, t, w)
 // CHECK-NEXT:      div = _like(_div(k, k, 'pto.tile.div'), k)
-// CHECK-NEXT:      shl = _binary(torch.bitwise_left_shift, k, k)
+// CHECK-NEXT:      shl = _binary(_shl, k, k)
 // CHECK-NEXT:      adds = _binary_scalar(torch.add, t, s)
 // CHECK-NEXT:      exp = _unary(torch.exp, t)
 // CHECK-NEXT:      not_ = _unary(_not, k)
