@@ -63,7 +63,10 @@ func.func @attention_block(%q: !pto.tensor<?x64xf16>, %kt: !pto.tensor<64x?xf16>
     %p16 = pto.tile.cast %p round rint : !pto.tile<64x64xf32, vec> -> !pto.tile<64x64xf16, vec>
     %ws_p = pto.tile.store %p16, %ws_cur[%c0, %c0]
         : !pto.tile<64x64xf16, vec> -> !pto.tensor<64x64xf16>
-    %p1 = pto.tile.load %ws_p[%c0, %c0] : !pto.tensor<64x64xf16> -> !pto.tile<64x64xf16, mat>
+    // Only the kv valid key columns of P enter P V: the MMAD's k is P's
+    // valid K, so V's padding rows (undefined on the machine) are not read.
+    %p1 = pto.tile.load %ws_p[%c0, %c0] valid [%c64, %kv]
+        : !pto.tensor<64x64xf16> -> !pto.tile<64x64xf16, mat>
     %pl = pto.tile.move %p1 : !pto.tile<64x64xf16, mat> -> !pto.tile<64x64xf16, left>
     %v1 = pto.tile.load %v[%k0, %c0] valid [%kv, %c64]
         : !pto.tensor<?x64xf16> -> !pto.tile<64x64xf16, mat>

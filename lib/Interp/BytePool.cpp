@@ -79,9 +79,13 @@ int64_t interp::getPhysicalExtent(TileType type, ElementKind kind) {
 }
 
 std::vector<uint8_t> &BytePools::pool(pto::MemorySpace space, int64_t end) {
-  std::vector<uint8_t> &bytes = pools[static_cast<size_t>(space)];
-  if (static_cast<int64_t>(bytes.size()) < end)
-    bytes.resize(end, 0);
+  size_t which = static_cast<size_t>(space);
+  std::vector<uint8_t> &bytes = pools[which];
+  if (static_cast<int64_t>(bytes.size()) < end) {
+    bytes.resize(end, mode == UndefinedData::NaN ? 0xFF : 0);
+    if (mode == UndefinedData::Check)
+      owners[which].resize(end, 0);
+  }
   return bytes;
 }
 
@@ -137,24 +141,42 @@ void BytePools::store(const TileValue &tile) {
   ElementKind kind = tile.kind();
   std::vector<uint8_t> &bytes = pool(tile.type.getMemorySpace(),
                                      base + getPhysicalExtent(tile.type, kind));
+  std::vector<uint64_t> &owner =
+      owners[static_cast<size_t>(tile.type.getMemorySpace())];
+  int64_t size = getByteSize(kind);
   int64_t linear = 0;
   forEachIndex(tile.shape(), [&](llvm::ArrayRef<int64_t> index) {
-    encode(kind, *tile.data, linear++,
-           &bytes[base + getPhysicalOffset(tile.type, kind, index)]);
+    int64_t at = base + getPhysicalOffset(tile.type, kind, index);
+    encode(kind, *tile.data, linear++, &bytes[at]);
+    if (mode == UndefinedData::Check)
+      std::fill_n(owner.begin() + at, size, tile.writeId);
   });
 }
 
 TileValue BytePools::load(TileType type, ElementKind kind,
-                          llvm::ArrayRef<int64_t> valid) {
+                          llvm::ArrayRef<int64_t> valid, uint64_t writeId) {
   TileValue tile = makeTile(type, kind);
   tile.valid.assign(valid.begin(), valid.end());
+  tile.writeId = writeId;
   int64_t base = *type.getAddr();
   std::vector<uint8_t> &bytes =
       pool(type.getMemorySpace(), base + getPhysicalExtent(type, kind));
+  const std::vector<uint64_t> &owner =
+      owners[static_cast<size_t>(type.getMemorySpace())];
+  int64_t size = getByteSize(kind);
   int64_t linear = 0;
   forEachIndex(type.getShape(), [&](llvm::ArrayRef<int64_t> index) {
-    decode(kind, &bytes[base + getPhysicalOffset(type, kind, index)],
-           *tile.data, linear++);
+    int64_t at = base + getPhysicalOffset(type, kind, index);
+    decode(kind, &bytes[at], *tile.data, linear);
+    if (mode == UndefinedData::Check &&
+        std::any_of(owner.begin() + at, owner.begin() + at + size,
+                    [&](uint64_t id) { return id != writeId; })) {
+      if (!tile.undefined)
+        tile.undefined =
+            std::make_shared<std::vector<uint8_t>>(tile.data->size(), 0);
+      (*tile.undefined)[linear] = 1;
+    }
+    ++linear;
   });
   return tile;
 }

@@ -18,7 +18,8 @@ namespace tilekit::interp {
 
 class ExecContext {
 public:
-  explicit ExecContext(Interpreter &interpreter) : interpreter(interpreter) {}
+  explicit ExecContext(Interpreter &interpreter)
+      : interpreter(interpreter), pools(interpreter.getOptions().undefined) {}
 
   Interpreter &getInterpreter() { return interpreter; }
 
@@ -37,7 +38,15 @@ public:
     return values.find(value)->second;
   }
 
-  void set(mlir::Value value, RuntimeValue runtimeValue);
+  /// Binds `value`; an addressed tile's elements are written to its pool
+  /// unless `writeBytes` is false (pto.tile.create allocates without
+  /// writing: it reads whatever the bytes hold).
+  void set(mlir::Value value, RuntimeValue runtimeValue,
+           bool writeBytes = true);
+  /// The tile bound to `value` as stored (metadata, for in-place updates).
+  TileValue &storedTile(mlir::Value value) {
+    return std::get<TileValue>(values.find(value)->second);
+  }
 
   /// Runs the single block of `region` with `args` bound to its arguments
   /// and returns the operands of its terminator.
@@ -60,6 +69,29 @@ void registerReductionHandlers(HandlerMap &map);
 void registerMatmulHandlers(HandlerMap &map);
 void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
+
+/// Undefined data (UndefinedData.cpp): the --undefined=nan fill, and the
+/// --undefined=check tracking of which tile elements are defined.
+struct TileOperand {
+  unsigned index;
+  TileValue tile;
+};
+/// Fills the elements of `tile` outside the leading `defined` region (all
+/// of them when `defined` is empty) with NaN (integers with 0x5A bytes).
+void fillUndefined(TileValue &tile, llvm::ArrayRef<int64_t> defined);
+/// A mask of `shape` marking everything outside the leading `defined`
+/// region (everything when `defined` is empty) undefined.
+std::shared_ptr<std::vector<uint8_t>>
+undefinedOutside(llvm::ArrayRef<int64_t> shape,
+                 llvm::ArrayRef<int64_t> defined);
+/// Fails with a diagnostic when `op` reads an undefined element of one of
+/// its tile operands (read before the op ran).
+mlir::LogicalResult checkUndefinedReads(ExecContext &context,
+                                        mlir::Operation *op,
+                                        llvm::ArrayRef<TileOperand> operands);
+/// Marks the undefined elements of the tile results of `op`, which has run.
+void propagateUndefined(ExecContext &context, mlir::Operation *op,
+                        llvm::ArrayRef<TileOperand> operands);
 
 /// Trace emission (TraceEmitter.cpp): the records of an op that has run,
 /// and the current thread's work item.
@@ -128,10 +160,12 @@ mlir::LogicalResult checkValidShape(mlir::Operation *op,
 /// out[p] = a[p] @ b[p] (or += with `accumulate`) for `batch` row-major
 /// products of m x k by k x n; `aTrans`/`bTrans` read the operand stored
 /// transposed. Float kinds accumulate in f32 (OpenBLAS sgemm, one thread);
-/// integers in int64 wrapped to the output kind.
+/// integers in int64 wrapped to the output kind. `kUsed` (default k) sums
+/// only the first kUsed of the k products (a tile's valid K); it needs
+/// untransposed operands.
 void matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
                 int64_t batch, int64_t m, int64_t k, int64_t n, bool accumulate,
-                bool aTrans, bool bTrans);
+                bool aTrans, bool bTrans, int64_t kUsed = -1);
 
 } // namespace tilekit::interp
 

@@ -9,7 +9,11 @@
 #include "ExecContext.h"
 #include "GroupRuntime.h"
 
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+
 #include "mlir/IR/SymbolTable.h"
+
+#include <atomic>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -150,15 +154,34 @@ TileValue ExecContext::tile(Value value) {
   const TileValue &stored = std::get<TileValue>(values.find(value)->second);
   if (!stored.type.getAddr())
     return stored;
-  return pools.load(stored.type, stored.kind(), stored.valid);
+  TileValue loaded =
+      pools.load(stored.type, stored.kind(), stored.valid, stored.writeId);
+  if (stored.undefined) {
+    if (!loaded.undefined)
+      loaded.undefined = stored.undefined;
+    else
+      for (size_t i = 0; i < loaded.undefined->size(); ++i)
+        (*loaded.undefined)[i] |= (*stored.undefined)[i];
+  }
+  return loaded;
 }
 
-void ExecContext::set(Value value, RuntimeValue runtimeValue) {
+/// Names each write of an addressed tile for --undefined=check.
+static uint64_t newWriteId() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
+void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes) {
   if (auto *tile = std::get_if<TileValue>(&runtimeValue)) {
     if (tile->buffer == 0)
       tile->buffer = interpreter.getStaticBuffer(value, getCurrentWorkItem());
-    if (tile->type.getAddr())
-      pools.store(*tile);
+    if (tile->type.getAddr()) {
+      if (interpreter.getOptions().undefined == UndefinedData::Check)
+        tile->writeId = newWriteId();
+      if (writeBytes)
+        pools.store(*tile);
+    }
   }
   values.insert_or_assign(value, std::move(runtimeValue));
 }
@@ -185,8 +208,22 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
     OpHandler handler = interpreter.getHandler(&op);
     if (!handler)
       return op.emitOpError() << "is not supported by the executor";
+    // Under --undefined=check, pto ops may not read undefined elements.
+    SmallVector<TileOperand> tileOperands;
+    bool checking = options.undefined == UndefinedData::Check &&
+                    isa<pto::PTODialect>(op.getDialect());
+    if (checking) {
+      for (OpOperand &operand : op.getOpOperands())
+        if (isa<pto::TileType>(operand.get().getType()))
+          tileOperands.push_back(
+              {operand.getOperandNumber(), tile(operand.get())});
+      if (failed(checkUndefinedReads(*this, &op, tileOperands)))
+        return failure();
+    }
     if (failed(handler(*this, &op)))
       return failure();
+    if (checking)
+      propagateUndefined(*this, &op, tileOperands);
     if (interpreter.isTracing())
       emitTraceRecords(*this, &op);
     if (options.observeOp) {

@@ -1,11 +1,13 @@
 //===- MatmulOps.cpp - Cube matmuls in the executor -----------------------===//
 //
-// C = A @ B over the whole box (loads zero-pad, so padding adds nothing),
-// accumulating in f32 through OpenBLAS's sgemm (so the summation order is
-// the library's, as the cube's is its own), or in int64 wrapped to i32 for
-// i8 inputs. The result's
-// valid shape is A's valid rows by B's valid columns. An accumulating
-// matmul overwrites instead of adding where its init_cond holds.
+// C = A @ B over A's valid K, as the MMAD's k is (pto-isa's TMATMUL takes
+// m, k from A's valid shape and n from B's): padding columns of A and rows
+// of B past it are never read. M and N span the box. Accumulates in f32
+// through OpenBLAS's sgemm (so the summation order is the library's, as the
+// cube's is its own), or in int64 wrapped to i32 for i8 inputs. The
+// result's valid shape is A's valid rows by B's valid columns. An
+// accumulating matmul overwrites instead of adding where its init_cond
+// holds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,10 @@ using namespace tilekit::pto;
 
 void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
                         int64_t batch, int64_t m, int64_t k, int64_t n,
-                        bool accumulate, bool aTrans, bool bTrans) {
+                        bool accumulate, bool aTrans, bool bTrans,
+                        int64_t kUsed) {
+  if (kUsed < 0)
+    kUsed = k;
   if (isFloatKind(a.kind)) {
     // One BLAS thread keeps results reproducible from run to run.
     static const bool singleThreaded = [] {
@@ -32,7 +37,7 @@ void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
     (void)singleThreaded;
     for (int64_t p = 0; p < batch; ++p)
       cblas_sgemm(CblasRowMajor, aTrans ? CblasTrans : CblasNoTrans,
-                  bTrans ? CblasTrans : CblasNoTrans, m, n, k, 1.0f,
+                  bTrans ? CblasTrans : CblasNoTrans, m, n, kUsed, 1.0f,
                   a.floats.data() + p * m * k, aTrans ? m : k,
                   b.floats.data() + p * k * n, bTrans ? k : n,
                   accumulate ? 1.0f : 0.0f, out.floats.data() + p * m * n, n);
@@ -44,7 +49,7 @@ void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
       int64_t *c = out.ints.data() + cBase + i * n;
       if (!accumulate)
         std::fill(c, c + n, 0);
-      for (int64_t kk = 0; kk < k; ++kk) {
+      for (int64_t kk = 0; kk < kUsed; ++kk) {
         int64_t av = a.ints[aBase + (aTrans ? kk * m + i : i * k + kk)];
         for (int64_t j = 0; j < n; ++j)
           c[j] += av * b.ints[bBase + (bTrans ? j * k + kk : kk * n + j)];
@@ -81,7 +86,8 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
       result.buffer = context.tile(accValue).buffer;
   }
   matmulInto(*lhs.data, *rhs.data, *result.data, batch, m, k, n, accumulate,
-             /*aTrans=*/false, /*bTrans=*/false);
+             /*aTrans=*/false, /*bTrans=*/false,
+             /*kUsed=*/lhs.valid[rank - 1]);
   if (biasValue) {
     TileValue bias = context.tile(biasValue);
     for (int64_t i = 0; i < m; ++i)

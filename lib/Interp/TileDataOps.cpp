@@ -97,6 +97,9 @@ static LogicalResult runLoad(ExecContext &context, Operation *raw) {
     copyRun(src.storage->data, linearIndex(src.shape, at), *tile.data,
             linearIndex(type.getShape(), index), length);
   });
+  // The padding is undefined on the machine (zero by default).
+  if (context.getInterpreter().getOptions().undefined == UndefinedData::NaN)
+    fillUndefined(tile, tile.valid);
   context.set(op.getResult(), std::move(tile));
   return success();
 }
@@ -151,11 +154,14 @@ static FailureOr<TileValue> createTile(ExecContext &context, OpT op) {
 
 static LogicalResult runCreate(ExecContext &context, Operation *raw) {
   auto op = cast<TileCreateOp>(raw);
-  // The machine leaves the contents undefined; the executor zero-fills.
+  // The machine leaves the contents undefined: zeros by default, NaN under
+  // --undefined=nan; an addressed tile holds whatever its bytes hold.
   FailureOr<TileValue> tile = createTile(context, op);
   if (failed(tile))
     return failure();
-  context.set(op.getResult(), std::move(*tile));
+  if (context.getInterpreter().getOptions().undefined == UndefinedData::NaN)
+    fillUndefined(*tile, {});
+  context.set(op.getResult(), std::move(*tile), /*writeBytes=*/false);
   return success();
 }
 

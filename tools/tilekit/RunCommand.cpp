@@ -100,6 +100,20 @@ static cl::opt<double> groupTimeout(
     "group-timeout", cl::desc("Seconds a group launch may run (default 30)"),
     cl::init(30), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+static cl::opt<UndefinedData> undefinedData(
+    "undefined",
+    cl::desc("What the machine's undefined data (pto.tile.create contents, "
+             "the padding of loads) holds"),
+    cl::values(
+        clEnumValN(UndefinedData::Zero, "zero",
+                   "zeros, as the reference script (default)"),
+        clEnumValN(UndefinedData::NaN, "nan",
+                   "NaN (integers 0x5A5A...), so dependent results show it"),
+        clEnumValN(UndefinedData::Check, "check",
+                   "fail at the first op that reads an undefined element "
+                   "into its result's valid region")),
+    cl::init(UndefinedData::Zero), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
@@ -411,6 +425,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return std::chrono::milliseconds(
         static_cast<int64_t>(std::max(seconds, 0.0) * 1000));
   };
+  options.undefined = undefinedData;
   options.popTimeout = toMilliseconds(popTimeout);
   options.groupTimeout = toMilliseconds(groupTimeout);
   if (printOps)

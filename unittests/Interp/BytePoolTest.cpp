@@ -71,9 +71,9 @@ TEST_F(BytePoolTest, StoreThenLoadRoundTripsThroughLayouts) {
   TileValue value = makeTile(tile, ElementKind::F16);
   for (size_t i = 0; i < value.data->size(); ++i)
     value.data->set(i, static_cast<double>(i % 97));
-  BytePools pools;
+  BytePools pools(UndefinedData::Zero);
   pools.store(value);
-  TileValue back = pools.load(tile, ElementKind::F16, {32, 32});
+  TileValue back = pools.load(tile, ElementKind::F16, {32, 32}, /*writeId=*/0);
   EXPECT_EQ(back.data->floats, value.data->floats);
 }
 

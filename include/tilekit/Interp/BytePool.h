@@ -11,6 +11,7 @@
 #ifndef TILEKIT_INTERP_BYTEPOOL_H
 #define TILEKIT_INTERP_BYTEPOOL_H
 
+#include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Values.h"
 
 #include <array>
@@ -28,15 +29,24 @@ int64_t getPhysicalExtent(pto::TileType type, ElementKind kind);
 
 class BytePools {
 public:
-  /// Stores the elements of an addressed tile.
+  /// Bytes never written read as 0, or as 0xFF under --undefined=nan; under
+  /// --undefined=check the pools remember which write each byte holds.
+  explicit BytePools(UndefinedData mode) : mode(mode) {}
+
+  /// Stores the elements of an addressed tile (as its write `writeId`).
   void store(const TileValue &tile);
-  /// Decodes an addressed tile of `type` with the given valid shape.
+  /// Decodes an addressed tile of `type` with the given valid shape. Under
+  /// --undefined=check, elements whose bytes do not all hold write
+  /// `writeId` (never written, or overwritten through another tile since)
+  /// are marked undefined.
   TileValue load(pto::TileType type, ElementKind kind,
-                 llvm::ArrayRef<int64_t> valid);
+                 llvm::ArrayRef<int64_t> valid, uint64_t writeId);
 
 private:
   std::vector<uint8_t> &pool(pto::MemorySpace space, int64_t end);
+  UndefinedData mode;
   std::array<std::vector<uint8_t>, 6> pools;
+  std::array<std::vector<uint64_t>, 6> owners;
 };
 
 } // namespace tilekit::interp

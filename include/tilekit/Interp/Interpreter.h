@@ -33,7 +33,21 @@ class ExecContext;
 /// Executes one op; reports errors on the op.
 using OpHandler = mlir::LogicalResult (*)(ExecContext &, mlir::Operation *);
 
+/// What the executor puts where the machine leaves data undefined: the
+/// contents of pto.tile.create and the padding of loaded tiles.
+enum class UndefinedData {
+  /// Zeros, as the reference script does.
+  Zero,
+  /// NaN for floats, the pattern 0x5A5A... for integers; addressed tiles
+  /// read never-written bytes as 0xFF.
+  NaN,
+  /// Tracks which elements are defined and fails at the first op that
+  /// reads an undefined one into its result's valid region.
+  Check,
+};
+
 struct InterpreterOptions {
+  UndefinedData undefined = UndefinedData::Zero;
   /// Called after each op has run, with its results. Group launches run
   /// their cores on several threads, so it must be thread-safe.
   std::function<void(mlir::Operation *, llvm::ArrayRef<RuntimeValue>)>

@@ -68,6 +68,12 @@ struct TileValue {
   /// buffer), kept by ops that update a tile in place (accumulation,
   /// metadata changes); addressed tiles are named by space and address.
   uint64_t buffer = 0;
+  /// Under --undefined=check, one byte per element, non-zero where the
+  /// element is undefined; null when every element is defined.
+  std::shared_ptr<std::vector<uint8_t>> undefined;
+  /// Under --undefined=check, which write of an addressed tile this value
+  /// is: its bytes in the pool are its own only while they carry this id.
+  uint64_t writeId = 0;
 
   llvm::ArrayRef<int64_t> shape() const { return type.getShape(); }
   ElementKind kind() const { return data->kind; }

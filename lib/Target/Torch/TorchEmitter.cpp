@@ -56,8 +56,9 @@ private:
   std::string fresh(StringRef base);
 
   raw_ostream &line() { return os.indent(indent * 4); }
-  /// `result = expression` (and its shape check).
-  void assign(Value result, const Twine &expression);
+  /// `result = expression` (and its shape check); an addressed tile's
+  /// bytes are written to its pool unless `writeBytes` is false.
+  void assign(Value result, const Twine &expression, bool writeBytes = true);
   /// Writes the bytes of the addressed tiles among `values` to their pool.
   void storeAddressed(ValueRange values);
   /// Reads the addressed tiles among `values` back from their pool, so that
@@ -221,10 +222,12 @@ void TorchEmitter::reloadAddressed(ValueRange values) {
                << *spec << ")\n";
 }
 
-void TorchEmitter::assign(Value result, const Twine &expression) {
+void TorchEmitter::assign(Value result, const Twine &expression,
+                          bool writeBytes) {
   line() << name(result) << " = " << expression << "\n";
   checkShape(result);
-  storeAddressed(result);
+  if (writeBytes)
+    storeAddressed(result);
 }
 
 //===----------------------------------------------------------------------===//
@@ -858,7 +861,8 @@ LogicalResult TorchEmitter::emitTile(Operation *op) {
     expression = *family;
   else
     return op->emitOpError() << "cannot be emitted as PyTorch";
-  assign(result, expression);
+  // tile.create allocates: an addressed tile holds whatever its bytes hold.
+  assign(result, expression, /*writeBytes=*/!isa<TileCreateOp>(op));
   return success();
 }
 

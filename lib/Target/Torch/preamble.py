@@ -638,15 +638,18 @@ def _expdif(a, b):
     return _like(r.to(a.dtype), a)
 
 
-def _matmul(a, b, out_dtype):
-    """A @ B accumulated in f32 (i32 for i8); valid rows of A, columns of B."""
+def _matmul(a, b, out_dtype, k=None):
+    """A @ B accumulated in f32 (i32 for i8) over A's valid K (or `k`), as
+    the MMAD's k is; valid rows of A, columns of B."""
+    valid = list(_valid(a))
+    valid[-1] = _valid(b)[-1]
+    k = _valid(a)[-1] if k is None else k
+    a, b = a[..., :k], b[..., :k, :]
     if a.dtype.is_floating_point:
         r = torch.matmul(a.to(torch.float32), b.to(torch.float32))
     else:
         r = torch.matmul(a.to(torch.int64), b.to(torch.int64))
     r = r.to(_DTYPES[out_dtype])
-    valid = list(_valid(a))
-    valid[-1] = _valid(b)[-1]
     return _set_valid(r, valid)
 
 
@@ -670,7 +673,7 @@ def _tensor_matmul(a, b, out_dtype, a_trans=False, b_trans=False):
         a = a.transpose(-1, -2)
     if b_trans:
         b = b.transpose(-1, -2)
-    r = _matmul(a, b, out_dtype)
+    r = _matmul(a, b, out_dtype, k=a.shape[-1])
     return _set_valid(r, r.shape)
 
 
