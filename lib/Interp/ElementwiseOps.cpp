@@ -232,6 +232,14 @@ static const UnaryFn kNot = {[](float a) { return a; },
                                return k == ElementKind::I1 ? int64_t(!a) : ~a;
                              }};
 
+static const UnaryFn kTanh = {[](float a) { return std::tanh(a); },
+                              intUnsupported};
+// 1 / (1 + exp(-a)), in f32 like the vector unit's exp and reciprocal.
+static const UnaryFn kSigmoid = {
+    [](float a) { return 1.0f / (1.0f + std::exp(-a)); }, intUnsupported};
+static const UnaryFn kErf = {[](float a) { return std::erf(a); },
+                             intUnsupported};
+
 template <const UnaryFn &Fn>
 static LogicalResult runUnary(ExecContext &context, Operation *op) {
   Elements src = elementsOf(context, op->getOperand(0));
@@ -535,6 +543,9 @@ void interp::registerElementwiseHandlers(HandlerMap &map) {
   UNARY(Abs, kAbs);
   UNARY(Relu, kRelu);
   UNARY(Not, kNot);
+  UNARY(Tanh, kTanh);
+  UNARY(Sigmoid, kSigmoid);
+  UNARY(Erf, kErf);
   addHandler<TileCastOp>(map, runCast<TileCastOp>);
   addHandler<TensorCastOp>(map, runCast<TensorCastOp>);
   addHandler<TileCmpOp>(map, runCmp);

@@ -69,6 +69,7 @@ void registerReductionHandlers(HandlerMap &map);
 void registerMatmulHandlers(HandlerMap &map);
 void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
+void registerIndexHandlers(HandlerMap &map);
 
 /// Undefined data (UndefinedData.cpp): the --undefined=nan fill, and the
 /// --undefined=check tracking of which tile elements are defined.

@@ -34,6 +34,7 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
   registerMatmulHandlers(handlers);
   registerTensorHandlers(handlers);
   registerCrossCoreHandlers(handlers);
+  registerIndexHandlers(handlers);
 }
 
 Interpreter::~Interpreter() = default;

@@ -337,6 +337,8 @@ void interp::emitTraceRecords(ExecContext &context, Operation *op) {
           AicInitializePipeOp, AivInitializePipeOp>(op))
     return;
   // Tensor ops run in orchestration, outside the cores.
-  if (op->getNumResults() == 1 && isa<TileType>(op->getResult(0).getType()))
+  // A vector op writes its first result (argmax and sort ops also write an
+  // index tile alongside, in the same instruction).
+  if (op->getNumResults() >= 1 && isa<TileType>(op->getResult(0).getType()))
     return emitVector(context, op);
 }

@@ -649,7 +649,8 @@ static std::optional<std::string> unaryFunction(StringRef stem) {
       {"log", "torch.log"},     {"sqrt", "torch.sqrt"},
       {"rsqrt", "torch.rsqrt"}, {"recip", "torch.reciprocal"},
       {"abs", "torch.abs"},     {"relu", "_relu"},
-      {"not", "_not"}};
+      {"not", "_not"},          {"tanh", "torch.tanh"},
+      {"sigmoid", "_sigmoid"},  {"erf", "torch.erf"}};
   auto it = table.find(stem);
   if (it == table.end())
     return std::nullopt;
@@ -744,9 +745,43 @@ LogicalResult TorchEmitter::emitTile(Operation *op) {
     return success();
   }
 
+  // Ops with two tile results (values and indices).
+  std::string pair;
+  if (isa<TileRowArgmaxOp, TileRowArgminOp>(op))
+    pair = "_row_arg(" + quoted(stem.drop_front(4)) + ", " + operand(0) + ")";
+  else if (isa<TileSort32Op>(op))
+    pair = "_sort32(" + operand(0) + ", " +
+           quoted(op->getName().getStringRef()) + ")";
+  else if (auto merge = dyn_cast<TileMrgSortOp>(op))
+    pair = "_mrgsort(" + operand(0) + ", " + operand(1) + ", " +
+           std::to_string(merge.getBlock()) + ", " +
+           quoted(op->getName().getStringRef()) + ")";
+  if (!pair.empty()) {
+    line() << names(op->getResults()) << " = " << pair << "\n";
+    for (Value value : op->getResults())
+      checkShape(value);
+    storeAddressed(op->getResults());
+    return success();
+  }
+
   Value result = op->getResult(0);
   std::string expression;
-  if (auto load = dyn_cast<TileLoadOp>(op))
+  if (auto iota = dyn_cast<TileIotaOp>(op))
+    expression = "_iota(" + shapeOf(result.getType()) + ", " +
+                 quoted(dtypeName(resultType())) + ", " + operand(0) +
+                 (iota.getDescending() ? ", descending=True" : "") + ")";
+  else if (isa<TileRowCumsumOp, TileColCumsumOp>(op))
+    expression = "_cumsum(" + operand(0) + ", " +
+                 (isa<TileRowCumsumOp>(op) ? "True" : "False") + ")";
+  else if (isa<TileGatherOp>(op))
+    expression = "_gather(" + operand(0) + ", " + operand(1) + ")";
+  else if (isa<TileScatterOp>(op))
+    expression = "_scatter(" + operand(0) + ", " + operand(1) + ", " +
+                 operand(2) + ")";
+  else if (auto dim = dyn_cast<TileValidDimOp>(op))
+    expression = "_valid(" + operand(0) + ")[" +
+                 std::to_string(dim.getDim()) + "]";
+  else if (auto load = dyn_cast<TileLoadOp>(op))
     expression = "_tile_load(" + name(load.getSrc()) + ", " +
                  list(load.getOffsets()) + ", " + shapeOf(result.getType()) +
                  ", " + optionalList(load.getValidShape()) + ")";

@@ -622,6 +622,158 @@ def _reduce(kind, t, row):
     return _set_valid(out, out_valid)
 
 
+def _sigmoid(t):
+    """1 / (1 + exp(-t)) in f32, as the executor computes it."""
+    return 1.0 / (1.0 + torch.exp(-t))
+
+
+# -- index sequences, scans, selection, sorting ------------------------------
+
+def _iota(shape, dtype, start, descending=False):
+    """Every row gets start + j in column j (start - j when descending)."""
+    cols = torch.arange(shape[-1], dtype=torch.float64 if dtype in
+                        ("f32", "f16", "bf16") else torch.int64)
+    values = start - cols if descending else start + cols
+    if dtype in _INT_BITS:
+        bits = _INT_BITS[dtype]
+        values = ((values + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1))
+    else:
+        values = values.to(torch.float32)
+    return _set_valid(values.expand(shape).contiguous().to(_DTYPES[dtype]),
+                      shape)
+
+
+def _cumsum(t, row):
+    """Inclusive prefix sums over the valid region, in order (f32 or
+    wrapping int64); the padding is zero."""
+    rows, cols = _valid(t)
+    out = torch.zeros(t.shape, dtype=t.dtype)
+    region = t[:rows, :cols]
+    if not row:
+        region = region.t()
+    acc = None
+    steps = []
+    for k in range(region.shape[1]):
+        x = region[:, k].to(torch.float32 if t.dtype.is_floating_point
+                            else torch.int64)
+        acc = x if acc is None else acc + x
+        steps.append(acc)
+    if steps:
+        done = torch.stack(steps, dim=1)
+        out[:rows, :cols] = (done if row else done.t()).to(t.dtype)
+    return _like(out, t)
+
+
+def _same_bits(a, b):
+    return a.view(torch.int32) == b.view(torch.int32)
+
+
+def _row_arg(kind, t):
+    """The max (min) of each valid row and the column where the running
+    best last changed bit for bit, as the executor folds."""
+    rows, cols = _valid(t)
+    values = torch.zeros((t.shape[0], 1), dtype=t.dtype)
+    indices = torch.zeros((t.shape[0], 1), dtype=torch.int32)
+    if rows and cols:
+        floating = t.dtype.is_floating_point
+        x = t[:rows, :cols].to(torch.float32 if floating else torch.int64)
+        best, at = x[:, 0].clone(), torch.zeros(rows, dtype=torch.int32)
+        step = {"max": _maxnum, "min": _minnum}[kind]
+        for c in range(1, cols):
+            if floating:
+                nxt = step(best, x[:, c])
+                changed = ~_same_bits(nxt, best)
+            else:
+                changed = x[:, c] > best if kind == "max" else x[:, c] < best
+                nxt = torch.where(changed, x[:, c], best)
+            at = torch.where(changed, torch.full_like(at, c), at)
+            best = nxt
+        values[:rows, 0] = best.to(t.dtype)
+        indices[:rows, 0] = at
+    return (_set_valid(values, (rows, 1)), _set_valid(indices, (rows, 1)))
+
+
+def _sort32(t, op):
+    """Each 32-column block of every valid row sorted descending (NaN
+    first, ties by index), with the column indices."""
+    rows, cols = _valid(t)
+    if cols % 32:
+        _fail(op, "sorts blocks of 32 columns, but the valid shape %s has a "
+              "partial block; pad the row (for example with "
+              "pto.tile.fillpad min)" % [rows, cols])
+    values = torch.zeros(t.shape, dtype=t.dtype)
+    indices = torch.zeros(t.shape, dtype=torch.int32)
+    if rows and cols:
+        x = t[:rows, :cols].to(torch.float32).reshape(rows, cols // 32, 32)
+        order = _stable_order(x)
+        columns = torch.arange(cols, dtype=torch.int32).reshape(1, -1, 32)
+        values[:rows, :cols] = torch.gather(x, 2, order).reshape(
+            rows, cols).to(t.dtype)
+        indices[:rows, :cols] = torch.gather(
+            columns.expand(rows, -1, -1), 2, order).reshape(rows, cols)
+    return (_like(values, t), _like(indices, t))
+
+
+def _stable_order(x):
+    """The order of Ascend's Sort32 along the last dimension: descending,
+    NaN first, equal values (-0 and +0 too) in index order. Two stable
+    passes: by value, then NaN before the rest."""
+    key = torch.where(torch.isnan(x), torch.zeros_like(x), -x)
+    key = torch.where(key == 0, torch.zeros_like(key), key)
+    order = torch.sort(key, dim=-1, stable=True).indices
+    numbers = (~torch.isnan(x)).to(torch.int8).gather(-1, order)
+    return order.gather(-1, torch.sort(numbers, dim=-1, stable=True).indices)
+
+
+def _mrgsort(values, indices, block, op):
+    """Merges each pair of sorted runs of `block` columns of every valid
+    row (a tie takes the left run's element)."""
+    rows, cols = _valid(values)
+    out_v = torch.zeros(values.shape, dtype=values.dtype)
+    out_i = torch.zeros(indices.shape, dtype=indices.dtype)
+    x = values[:rows, :cols].to(torch.float32)
+    for r in range(rows):
+        row = x[r]
+        for c in range(1, cols):
+            a, b = float(row[c - 1]), float(row[c])
+            if c % block and ((b != b and a == a) or b > a):
+                _fail(op, "merges runs of %d columns, but in row %d column %d "
+                      "(%g) ranks above column %d (%g): the run is not sorted"
+                      % (block, r, c, b, c - 1, a))
+    for begin in range(0, cols, 2 * block):
+        end = min(begin + 2 * block, cols)
+        chunk = x[:, begin:end]
+        order = _stable_order(chunk)
+        out_v[:rows, begin:end] = torch.gather(chunk, 1, order).to(values.dtype)
+        out_i[:rows, begin:end] = torch.gather(
+            indices[:rows, begin:end], 1, order)
+    return (_like(out_v, values), _like(out_i, indices))
+
+
+def _gather(src, indices):
+    """result[i, j] = src.flat[indices[i, j]] over the indices' valid region;
+    an index outside the box gives 0."""
+    flat = src.reshape(-1)
+    idx = indices.to(torch.int64)
+    inside = (idx >= 0) & (idx < flat.numel()) & _in_valid(indices)
+    out = torch.where(inside, flat[idx.clamp(0, flat.numel() - 1)],
+                      torch.zeros((), dtype=src.dtype))
+    return _like(out, indices)
+
+
+def _scatter(src, indices, dst):
+    """dst with dst.flat[indices[i, j]] = src[i, j] over src's valid region,
+    in row-major order (later writes win); out-of-box indices write nothing."""
+    out = dst.clone().reshape(-1)
+    rows, cols = _valid(src)
+    idx = indices[:rows, :cols].reshape(-1).tolist()
+    vals = src[:rows, :cols].reshape(-1)
+    for k, to in enumerate(idx):
+        if 0 <= to < out.numel():
+            out[to] = vals[k]
+    return _like(out.reshape(dst.shape), dst)
+
+
 def _expand(t, shape, row):
     v = _valid(t)
     out = t.expand(shape).contiguous()

@@ -447,3 +447,96 @@ func.func @f(%t: !pto.tile<1x64xf32, vec>, %x: !pto.tensor<64xf32>, %i: index) {
   %o = pto.tile.store %t, %x[%i] : !pto.tile<1x64xf32, vec> -> !pto.tensor<64xf32>
   return
 }
+
+// -----
+
+// iota writes 16- or 32-bit elements of the start's type.
+func.func @f(%s: i32) {
+  // expected-error @+1 {{start of type 'i32' must have the element type 'i16'}}
+  %i = pto.tile.iota %s : i32 -> !pto.tile<1x64xi16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%s: i8) {
+  // expected-error @+1 {{needs 16- or 32-bit integer or f16/f32 elements, got 'i8'}}
+  %i = pto.tile.iota %s : i8 -> !pto.tile<1x64xi8, vec>
+  return
+}
+
+// -----
+
+// argmax gives one value and one i32 index per row.
+func.func @f(%t: !pto.tile<8x64xf32, vec>) {
+  // expected-error @+1 {{indices must have i32 elements}}
+  %v, %i = pto.tile.row_argmax %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile<8x64xf32, vec>) {
+  // expected-error @+1 {{values must be 8x1 (one per row), got '!pto.tile<8x2xf32, vec>'}}
+  %v, %i = pto.tile.row_argmin %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x2xf32, vec>, !pto.tile<8x1xi32, vec>
+  return
+}
+
+// -----
+
+// sort32 sorts whole blocks of 32 columns of f16 or f32.
+func.func @f(%t: !pto.tile<8x48xf32, vec>) {
+  // expected-error @+1 {{sorts blocks of 32 columns, but the tile has 48 columns}}
+  %v, %i = pto.tile.sort32 %t : !pto.tile<8x48xf32, vec> -> !pto.tile<8x48xf32, vec>, !pto.tile<8x48xi32, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile<8x64xi32, vec>) {
+  // expected-error @+1 {{needs a float element type, got 'i32'}}
+  %v, %i = pto.tile.sort32 %t : !pto.tile<8x64xi32, vec> -> !pto.tile<8x64xi32, vec>, !pto.tile<8x64xi32, vec>
+  return
+}
+
+// -----
+
+func.func @f(%v: !pto.tile<8x64xf32, vec>, %i: !pto.tile<8x64xi32, vec>) {
+  // expected-error @+1 {{block must be positive, got 0}}
+  %a, %b = pto.tile.mrgsort %v, %i block 0 : !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+  return
+}
+
+// -----
+
+// gather's result has the indices' shape and the source's element type.
+func.func @f(%t: !pto.tile<8x64xf32, vec>, %i: !pto.tile<1x64xi32, vec>) {
+  // expected-error @+1 {{indices and result must have the same shape}}
+  %g = pto.tile.gather %t, %i : !pto.tile<8x64xf32, vec>, !pto.tile<1x64xi32, vec> -> !pto.tile<1x32xf32, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile<1x64xf32, vec>, %i: !pto.tile<1x64xi32, vec>, %d: !pto.tile<8x64xf16, vec>) {
+  // expected-error @+1 {{destination element type 'f16' differs from the source's 'f32'}}
+  %s = pto.tile.scatter %t, %i into %d : !pto.tile<1x64xf32, vec>, !pto.tile<1x64xi32, vec> into !pto.tile<8x64xf16, vec>
+  return
+}
+
+// -----
+
+func.func @f(%t: !pto.tile<8x64xf32, vec>) {
+  // expected-error @+1 {{dimension 2 is out of range for a tile of rank 2}}
+  %n = pto.tile.valid_dim %t, 2 : !pto.tile<8x64xf32, vec>
+  return
+}
+
+// -----
+
+// tanh, sigmoid and erf are float ops.
+func.func @f(%t: !pto.tile<8x64xi32, vec>) {
+  // expected-error @+1 {{needs a float element type, got 'i32'}}
+  %e = pto.tile.erf %t : !pto.tile<8x64xi32, vec>
+  return
+}

@@ -323,3 +323,39 @@ func.func @queries() -> (index, index, index) {
   return %0, %1, %2 : index, index, index
 }
 
+
+// -----
+// Index sequences, scans, selection, sorting, gather, scatter, valid shape,
+// and the tanh/sigmoid/erf unary ops.
+// CHECK-LABEL: func.func @index_ops
+// CHECK: %{{.*}} = pto.tile.iota %{{.*}} : i32 -> !pto.tile<1x64xi32, vec>
+// CHECK: %{{.*}} = pto.tile.iota %{{.*}} descending : i32 -> !pto.tile<1x64xi32, vec>
+// CHECK: %{{.*}} = pto.tile.row_cumsum %{{.*}} : !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.col_cumsum %{{.*}} : !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}}, %{{.*}} = pto.tile.row_argmax %{{.*}} : !pto.tile<8x64xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+// CHECK: %{{.*}}, %{{.*}} = pto.tile.row_argmin %{{.*}} : !pto.tile<8x64xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+// CHECK: %{{.*}}, %{{.*}} = pto.tile.sort32 %{{.*}} : !pto.tile<8x64xf32, vec> -> !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+// CHECK: %{{.*}}, %{{.*}} = pto.tile.mrgsort %{{.*}}, %{{.*}} block 32 : !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+// CHECK: %{{.*}} = pto.tile.gather %{{.*}}, %{{.*}} : !pto.tile<8x64xf32, vec>, !pto.tile<1x64xi32, vec> -> !pto.tile<1x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.scatter %{{.*}}, %{{.*}} into %{{.*}} : !pto.tile<1x64xf32, vec>, !pto.tile<1x64xi32, vec> into !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.valid_dim %{{.*}}, 1 : !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.tanh %{{.*}} : !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.sigmoid %{{.*}} : !pto.tile<8x64xf32, vec>
+// CHECK: %{{.*}} = pto.tile.erf %{{.*}} : !pto.tile<8x64xf32, vec>
+func.func @index_ops(%t: !pto.tile<8x64xf32, vec>, %s: i32) -> index {
+  %i = pto.tile.iota %s : i32 -> !pto.tile<1x64xi32, vec>
+  %d = pto.tile.iota %s descending : i32 -> !pto.tile<1x64xi32, vec>
+  %rc = pto.tile.row_cumsum %t : !pto.tile<8x64xf32, vec>
+  %cc = pto.tile.col_cumsum %t : !pto.tile<8x64xf32, vec>
+  %mx, %mxi = pto.tile.row_argmax %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+  %mn, %mni = pto.tile.row_argmin %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+  %sv, %si = pto.tile.sort32 %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+  %mv, %mi = pto.tile.mrgsort %sv, %si block 32 : !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+  %g = pto.tile.gather %t, %i : !pto.tile<8x64xf32, vec>, !pto.tile<1x64xi32, vec> -> !pto.tile<1x64xf32, vec>
+  %sc = pto.tile.scatter %g, %i into %t : !pto.tile<1x64xf32, vec>, !pto.tile<1x64xi32, vec> into !pto.tile<8x64xf32, vec>
+  %n = pto.tile.valid_dim %sc, 1 : !pto.tile<8x64xf32, vec>
+  %th = pto.tile.tanh %t : !pto.tile<8x64xf32, vec>
+  %sg = pto.tile.sigmoid %t : !pto.tile<8x64xf32, vec>
+  %ef = pto.tile.erf %t : !pto.tile<8x64xf32, vec>
+  return %n : index
+}

@@ -289,6 +289,143 @@ static LogicalResult verifyReduction(OpTy op, bool isRow) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Index sequences, scans, selection, sorting, gather and scatter
+//===----------------------------------------------------------------------===//
+
+/// The i32 index tiles of argmax/argmin, sort32, gather and scatter.
+static LogicalResult checkIndexTile(Operation *op, Type type, StringRef role) {
+  if (failed(checkVec(op, type, role)))
+    return failure();
+  if (cast<ShapedType>(type).getElementType().isInteger(32))
+    return success();
+  return op->emitOpError() << role << " must have i32 elements, got " << type;
+}
+
+static LogicalResult check2D(Operation *op, TileType type, StringRef role) {
+  if (type.getRank() == 2)
+    return success();
+  return op->emitOpError() << role << " must be a 2-D tile, got " << type;
+}
+
+LogicalResult TileIotaOp::verify() {
+  auto type = cast<TileType>(getResult().getType());
+  if (failed(checkVec(*this, type, "result")))
+    return failure();
+  Type element = type.getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (element.isBF16() || (width != 16 && width != 32))
+    return emitOpError() << "needs 16- or 32-bit integer or f16/f32 "
+                            "elements, got "
+                         << element;
+  if (getStart().getType() != element)
+    return emitOpError() << "start of type " << getStart().getType()
+                         << " must have the element type " << element;
+  return success();
+}
+
+template <typename OpTy> static LogicalResult verifyScan(OpTy op) {
+  auto type = cast<TileType>(op.getSrc().getType());
+  if (failed(checkVec(op, type, "source")) ||
+      failed(check2D(op, type, "source")))
+    return failure();
+  return success();
+}
+
+template <typename OpTy> static LogicalResult verifyArgReduce(OpTy op) {
+  auto src = cast<TileType>(op.getSrc().getType());
+  auto values = cast<TileType>(op.getValues().getType());
+  auto indices = cast<TileType>(op.getIndices().getType());
+  if (failed(checkVec(op, src, "source")) ||
+      failed(checkVec(op, values, "values")) ||
+      failed(checkIndexTile(op, indices, "indices")) ||
+      failed(check2D(op, src, "source")))
+    return failure();
+  if (values.getElementType() != src.getElementType())
+    return op.emitOpError() << "values must have the source's element type "
+                            << src.getElementType() << ", got " << values;
+  for (auto [what, result] :
+       {std::pair<StringRef, TileType>{"values", values}, {"indices", indices}})
+    if (result.getRank() != 2 || result.getDimSize(0) != src.getDimSize(0) ||
+        result.getDimSize(1) != 1)
+      return op.emitOpError() << what << " must be " << src.getDimSize(0)
+                              << "x1 (one per row), got " << result;
+  return success();
+}
+
+LogicalResult TileSort32Op::verify() {
+  auto src = cast<TileType>(getSrc().getType());
+  if (failed(checkVec(*this, src, "source")) ||
+      failed(check2D(*this, src, "source")) ||
+      failed(checkElemKind(*this, src, ElemKind::Float)) ||
+      failed(checkIndexTile(*this, getIndices().getType(), "indices")) ||
+      failed(checkSameBox(*this, src, getValues().getType(),
+                          "source and values")) ||
+      failed(checkSameShape(*this, src, getIndices().getType(),
+                            "source and indices")))
+    return failure();
+  if (src.getElementType().isBF16())
+    return emitOpError() << "sorts f16 or f32 values, got bf16";
+  if (src.getDimSize(1) % 32 != 0)
+    return emitOpError() << "sorts blocks of 32 columns, but the tile has "
+                         << src.getDimSize(1) << " columns";
+  return success();
+}
+
+LogicalResult TileMrgSortOp::verify() {
+  auto values = cast<TileType>(getValues().getType());
+  if (failed(checkVec(*this, values, "values")) ||
+      failed(check2D(*this, values, "values")) ||
+      failed(checkElemKind(*this, values, ElemKind::Float)) ||
+      failed(checkIndexTile(*this, getIndices().getType(), "indices")) ||
+      failed(checkSameShape(*this, values, getIndices().getType(),
+                            "values and indices")))
+    return failure();
+  if (getBlock() <= 0)
+    return emitOpError() << "block must be positive, got " << getBlock();
+  return success();
+}
+
+LogicalResult TileGatherOp::verify() {
+  auto src = cast<TileType>(getSrc().getType());
+  auto result = cast<TileType>(getResult().getType());
+  if (failed(checkVec(*this, src, "source")) ||
+      failed(checkVec(*this, result, "result")) ||
+      failed(checkIndexTile(*this, getIndices().getType(), "indices")) ||
+      failed(checkSameShape(*this, getIndices().getType(), result,
+                            "indices and result")))
+    return failure();
+  if (src.getElementType() != result.getElementType())
+    return emitOpError() << "result element type " << result.getElementType()
+                         << " differs from the source's "
+                         << src.getElementType();
+  return success();
+}
+
+LogicalResult TileScatterOp::verify() {
+  auto src = cast<TileType>(getSrc().getType());
+  auto dst = cast<TileType>(getDst().getType());
+  if (failed(checkVec(*this, src, "source")) ||
+      failed(checkVec(*this, dst, "destination")) ||
+      failed(checkIndexTile(*this, getIndices().getType(), "indices")) ||
+      failed(checkSameShape(*this, src, getIndices().getType(),
+                            "source and indices")))
+    return failure();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "destination element type " << dst.getElementType()
+                         << " differs from the source's "
+                         << src.getElementType();
+  return success();
+}
+
+LogicalResult TileValidDimOp::verify() {
+  int64_t rank = cast<TileType>(getSrc().getType()).getRank();
+  if (getDim() < 0 || getDim() >= rank)
+    return emitOpError() << "dimension " << getDim()
+                         << " is out of range for a tile of rank " << rank;
+  return success();
+}
+
 /// Expands broadcast an Mx1 (row) or 1xN (column) tile to MxN.
 static LogicalResult checkExpandOperand(Operation *op, TileType vector,
                                         TileType full, bool isRow) {

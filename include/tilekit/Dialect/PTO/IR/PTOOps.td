@@ -291,7 +291,8 @@ defvar PTO_UnaryOps = [
   ["log", "Float", "Log"], ["sqrt", "Float", "Sqrt"],
   ["rsqrt", "Float", "Rsqrt"], ["recip", "Float", "Recip"],
   ["abs", "Any", "Abs"], ["relu", "Any", "Relu"],
-  ["not", "Integer", "Not"]
+  ["not", "Integer", "Not"], ["tanh", "Float", "Tanh"],
+  ["sigmoid", "Float", "Sigmoid"], ["erf", "Float", "Erf"]
 ];
 
 foreach op = PTO_BinaryOps in {
@@ -491,6 +492,182 @@ defvar PTO_ExpandBinaryOps = [["add", "Add"], ["sub", "Sub"], ["mul", "Mul"],
 foreach op = PTO_ExpandBinaryOps in {
   def PTO_TileRowExpand # op[1] # Op : PTO_ExpandBinaryOp<op[0], 1>;
   def PTO_TileColExpand # op[1] # Op : PTO_ExpandBinaryOp<op[0], 0>;
+}
+
+//===----------------------------------------------------------------------===//
+// Index sequences, scans, selection, sorting, gather and scatter
+//===----------------------------------------------------------------------===//
+
+def PTO_TileIotaOp : PTO_Op<"tile.iota", [PTO_VectorOp, Pure]> {
+  let summary = "fill a tile with an index sequence (pto-isa TCI)";
+  let description = [{
+    Every row of the valid region gets `start + j` in column `j` (or
+    `start - j` with `descending`), in the element type; the result's valid
+    shape is the whole box. pto-isa's TCI writes this sequence along the
+    valid columns of a row; every row receives it here. The element type is
+    a 16- or 32-bit integer or float, and `start` has that type.
+
+    ```mlir
+    %i = pto.tile.iota %c0 : i32 -> !pto.tile<1x64xi32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_Scalar:$start, UnitAttr:$descending);
+  let results = (outs PTO_AnyTile:$result);
+  let assemblyFormat = [{
+    $start (`descending` $descending^)? attr-dict `:` type($start) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+class PTO_ScanOp<string name, bit isRow>
+    : PTO_Op<"tile." # name,
+             [PTO_VectorOp, Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = !if(isRow, "inclusive prefix sum along each row",
+                           "inclusive prefix sum down each column");
+  let description = "Element `[i, j]` of the result is the sum of " # !if(isRow, "`src[i, 0..j]`",
+      "`src[0..i, j]`") # ", accumulated in order in f32 (int64 for "
+      "integers, wrapped) and rounded once, over the valid region; the "
+      "result keeps the source's type and valid shape, and its padding is "
+      "zero.";
+  let arguments = (ins PTO_AnyTile:$src);
+  let results = (outs PTO_AnyTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+  let extraClassDefinition =
+      PTO_SharedVerifier<"verifyScan(*this)">.verifierDef;
+}
+
+def PTO_TileRowCumsumOp : PTO_ScanOp<"row_cumsum", 1>;
+def PTO_TileColCumsumOp : PTO_ScanOp<"col_cumsum", 0>;
+
+class PTO_ArgReduceOp<string name, string what>
+    : PTO_Op<"tile." # name, [PTO_VectorOp, Pure]> {
+  let summary = "the " # what # " of each row and its column index";
+  let description = "For each valid row: the " # what # " over the valid "
+      "columns (NaN ignored unless the whole row is NaN, as `pto.tile.max` "
+      "and `min` do; +0 above -0) and the column of its first occurrence, "
+      "as an i32. Both results are Mx1 with valid shape [valid rows, 1]. "
+      "pto-isa has no single instruction for this (its row reductions give "
+      "only the value); kernels build it from a compare and a select.";
+  let arguments = (ins PTO_AnyTile:$src);
+  let results = (outs PTO_AnyTile:$values, PTO_AnyTile:$indices);
+  let assemblyFormat = [{
+    $src attr-dict `:` type($src) `->` type($values) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition =
+      PTO_SharedVerifier<"verifyArgReduce(*this)">.verifierDef;
+}
+
+def PTO_TileRowArgmaxOp : PTO_ArgReduceOp<"row_argmax", "maximum">;
+def PTO_TileRowArgminOp : PTO_ArgReduceOp<"row_argmin", "minimum">;
+
+def PTO_TileSort32Op : PTO_Op<"tile.sort32", [PTO_VectorOp, Pure]> {
+  let summary = "sort each 32-element block of every row (pto-isa TSORT32)";
+  let description = [{
+    Sorts each block of 32 consecutive valid columns of every valid row in
+    descending order, as Ascend C's Sort32 does (larger scores first; of
+    equal scores the lower index first; NaN ranks above every number), and
+    returns the sorted values and their column indices (i32) in the row.
+    The valid column count must be a multiple of 32 (a run-time error
+    otherwise). Both results keep the source's valid shape. f16 and f32.
+
+    ```mlir
+    %v, %i = pto.tile.sort32 %t : !pto.tile<8x64xf32, vec> -> !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTile:$src);
+  let results = (outs PTO_AnyTile:$values, PTO_AnyTile:$indices);
+  let assemblyFormat = [{
+    $src attr-dict `:` type($src) `->` type($values) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TileMrgSortOp : PTO_Op<"tile.mrgsort",
+    [PTO_VectorOp, Pure, AllTypesMatch<["values", "sorted_values"]>,
+     AllTypesMatch<["indices", "sorted_indices"]>]> {
+  let summary = "merge pairs of sorted runs of each row (pto-isa TMRGSORT)";
+  let description = [{
+    Each valid row holds sorted runs of `block` columns (descending, as
+    `pto.tile.sort32` leaves them); every two neighbouring runs are merged
+    into one of 2 x `block`, carrying the indices along, with the order of
+    `pto.tile.sort32` (a tie takes the left run's element first). A trailing
+    run without a neighbour, or a shorter last run, is merged as it is.
+    Merging with `block` 32, 64, 128, ... sorts whole rows, so the first k
+    columns are a top-k. Results keep the operands' valid shape.
+
+    ```mlir
+    %v2, %i2 = pto.tile.mrgsort %v, %i block 32 : !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTile:$values, PTO_AnyTile:$indices,
+                       I64Attr:$block);
+  let results = (outs PTO_AnyTile:$sorted_values, PTO_AnyTile:$sorted_indices);
+  let assemblyFormat = [{
+    $values `,` $indices `block` $block attr-dict `:` type($values) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TileGatherOp : PTO_Op<"tile.gather", [PTO_VectorOp, Pure]> {
+  let summary = "gather elements by an index tile (pto-isa TGATHER)";
+  let description = [{
+    `result[i, j] = src.flat[indices[i, j]]` over the valid region of
+    `indices`, where `src.flat` numbers the source box row-major; an index
+    outside the box gives 0, as pto-isa's reference implementation does.
+    The result has the shape and valid shape of `indices` and the element
+    type of `src`; indices are i32.
+
+    ```mlir
+    %g = pto.tile.gather %src, %idx : !pto.tile<16x16xf32, vec>, !pto.tile<1x16xi32, vec> -> !pto.tile<1x16xf32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTile:$src, PTO_AnyTile:$indices);
+  let results = (outs PTO_AnyTile:$result);
+  let assemblyFormat = [{
+    $src `,` $indices attr-dict `:` type($src) `,` type($indices) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TileScatterOp : PTO_Op<"tile.scatter",
+    [PTO_VectorOp, Pure, AllTypesMatch<["dst", "result"]>]> {
+  let summary = "scatter elements by an index tile (pto-isa TSCATTER)";
+  let description = [{
+    The result is `dst` with `result.flat[indices[i, j]] = src[i, j]` for
+    each element of the valid region of `src` (row-major order, so of two
+    writes to one place the later wins); an index outside the box writes
+    nothing. `src` and `indices` have the same shape; indices are i32. The
+    result keeps `dst`'s valid shape.
+
+    ```mlir
+    %d = pto.tile.scatter %src, %idx into %dst : !pto.tile<1x16xf32, vec>, !pto.tile<1x16xi32, vec> into !pto.tile<16x16xf32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTile:$src, PTO_AnyTile:$indices,
+                       PTO_AnyTile:$dst);
+  let results = (outs PTO_AnyTile:$result);
+  let assemblyFormat = [{
+    $src `,` $indices `into` $dst attr-dict `:` type($src) `,` type($indices) `into` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TileValidDimOp : PTO_Op<"tile.valid_dim", [PTO_InCoreOp, Pure]> {
+  let summary = "the runtime valid extent of a tile along one dimension";
+  let description = [{
+    Reads the tile's valid shape (its runtime metadata, pto-isa's
+    GetValidRow / GetValidCol) along `dim`.
+
+    ```mlir
+    %rows = pto.tile.valid_dim %t, 0 : !pto.tile<16x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PTO_AnyTile:$src, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$src `,` $dim attr-dict `:` type($src)";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
