@@ -14,6 +14,7 @@
 #include "tilekit/Interp/MachineArith.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 using namespace mlir;
@@ -167,6 +168,13 @@ static LogicalResult runSort32(ExecContext &context, Operation *raw) {
   return success();
 }
 
+/// A value as printf's %g writes it (and the script's runtime too).
+static std::string formatNumber(float value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", static_cast<double>(value));
+  return text;
+}
+
 static LogicalResult runMrgSort(ExecContext &context, Operation *raw) {
   auto op = cast<TileMrgSortOp>(raw);
   TileValue values = context.tile(op.getValues());
@@ -184,8 +192,9 @@ static LogicalResult runMrgSort(ExecContext &context, Operation *raw) {
       if (c % block != 0 && ranksBefore(row[c], row[c - 1]))
         return op.emitOpError()
                << "merges runs of " << block << " columns, but in row " << r
-               << " column " << c << " (" << row[c] << ") ranks above column "
-               << c - 1 << " (" << row[c - 1] << "): the run is not sorted";
+               << " column " << c << " (" << formatNumber(row[c])
+               << ") ranks above column " << c - 1 << " ("
+               << formatNumber(row[c - 1]) << "): the run is not sorted";
     for (int64_t begin = 0; begin < count; begin += 2 * block) {
       int64_t mid = std::min(begin + block, count);
       int64_t end = std::min(begin + 2 * block, count);

@@ -748,7 +748,8 @@ LogicalResult TorchEmitter::emitTile(Operation *op) {
   // Ops with two tile results (values and indices).
   std::string pair;
   if (isa<TileRowArgmaxOp, TileRowArgminOp>(op))
-    pair = "_row_arg(" + quoted(stem.drop_front(4)) + ", " + operand(0) + ")";
+    pair = "_row_arg(" + quoted(stem.drop_front(strlen("row_arg"))) + ", " +
+           operand(0) + ")";
   else if (isa<TileSort32Op>(op))
     pair = "_sort32(" + operand(0) + ", " +
            quoted(op->getName().getStringRef()) + ")";
