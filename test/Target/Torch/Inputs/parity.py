@@ -11,9 +11,9 @@ halves; for integers the minimum, maximum, -1, 0 and shift amounts at and
 past the width), so every op sees every pair. For each element type and
 family the script writes one kernel, runs it once through `tilekit run`
 and once through the script (in this process), and compares every output
-bit for bit (NaNs compare equal whatever their payload). Only exp and log
-may differ, by one unit in the last place of the element type (torch's
-vectorized kernels against libm). Prints one line per kernel and exits 1
+bit for bit (NaNs compare equal whatever their payload). Only exp, log,
+tanh, sigmoid and erf may differ, by one unit in the last place of the
+element type (torch's vectorized kernels against libm). Prints one line per kernel and exits 1
 on any difference.
 """
 import os
@@ -34,9 +34,10 @@ BITS = {"i8": 8, "i16": 16, "i32": 32}
 SUBNORMAL = {"f32": 1e-45, "f16": 6e-8, "bf16": 9.2e-41}
 BINARY = ["add", "sub", "mul", "div", "max", "min", "rem"]
 BITWISE = ["and", "or", "xor", "shl", "shr"]
-UNARY_FLOAT = ["neg", "exp", "log", "sqrt", "rsqrt", "recip", "abs", "relu"]
+UNARY_FLOAT = ["neg", "exp", "log", "sqrt", "rsqrt", "recip", "abs", "relu",
+               "tanh", "sigmoid", "erf"]
 UNARY_INT = ["neg", "abs", "relu", "not"]
-TRANSCENDENTAL = {"exp", "log"}
+TRANSCENDENTAL = {"exp", "log", "tanh", "sigmoid", "erf"}
 PREDICATES = ["eq", "ne", "lt", "le", "gt", "ge"]
 REDUCTIONS = ["row_sum", "row_max", "row_min", "row_prod",
               "col_sum", "col_max", "col_min", "col_prod"]
