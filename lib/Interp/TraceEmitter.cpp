@@ -247,6 +247,13 @@ static void emitVector(ExecContext &context, Operation *op) {
   Value resultValue = op->getResult(0);
   TileValue result = context.tile(resultValue);
   Record record = makeRecord(RecordKind::Compute, &result);
+  // Further tile results (argmax's and the sorts' indices) are written by
+  // the same instruction.
+  for (Value extra : op->getResults().drop_front()) {
+    TileValue tile = context.tile(extra);
+    record.writes.push_back(tile.buffer);
+    record.writeBytes += boxBytes(tile);
+  }
   record.sub = static_cast<uint8_t>(trace::Unit::Vector);
   Interpreter &interpreter = context.getInterpreter();
   StringRef name = op->getName().stripDialect();
