@@ -85,6 +85,9 @@ void fillUndefined(TileValue &tile, llvm::ArrayRef<int64_t> defined);
 std::shared_ptr<std::vector<uint8_t>>
 undefinedOutside(llvm::ArrayRef<int64_t> shape,
                  llvm::ArrayRef<int64_t> defined);
+/// Marks in `into` the undefined elements of `from` too (same sizes).
+void mergeUndefined(std::shared_ptr<std::vector<uint8_t>> &into,
+                    const std::shared_ptr<std::vector<uint8_t>> &from);
 /// Fails with a diagnostic when `op` reads an undefined element of one of
 /// its tile operands (read before the op ran).
 mlir::LogicalResult checkUndefinedReads(ExecContext &context,

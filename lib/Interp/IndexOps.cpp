@@ -220,15 +220,11 @@ static LogicalResult runGather(ExecContext &context, Operation *raw) {
   TileValue indices = context.tile(op.getIndices());
   TileValue out = resultTile(op.getResult(), indices.valid);
   int64_t numel = product(src.shape());
-  int64_t linear = 0;
-  forEachIndex(indices.shape(), [&](ArrayRef<int64_t> index) {
-    size_t at = linear++;
-    bool inside = llvm::all_of(llvm::zip(index, indices.valid), [](auto p) {
-      return std::get<0>(p) < std::get<1>(p);
-    });
+  forEachIndex(indices.valid, [&](ArrayRef<int64_t> index) {
+    size_t at = linearIndex(indices.shape(), index);
     int64_t from = indices.data->ints[at];
     // An index outside the source box gives 0 (pto-isa's TGATHER reference).
-    if (inside && from >= 0 && from < numel)
+    if (from >= 0 && from < numel)
       out.data->set(at, src.data->get(from));
   });
   context.set(op.getResult(), std::move(out));

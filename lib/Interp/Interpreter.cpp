@@ -157,13 +157,7 @@ TileValue ExecContext::tile(Value value) {
     return stored;
   TileValue loaded =
       pools.load(stored.type, stored.kind(), stored.valid, stored.writeId);
-  if (stored.undefined) {
-    if (!loaded.undefined)
-      loaded.undefined = stored.undefined;
-    else
-      for (size_t i = 0; i < loaded.undefined->size(); ++i)
-        (*loaded.undefined)[i] |= (*stored.undefined)[i];
-  }
+  mergeUndefined(loaded.undefined, stored.undefined);
   return loaded;
 }
 

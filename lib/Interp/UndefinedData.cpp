@@ -171,9 +171,8 @@ LogicalResult interp::checkUndefinedReads(ExecContext &context, Operation *op,
   return success();
 }
 
-/// OR of `into` and `from` (equal sizes).
-static void mergeMask(std::shared_ptr<std::vector<uint8_t>> &into,
-                      const std::shared_ptr<std::vector<uint8_t>> &from) {
+void interp::mergeUndefined(std::shared_ptr<std::vector<uint8_t>> &into,
+                            const std::shared_ptr<std::vector<uint8_t>> &from) {
   if (!from)
     return;
   if (!into) {
@@ -198,12 +197,12 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
       if (!tile.isFullyValid())
         mask = undefinedOutside(type.getShape(), tile.valid);
     } else if (auto write = dyn_cast<TileWriteOp>(op)) {
-      mergeMask(mask, operands[0].tile.undefined);
+      mergeUndefined(mask, operands[0].tile.undefined);
       if (mask)
         (*mask)[linearIndex(type.getShape(),
                             context.indices(write.getIndices()))] = 0;
     } else if (auto assemble = dyn_cast<TileAssembleOp>(op)) {
-      mergeMask(mask, operands[1].tile.undefined);
+      mergeUndefined(mask, operands[1].tile.undefined);
       SmallVector<int64_t, 4> offsets = context.indices(assemble.getOffsets());
       if (mask)
         forEachIndex(operands[0].tile.valid, [&](ArrayRef<int64_t> index) {
@@ -231,7 +230,7 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
       if (elementwise) {
         for (const TileOperand &operand : operands)
           if (operand.tile.shape() == type.getShape())
-            mergeMask(mask, operand.tile.undefined);
+            mergeUndefined(mask, operand.tile.undefined);
       } else if (!tile.isFullyValid()) {
         mask = undefinedOutside(type.getShape(), tile.valid);
       }
