@@ -467,7 +467,11 @@ static std::string floatLiteral(FloatAttr attr) {
     return value > 0 ? "math.inf" : "-math.inf";
   if (std::isnan(value))
     return "math.nan";
-  return llvm::formatv("{0}", llvm::format("%.17g", value)).str();
+  // A float literal in Python even when integral: "-0" would be the int 0.
+  std::string text = llvm::formatv("{0}", llvm::format("%.17g", value)).str();
+  if (text.find_first_of(".e") == std::string::npos)
+    text += ".0";
+  return text;
 }
 
 LogicalResult TorchEmitter::emitArith(Operation *op) {
@@ -855,9 +859,11 @@ LogicalResult TorchEmitter::emitTile(Operation *op) {
     StringRef kind = stem.drop_front(strlen("row_expand_"));
     if (kind == "expdif")
       expression = "_expdif(" + operand(0) + ", " + operand(1) + ")";
-    else if (kind == "div")
-      expression =
-          "_expand_binary(torch.div, " + operand(0) + ", " + operand(1) + ")";
+    else if (kind == "div") // integer division truncates, as `div` does
+      expression = "_like(_div(" + operand(0) + ", " + operand(1) +
+                   ".expand_as(" + operand(0) + "), " +
+                   quoted(op->getName().getStringRef()) + "), " + operand(0) +
+                   ")";
     else
       expression = "_expand_binary(" + *binaryFunction(kind) + ", " +
                    operand(0) + ", " + operand(1) + ")";

@@ -37,7 +37,8 @@ BITWISE = ["and", "or", "xor", "shl", "shr"]
 UNARY_FLOAT = ["neg", "exp", "log", "sqrt", "rsqrt", "recip", "abs", "relu",
                "tanh", "sigmoid", "erf"]
 UNARY_INT = ["neg", "abs", "relu", "not"]
-TRANSCENDENTAL = {"exp", "log", "tanh", "sigmoid", "erf"}
+TRANSCENDENTAL = {"exp", "log", "tanh", "sigmoid", "erf", "row_expand_expdif",
+                  "col_expand_expdif"}
 PREDICATES = ["eq", "ne", "lt", "le", "gt", "ge"]
 REDUCTIONS = ["row_sum", "row_max", "row_min", "row_prod",
               "col_sum", "col_max", "col_min", "col_prod"]
@@ -131,6 +132,37 @@ def elementwise_kernels(dtype):
     for op in UNARY_FLOAT if dtype in FLOATS else UNARY_INT:
         k.body.append("%%%s = pto.tile.%s %%x_t : %s" % (op, op, t))
         k.out("o_" + op, "%" + op, dtype)
+    kernels.append(k)
+    # Broadcast forms: each row (column) of x with one value of y's first
+    # column (row).
+    expand = ["add", "sub", "mul", "div", "max", "min"] + (
+        ["expdif"] if dtype in FLOATS else [])
+    k = Kernel("expand_" + dtype, [("x", dtype), ("z", dtype)])
+    k.body.append("%%zr = pto.tile.load %%z[%%c0, %%c0] : %s -> %s"
+                  % (tensor(dtype), tile(dtype, (16, 1))))
+    k.body.append("%%zc = pto.tile.load %%z[%%c0, %%c0] : %s -> %s"
+                  % (tensor(dtype), tile(dtype, (1, 16))))
+    for op in expand:
+        for axis, vec, shape in (("row", "%zr", (16, 1)),
+                                 ("col", "%zc", (1, 16))):
+            name = "%s_expand_%s" % (axis, op)
+            k.body.append("%%%s = pto.tile.%s %%x_t, %s : %s, %s"
+                          % (name, name, vec, t, tile(dtype, shape)))
+            k.out("o_" + name, "%" + name, dtype)
+    kernels.append(k)
+    k = Kernel("select_" + dtype, [("x", dtype), ("y", dtype)])
+    k.body.append("%%m = pto.tile.cmp lt, %%x_t, %%y_t : %s, %s -> %s"
+                  % (t, t, tile("i1")))
+    k.body.append("%%sel = pto.tile.sel %%m, %%x_t, %%y_t : %s, %s"
+                  % (tile("i1"), t))
+    k.out("o_sel", "%sel", dtype)
+    scalar = "%s = arith.constant %s : %s" % (
+        "%s", "-0.0" if dtype in FLOATS else "-1",
+        "f32" if dtype in FLOATS else "i32")
+    k.body.append(scalar % "%sv")
+    k.body.append("%%sels = pto.tile.sels %%m, %%x_t, %%sv : %s, %s, %s"
+                  % (tile("i1"), t, "f32" if dtype in FLOATS else "i32"))
+    k.out("o_sels", "%sels", dtype)
     kernels.append(k)
     k = Kernel("compare_" + dtype, [("x", dtype), ("y", dtype)])
     for pred in PREDICATES:
