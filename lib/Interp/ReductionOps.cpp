@@ -1,8 +1,9 @@
 //===- ReductionOps.cpp - Row and column reductions -----------------------===//
 //
 // A row reduction folds the last dimension, a column reduction the one
-// before it, over the valid region only, accumulating in f32 (int64 for
-// integers) and rounding the result once. Elements of the result outside
+// before it, over the valid region only, accumulating in f32 as a halving
+// tree (int64 in order for integers, where the order does not matter) and
+// rounding the result once. Elements of the result outside
 // its valid shape are zero.
 //
 //===----------------------------------------------------------------------===//
@@ -21,8 +22,8 @@ namespace {
 enum class Reduction { Sum, Max, Min, Prod };
 } // namespace
 
-/// Folds in order from the first element; float max/min ignore NaN as the
-/// elementwise Max/Min do. Integer sums and products wrap at the end.
+/// One step of a fold; float max/min ignore NaN as the elementwise Max/Min
+/// do. Integer sums and products wrap.
 static float combine(Reduction reduction, float acc, float value) {
   switch (reduction) {
   case Reduction::Sum:
@@ -51,6 +52,21 @@ static int64_t combine(Reduction reduction, int64_t acc, int64_t value) {
                                 static_cast<uint64_t>(value));
   }
   llvm_unreachable("unknown reduction");
+}
+
+/// Folds `values[0, count)` as a tree that halves the line each step:
+/// element i takes in element i + ceil(n / 2) while the line has n > 1
+/// elements. The script reproduces this order with whole-tile adds
+/// (lib/Target/Torch/preamble.py, _fold), so sums agree to the bit.
+static float foldHalves(Reduction reduction, std::vector<float> &values,
+                        int64_t count) {
+  for (int64_t n = count; n > 1;) {
+    int64_t half = (n + 1) / 2;
+    for (int64_t i = 0; i + half < n; ++i)
+      values[i] = combine(reduction, values[i], values[i + half]);
+    n = half;
+  }
+  return values[0];
 }
 
 template <Reduction R, bool IsRow>
@@ -82,6 +98,7 @@ static LogicalResult runReduce(ExecContext &context, Operation *op) {
 
   // Each output element folds a line of `count` inputs spaced `stride` apart.
   int64_t count = IsRow ? validCols : validRows;
+  std::vector<float> scratch(isFloat ? count : 0);
   int64_t stride = IsRow ? 1 : cols;
   int64_t lines = IsRow ? validRows : validCols;
   for (int64_t b = 0; b < batches; ++b) {
@@ -91,10 +108,9 @@ static LogicalResult runReduce(ExecContext &context, Operation *op) {
       if (count == 0)
         continue;
       if (isFloat) {
-        float acc = in->floats[first];
-        for (int64_t k = 1; k < count; ++k)
-          acc = combine(R, acc, in->floats[first + k * stride]);
-        out->floats[to] = roundFloat(in->kind, acc);
+        for (int64_t k = 0; k < count; ++k)
+          scratch[k] = in->floats[first + k * stride];
+        out->floats[to] = roundFloat(in->kind, foldHalves(R, scratch, count));
       } else {
         int64_t acc = in->ints[first];
         for (int64_t k = 1; k < count; ++k)

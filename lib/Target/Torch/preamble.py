@@ -588,19 +588,25 @@ def _sels(mask, t, s):
 
 
 def _fold(kind, x, dim):
-    """Reduces `x` along `dim` as the executor folds, element by element
-    from the first: the same f32 additions and products in the same order;
-    max and min with the elementwise NaN and signed-zero rules."""
+    """Reduces `x` along `dim` as the executor folds floats: a tree that
+    halves the line each step, element i taking in element i + ceil(n / 2)
+    (the same f32 operations in the same order, so sums agree to the bit);
+    max and min with the elementwise NaN and signed-zero rules. Integers in
+    int64, where the order does not matter."""
     if not x.dtype.is_floating_point:
         fn = {"sum": torch.sum, "prod": torch.prod, "max": torch.amax,
               "min": torch.amin}[kind]
         return fn(x, dim=dim, keepdim=True)
     step = {"sum": torch.add, "prod": torch.mul, "max": _maxnum,
             "min": _minnum}[kind]
-    acc = x.narrow(dim, 0, 1)
-    for k in range(1, x.shape[dim]):
-        acc = step(acc, x.narrow(dim, k, 1))
-    return acc
+    n = x.shape[dim]
+    while n > 1:
+        half = (n + 1) // 2
+        pairs = n - half
+        head = step(x.narrow(dim, 0, pairs), x.narrow(dim, half, pairs))
+        x = torch.cat([head, x.narrow(dim, pairs, half - pairs)], dim=dim)
+        n = half
+    return x.narrow(dim, 0, 1)
 
 
 def _reduce(kind, t, row):
