@@ -590,15 +590,15 @@ def _sels(mask, t, s):
 def _fold(kind, x, dim):
     """Reduces `x` along `dim` as the executor folds floats: a tree that
     halves the line each step, element i taking in element i + ceil(n / 2)
-    (the same f32 operations in the same order, so sums agree to the bit);
-    max and min with the elementwise NaN and signed-zero rules. Integers in
-    int64, where the order does not matter."""
+    (the same f32 operations in the same order, so sums agree to the bit).
+    max and min, and integers in int64, do not depend on the order."""
     if not x.dtype.is_floating_point:
         fn = {"sum": torch.sum, "prod": torch.prod, "max": torch.amax,
               "min": torch.amin}[kind]
         return fn(x, dim=dim, keepdim=True)
-    step = {"sum": torch.add, "prod": torch.mul, "max": _maxnum,
-            "min": _minnum}[kind]
+    if kind in ("max", "min"):
+        return _fold_extreme(kind == "max", x, dim)
+    step = torch.add if kind == "sum" else torch.mul
     n = x.shape[dim]
     while n > 1:
         half = (n + 1) // 2
@@ -607,6 +607,24 @@ def _fold(kind, x, dim):
         x = torch.cat([head, x.narrow(dim, pairs, half - pairs)], dim=dim)
         n = half
     return x.narrow(dim, 0, 1)
+
+
+def _fold_extreme(is_max, x, dim):
+    """max/min with the elementwise rules in one pass: they do not depend on
+    the order (NaN ignored unless all are NaN, -0 below +0)."""
+    nan = torch.isnan(x)
+    filled = torch.where(nan, torch.full_like(x, -math.inf if is_max
+                                              else math.inf), x)
+    m = (torch.amax if is_max else torch.amin)(filled, dim=dim, keepdim=True)
+    # Which zero: +0 for max when any +0 is there, -0 for min when any -0.
+    wanted = (x == 0) & (torch.signbit(x) != is_max)
+    present = wanted.any(dim=dim, keepdim=True)
+    zero = torch.zeros_like(m)
+    signed = zero if is_max else -zero
+    other = -zero if is_max else zero
+    m = torch.where(m == 0, torch.where(present, signed, other), m)
+    return torch.where(nan.all(dim=dim, keepdim=True),
+                       torch.full_like(m, math.nan), m)
 
 
 def _reduce(kind, t, row):
