@@ -239,13 +239,14 @@ static LogicalResult runScatter(ExecContext &context, Operation *raw) {
   TileValue out = dst;
   out.data = std::make_shared<ArrayData>(*dst.data);
   out.buffer = 0;
-  int64_t numel = product(dst.shape());
+  int64_t rows = dst.shape()[0], cols = dst.shape()[1];
   forEachIndex(src.valid, [&](ArrayRef<int64_t> index) {
     size_t at = linearIndex(src.shape(), index);
-    int64_t to = indices.data->ints[at];
-    // Later writes win; an index outside the box writes nothing.
-    if (to >= 0 && to < numel)
-      out.data->set(to, src.data->get(at));
+    int64_t row = indices.data->ints[at];
+    // Each index names a destination row (pto-isa TSCATTER); later writes
+    // win, and a row outside the tile writes nothing.
+    if (row >= 0 && row < rows)
+      out.data->set(row * cols + index[1], src.data->get(at));
   });
   context.set(op.getResult(), std::move(out));
   return success();

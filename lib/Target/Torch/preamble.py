@@ -786,16 +786,17 @@ def _gather(src, indices):
 
 
 def _scatter(src, indices, dst):
-    """dst with dst.flat[indices[i, j]] = src[i, j] over src's valid region,
-    in row-major order (later writes win); out-of-box indices write nothing."""
-    out = dst.clone().reshape(-1)
+    """dst with dst[indices[i, j], j] = src[i, j] over src's valid region, in
+    row-major order (later writes win); rows outside the tile write
+    nothing."""
+    out = dst.clone()
     rows, cols = _valid(src)
-    idx = indices[:rows, :cols].reshape(-1).tolist()
-    vals = src[:rows, :cols].reshape(-1)
-    for k, to in enumerate(idx):
-        if 0 <= to < out.numel():
-            out[to] = vals[k]
-    return _like(out.reshape(dst.shape), dst)
+    for i in range(rows):
+        for j in range(cols):
+            to = int(indices[i, j])
+            if 0 <= to < out.shape[0]:
+                out[to, j] = src[i, j]
+    return _like(out, dst)
 
 
 def _expand(t, shape, row):

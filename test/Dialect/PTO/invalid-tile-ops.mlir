@@ -540,3 +540,12 @@ func.func @f(%t: !pto.tile<8x64xi32, vec>) {
   %e = pto.tile.erf %t : !pto.tile<8x64xi32, vec>
   return
 }
+
+// -----
+
+// scatter writes rows: the destination has the source's columns.
+func.func @f(%t: !pto.tile<1x32xf32, vec>, %i: !pto.tile<1x32xi32, vec>, %d: !pto.tile<8x16xf32, vec>) {
+  // expected-error @+1 {{scatters rows: the source '!pto.tile<1x32xf32, vec>' and the destination '!pto.tile<8x16xf32, vec>' must be 2-D with the same number of columns}}
+  %s = pto.tile.scatter %t, %i into %d : !pto.tile<1x32xf32, vec>, !pto.tile<1x32xi32, vec> into !pto.tile<8x16xf32, vec>
+  return
+}

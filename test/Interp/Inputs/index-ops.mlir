@@ -50,15 +50,20 @@ func.func @topk(%x: !pto.tensor<4x128xf32>, %rows: index, %k: index, %v: !pto.te
   return
 }
 
-func.func @gather_scatter(%src: !pto.tensor<8x16xf32>, %idx: !pto.tensor<1x32xi32>, %n: index, %g: !pto.tensor<1x32xf32>, %d: !pto.tensor<8x16xf32>) {
+// Gather by flat index into the source box; scatter rows of the negated
+// first two source rows by per-element row indices.
+func.func @gather_scatter(%src: !pto.tensor<8x16xf32>, %idx: !pto.tensor<1x32xi32>, %n: index, %ridx: !pto.tensor<2x16xi32>, %m: index, %g: !pto.tensor<1x32xf32>, %d: !pto.tensor<8x16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %s = pto.tile.load %src[%c0, %c0] : !pto.tensor<8x16xf32> -> !pto.tile<8x16xf32, vec>
   %ix = pto.tile.load %idx[%c0, %c0] valid [%c1, %n] : !pto.tensor<1x32xi32> -> !pto.tile<1x32xi32, vec>
   %gt = pto.tile.gather %s, %ix : !pto.tile<8x16xf32, vec>, !pto.tile<1x32xi32, vec> -> !pto.tile<1x32xf32, vec>
+  %top = pto.tile.load %src[%c0, %c0] valid [%c2, %m] : !pto.tensor<8x16xf32> -> !pto.tile<2x16xf32, vec>
   %neg = arith.constant -1.0 : f32
-  %vals = pto.tile.muls %gt, %neg : !pto.tile<1x32xf32, vec>, f32
-  %sc = pto.tile.scatter %vals, %ix into %s : !pto.tile<1x32xf32, vec>, !pto.tile<1x32xi32, vec> into !pto.tile<8x16xf32, vec>
+  %vals = pto.tile.muls %top, %neg : !pto.tile<2x16xf32, vec>, f32
+  %rows = pto.tile.load %ridx[%c0, %c0] : !pto.tensor<2x16xi32> -> !pto.tile<2x16xi32, vec>
+  %sc = pto.tile.scatter %vals, %rows into %s : !pto.tile<2x16xf32, vec>, !pto.tile<2x16xi32, vec> into !pto.tile<8x16xf32, vec>
   %o1 = pto.tile.store %gt, %g[%c0, %c0] : !pto.tile<1x32xf32, vec> -> !pto.tensor<1x32xf32>
   %o2 = pto.tile.store %sc, %d[%c0, %c0] : !pto.tile<8x16xf32, vec> -> !pto.tensor<8x16xf32>
   return

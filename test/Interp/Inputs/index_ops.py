@@ -93,7 +93,7 @@ SIGNATURES = {
     "scans": ["x", "rows", "cols", "r", "c"],
     "argreduce": ["x", "rows", "cols", "mv", "mi", "nv", "ni"],
     "topk": ["x", "rows", "k", "v", "i", "sv", "si"],
-    "gather_scatter": ["src", "idx", "n", "g", "d"],
+    "gather_scatter": ["src", "idx", "n", "ridx", "m", "g", "d"],
     "valid_dims": ["x", "rows", "cols", "y"],
     "unary": ["x", "a", "b", "c"],
 }
@@ -180,8 +180,10 @@ def main(kernel, script, work):
           ("sv", (4, 128), "f32"), ("si", (4, 128), "i32")],
          {"v": top_v, "i": top_i, "sv": blocks_v, "si": blocks_i})
 
-    # gather by 20 valid indices (one negative, one past the box: 0), then
-    # scatter their negations back (a repeated index: the later write wins).
+    # gather by 20 valid flat indices (one negative, one past the box: 0);
+    # scatter the negated first two rows (12 valid columns) by row indices
+    # (one out of range: nothing written; a repeated target: the later
+    # write, in row-major order, wins).
     src = RNG.standard_normal((8, 16)).astype(np.float32)
     idx = RNG.integers(0, 128, (1, 32)).astype(np.int32)
     idx[0, 2], idx[0, 5], idx[0, 9] = -1, 128, idx[0, 3]
@@ -190,13 +192,19 @@ def main(kernel, script, work):
     gathered = np.zeros((1, 32), np.float32)
     for j in range(n):
         gathered[0, j] = flat[idx[0, j]] if 0 <= idx[0, j] < 128 else 0.0
-    scattered = flat.copy()
-    for j in range(n):
-        if 0 <= idx[0, j] < 128:
-            scattered[idx[0, j]] = -gathered[0, j]
-    both(runner, "gather_scatter", [("src", src), ("idx", idx), ("n", n)],
+    ridx = RNG.integers(0, 8, (2, 16)).astype(np.int32)
+    ridx[0, 4], ridx[1, 7] = 8, -3
+    ridx[1, 0] = ridx[0, 0]
+    m = 12
+    scattered = src.copy()
+    for i in range(2):
+        for j in range(m):
+            if 0 <= ridx[i, j] < 8:
+                scattered[ridx[i, j], j] = -src[i, j]
+    both(runner, "gather_scatter",
+         [("src", src), ("idx", idx), ("n", n), ("ridx", ridx), ("m", m)],
          [("g", (1, 32), "f32"), ("d", (8, 16), "f32")],
-         {"g": gathered, "d": scattered.reshape(8, 16)})
+         {"g": gathered, "d": scattered})
 
     # valid_dim reads the runtime valid shape.
     both(runner, "valid_dims",

@@ -411,6 +411,11 @@ LogicalResult TileScatterOp::verify() {
       failed(checkSameShape(*this, src, getIndices().getType(),
                             "source and indices")))
     return failure();
+  if (src.getRank() != 2 || dst.getRank() != 2 ||
+      src.getDimSize(1) != dst.getDimSize(1))
+    return emitOpError() << "scatters rows: the source " << src
+                         << " and the destination " << dst
+                         << " must be 2-D with the same number of columns";
   if (src.getElementType() != dst.getElementType())
     return emitOpError() << "destination element type " << dst.getElementType()
                          << " differs from the source's "

@@ -587,15 +587,18 @@ def PTO_TileSort32Op : PTO_Op<"tile.sort32", [PTO_VectorOp, Pure]> {
 def PTO_TileMrgSortOp : PTO_Op<"tile.mrgsort",
     [PTO_VectorOp, Pure, AllTypesMatch<["values", "sorted_values"]>,
      AllTypesMatch<["indices", "sorted_indices"]>]> {
-  let summary = "merge pairs of sorted runs of each row (pto-isa TMRGSORT)";
+  let summary = "merge pairs of sorted runs of each row (after pto-isa TMRGSORT)";
   let description = [{
     Each valid row holds sorted runs of `block` columns (descending, as
     `pto.tile.sort32` leaves them); every two neighbouring runs are merged
     into one of 2 x `block`, carrying the indices along, with the order of
     `pto.tile.sort32` (a tie takes the left run's element first). A trailing
-    run without a neighbour, or a shorter last run, is merged as it is.
-    Merging with `block` 32, 64, 128, ... sorts whole rows, so the first k
-    columns are a top-k. Results keep the operands' valid shape.
+    run without a neighbour, or a shorter last run, is merged as it is; a
+    run that is not sorted is a run-time error. pto-isa's TMRGSORT merges up
+    to four sorted lists (its one-tile form, groups of four runs of
+    `blockLen`); merging pairs composes the same way: with `block` 32, 64,
+    128, ... whole rows end up sorted, so the first k columns are a top-k.
+    Results keep the operands' valid shape.
 
     ```mlir
     %v2, %i2 = pto.tile.mrgsort %v, %i block 32 : !pto.tile<8x64xf32, vec>, !pto.tile<8x64xi32, vec>
@@ -633,16 +636,19 @@ def PTO_TileGatherOp : PTO_Op<"tile.gather", [PTO_VectorOp, Pure]> {
 
 def PTO_TileScatterOp : PTO_Op<"tile.scatter",
     [PTO_VectorOp, Pure, AllTypesMatch<["dst", "result"]>]> {
-  let summary = "scatter elements by an index tile (pto-isa TSCATTER)";
+  let summary = "scatter rows of elements by an index tile (pto-isa TSCATTER)";
   let description = [{
-    The result is `dst` with `result.flat[indices[i, j]] = src[i, j]` for
-    each element of the valid region of `src` (row-major order, so of two
-    writes to one place the later wins); an index outside the box writes
-    nothing. `src` and `indices` have the same shape; indices are i32. The
-    result keeps `dst`'s valid shape.
+    As pto-isa's TSCATTER, each index names a destination row: the result is
+    `dst` with `result[indices[i, j], j] = src[i, j]` for each element of
+    the valid region of `src`, in row-major order (of two writes to one
+    place the later wins, as TSCATTER's implementation does). pto-isa does
+    not check the indices; here an index outside the destination's rows
+    writes nothing. `src` and `indices` have the same shape, `dst` the same
+    number of columns; indices are i32. The result keeps `dst`'s valid
+    shape.
 
     ```mlir
-    %d = pto.tile.scatter %src, %idx into %dst : !pto.tile<1x16xf32, vec>, !pto.tile<1x16xi32, vec> into !pto.tile<16x16xf32, vec>
+    %d = pto.tile.scatter %src, %idx into %dst : !pto.tile<4x16xf32, vec>, !pto.tile<4x16xi32, vec> into !pto.tile<8x16xf32, vec>
     ```
   }];
   let arguments = (ins PTO_AnyTile:$src, PTO_AnyTile:$indices,
