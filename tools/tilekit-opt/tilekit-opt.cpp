@@ -5,25 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
-#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/InitAll.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
-  mlir::registerTransformsPasses();
-  tilekit::ascendc::registerAscendCPasses();
-  tilekit::ascendc::registerAscendCPipelines();
+  tilekit::registerAllPasses();
   mlir::DialectRegistry registry;
-  registry.insert<tilekit::pto::PTODialect, tilekit::ascendc::AscendCDialect,
-                  mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  mlir::scf::SCFDialect>();
+  tilekit::registerAllDialects(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilekit optimizer driver\n", registry));
 }

@@ -2,12 +2,11 @@
 
 #include "KernelFile.h"
 
-#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/InitAll.h"
 
 #include "mlir/AsmParser/AsmParser.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,8 +17,7 @@ using namespace tilekit::driver;
 
 static DialectRegistry makeRegistry() {
   DialectRegistry registry;
-  registry.insert<pto::PTODialect, arith::ArithDialect, func::FuncDialect,
-                  scf::SCFDialect>();
+  registerAllDialects(registry);
   return registry;
 }
 

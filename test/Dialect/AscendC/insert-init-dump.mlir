@@ -16,7 +16,7 @@
 module attributes {ascendc.kernel_type = "mixed"} {
   func.func @prints(%n: index) {
     ascendc.subblock_guard
-    ascendc.printf "n = %d\n" %n : index
+    ascendc.printf "n = %d\n", %n : index
     return
   }
   func.func @quiet(%n: index) {

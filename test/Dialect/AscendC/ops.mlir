@@ -110,11 +110,11 @@ func.func @sync(%n: index, %ok: i1) {
   // CHECK: ascendc.if_aiv {
   // CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 17
   // CHECK-NEXT: %[[LANE:.*]] = ascendc.get_subblock_idx
-  // CHECK-NEXT: ascendc.printf "lane %d\0A" %[[LANE]] : index
+  // CHECK-NEXT: ascendc.printf "lane %d\0A", %[[LANE]] : index
   ascendc.if_aiv {
     ascendc.cross_core_wait_flag s, flag 17
     %lane = ascendc.get_subblock_idx
-    ascendc.printf "lane %d\n" %lane : index
+    ascendc.printf "lane %d\n", %lane : index
     ascendc.yield
   }
   %t = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
@@ -122,5 +122,15 @@ func.func @sync(%n: index, %ok: i1) {
   ascendc.dump_tensor %t, 5, %n : !ascendc.local_tensor<64xf32>
   // CHECK: ascendc.assert %{{.*}}, "n fits"
   ascendc.assert %ok, "n fits"
+  return
+}
+
+// A printf without arguments followed by an op that defines a value.
+// CHECK-LABEL: func.func @printf_alone
+// CHECK: ascendc.printf "start\0A"
+// CHECK-NEXT: %{{.*}} = ascendc.get_subblock_idx
+func.func @printf_alone() {
+  ascendc.printf "start\n"
+  %lane = ascendc.get_subblock_idx
   return
 }

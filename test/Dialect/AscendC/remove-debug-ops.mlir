@@ -11,7 +11,7 @@
 // CHECK-NEXT: return
 func.func @debug(%n: index, %ok: i1) {
   %t = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
-  ascendc.printf "n = %d\n" %n : index
+  ascendc.printf "n = %d\n", %n : index
   scf.if %ok {
     ascendc.dump_tensor %t, 1, %n : !ascendc.local_tensor<64xf32>
     ascendc.pipe_barrier v

@@ -385,7 +385,9 @@ def AscendC_InitDumpOp : AscendC_Op<"init_dump"> {
 def AscendC_PrintfOp : AscendC_Op<"printf"> {
   let summary = "prints scalars with a format string";
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
-  let assemblyFormat = "$format ($args^ `:` type($args))? attr-dict";
+  // The comma keeps a value defined on the next line from reading as an
+  // argument of a printf without any.
+  let assemblyFormat = "$format (`,` $args^ `:` type($args))? attr-dict";
 }
 def AscendC_DumpTensorOp : AscendC_Op<"dump_tensor"> {
   let summary = "dumps `count` elements of a local tensor, tagged `desc`";

@@ -1,0 +1,27 @@
+//===- InitAll.cpp - Every dialect and pass of tilekit --------------------===//
+
+#include "tilekit/InitAll.h"
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void tilekit::registerAllDialects(mlir::DialectRegistry &registry) {
+  // memref: fixup-mmad-acc-params creates memref<1xi1> flags.
+  registry.insert<pto::PTODialect, ascendc::AscendCDialect,
+                  mlir::arith::ArithDialect, mlir::func::FuncDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+}
+
+void tilekit::registerAllPasses() {
+  mlir::registerTransformsPasses();
+  ascendc::registerAscendCPasses();
+  ascendc::registerAscendCPipelines();
+}
