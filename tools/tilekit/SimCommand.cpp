@@ -8,6 +8,10 @@
 
 #include "Commands.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
 #include "tilekit/Timing/Simulator.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -23,10 +27,22 @@ cl::SubCommand &driver::simCommand() {
 
 static cl::opt<std::string> configPath(
     "config",
-    cl::desc("Machine description (default: configs/ascend910b.json next to "
-             "the tilekit build)"),
-    cl::value_desc("FILE.json"), cl::init(TILEKIT_DEFAULT_CONFIG),
-    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+    cl::desc("Machine description (default: ascend910b.json in "
+             "share/tilekit/configs beside the tilekit binary's directory)"),
+    cl::value_desc("FILE.json"), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+
+/// share/tilekit/configs/ascend910b.json next to the binary's bin/
+/// directory: the layout of both the build tree and an installation.
+static std::string defaultConfigPath() {
+  static int anchor;
+  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(executable)));
+  llvm::sys::path::append(path, "share", "tilekit", "configs",
+                          "ascend910b.json");
+  return std::string(path);
+}
 static cl::opt<unsigned>
     coreCount("cores",
               cl::desc("Cores to spread work items over (default: the "
@@ -61,7 +77,9 @@ static int fail(const llvm::Twine &message) {
 }
 
 int driver::runSim() {
-  auto config = timing::loadMachineConfig(configPath);
+  std::string configFile =
+      configPath.empty() ? defaultConfigPath() : std::string(configPath);
+  auto config = timing::loadMachineConfig(configFile);
   if (!config)
     return fail(toString(config.takeError()));
 
