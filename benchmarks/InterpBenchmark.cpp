@@ -196,8 +196,8 @@ BENCHMARK(BM_MixedExample)->Unit(benchmark::kMicrosecond);
 } // namespace
 
 int main(int argc, char **argv) {
-  // As the tilekit driver does: keep freed tile buffers in the heap.
-  configureAllocatorForTiles();
+  // As the tilekit driver does: one BLAS thread, freed tile buffers kept.
+  initializeProcess();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 1;

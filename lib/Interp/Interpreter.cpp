@@ -15,6 +15,8 @@
 
 #include <atomic>
 
+#include <cblas.h>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -273,7 +275,8 @@ uint16_t Interpreter::intern(StringRef name) {
   return options.trace->intern(name);
 }
 
-void interp::configureAllocatorForTiles() {
+void interp::initializeProcess() {
+  openblas_set_num_threads(1);
 #if defined(__GLIBC__)
   // Serve buffers up to 256 MiB from the heap and keep up to 512 MiB of
   // freed memory there for the next op.

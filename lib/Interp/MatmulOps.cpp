@@ -29,12 +29,6 @@ void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
   if (kUsed < 0)
     kUsed = k;
   if (isFloatKind(a.kind)) {
-    // One BLAS thread keeps results reproducible from run to run.
-    static const bool singleThreaded = [] {
-      openblas_set_num_threads(1);
-      return true;
-    }();
-    (void)singleThreaded;
     for (int64_t p = 0; p < batch; ++p)
       cblas_sgemm(CblasRowMajor, aTrans ? CblasTrans : CblasNoTrans,
                   bTrans ? CblasTrans : CblasNoTrans, m, n, kUsed, 1.0f,

@@ -26,7 +26,7 @@ cl::OptionCategory &tilekit::driver::optionCategory() {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
-  tilekit::interp::configureAllocatorForTiles();
+  tilekit::interp::initializeProcess();
   cl::SetVersionPrinter(printVersion);
   // libLLVM registers hundreds of codegen options; show only ours.
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory());

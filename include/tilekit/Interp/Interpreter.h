@@ -116,12 +116,13 @@ private:
   llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;
 };
 
-/// Tunes the process's allocator for the executor: every op allocates its
-/// result tiles, and glibc would otherwise map and unmap large buffers on
-/// each op (page faults dominate a 512x512 matmul). Tools call this once at
-/// startup; it is process-wide, so a library embedding the executor decides
-/// for itself.
-void configureAllocatorForTiles();
+/// The process-wide settings the executor wants, in one call that tools
+/// make once at startup (a library embedding the executor decides for
+/// itself): OpenBLAS on one thread, so matmul results are the same from run
+/// to run; and the allocator keeping large freed buffers, since every op
+/// allocates its result tiles and glibc would otherwise map and unmap them
+/// on each op (page faults dominate a 512x512 matmul).
+void initializeProcess();
 
 } // namespace tilekit::interp
 
