@@ -81,7 +81,7 @@ struct ComputeMemoryConsumptionPass
       entries.push_back(
           builder.getNamedAttr(getBufferName(buffer),
                                builder.getI64IntegerAttr(moduleNeed[buffer])));
-    module->setAttr("ascendc.memory_consumed",
+    module->setAttr(AscendCDialect::kMemoryConsumedAttrName,
                     builder.getDictionaryAttr(entries));
   }
 };

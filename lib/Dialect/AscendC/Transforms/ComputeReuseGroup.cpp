@@ -16,7 +16,8 @@ using namespace tilekit::ascendc;
 
 static constexpr llvm::StringLiteral kUnrollFactor = "asctile.unroll_factor";
 static constexpr llvm::StringLiteral kUnrollIter = "asctile.unroll_iter";
-static constexpr llvm::StringLiteral kReuseGroup = "ascendc.reuse_group";
+static constexpr llvm::StringLiteral kReuseGroup =
+    AscendCDialect::kReuseGroupAttrName;
 
 namespace {
 struct ComputeReuseGroupPass

@@ -17,26 +17,15 @@ struct DispatchAllocPass
     : tilekit::ascendc::impl::DispatchAllocBase<DispatchAllocPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The dialect verifier has checked both attributes' values.
     StringRef arch = "c220";
-    if (Attribute attr = module->getAttr("ascendc.arch")) {
-      auto name = dyn_cast<StringAttr>(attr);
-      if (!name || (name.getValue() != "c220" && name.getValue() != "c310")) {
-        module.emitOpError() << "has ascendc.arch = " << attr
-                             << "; expected \"c220\" or \"c310\"";
-        return signalPassFailure();
-      }
+    if (auto name =
+            module->getAttrOfType<StringAttr>(AscendCDialect::kArchAttrName))
       arch = name.getValue();
-    }
     std::optional<bool> requested;
-    if (Attribute attr = module->getAttr("ascendc.static_alloc")) {
-      auto flag = dyn_cast<BoolAttr>(attr);
-      if (!flag) {
-        module.emitOpError() << "has ascendc.static_alloc = " << attr
-                             << "; expected true or false";
-        return signalPassFailure();
-      }
+    if (auto flag = module->getAttrOfType<BoolAttr>(
+            AscendCDialect::kStaticAllocAttrName))
       requested = flag.getValue();
-    }
     BroadcastOp broadcast;
     module.walk([&](BroadcastOp op) {
       broadcast = op;
@@ -54,7 +43,7 @@ struct DispatchAllocPass
       return signalPassFailure();
     }
     module->setAttr(
-        "ascendc.alloc_strategy",
+        AscendCDialect::kAllocStrategyAttrName,
         StringAttr::get(module.getContext(), useStatic ? "static" : "tpipe"));
   }
 };

@@ -12,7 +12,7 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-static constexpr llvm::StringLiteral kBufIds = "ascendc.buf_ids";
+static constexpr llvm::StringLiteral kBufIds = AscendCDialect::kBufIdsAttrName;
 
 namespace {
 

@@ -13,7 +13,7 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-static constexpr llvm::StringLiteral kBufId = "ascendc.buf_id";
+static constexpr llvm::StringLiteral kBufId = AscendCDialect::kBufIdAttrName;
 
 namespace {
 struct InsertBiasBufIdSyncPass

@@ -42,7 +42,8 @@ struct InsertBufIdSyncPass
       if (isa<LocalTensorOp, TBufGetTensorOp>(op)) {
         int64_t id = ids.size();
         ids[op] = id;
-        op->setAttr("ascendc.buf_id", attrs.getI64IntegerAttr(id));
+        op->setAttr(AscendCDialect::kBufIdAttrName,
+                    attrs.getI64IntegerAttr(id));
       }
     });
 
@@ -63,12 +64,13 @@ struct InsertBufIdSyncPass
       builder.setInsertionPointAfter(op);
       for (int64_t id : used)
         RlsBufOp::create(builder, op->getLoc(), *pipe, id);
-      op->setAttr("ascendc.buf_ids", attrs.getDenseI64ArrayAttr(used));
+      op->setAttr(AscendCDialect::kBufIdsAttrName,
+                  attrs.getDenseI64ArrayAttr(used));
     });
 
     func.walk([&](scf::ForOp loop) {
-      if (loop->hasAttr("ascendc.vec_scope_loop") ||
-          loop->hasAttr("ascendc.parallel"))
+      if (loop->hasAttr(AscendCDialect::kVecScopeLoopAttrName) ||
+          loop->hasAttr(AscendCDialect::kParallelAttrName))
         return;
       bool stores = false, loadsGM = false, loadsL1 = false;
       loop.getBody()->walk([&](Operation *op) {

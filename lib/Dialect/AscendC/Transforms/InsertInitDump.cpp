@@ -21,7 +21,8 @@ struct InsertInitDumpPass
     : tilekit::ascendc::impl::InsertInitDumpBase<InsertInitDumpPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto type = module->getAttrOfType<StringAttr>("ascendc.kernel_type");
+    auto type =
+        module->getAttrOfType<StringAttr>(AscendCDialect::kKernelTypeAttrName);
     bool mixed = type && type.getValue() == "mixed";
     module.walk([&](func::FuncOp func) {
       if (func.isExternal())
@@ -42,7 +43,8 @@ struct InsertInitDumpPass
               index, dumpType,
               DictionaryAttr::get(
                   context, {NamedAttribute(
-                               StringAttr::get(context, "ascendc.kernel_arg"),
+                               StringAttr::get(
+                                   context, AscendCDialect::kKernelArgAttrName),
                                StringAttr::get(context, "DumpAddr"))}),
               func.getLoc()))) {
         func.emitOpError("cannot take the dump_addr argument");

@@ -18,7 +18,8 @@ struct InsertSubblockGuardPass
     : tilekit::ascendc::impl::InsertSubblockGuardBase<InsertSubblockGuardPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto type = module->getAttrOfType<StringAttr>("ascendc.kernel_type");
+    auto type =
+        module->getAttrOfType<StringAttr>(AscendCDialect::kKernelTypeAttrName);
     if (!type || type.getValue() != "mixed")
       return;
     bool ok = true;

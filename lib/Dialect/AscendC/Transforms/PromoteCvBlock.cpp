@@ -29,7 +29,7 @@ struct PromoteCvBlockPass
     if (groups.empty())
       return;
     StringRef type = cube && vector ? "mixed" : cube ? "cube" : "vector";
-    module->setAttr("ascendc.kernel_type",
+    module->setAttr(AscendCDialect::kKernelTypeAttrName,
                     StringAttr::get(module.getContext(), type));
     if (cube && vector)
       return;

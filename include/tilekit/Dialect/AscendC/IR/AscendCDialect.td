@@ -29,8 +29,45 @@ def AscendC_Dialect : Dialect {
     vector cores of a mixed kernel with cross-core flags.
   }];
   let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+
+    // The attributes passes hand to each other, declared and verified here
+    // (AscendCDialect.cpp says where each may sit and what it holds).
+    /// module: "cube", "vector" or "mixed" (promote-cv-block).
+    static constexpr ::llvm::StringLiteral kKernelTypeAttrName =
+        "ascendc.kernel_type";
+    /// module: "c220" or "c310", the target (dispatch-alloc).
+    static constexpr ::llvm::StringLiteral kArchAttrName = "ascendc.arch";
+    /// module: bool, asks for static allocation (dispatch-alloc).
+    static constexpr ::llvm::StringLiteral kStaticAllocAttrName =
+        "ascendc.static_alloc";
+    /// module: "static" or "tpipe", the chosen strategy (dispatch-alloc).
+    static constexpr ::llvm::StringLiteral kAllocStrategyAttrName =
+        "ascendc.alloc_strategy";
+    /// module: bytes needed per buffer (compute-memory-consumption).
+    static constexpr ::llvm::StringLiteral kMemoryConsumedAttrName =
+        "ascendc.memory_consumed";
+    /// function: the next free cross-core flag id (insert-cross-core-sync).
+    static constexpr ::llvm::StringLiteral kCrossCoreFlagIdAttrName =
+        "ascendc.cross_core_flag_id";
+    /// local tensor: its buffer id (insert-bufid-sync).
+    static constexpr ::llvm::StringLiteral kBufIdAttrName = "ascendc.buf_id";
+    /// op: the buffer ids it gets and releases (insert-bufid-sync).
+    static constexpr ::llvm::StringLiteral kBufIdsAttrName = "ascendc.buf_ids";
+    /// op: its reuse group (compute-reuse-group).
+    static constexpr ::llvm::StringLiteral kReuseGroupAttrName =
+        "ascendc.reuse_group";
+    /// loop: unit, a vector-scope / parallel loop (no loop-end bufid flags).
+    static constexpr ::llvm::StringLiteral kVecScopeLoopAttrName =
+        "ascendc.vec_scope_loop";
+    static constexpr ::llvm::StringLiteral kParallelAttrName =
+        "ascendc.parallel";
+    /// function argument: the kernel argument it is ("DumpAddr").
+    static constexpr ::llvm::StringLiteral kKernelArgAttrName =
+        "ascendc.kernel_arg";
   }];
 }
 

@@ -17,7 +17,7 @@ inline constexpr int64_t kFlagBank = 16;
 
 /// The attribute carrying the next free cross-core flag id on a function.
 inline constexpr llvm::StringLiteral kCrossCoreFlagIdAttr =
-    "ascendc.cross_core_flag_id";
+    AscendCDialect::kCrossCoreFlagIdAttrName;
 
 /// The innermost `if_aic` / `if_aiv` holding `op`, or null.
 mlir::Operation *getCoreGroup(mlir::Operation *op);

@@ -1,0 +1,115 @@
+//===- AscendCAttributes.cpp - The attributes passes hand on --------------===//
+//
+// Every `ascendc.*` attribute one pass leaves for another is declared in
+// AscendCDialect.td and checked here: where it may sit and what it holds. A
+// misspelled or misplaced one is a verifier error, not a silently ignored
+// hint.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+using D = AscendCDialect;
+
+/// A string attribute with one of `values`.
+static LogicalResult checkString(Operation *op, NamedAttribute attr,
+                                 ArrayRef<StringRef> values) {
+  auto text = dyn_cast<StringAttr>(attr.getValue());
+  if (text && llvm::is_contained(values, text.getValue()))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "has " << attr.getName().getValue() << " = "
+                            << attr.getValue() << "; expected ";
+  llvm::interleave(
+      values, diag, [&](StringRef value) { diag << "\"" << value << "\""; },
+      " or ");
+  return diag;
+}
+
+static LogicalResult expect(Operation *op, NamedAttribute attr, bool ok,
+                            StringRef what) {
+  if (ok)
+    return success();
+  return op->emitOpError() << "has " << attr.getName().getValue() << " = "
+                           << attr.getValue() << "; expected " << what;
+}
+
+static LogicalResult requireOn(Operation *op, NamedAttribute attr, bool ok,
+                               StringRef where) {
+  if (ok)
+    return success();
+  return op->emitOpError() << "carries " << attr.getName().getValue()
+                           << ", which belongs on " << where;
+}
+
+LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  bool isModule = isa<ModuleOp>(op);
+  if (name == D::kKernelTypeAttrName)
+    return failure(failed(requireOn(op, attr, isModule, "the module")) ||
+                   failed(checkString(op, attr, {"cube", "vector", "mixed"})));
+  if (name == D::kArchAttrName)
+    return failure(failed(requireOn(op, attr, isModule, "the module")) ||
+                   failed(checkString(op, attr, {"c220", "c310"})));
+  if (name == D::kAllocStrategyAttrName)
+    return failure(failed(requireOn(op, attr, isModule, "the module")) ||
+                   failed(checkString(op, attr, {"static", "tpipe"})));
+  if (name == D::kStaticAllocAttrName)
+    return failure(failed(requireOn(op, attr, isModule, "the module")) ||
+                   failed(expect(op, attr, isa<BoolAttr>(attr.getValue()),
+                                 "true or false")));
+  if (name == D::kMemoryConsumedAttrName) {
+    auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+    return failure(failed(requireOn(op, attr, isModule, "the module")) ||
+                   failed(expect(op, attr,
+                                 dict && llvm::all_of(dict,
+                                                      [](NamedAttribute entry) {
+                                                        return isa<IntegerAttr>(
+                                                            entry.getValue());
+                                                      }),
+                                 "a dictionary of byte counts")));
+  }
+  if (name == D::kCrossCoreFlagIdAttrName)
+    return failure(failed(requireOn(op, attr, isa<FunctionOpInterface>(op),
+                                    "a function")) ||
+                   failed(expect(op, attr, isa<IntegerAttr>(attr.getValue()),
+                                 "an integer flag id")));
+  if (name == D::kBufIdAttrName || name == D::kReuseGroupAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    return expect(op, attr, value && value.getInt() >= 0,
+                  "a non-negative integer");
+  }
+  if (name == D::kBufIdsAttrName)
+    return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
+                  "an array of buffer ids (array<i64: ...>)");
+  if (name == D::kVecScopeLoopAttrName || name == D::kParallelAttrName)
+    return failure(
+        failed(requireOn(op, attr, isa<LoopLikeOpInterface>(op), "a loop")) ||
+        failed(expect(op, attr, isa<UnitAttr>(attr.getValue()),
+                      "a unit attribute")));
+  return op->emitOpError()
+         << "has unknown AscendC attribute '" << name
+         << "' (expected ascendc.kernel_type, arch, static_alloc, "
+            "alloc_strategy, memory_consumed, cross_core_flag_id, buf_id, "
+            "buf_ids, reuse_group, vec_scope_loop or parallel)";
+}
+
+LogicalResult AscendCDialect::verifyRegionArgAttribute(Operation *op,
+                                                       unsigned region,
+                                                       unsigned argument,
+                                                       NamedAttribute attr) {
+  if (attr.getName().getValue() == D::kKernelArgAttrName)
+    return checkString(op, attr, {"DumpAddr"});
+  return op->emitOpError() << "argument #" << argument
+                           << " has unknown AscendC attribute '"
+                           << attr.getName().getValue()
+                           << "' (expected ascendc.kernel_arg)";
+}
