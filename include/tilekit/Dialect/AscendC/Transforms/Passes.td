@@ -263,18 +263,6 @@ def FixupMmadAccParams : Pass<"ascendc-fixup-mmad-acc-params", "mlir::ModuleOp">
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def InsertBiasBufIdSync : Pass<"ascendc-insert-bias-bufid-sync", "mlir::ModuleOp"> {
-  let summary = "Guards mmads reading the bias table with its buffer id";
-  let description = [{
-    For the bias-table tensor (`ascendc.local_tensor c2`) carrying an
-    `ascendc.buf_id`, puts `ascendc.get_buf m, <id>` before and
-    `ascendc.rls_buf m, <id>` after every `ascendc.mmad` with a bias.
-    A function may hold one such tensor (run `ascendc-unify-bias-tensor`
-    first); several are an error.
-  }];
-  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
-}
-
 def InsertBufIdSync : Pass<"ascendc-insert-bufid-sync", "mlir::ModuleOp"> {
   let summary = "Guards every use of a local tensor with its buffer id (C310)";
   let description = [{
