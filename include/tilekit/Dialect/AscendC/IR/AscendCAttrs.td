@@ -26,6 +26,7 @@ def AscendC_Position : AscendC_I32Enum<"Position",
   I32EnumAttrCase<"VecCalc", 10, "veccalc"> // UB, vector scratch
 ]>;
 
+// Numbered as PTO's Pipe and the trace's (lib/Registration/EnumAgreement.cpp).
 def AscendC_Pipe : AscendC_I32Enum<"Pipe", "an instruction pipe of a core", [
   I32EnumAttrCase<"S", 0, "s">,       // scalar
   I32EnumAttrCase<"V", 1, "v">,       // vector
@@ -43,10 +44,11 @@ def AscendC_CmpMode : AscendC_I32Enum<"CmpMode", "a vector comparison", [
   I32EnumAttrCase<"GE", 4, "ge">, I32EnumAttrCase<"NE", 5, "ne">
 ]>;
 
+// Numbered as PTO's RoundMode (lib/Registration/EnumAgreement.cpp checks).
 def AscendC_RoundMode : AscendC_I32Enum<"RoundMode", "rounding of a cast", [
   I32EnumAttrCase<"None", 0, "none">, I32EnumAttrCase<"Rint", 1, "rint">,
-  I32EnumAttrCase<"Floor", 2, "floor">, I32EnumAttrCase<"Ceil", 3, "ceil">,
-  I32EnumAttrCase<"Round", 4, "round">, I32EnumAttrCase<"Trunc", 5, "trunc">,
+  I32EnumAttrCase<"Round", 2, "round">, I32EnumAttrCase<"Floor", 3, "floor">,
+  I32EnumAttrCase<"Ceil", 4, "ceil">, I32EnumAttrCase<"Trunc", 5, "trunc">,
   I32EnumAttrCase<"Odd", 6, "odd">
 ]>;
 
