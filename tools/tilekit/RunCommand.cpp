@@ -11,7 +11,7 @@
 #include "KernelFile.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
-#include "tilekit/Interp/Compare.h"
+#include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Summary.h"
 #include "tilekit/Interp/TensorIO.h"
@@ -178,95 +178,13 @@ static FunctionOpInterface pickEntry(ModuleOp module) {
 
 /// Builds the value of an argument of `type` from its --input source.
 static FailureOr<RuntimeValue> bindArgument(const NamedSpec &spec, Type type) {
-  llvm::StringRef source = spec.value;
-  auto error = [&](const llvm::Twine &why) -> FailureOr<RuntimeValue> {
-    fail("--input " + spec.name + "=" + spec.value + ": " + why);
+  llvm::Expected<RuntimeValue> value = interp::bindArgument(spec.value, type);
+  if (!value) {
+    fail("--input " + spec.name + "=" + spec.value + ": " +
+         toString(value.takeError()));
     return failure();
-  };
-  if (auto tensorType = dyn_cast<pto::GMTensorType>(type)) {
-    std::optional<ElementKind> elementKind =
-        getElementKind(tensorType.getElementType());
-    if (!elementKind)
-      return error("unsupported element type");
-    ElementKind kind = *elementKind;
-    TensorValue tensor;
-    if (source.starts_with("rand:") || source.starts_with("zeros:")) {
-      SmallVector<llvm::StringRef> parts;
-      source.split(parts, ':');
-      bool random = parts[0] == "rand";
-      if (parts.size() < 3 || parts.size() > (random ? 4u : 3u))
-        return error(random ? "expected rand:SHAPE:TYPE[:SEED]"
-                            : "expected zeros:SHAPE:TYPE");
-      auto parsed = parseShapeAndType(parts[1], parts[2]);
-      if (!parsed)
-        return error(toString(parsed.takeError()));
-      if (parsed->second != kind)
-        return error("the argument holds " + getKindName(kind) + ", not " +
-                     parts[2]);
-      uint64_t seed = 0;
-      if (parts.size() == 4 && parts[3].getAsInteger(10, seed))
-        return error("bad seed '" + parts[3] + "'");
-      tensor = random ? randomTensor(kind, parsed->first, seed)
-                      : makeTensor(kind, parsed->first);
-    } else {
-      auto array = readNpy(source);
-      if (!array)
-        return error(toString(array.takeError()));
-      auto loaded = tensorFromNpy(*array, kind);
-      if (!loaded)
-        return error(toString(loaded.takeError()));
-      tensor = std::move(*loaded);
-    }
-    if (tensorType.getRank() != static_cast<int64_t>(tensor.shape.size()) ||
-        failed(verifyCompatibleShape(tensorType.getShape(), tensor.shape)))
-      return error("shape " + formatShape(tensor.shape) + " does not fit " +
-                   [&] {
-                     std::string text;
-                     llvm::raw_string_ostream os(text);
-                     os << type;
-                     return text;
-                   }());
-    return RuntimeValue(std::move(tensor));
   }
-  if (isa<pto::TileType>(type))
-    return error("tile arguments cannot be bound from the command line; run "
-                 "a function that loads its tiles from tensors");
-  std::optional<ElementKind> kind = getElementKind(type);
-  if (!kind)
-    return error("unsupported argument type");
-  if (isFloatKind(*kind)) {
-    double value;
-    if (source.getAsDouble(value))
-      return error("expected a number");
-    return RuntimeValue(Scalar::ofFloat(*kind, value));
-  }
-  int64_t value;
-  if (source.getAsInteger(0, value))
-    return error("expected an integer");
-  return RuntimeValue(Scalar::ofInt(*kind, value));
-}
-
-static std::pair<double, double> defaultTolerances(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F32:
-    return {1e-5, 1e-6};
-  case ElementKind::F16:
-    return {1e-3, 1e-3};
-  case ElementKind::BF16:
-    return {8e-3, 8e-3};
-  default:
-    return {0, 0};
-  }
-}
-
-/// "[3, 5]" for element `linear` of `shape`.
-static std::string indexOf(int64_t linear, llvm::ArrayRef<int64_t> shape) {
-  SmallVector<int64_t, 4> index(shape.size());
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    index[d] = linear % std::max<int64_t>(shape[d], 1);
-    linear /= std::max<int64_t>(shape[d], 1);
-  }
-  return formatShape(index);
+  return std::move(*value);
 }
 
 /// Prints "name: f32 [2, 3]" and then one line per row of the last
@@ -311,35 +229,14 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
     fail("--expect " + spec.name + ": " + toString(expected.takeError()));
     return false;
   }
-  llvm::outs() << spec.name << ": ";
-  if (llvm::ArrayRef<int64_t>(expected->shape) !=
-      llvm::ArrayRef(tensor.shape)) {
-    llvm::outs() << "MISMATCH: shape " << formatShape(tensor.shape)
-                 << ", expected " << formatShape(expected->shape) << "\n";
-    return false;
-  }
   auto [rtol, atol] = defaultTolerances(tensor.kind());
   if (rtolOption >= 0)
     rtol = rtolOption;
   if (atolOption >= 0)
     atol = atolOption;
-  NpyArray actualArray = npyFromTensor(tensor);
-  std::vector<double> actual = npyToDoubles(actualArray);
-  std::vector<double> wanted = npyToDoubles(*expected);
-  Comparison result = compareValues(actual, wanted, rtol, atol);
-  llvm::outs() << (result.ok() ? "ok" : "MISMATCH")
-               << llvm::format(" (max abs err %.3g, max rel err %.3g; rtol "
-                               "%g, atol %g)",
-                               result.maxAbsError, result.maxRelError, rtol,
-                               atol);
-  if (!result.ok())
-    llvm::outs() << llvm::format(
-        "; %lld of %zu elements differ, first at %s: got %.9g, expected %.9g",
-        static_cast<long long>(result.mismatches), actual.size(),
-        indexOf(result.firstMismatch, tensor.shape).c_str(),
-        actual[result.firstMismatch], wanted[result.firstMismatch]);
-  llvm::outs() << "\n";
-  return result.ok();
+  ExpectationReport report = compareWithExpected(tensor, *expected, rtol, atol);
+  llvm::outs() << spec.name << ": " << report.text << "\n";
+  return report.ok;
 }
 
 int driver::runRun() { return executeKernel(nullptr); }
