@@ -1,4 +1,4 @@
-//===- InitAll.h - Every dialect and pass of tilekit -------------*- C++ -*-===//
+//===- InitAll.h - Every dialect and pass of tilekit ------------*- C++ -*-===//
 //
 // The one place that says which dialects a tilekit tool understands and
 // which passes it offers: tilekit-opt, the tilekit driver and later tools

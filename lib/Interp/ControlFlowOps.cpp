@@ -33,8 +33,6 @@ static void bindResults(ExecContext &context, Operation *op,
 
 static LogicalResult runFor(ExecContext &context, Operation *raw) {
   auto op = cast<scf::ForOp>(raw);
-  // A copy: running the body binds new values, which may move the map's
-  // entries.
   Scalar lower = context.scalar(op.getLowerBound());
   int64_t upper = context.scalar(op.getUpperBound()).i;
   int64_t step = context.scalar(op.getStep()).i;

@@ -191,16 +191,8 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
   if (std::optional<std::string> who = runtime.getFailure())
     return call->emitOpError()
            << "launched group '@" << name << "', which failed in " << *who;
-  // The group returns lane 0's results; nobody else may return anything.
-  if (!outcomes[0]->empty())
-    return call->emitOpError()
-           << "launched group '@" << name << "', whose " << cores[0].function
-           << " returned a value; only vector lane 0 may";
-  if (lanes == 2 && !outcomes[2]->empty())
-    return call->emitOpError()
-           << "launched group '@" << name << "', whose " << cores[2].function
-           << " returned a value on lane 1; a group returns only vector lane "
-              "0's results";
+  // The group returns lane 0's results; the verifier has checked that the
+  // cube function returns nothing and that two-lane groups return nothing.
   results.assign(outcomes[1]->begin(), outcomes[1]->end());
   return success();
 }

@@ -23,7 +23,9 @@ public:
 
   Interpreter &getInterpreter() { return interpreter; }
 
-  const Scalar &scalar(mlir::Value value) const {
+  /// A copy: binding values may move the map's entries, so a reference
+  /// held across an op (a loop bound across its body) would dangle.
+  Scalar scalar(mlir::Value value) const {
     return std::get<Scalar>(values.find(value)->second);
   }
   int64_t index(mlir::Value value) const { return scalar(value).i; }

@@ -211,10 +211,9 @@ void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
 }
 
 /// A cube op: M x K x N from the operand boxes (a batch folds into M).
-static void emitMatmul(ExecContext &context, Operation *op, Value lhs,
-                       Value rhs, ArrayRef<Value> others, Value initCond,
-                       bool hasAccumulator) {
-  TileValue a = context.tile(lhs), b = context.tile(rhs);
+static void emitMatmul(ExecContext &context, Operation *op,
+                       const MatmulOperands &mm) {
+  TileValue a = context.tile(mm.lhs), b = context.tile(mm.rhs);
   TileValue c = context.tile(op->getResult(0));
   Record record = makeRecord(RecordKind::Compute, &c);
   record.sub = static_cast<uint8_t>(trace::Unit::Cube);
@@ -233,10 +232,10 @@ static void emitMatmul(ExecContext &context, Operation *op, Value lhs,
   record.amount = static_cast<uint64_t>(record.shape[0]) * record.shape[1] *
                   record.shape[2];
   record.reads = {a.buffer, b.buffer};
-  for (Value other : others)
-    record.reads.push_back(context.tile(other).buffer);
+  if (mm.bias)
+    record.reads.push_back(context.tile(mm.bias).buffer);
   // Accumulating into L0C unless init_cond overwrites it.
-  record.flag = hasAccumulator && !(initCond && context.scalar(initCond).i);
+  record.flag = mm.acc && !(mm.init && context.scalar(mm.init).i);
   if (record.flag)
     record.reads.push_back(c.buffer);
   interpreter.emit(std::move(record));
@@ -303,27 +302,8 @@ void interp::emitTraceRecords(ExecContext &context, Operation *op) {
     return emitStore(context, store);
   if (auto move = dyn_cast<TileMoveOp>(op))
     return emitMove(context, move);
-  if (auto matmul = dyn_cast<TileMatmulOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      Value(), false);
-  if (auto matmul = dyn_cast<TileBatchMatmulOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      Value(), false);
-  if (auto matmul = dyn_cast<TileGemvOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      Value(), false);
-  if (auto matmul = dyn_cast<TileMatmulBiasOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(),
-                      {matmul.getBias()}, Value(), false);
-  if (auto matmul = dyn_cast<TileMatmulAccOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      matmul.getInitCond(), true);
-  if (auto matmul = dyn_cast<TileBatchMatmulAccOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      matmul.getInitCond(), true);
-  if (auto matmul = dyn_cast<TileGemvAccOp>(op))
-    return emitMatmul(context, op, matmul.getLhs(), matmul.getRhs(), {},
-                      matmul.getInitCond(), true);
+  if (std::optional<MatmulOperands> mm = getMatmulOperands(op))
+    return emitMatmul(context, op, *mm);
   if (auto sync = dyn_cast<SyncSrcOp>(op))
     return emitSync(context, RecordKind::SetFlag, sync.getSetPipe(),
                     sync.getWaitPipe(), sync.getEventIdAttr().getInt());

@@ -1,5 +1,4 @@
-//===- UndefinedData.cpp - Data the machine leaves undefined
-//---------------===//
+//===- UndefinedData.cpp - Data the machine leaves undefined -------------===//
 //
 // The contents of pto.tile.create and the padding of loaded tiles are
 // undefined on the machine. Under --undefined=nan the executor fills them
@@ -65,34 +64,6 @@ interp::undefinedOutside(ArrayRef<int64_t> shape, ArrayRef<int64_t> defined) {
   return mask;
 }
 
-/// The cube's matmuls read A over its valid region, B over A's valid K by
-/// B's valid N (the MMAD's k comes from A), and the accumulator over the
-/// result's valid region unless the init bit overwrites it.
-struct MatmulOperands {
-  Value acc, lhs, rhs, init;
-};
-
-static std::optional<MatmulOperands> getMatmulOperands(Operation *op) {
-  if (auto mm = dyn_cast<TileMatmulOp>(op))
-    return MatmulOperands{{}, mm.getLhs(), mm.getRhs(), {}};
-  if (auto mm = dyn_cast<TileBatchMatmulOp>(op))
-    return MatmulOperands{{}, mm.getLhs(), mm.getRhs(), {}};
-  if (auto mm = dyn_cast<TileGemvOp>(op))
-    return MatmulOperands{{}, mm.getLhs(), mm.getRhs(), {}};
-  if (auto mm = dyn_cast<TileMatmulBiasOp>(op))
-    return MatmulOperands{{}, mm.getLhs(), mm.getRhs(), {}};
-  if (auto mm = dyn_cast<TileMatmulAccOp>(op))
-    return MatmulOperands{mm.getAcc(), mm.getLhs(), mm.getRhs(),
-                          mm.getInitCond()};
-  if (auto mm = dyn_cast<TileBatchMatmulAccOp>(op))
-    return MatmulOperands{mm.getAcc(), mm.getLhs(), mm.getRhs(),
-                          mm.getInitCond()};
-  if (auto mm = dyn_cast<TileGemvAccOp>(op))
-    return MatmulOperands{mm.getAcc(), mm.getLhs(), mm.getRhs(),
-                          mm.getInitCond()};
-  return std::nullopt;
-}
-
 static const TileValue &
 operandTile(Operation *op, ArrayRef<TileOperand> operands, Value value) {
   for (const TileOperand &operand : operands)
@@ -105,10 +76,15 @@ operandTile(Operation *op, ArrayRef<TileOperand> operands, Value value) {
 static std::optional<SmallVector<int64_t, 4>>
 readRegion(ExecContext &context, Operation *op, unsigned index,
            const TileValue &tile, ArrayRef<TileOperand> operands) {
-  if ((isa<TileWriteOp>(op) && index == 1) ||
-      (isa<TileAssembleOp>(op) && index == 1) || isa<TileSetValidShapeOp>(op))
-    return std::nullopt;
   Value value = op->getOperand(index);
+  auto write = dyn_cast<TileWriteOp>(op);
+  auto assemble = dyn_cast<TileAssembleOp>(op);
+  if ((write && value == write.getDst()) ||
+      (assemble && value == assemble.getDst()) || isa<TileSetValidShapeOp>(op))
+    return std::nullopt;
+  // The cube's matmuls read A over its valid region, B over A's valid K by
+  // B's valid N (the MMAD's k comes from A), and the accumulator over the
+  // result's valid region unless the init bit overwrites it.
   if (std::optional<MatmulOperands> mm = getMatmulOperands(op)) {
     const TileValue &lhs = operandTile(op, operands, mm->lhs);
     const TileValue &rhs = operandTile(op, operands, mm->rhs);

@@ -37,8 +37,8 @@ static cl::opt<std::string> configPath(
 static std::string defaultConfigPath() {
   static int anchor;
   std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(executable)));
+  llvm::SmallString<256> path(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
   llvm::sys::path::append(path, "share", "tilekit", "configs",
                           "ascend910b.json");
   return std::string(path);

@@ -1,5 +1,4 @@
-//===- Binding.h - Kernel arguments in, outputs checked out --------*- C++
-//-*-===//
+//===- Binding.h - Kernel arguments in, outputs out -------------*- C++ -*-===//
 //
 // What `tilekit run` does around an execution, as a library the driver and
 // (later) the Python module share: building an argument's value from a

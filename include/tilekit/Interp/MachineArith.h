@@ -1,5 +1,4 @@
-//===- MachineArith.h - The machine's answer at the edges of arithmetic -*- C++
-//-*-===//
+//===- MachineArith.h - Results at the edges of arithmetic ------*- C++ -*-===//
 //
 // Where C++ leaves a result undefined or implementation-defined, the
 // executor uses these rules, and the torch script's runtime

@@ -781,11 +781,11 @@ LogicalResult TorchEmitter::emitTile(Operation *op) {
   else if (isa<TileGatherOp>(op))
     expression = "_gather(" + operand(0) + ", " + operand(1) + ")";
   else if (isa<TileScatterOp>(op))
-    expression = "_scatter(" + operand(0) + ", " + operand(1) + ", " +
-                 operand(2) + ")";
+    expression =
+        "_scatter(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
   else if (auto dim = dyn_cast<TileValidDimOp>(op))
-    expression = "_valid(" + operand(0) + ")[" +
-                 std::to_string(dim.getDim()) + "]";
+    expression =
+        "_valid(" + operand(0) + ")[" + std::to_string(dim.getDim()) + "]";
   else if (auto load = dyn_cast<TileLoadOp>(op))
     expression = "_tile_load(" + name(load.getSrc()) + ", " +
                  list(load.getOffsets()) + ", " + shapeOf(result.getType()) +

@@ -431,6 +431,27 @@ LogicalResult TileValidDimOp::verify() {
   return success();
 }
 
+std::optional<MatmulOperands> tilekit::pto::getMatmulOperands(Operation *op) {
+  if (auto mm = dyn_cast<TileMatmulOp>(op))
+    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
+  if (auto mm = dyn_cast<TileBatchMatmulOp>(op))
+    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
+  if (auto mm = dyn_cast<TileGemvOp>(op))
+    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
+  if (auto mm = dyn_cast<TileMatmulBiasOp>(op))
+    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, mm.getBias()};
+  if (auto mm = dyn_cast<TileMatmulAccOp>(op))
+    return MatmulOperands{
+        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
+  if (auto mm = dyn_cast<TileBatchMatmulAccOp>(op))
+    return MatmulOperands{
+        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
+  if (auto mm = dyn_cast<TileGemvAccOp>(op))
+    return MatmulOperands{
+        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
+  return std::nullopt;
+}
+
 /// Expands broadcast an Mx1 (row) or 1xN (column) tile to MxN.
 static LogicalResult checkExpandOperand(Operation *op, TileType vector,
                                         TileType full, bool isRow) {

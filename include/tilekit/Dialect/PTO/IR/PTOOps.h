@@ -12,4 +12,17 @@
 #define GET_OP_CLASSES
 #include "tilekit/Dialect/PTO/IR/PTOOps.h.inc"
 
+namespace tilekit::pto {
+
+/// The operand roles of a cube matmul (tile.matmul, matmul_acc,
+/// matmul_bias, batch_matmul(_acc), gemv(_acc)); absent roles are null.
+struct MatmulOperands {
+  mlir::Value lhs, rhs, acc, init, bias;
+};
+
+/// The roles of `op`'s operands when it is a cube matmul.
+std::optional<MatmulOperands> getMatmulOperands(mlir::Operation *op);
+
+} // namespace tilekit::pto
+
 #endif // TILEKIT_DIALECT_PTO_IR_PTOOPS_H
