@@ -5,7 +5,7 @@
 
 For every example at a benchmark size: generates the inputs with
 examples/golden.py, emits the script with `tilekit emit --target=torch`, then
-times (best of N)
+times (min and median of N rounds, the three interleaved)
   * `tilekit run` as a whole process (parse, verify, load .npy, execute),
   * `tilekit check` on the same kernel: the process's fixed cost (start,
     parse, verify), so that `run - check` is roughly the execution alone,
@@ -16,6 +16,7 @@ and prints both and their ratio. Checks each script's output against
 Needs Debian's python3-numpy and python3-torch (/usr/bin/python3).
 """
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -69,13 +70,16 @@ def argument_names(kernel, entry):
             for part in head[head.index("(") + 1:].split(",") if "%" in part]
 
 
-def best_of(repeat, action):
-    best = float("inf")
+def interleaved(repeat, actions):
+    """(min, median) seconds of each action, the actions taking turns in
+    every round so that a slow spell of the machine hits them alike."""
+    seconds = [[] for _ in actions]
     for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best
+        for times, action in zip(seconds, actions):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+    return [(min(t), statistics.median(t)) for t in seconds]
 
 
 def main(argv):
@@ -91,9 +95,12 @@ def main(argv):
     tilekit = os.path.join(build, "bin", "tilekit")
     work = tempfile.mkdtemp(prefix="tilekit-torch-bench-")
     torch.set_num_threads(1)
-    print("%-20s %14s %16s %14s %8s" % ("example", "tilekit run s",
-                                        "tilekit check s", "torch call s",
-                                        "ratio"))
+    print("%-20s %15s  %15s  %15s %8s" % ("", "tilekit run s",
+                                          "tilekit check s", "torch call s",
+                                          "ratio"))
+    print("%-20s %7s %7s  %7s %7s  %7s %7s %8s" % (
+        "example", "min", "median", "min", "median", "min", "median",
+        "median"))
     for name, sizes, entry, specs, out_index, tolerance in EXAMPLES:
         kernel = os.path.join(ROOT, "examples", name + ".mlir")
         data = os.path.join(work, name)
@@ -115,25 +122,25 @@ def main(argv):
             calls.append(args)
             function(*args)
 
-        torch_seconds = best_of(repeat, call)
+        command = [tilekit, "run", kernel] + flags
+        (torch_t, run_t, check_t) = interleaved(repeat, [
+            call,
+            lambda: subprocess.run(command, check=True,
+                                   stdout=subprocess.DEVNULL),
+            lambda: subprocess.run([tilekit, "check", kernel], check=True,
+                                   stdout=subprocess.DEVNULL)])
         result = os.path.join(data, "torch_out.npy")
         np.save(result, calls[-1][out_index].numpy())
-
-        command = [tilekit, "run", kernel] + flags
-        run_seconds = best_of(repeat, lambda: subprocess.run(
-            command, check=True, stdout=subprocess.DEVNULL))
-        check_seconds = best_of(repeat, lambda: subprocess.run(
-            [tilekit, "check", kernel], check=True, stdout=subprocess.DEVNULL))
         check = subprocess.run(command + ["--expect", names[out_index] + "=" + result]
                                + tolerance, capture_output=True, text=True)
         if check.returncode != 0:
             sys.exit("%s: the script disagrees with tilekit run:\n%s%s"
                      % (name, check.stdout, check.stderr))
-        print("%-20s %14.4f %16.4f %14.4f %8.2f"
-              % (name, run_seconds, check_seconds, torch_seconds,
-                 torch_seconds / run_seconds))
-    print("ratio = torch call / tilekit run (above 1: the script is slower); "
-          "one torch thread")
+        print("%-20s %7.4f %7.4f  %7.4f %7.4f  %7.4f %7.4f %8.2f"
+              % (name, run_t[0], run_t[1], check_t[0], check_t[1],
+                 torch_t[0], torch_t[1], torch_t[1] / run_t[1]))
+    print("ratio = torch call / tilekit run, medians (above 1: the script is "
+          "slower); one torch thread; %d interleaved rounds" % repeat)
 
 
 if __name__ == "__main__":
