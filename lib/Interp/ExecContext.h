@@ -101,7 +101,9 @@ void propagateUndefined(ExecContext &context, mlir::Operation *op,
 
 /// Trace emission (TraceEmitter.cpp): the records of an op that has run,
 /// and the current thread's work item.
-void emitTraceRecords(ExecContext &context, mlir::Operation *op);
+/// An op without a pipe (PipeOpInterface), or on a pipe the emitter has no
+/// record for, is an error naming it.
+mlir::LogicalResult emitTraceRecords(ExecContext &context, mlir::Operation *op);
 /// The DMA a cross-core pop stands for: data from `from` into `to`.
 void emitTransfer(ExecContext &context, mlir::Operation *op, uint64_t from,
                   const TileValue &to);

@@ -2,6 +2,8 @@
 
 #include "GroupRuntime.h"
 
+#include "tilekit/Machine/Machine.h"
+
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
@@ -31,21 +33,15 @@ bool interp::isCurrentGroupCancelled() {
 // Splitting and merging
 //===----------------------------------------------------------------------===//
 
-static int64_t axisOf(int64_t split) { return split % 2 == 1 ? 0 : 1; }
-
+// Split codes are verified, so each names one of the machine's.
+static machine::SplitCode codeOf(int64_t split) {
+  return machine::getSplitCode(split).value_or(machine::SplitCode::None);
+}
+static int64_t axisOf(int64_t split) {
+  return machine::getSplitAxis(codeOf(split));
+}
 static StringRef splitName(int64_t split) {
-  switch (split) {
-  case 1:
-    return "up/down";
-  case 2:
-    return "left/right";
-  case 3:
-    return "up/down odd";
-  case 4:
-    return "left/right odd";
-  default:
-    return "none";
-  }
+  return machine::getName(codeOf(split));
 }
 
 static std::string formatLanes(const Payload &lane0, const Payload &lane1) {
@@ -92,7 +88,8 @@ interp::splitForLanes(Operation *op, const Payload &tile, int64_t split,
       cut(tile, axis, at, box - at, std::max<int64_t>(0, valid - at));
   // The odd codes exist for an odd valid extent that lane 0 holds one cell
   // more of.
-  if (split > 2 && lane0.valid[axis] != lane1.valid[axis] + 1)
+  if (machine::isOddSplit(codeOf(split)) &&
+      lane0.valid[axis] != lane1.valid[axis] + 1)
     return op->emitOpError()
            << "split code " << split << " (" << splitName(split)
            << ") needs lane 0 to hold exactly one valid cell more than lane 1 "

@@ -221,8 +221,8 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
       return failure();
     if (checking)
       propagateUndefined(*this, &op, tileOperands);
-    if (interpreter.isTracing())
-      emitTraceRecords(*this, &op);
+    if (interpreter.isTracing() && failed(emitTraceRecords(*this, &op)))
+      return failure();
     if (options.observeOp) {
       SmallVector<RuntimeValue> results;
       for (Value result : op.getResults())

@@ -68,24 +68,6 @@ TracedWorkItem::~TracedWorkItem() {
   interpreter.emit(end);
 }
 
-static Space spaceOf(MemorySpace space) {
-  switch (space) {
-  case MemorySpace::Vec:
-    return Space::UB;
-  case MemorySpace::Mat:
-    return Space::L1;
-  case MemorySpace::Left:
-    return Space::L0A;
-  case MemorySpace::Right:
-    return Space::L0B;
-  case MemorySpace::Acc:
-    return Space::L0C;
-  case MemorySpace::Bias:
-    return Space::Bias;
-  }
-  llvm_unreachable("unknown memory space");
-}
-
 static int64_t validElements(const TileValue &tile) {
   return product(tile.valid);
 }
@@ -109,7 +91,7 @@ static Record makeRecord(RecordKind kind, const TileValue *written) {
   record.item = currentItem;
   if (written) {
     record.writes.push_back(written->buffer);
-    record.writeSpace = spaceOf(written->type.getMemorySpace());
+    record.writeSpace = getBuffer(written->type.getMemorySpace());
     record.writeBytes = boxBytes(*written);
   }
   return record;
@@ -135,7 +117,7 @@ static uint64_t gmOffset(ArrayRef<int64_t> shape, ArrayRef<int64_t> offsets,
   return linear;
 }
 
-static void emitLoad(ExecContext &context, TileLoadOp op) {
+static void emitLoad(ExecContext &context, TileLoadOp op, DmaPath path) {
   TileValue tile = context.tile(op.getResult());
   TensorValue &src = context.tensor(op.getSrc());
   Record record = makeRecord(RecordKind::Dma, &tile);
@@ -144,13 +126,10 @@ static void emitLoad(ExecContext &context, TileLoadOp op) {
   record.gmOffset =
       gmOffset(src.shape, context.indices(op.getOffsets()), record);
   unsigned size = getByteSize(tile.kind());
-  emitDma(context,
-          tile.type.getMemorySpace() == MemorySpace::Mat ? DmaPath::GmToL1
-                                                         : DmaPath::GmToUb,
-          std::move(record), validElements(tile) * size, size);
+  emitDma(context, path, std::move(record), validElements(tile) * size, size);
 }
 
-static void emitStore(ExecContext &context, TileStoreOp op) {
+static void emitStore(ExecContext &context, TileStoreOp op, DmaPath path) {
   TileValue tile = context.tile(op.getTile());
   TensorValue &dst = context.tensor(op.getDst());
   Record record = makeRecord(RecordKind::Dma, nullptr);
@@ -160,43 +139,17 @@ static void emitStore(ExecContext &context, TileStoreOp op) {
   record.gmOffset =
       gmOffset(dst.shape, context.indices(op.getOffsets()), record);
   unsigned size = getByteSize(dst.kind());
-  emitDma(context,
-          tile.type.getMemorySpace() == MemorySpace::Acc ? DmaPath::L0CToGm
-                                                         : DmaPath::UbToGm,
-          std::move(record), validElements(tile) * size, size);
+  emitDma(context, path, std::move(record), validElements(tile) * size, size);
 }
 
-static std::optional<DmaPath> movePath(MemorySpace from, MemorySpace to) {
-  switch (from) {
-  case MemorySpace::Mat:
-    if (to == MemorySpace::Left)
-      return DmaPath::L1ToL0A;
-    if (to == MemorySpace::Right)
-      return DmaPath::L1ToL0B;
-    if (to == MemorySpace::Bias)
-      return DmaPath::L1ToBias;
-    return DmaPath::L1ToL1;
-  case MemorySpace::Acc:
-    return to == MemorySpace::Mat ? DmaPath::L0CToL1 : DmaPath::L0CToUb;
-  case MemorySpace::Vec:
-    return to == MemorySpace::Mat ? DmaPath::UbToL1 : DmaPath::UbToUb;
-  default:
-    return std::nullopt;
-  }
-}
-
-static void emitMove(ExecContext &context, TileMoveOp op) {
+static void emitMove(ExecContext &context, TileMoveOp op, DmaPath path) {
   TileValue src = context.tile(op.getSrc());
   TileValue dst = context.tile(op.getResult());
-  std::optional<DmaPath> path =
-      movePath(src.type.getMemorySpace(), dst.type.getMemorySpace());
-  if (!path)
-    return;
   Record record = makeRecord(RecordKind::Dma, &dst);
   record.reads.push_back(src.buffer);
   setShape(record, dst.shape());
   unsigned size = getByteSize(dst.kind());
-  emitDma(context, *path, std::move(record), boxBytes(dst), size);
+  emitDma(context, path, std::move(record), boxBytes(dst), size);
 }
 
 void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
@@ -205,15 +158,17 @@ void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
   record.reads.push_back(from);
   setShape(record, to.valid);
   unsigned size = getByteSize(to.kind());
-  // Cube to vector leaves L0C through the fixpipe; vector to cube enters L1.
-  DmaPath path = isa<TPopFromAicOp>(op) ? DmaPath::L0CToUb : DmaPath::UbToL1;
+  // The pop's path (PipeOpInterface): cube to vector leaves L0C through
+  // the fixpipe, vector to cube enters L1.
+  DmaPath path = *cast<PipeOpInterface>(op).getDataPath();
   emitDma(context, path, std::move(record), validElements(to) * size, size);
 }
 
 /// A cube op: M x K x N from the operand boxes (a batch folds into M).
-static void emitMatmul(ExecContext &context, Operation *op,
-                       const MatmulOperands &mm) {
-  TileValue a = context.tile(mm.lhs), b = context.tile(mm.rhs);
+static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
+  Operation *op = mm.getOperation();
+  TileValue a = context.tile(mm.getLeftOperand());
+  TileValue b = context.tile(mm.getRightOperand());
   TileValue c = context.tile(op->getResult(0));
   Record record = makeRecord(RecordKind::Compute, &c);
   record.sub = static_cast<uint8_t>(trace::Unit::Cube);
@@ -232,10 +187,11 @@ static void emitMatmul(ExecContext &context, Operation *op,
   record.amount = static_cast<uint64_t>(record.shape[0]) * record.shape[1] *
                   record.shape[2];
   record.reads = {a.buffer, b.buffer};
-  if (mm.bias)
-    record.reads.push_back(context.tile(mm.bias).buffer);
+  if (Value bias = mm.getBiasOperand())
+    record.reads.push_back(context.tile(bias).buffer);
   // Accumulating into L0C unless init_cond overwrites it.
-  record.flag = mm.acc && !(mm.init && context.scalar(mm.init).i);
+  Value init = mm.getInitCondition();
+  record.flag = mm.getAccumulator() && !(init && context.scalar(init).i);
   if (record.flag)
     record.reads.push_back(c.buffer);
   interpreter.emit(std::move(record));
@@ -292,40 +248,73 @@ static void emitBarrier(ExecContext &context, trace::Pipe pipe) {
   context.getInterpreter().emit(std::move(record));
 }
 
-void interp::emitTraceRecords(ExecContext &context, Operation *op) {
-  if (op->getDialect() == nullptr ||
-      op->getDialect()->getNamespace() != PTODialect::getDialectNamespace())
-    return;
-  if (auto load = dyn_cast<TileLoadOp>(op))
-    return emitLoad(context, load);
-  if (auto store = dyn_cast<TileStoreOp>(op))
-    return emitStore(context, store);
-  if (auto move = dyn_cast<TileMoveOp>(op))
-    return emitMove(context, move);
-  if (std::optional<MatmulOperands> mm = getMatmulOperands(op))
-    return emitMatmul(context, op, *mm);
-  if (auto sync = dyn_cast<SyncSrcOp>(op))
-    return emitSync(context, RecordKind::SetFlag, sync.getSetPipe(),
-                    sync.getWaitPipe(), sync.getEventIdAttr().getInt());
-  if (auto sync = dyn_cast<SyncDstOp>(op))
-    return emitSync(context, RecordKind::WaitFlag, sync.getSetPipe(),
-                    sync.getWaitPipe(), sync.getEventIdAttr().getInt());
-  if (isa<BarVOp>(op))
-    return emitBarrier(context, trace::Pipe::V);
-  if (isa<BarMOp>(op))
-    return emitBarrier(context, trace::Pipe::M);
-  if (isa<BarAllOp>(op))
-    return emitBarrier(context, trace::Pipe::All);
-  // Metadata, element access, allocation, queries and the pipe ops (whose
-  // pops record their own transfer) move no data through a pipe.
-  if (isa<TileCreateOp, TileSetValidShapeOp, TileReshapeOp, TileReadOp,
-          TileWriteOp, GetSubblockIdxOp, GetBlockIdxOp, GetBlockNumOp,
-          TPushToAivOp, TPushToAicOp, TPopFromAicOp, TPopFromAivOp,
-          AicInitializePipeOp, AivInitializePipeOp>(op))
-    return;
-  // Tensor ops run in orchestration, outside the cores.
-  // A vector op writes its first result (argmax and sort ops also write an
-  // index tile alongside, in the same instruction).
-  if (op->getNumResults() >= 1 && isa<TileType>(op->getResult(0).getType()))
-    return emitVector(context, op);
+LogicalResult interp::emitTraceRecords(ExecContext &context, Operation *op) {
+  if (!isa_and_present<PTODialect>(op->getDialect()))
+    return success();
+  // Flags and barriers order pipes.
+  if (auto sync = dyn_cast<SyncSrcOp>(op)) {
+    emitSync(context, RecordKind::SetFlag, sync.getSetPipe(),
+             sync.getWaitPipe(), sync.getEventIdAttr().getInt());
+    return success();
+  }
+  if (auto sync = dyn_cast<SyncDstOp>(op)) {
+    emitSync(context, RecordKind::WaitFlag, sync.getSetPipe(),
+             sync.getWaitPipe(), sync.getEventIdAttr().getInt());
+    return success();
+  }
+  if (isa<BarVOp>(op)) {
+    emitBarrier(context, trace::Pipe::V);
+    return success();
+  }
+  if (isa<BarMOp>(op)) {
+    emitBarrier(context, trace::Pipe::M);
+    return success();
+  }
+  if (isa<BarAllOp>(op)) {
+    emitBarrier(context, trace::Pipe::All);
+    return success();
+  }
+  // Everything else by the pipe that executes it.
+  auto pipeOp = dyn_cast<PipeOpInterface>(op);
+  if (!pipeOp)
+    return op->emitOpError()
+           << "declares no pipe (PipeOpInterface), so the trace cannot time it";
+  // A pop records its transfer when it completes (emitTransfer); the push
+  // records nothing.
+  if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>())
+    return success();
+  std::optional<machine::Pipe> pipe = pipeOp.getExecutionPipe();
+  // Metadata and scalar work are not timed per op.
+  if (!pipe || *pipe == machine::Pipe::S)
+    return success();
+  if (std::optional<DmaPath> path = pipeOp.getDataPath()) {
+    if (auto load = dyn_cast<TileLoadOp>(op)) {
+      emitLoad(context, load, *path);
+      return success();
+    }
+    if (auto store = dyn_cast<TileStoreOp>(op)) {
+      emitStore(context, store, *path);
+      return success();
+    }
+    if (auto move = dyn_cast<TileMoveOp>(op)) {
+      emitMove(context, move, *path);
+      return success();
+    }
+  }
+  if (*pipe == machine::Pipe::M) {
+    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+      emitMatmul(context, mm);
+      return success();
+    }
+  } else if (*pipe == machine::Pipe::V && op->getNumResults() >= 1 &&
+             isa<TileType>(op->getResult(0).getType())) {
+    // A vector op writes its first result (argmax and the sorts also write
+    // an index tile alongside, in the same instruction).
+    {
+      emitVector(context, op);
+      return success();
+    }
+  }
+  return op->emitOpError() << "runs on pipe '" << machine::getName(*pipe)
+                           << "', but the trace emitter has no record for it";
 }

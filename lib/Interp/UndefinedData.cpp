@@ -13,7 +13,7 @@
 // other tile operand over its own valid region. Exceptions: the
 // destination of tile.write and tile.assemble and the source of
 // tile.set_validshape are not read, tile.read reads one element, and the
-// matmuls read as the MMAD does (getMatmulOperands).
+// matmuls read as the MMAD does (MatmulOpInterface).
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,15 +85,16 @@ readRegion(ExecContext &context, Operation *op, unsigned index,
   // The cube's matmuls read A over its valid region, B over A's valid K by
   // B's valid N (the MMAD's k comes from A), and the accumulator over the
   // result's valid region unless the init bit overwrites it.
-  if (std::optional<MatmulOperands> mm = getMatmulOperands(op)) {
-    const TileValue &lhs = operandTile(op, operands, mm->lhs);
-    const TileValue &rhs = operandTile(op, operands, mm->rhs);
+  if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+    const TileValue &lhs = operandTile(op, operands, mm.getLeftOperand());
+    const TileValue &rhs = operandTile(op, operands, mm.getRightOperand());
     SmallVector<int64_t, 4> region(tile.valid.begin(), tile.valid.end());
     size_t rank = region.size();
-    if (value == mm->rhs) {
+    if (value == mm.getRightOperand()) {
       region[rank - 2] = lhs.valid.back();
-    } else if (value == mm->acc) {
-      if (mm->init && context.scalar(mm->init).i != 0)
+    } else if (value == mm.getAccumulator()) {
+      Value init = mm.getInitCondition();
+      if (init && context.scalar(init).i != 0)
         return std::nullopt;
       region.assign(lhs.valid.begin(), lhs.valid.end());
       region.back() = rhs.valid.back();
@@ -199,7 +200,7 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
                })) {
       // Elementwise-like results inherit the undefined elements of their
       // same-shape operands; others are defined where they are valid.
-      bool elementwise = !getMatmulOperands(op) &&
+      bool elementwise = !isa<MatmulOpInterface>(op) &&
                          llvm::any_of(operands, [&](const TileOperand &o) {
                            return o.tile.shape() == type.getShape();
                          });

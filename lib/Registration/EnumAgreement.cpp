@@ -1,16 +1,16 @@
 //===- EnumAgreement.cpp - Numberings that must agree ---------------------===//
 //
-// The pipes and rounding modes are enumerated by the PTO and AscendC
-// dialects and (pipes) by the trace format. Code converts between them by
-// value (the trace emitter casts a PTO pipe to a trace pipe; a PTO to
-// AscendC lowering will cast the others), so the numberings must agree:
-// this file fails to compile when one drifts.
+// The machine description (Machine.def) numbers the pipes; the PTO and
+// AscendC dialects' pipe enums (attributes need their own) must number
+// them alike, and the dialects' rounding modes must agree with each other.
+// Code converts between them by value, so this file fails to compile when
+// one drifts. The trace format uses the machine's enums directly.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
-#include "tilekit/Trace/Trace.h"
+#include "tilekit/Machine/Machine.h"
 
 namespace {
 template <typename A, typename B> constexpr bool same(A a, B b) {
@@ -18,20 +18,13 @@ template <typename A, typename B> constexpr bool same(A a, B b) {
 }
 namespace pto = tilekit::pto;
 namespace asc = tilekit::ascendc;
-namespace trace = tilekit::trace;
+namespace machine = tilekit::machine;
 
-#define PIPE_AGREES(NAME)                                                      \
-  static_assert(same(pto::Pipe::NAME, asc::Pipe::NAME) &&                      \
-                    same(pto::Pipe::NAME, trace::Pipe::NAME),                  \
-                "pipe " #NAME " is numbered differently")
-PIPE_AGREES(S);
-PIPE_AGREES(V);
-PIPE_AGREES(M);
-PIPE_AGREES(MTE1);
-PIPE_AGREES(MTE2);
-PIPE_AGREES(MTE3);
-PIPE_AGREES(FIX);
-PIPE_AGREES(All);
+#define TILEKIT_PIPE(NAME, SPELLING, WHAT)                                     \
+  static_assert(same(pto::Pipe::NAME, machine::Pipe::NAME) &&                  \
+                    same(asc::Pipe::NAME, machine::Pipe::NAME),                \
+                "pipe " #NAME " is numbered differently");
+#include "tilekit/Machine/Machine.def"
 
 #define ROUND_AGREES(NAME)                                                     \
   static_assert(same(pto::RoundMode::NAME, asc::RoundMode::NAME),              \

@@ -154,10 +154,14 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
   auto buffers = top.child("buffers_bytes");
   if (!buffers)
     return buffers.takeError();
-  for (Space space :
-       {Space::UB, Space::L1, Space::L0A, Space::L0B, Space::L0C, Space::Bias})
-    TRY(buffers->number(trace::getName(space),
-                        config.capacity[static_cast<unsigned>(space)]));
+  // Sizes a config leaves out are the machine description's (Machine.def).
+  for (unsigned b = 0; b < trace::kNumSpaces; ++b) {
+    auto space = static_cast<Space>(b);
+    if (space == Space::GM)
+      continue;
+    config.capacity[b] = machine::getDefaultCapacity(space);
+    TRY(buffers->number(trace::getName(space), config.capacity[b], false));
+  }
   TRY(buffers->finish());
 
   auto dma = top.child("dma");

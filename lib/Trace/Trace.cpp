@@ -25,76 +25,12 @@ static constexpr size_t kFixedRecordBytes = 72;
 static const char *const kKindNames[] = {"work_begin", "work_end",   "dma",
                                          "compute",    "memory_bar", "set_flag",
                                          "wait_flag",  "barrier"};
-static const char *const kPathNames[] = {"gm_ub",   "gm_l1", "l1_l0a", "l1_l0b",
-                                         "l1_bias", "l1_l1", "l0c_gm", "l0c_ub",
-                                         "l0c_l1",  "ub_gm", "ub_ub",  "ub_l1"};
 static const char *const kUnitNames[] = {"cube", "vector", "scalar"};
-static const char *const kPipeNames[] = {"s",    "v",    "m",   "mte1",
-                                         "mte2", "mte3", "fix", "all"};
-static const char *const kSpaceNames[] = {"gm",  "ub",  "l1",  "l0a",
-                                          "l0b", "l0c", "bias"};
-
 StringRef trace::getName(RecordKind kind) {
   return kKindNames[static_cast<unsigned>(kind)];
 }
-StringRef trace::getName(DmaPath path) {
-  return kPathNames[static_cast<unsigned>(path)];
-}
 StringRef trace::getName(Unit unit) {
   return kUnitNames[static_cast<unsigned>(unit)];
-}
-StringRef trace::getName(Pipe pipe) {
-  return kPipeNames[static_cast<unsigned>(pipe)];
-}
-StringRef trace::getName(Space space) {
-  return kSpaceNames[static_cast<unsigned>(space)];
-}
-
-Pipe trace::getPipe(DmaPath path) {
-  switch (path) {
-  case DmaPath::GmToUb:
-  case DmaPath::GmToL1:
-    return Pipe::MTE2;
-  case DmaPath::L1ToL0A:
-  case DmaPath::L1ToL0B:
-  case DmaPath::L1ToBias:
-  case DmaPath::L1ToL1:
-    return Pipe::MTE1;
-  case DmaPath::L0CToGm:
-  case DmaPath::L0CToUb:
-  case DmaPath::L0CToL1:
-    return Pipe::FIX;
-  case DmaPath::UbToGm:
-  case DmaPath::UbToL1:
-    return Pipe::MTE3;
-  case DmaPath::UbToUb:
-    return Pipe::V;
-  }
-  llvm_unreachable("unknown path");
-}
-
-Space trace::getDestination(DmaPath path) {
-  switch (path) {
-  case DmaPath::GmToUb:
-  case DmaPath::L0CToUb:
-  case DmaPath::UbToUb:
-    return Space::UB;
-  case DmaPath::GmToL1:
-  case DmaPath::L1ToL1:
-  case DmaPath::L0CToL1:
-  case DmaPath::UbToL1:
-    return Space::L1;
-  case DmaPath::L1ToL0A:
-    return Space::L0A;
-  case DmaPath::L1ToL0B:
-    return Space::L0B;
-  case DmaPath::L1ToBias:
-    return Space::Bias;
-  case DmaPath::L0CToGm:
-  case DmaPath::UbToGm:
-    return Space::GM;
-  }
-  llvm_unreachable("unknown path");
 }
 
 template <size_t N>
@@ -102,6 +38,16 @@ static std::optional<uint8_t> lookup(const char *const (&names)[N],
                                      StringRef name) {
   for (size_t i = 0; i < N; ++i)
     if (name == names[i])
+      return static_cast<uint8_t>(i);
+  return std::nullopt;
+}
+
+/// The enumerator of `E` (numbered 0 to `count` - 1) named `name`.
+template <typename E>
+static std::optional<uint8_t> lookupMachineName(StringRef name,
+                                                unsigned count) {
+  for (unsigned i = 0; i < count; ++i)
+    if (name == machine::getName(static_cast<E>(i)))
       return static_cast<uint8_t>(i);
   return std::nullopt;
 }
@@ -386,10 +332,10 @@ static Error parseLine(StringRef line, Record &record, Trace &trace) {
     if (key == "item") {
       error = number(key, value, record.item);
     } else if (key == "path" || key == "unit" || key == "pipe") {
-      std::optional<uint8_t> index = key == "path" ? lookup(kPathNames, value)
-                                     : key == "unit"
-                                         ? lookup(kUnitNames, value)
-                                         : lookup(kPipeNames, value);
+      std::optional<uint8_t> index =
+          key == "path"   ? lookupMachineName<DmaPath>(value, kNumDmaPaths)
+          : key == "unit" ? lookup(kUnitNames, value)
+                          : lookupMachineName<Pipe>(value, kNumPipes + 1);
       if (!index)
         return bad("unknown " + key + " '" + value + "'");
       record.sub = *index;
@@ -423,7 +369,7 @@ static Error parseLine(StringRef line, Record &record, Trace &trace) {
     } else if (key == "dtype") {
       record.dtype = trace.intern(value);
     } else if (key == "set" || key == "wait") {
-      std::optional<uint8_t> pipe = lookup(kPipeNames, value);
+      std::optional<uint8_t> pipe = lookupMachineName<Pipe>(value, kNumPipes);
       if (!pipe || *pipe >= kNumPipes)
         return bad("unknown pipe '" + value + "'");
       (key == "set" ? record.setPipe : record.waitPipe) =
@@ -431,7 +377,8 @@ static Error parseLine(StringRef line, Record &record, Trace &trace) {
     } else if (key == "event") {
       error = number(key, value, record.op);
     } else if (key == "space") {
-      std::optional<uint8_t> space = lookup(kSpaceNames, value);
+      std::optional<uint8_t> space =
+          lookupMachineName<Space>(value, kNumSpaces);
       if (!space)
         return bad("unknown space '" + value + "'");
       record.writeSpace = static_cast<Space>(*space);

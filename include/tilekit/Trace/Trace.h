@@ -12,6 +12,8 @@
 #ifndef TILEKIT_TRACE_TRACE_H
 #define TILEKIT_TRACE_TRACE_H
 
+#include "tilekit/Machine/Machine.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,43 +36,22 @@ enum class RecordKind : uint8_t {
   PipeBarrier,
 };
 
-/// The data paths of an AI core. GM is global memory; UB the vector
-/// core's buffer; L1, L0A, L0B, L0C and the bias table the cube core's.
-enum class DmaPath : uint8_t {
-  GmToUb,
-  GmToL1,
-  L1ToL0A,
-  L1ToL0B,
-  L1ToBias,
-  L1ToL1,
-  L0CToGm,
-  L0CToUb,
-  L0CToL1,
-  UbToGm,
-  UbToUb,
-  UbToL1,
-};
-constexpr unsigned kNumDmaPaths = 12;
+/// The data paths, pipes and buffers are the machine description's
+/// (Machine.def); their numbering is part of the file format.
+using DmaPath = machine::DataPath;
+using Pipe = machine::Pipe;
+using Space = machine::Buffer;
+constexpr unsigned kNumDmaPaths = machine::kNumDataPaths;
+constexpr unsigned kNumPipes = machine::kNumPipes;
+constexpr unsigned kNumSpaces = machine::kNumBuffers;
 
 enum class Unit : uint8_t { Cube, Vector, Scalar };
 
-/// The pipes of an AI core (numbered as pto::Pipe).
-enum class Pipe : uint8_t { S, V, M, MTE1, MTE2, MTE3, FIX, All };
-constexpr unsigned kNumPipes = 7;
-
-/// On-chip buffers a record may write (capacity accounting); GM for none.
-enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C, Bias };
-constexpr unsigned kNumSpaces = 7;
-
 llvm::StringRef getName(RecordKind kind);
-llvm::StringRef getName(DmaPath path);
 llvm::StringRef getName(Unit unit);
-llvm::StringRef getName(Pipe pipe);
-llvm::StringRef getName(Space space);
-/// The pipe that carries a DMA path.
-Pipe getPipe(DmaPath path);
-/// Where a DMA path writes.
-Space getDestination(DmaPath path);
+using machine::getDestination;
+using machine::getName;
+using machine::getPipe;
 
 /// One record. Fields a kind does not use stay zero.
 struct Record {

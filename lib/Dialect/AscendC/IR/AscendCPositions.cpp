@@ -8,43 +8,16 @@ namespace tilekit::ascendc {
 
 Buffer getBuffer(Position position) {
   switch (position) {
-  case Position::A1:
-  case Position::B1:
-  case Position::C1:
-    return Buffer::L1;
-  case Position::A2:
-    return Buffer::L0A;
-  case Position::B2:
-    return Buffer::L0B;
-  case Position::CO1:
-    return Buffer::L0C;
-  case Position::C2:
-    return Buffer::BT;
-  case Position::CO2:
-  case Position::VecIn:
-  case Position::VecOut:
-  case Position::VecCalc:
-    return Buffer::UB;
+#define TILEKIT_POSITION(POSITION, BUFFER)                                     \
+  case Position::POSITION:                                                     \
+    return Buffer::BUFFER;
+#include "tilekit/Machine/Machine.def"
   }
   llvm_unreachable("every position belongs to a buffer");
 }
 
-StringRef getBufferName(Buffer buffer) {
-  switch (buffer) {
-  case Buffer::L1:
-    return "L1";
-  case Buffer::L0A:
-    return "L0A";
-  case Buffer::L0B:
-    return "L0B";
-  case Buffer::L0C:
-    return "L0C";
-  case Buffer::UB:
-    return "UB";
-  case Buffer::BT:
-    return "BT";
-  }
-  llvm_unreachable("every buffer has a name");
+std::string getBufferName(Buffer buffer) {
+  return buffer == Buffer::Bias ? "BT" : machine::getName(buffer).upper();
 }
 
 std::optional<Position> getPosition(Value localTensor) {
@@ -60,29 +33,61 @@ std::optional<Position> getPosition(Value localTensor) {
   return std::nullopt;
 }
 
-std::optional<Pipe> getOpPipe(Operation *op) {
-  if (auto copy = dyn_cast<DataCopyOp>(op)) {
-    if (!isa<LocalTensorType>(copy.getSrc().getType()))
-      return Pipe::MTE2;
-    std::optional<Position> src = getPosition(copy.getSrc());
-    if (src && getBuffer(*src) == Buffer::L1)
-      return Pipe::MTE1;
-    return Pipe::MTE3;
-  }
-  if (isa<LoadDataOp>(op))
-    return Pipe::MTE1;
-  if (isa<MmadOp>(op))
-    return Pipe::M;
-  if (isa<FixpipeOp>(op))
-    return Pipe::FIX;
-  if (isa<DumpTensorOp, PrintfOp>(op))
-    return Pipe::S;
-  if (op->getDialect() && isa<AscendCDialect>(op->getDialect()) &&
-      op->getNumOperands() > 0 &&
-      isa<LocalTensorType>(op->getOperand(0).getType()) &&
-      !isa<ReinterpretCastOp>(op))
-    return Pipe::V; // Every other instruction on local tensors is vector.
+/// The buffer `tensor` lives in: GM for a global tensor, nullopt for a
+/// local tensor whose position is not known (a block argument).
+static std::optional<Buffer> getBufferOf(Value tensor) {
+  if (!isa<LocalTensorType>(tensor.getType()))
+    return Buffer::GM;
+  if (std::optional<Position> position = getPosition(tensor))
+    return getBuffer(*position);
   return std::nullopt;
+}
+
+/// The buffer of a transfer's operand, a local tensor of unknown position
+/// (a block argument) taken as `fallback`.
+static Buffer bufferOr(Value tensor, Buffer fallback) {
+  return getBufferOf(tensor).value_or(fallback);
+}
+
+static std::optional<machine::Pipe>
+pipeOf(std::optional<machine::DataPath> path) {
+  if (!path)
+    return std::nullopt;
+  return machine::getPipe(*path);
+}
+
+// A local tensor of unknown position is taken as UB: a vector-core copy
+// unless it comes from GM or goes there.
+std::optional<machine::DataPath> DataCopyOp::getDataPath() {
+  return machine::findPath(bufferOr(getSrc(), Buffer::UB),
+                           bufferOr(getDst(), Buffer::UB));
+}
+std::optional<machine::Pipe> DataCopyOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+std::optional<machine::DataPath> LoadDataOp::getDataPath() {
+  return machine::findPath(Buffer::L1, bufferOr(getDst(), Buffer::L0A));
+}
+std::optional<machine::Pipe> LoadDataOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+std::optional<machine::DataPath> FixpipeOp::getDataPath() {
+  return machine::findPath(Buffer::L0C, bufferOr(getDst(), Buffer::GM));
+}
+std::optional<machine::Pipe> FixpipeOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+std::optional<Pipe> getOpPipe(Operation *op) {
+  auto pipeOp = dyn_cast<PipeOpInterface>(op);
+  if (!pipeOp)
+    return std::nullopt;
+  std::optional<machine::Pipe> pipe = pipeOp.getExecutionPipe();
+  if (!pipe)
+    return std::nullopt;
+  return static_cast<Pipe>(*pipe); // numbered alike (EnumAgreement.cpp)
 }
 
 int64_t getElementBytes(Type type) {

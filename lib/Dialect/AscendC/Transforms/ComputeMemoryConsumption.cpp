@@ -13,8 +13,8 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-static constexpr Buffer kBuffers[] = {Buffer::BT,  Buffer::L0A, Buffer::L0B,
-                                      Buffer::L0C, Buffer::L1,  Buffer::UB};
+static constexpr Buffer kBuffers[] = {Buffer::Bias, Buffer::L0A, Buffer::L0B,
+                                      Buffer::L0C,  Buffer::L1,  Buffer::UB};
 
 namespace {
 struct ComputeMemoryConsumptionPass
@@ -34,8 +34,10 @@ struct ComputeMemoryConsumptionPass
       return l0cBytes;
     case Buffer::UB:
       return ubBytes;
-    case Buffer::BT:
+    case Buffer::Bias:
       return btBytes;
+    case Buffer::GM:
+      break;
     }
     llvm_unreachable("every buffer has a capacity");
   }

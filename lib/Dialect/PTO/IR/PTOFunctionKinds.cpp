@@ -16,6 +16,7 @@
 
 using namespace mlir;
 using namespace tilekit::pto;
+namespace machine = tilekit::machine;
 
 std::optional<FunctionKind> tilekit::pto::getFunctionKind(Operation *func) {
   if (auto kind =
@@ -166,11 +167,16 @@ static LogicalResult verifyGroup(FunctionOpInterface group) {
 LogicalResult
 tilekit::pto::verifySplitCode(function_ref<InFlightDiagnostic()> emitError,
                               int64_t split, bool allowOdd) {
-  if (split < 0 || split > 4)
-    return emitError() << "split code " << split
-                       << " is invalid (expected 0 none, 1 up/down, 2 "
-                          "left/right, 3 up/down odd, 4 left/right odd)";
-  if (!allowOdd && split > 2)
+  std::optional<machine::SplitCode> code = machine::getSplitCode(split);
+  if (!code) {
+    InFlightDiagnostic diag = emitError();
+    diag << "split code " << split << " is invalid (expected";
+    for (unsigned c = 0; c < machine::kNumSplitCodes; ++c)
+      diag << (c ? ", " : " ") << c << " "
+           << machine::getName(static_cast<machine::SplitCode>(c));
+    return diag << ")";
+  }
+  if (!allowOdd && machine::isOddSplit(*code))
     return emitError() << "split code " << split
                        << " is odd, but there is no odd vector-to-cube "
                           "transport (expected 0, 1 or 2)";

@@ -14,6 +14,7 @@
 
 using namespace mlir;
 using namespace tilekit::pto;
+namespace machine = tilekit::machine;
 
 //===----------------------------------------------------------------------===//
 // Custom type lists: `: T` when every type is the same, `: A, B -> R` when
@@ -431,26 +432,7 @@ LogicalResult TileValidDimOp::verify() {
   return success();
 }
 
-std::optional<MatmulOperands> tilekit::pto::getMatmulOperands(Operation *op) {
-  if (auto mm = dyn_cast<TileMatmulOp>(op))
-    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
-  if (auto mm = dyn_cast<TileBatchMatmulOp>(op))
-    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
-  if (auto mm = dyn_cast<TileGemvOp>(op))
-    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, {}};
-  if (auto mm = dyn_cast<TileMatmulBiasOp>(op))
-    return MatmulOperands{mm.getLhs(), mm.getRhs(), {}, {}, mm.getBias()};
-  if (auto mm = dyn_cast<TileMatmulAccOp>(op))
-    return MatmulOperands{
-        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
-  if (auto mm = dyn_cast<TileBatchMatmulAccOp>(op))
-    return MatmulOperands{
-        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
-  if (auto mm = dyn_cast<TileGemvAccOp>(op))
-    return MatmulOperands{
-        mm.getLhs(), mm.getRhs(), mm.getAcc(), mm.getInitCond(), {}};
-  return std::nullopt;
-}
+#include "tilekit/Dialect/PTO/IR/PTOInterfaces.cpp.inc"
 
 /// Expands broadcast an Mx1 (row) or 1xN (column) tile to MxN.
 static LogicalResult checkExpandOperand(Operation *op, TileType vector,
@@ -672,28 +654,81 @@ LogicalResult TileFullOp::verify() {
   return checkScalarFor(*this, getValue().getType(), getResult().getType());
 }
 
-/// On-chip paths a tile.move may take (source space, destination space).
-static bool isLegalMove(MemorySpace from, MemorySpace to) {
-  switch (from) {
-  case MemorySpace::Mat: // MTE1 out of L1
-    return to == MemorySpace::Left || to == MemorySpace::Right ||
-           to == MemorySpace::Bias || to == MemorySpace::Mat;
-  case MemorySpace::Acc: // fixpipe out of L0C
-    return to == MemorySpace::Mat || to == MemorySpace::Vec;
-  case MemorySpace::Vec:
-    return to == MemorySpace::Vec;
-  case MemorySpace::Left:
-  case MemorySpace::Right:
-  case MemorySpace::Bias:
-    return false;
+machine::Buffer tilekit::pto::getBuffer(MemorySpace space) {
+  switch (space) {
+#define TILEKIT_PTO_SPACE(SPACE, BUFFER)                                       \
+  case MemorySpace::SPACE:                                                     \
+    return machine::Buffer::BUFFER;
+#include "tilekit/Machine/Machine.def"
   }
-  llvm_unreachable("unknown memory space");
+  llvm_unreachable("every memory space lives in a buffer");
+}
+
+static machine::Buffer bufferOf(Value tile) {
+  return getBuffer(cast<TileType>(tile.getType()).getMemorySpace());
+}
+
+/// The machine's path for a transfer from `from` to `to`; the verifiers
+/// admit only transfers that have one.
+static std::optional<machine::Pipe>
+pipeOf(std::optional<machine::DataPath> path) {
+  if (!path)
+    return std::nullopt;
+  return machine::getPipe(*path);
+}
+
+std::optional<machine::DataPath> TileLoadOp::getDataPath() {
+  return machine::findPath(machine::Buffer::GM, bufferOf(getResult()));
+}
+std::optional<machine::Pipe> TileLoadOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+std::optional<machine::DataPath> TileStoreOp::getDataPath() {
+  return machine::findPath(bufferOf(getTile()), machine::Buffer::GM);
+}
+std::optional<machine::Pipe> TileStoreOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+std::optional<machine::DataPath> TileMoveOp::getDataPath() {
+  return machine::findMovePath(bufferOf(getSrc()), bufferOf(getResult()));
+}
+std::optional<machine::Pipe> TileMoveOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+
+// Cube to vector leaves L0C through the fixpipe; vector to cube enters L1.
+std::optional<machine::DataPath> TPushToAivOp::getDataPath() {
+  return machine::DataPath::L0CToUb;
+}
+std::optional<machine::Pipe> TPushToAivOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+std::optional<machine::DataPath> TPopFromAicOp::getDataPath() {
+  return machine::DataPath::L0CToUb;
+}
+std::optional<machine::Pipe> TPopFromAicOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+std::optional<machine::DataPath> TPushToAicOp::getDataPath() {
+  return machine::DataPath::UbToL1;
+}
+std::optional<machine::Pipe> TPushToAicOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
+}
+std::optional<machine::DataPath> TPopFromAivOp::getDataPath() {
+  return machine::DataPath::UbToL1;
+}
+std::optional<machine::Pipe> TPopFromAivOp::getExecutionPipe() {
+  return pipeOf(getDataPath());
 }
 
 LogicalResult TileMoveOp::verify() {
   auto src = cast<TileType>(getSrc().getType());
   auto result = cast<TileType>(getResult().getType());
-  if (!isLegalMove(src.getMemorySpace(), result.getMemorySpace()))
+  if (!machine::findMovePath(getBuffer(src.getMemorySpace()),
+                             getBuffer(result.getMemorySpace())))
     return emitOpError() << "there is no on-chip path from '"
                          << stringifyMemorySpace(src.getMemorySpace())
                          << "' to '"
@@ -898,10 +933,10 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
     return op.emitOpError() << "pipe id must be non-negative";
   if (failed(verifyCrossCoreBuffer(op)))
     return failure();
-  // Codes 1 and 3 split dim 0, codes 2 and 4 dim 1.
+  machine::SplitCode code = *machine::getSplitCode(split);
   auto tile = cast<TileType>(op->getNumOperands() ? op->getOperand(0).getType()
                                                   : op->getResult(0).getType());
-  int64_t axis = split % 2 == 1 ? 0 : 1;
+  int64_t axis = machine::getSplitAxis(code);
   if (split != 0 && tile.getRank() <= axis)
     return op.emitOpError()
            << "split code " << split << " cuts dimension " << axis
@@ -923,7 +958,7 @@ static LogicalResult verifyCrossCore(OpTy op, FunctionKind placement,
       if (split == 0)
         return op.emitOpError() << "lane_stride needs a split transfer "
                                    "(split code 3 or 4)";
-      if (split <= 2)
+      if (!machine::isOddSplit(code))
         return op.emitOpError()
                << "lane_stride moves the cut of the odd codes 3 and 4; "
                   "split code "

@@ -14,10 +14,13 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tilekit/Machine/Machine.h"
+
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.h.inc"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.h.inc"
+#include "tilekit/Interfaces/PipeOpInterface.h"
 
 #define GET_TYPEDEF_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCTypes.h.inc"
@@ -27,23 +30,22 @@
 
 namespace tilekit::ascendc {
 
-/// The hardware buffers local tensors live in.
-enum class Buffer { L1, L0A, L0B, L0C, UB, BT };
+/// The hardware buffers local tensors live in (the machine description's).
+using machine::Buffer;
 
-/// The buffer a position belongs to.
+/// The buffer a position belongs to (Machine.def, TILEKIT_POSITION).
 Buffer getBuffer(Position position);
 
-/// The name of a buffer as reports and attributes spell it ("L1", "UB", ...).
-llvm::StringRef getBufferName(Buffer buffer);
+/// The name of a buffer as Ascend C reports and attributes spell it ("L1",
+/// "UB", "BT" for the bias table, ...).
+std::string getBufferName(Buffer buffer);
 
 /// The position a local tensor value was created at: through reinterpret
 /// casts to its allocation. std::nullopt for block arguments.
 std::optional<Position> getPosition(mlir::Value localTensor);
 
-/// The pipe that executes `op` on the machine: MTE2 for loads from GM, MTE3
-/// for stores and UB->L1 copies, MTE1 for L1->L0/bias, M for mmad, FIX for
-/// fixpipe, V for vector instructions, S for scalar debug output.
-/// std::nullopt for ops that are not instructions (allocations, casts, sync).
+/// The pipe that executes `op` (PipeOpInterface) as the dialect's enum;
+/// std::nullopt for ops no pipe executes and for ops of other dialects.
 std::optional<Pipe> getOpPipe(mlir::Operation *op);
 
 /// The bytes of one element of `type` (i1 counts as one byte).

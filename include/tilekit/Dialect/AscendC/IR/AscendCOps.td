@@ -8,6 +8,7 @@ include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "tilekit/Interfaces/PipeOpInterface.td"
 
 def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::LocalTensorType>($_self)">,
                                "local tensor", "::tilekit::ascendc::LocalTensorType">;
@@ -15,12 +16,20 @@ def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::GlobalTen
                                 "global tensor", "::tilekit::ascendc::GlobalTensorType">;
 def AscendC_AnyTensor : AnyTypeOf<[AscendC_LocalTensor, AscendC_GlobalTensor]>;
 
+// Operands an instruction reads or writes (its memory effects).
+def AscendC_ReadLocal : Arg<AscendC_LocalTensor, "read", [MemRead]>;
+def AscendC_WrittenLocal : Arg<AscendC_LocalTensor, "written", [MemWrite]>;
+def AscendC_UpdatedLocal
+    : Arg<AscendC_LocalTensor, "read and written", [MemRead, MemWrite]>;
+def AscendC_ReadAny : Arg<AscendC_AnyTensor, "read", [MemRead]>;
+def AscendC_WrittenAny : Arg<AscendC_AnyTensor, "written", [MemWrite]>;
+
 
 //===----------------------------------------------------------------------===//
 // Local and global tensors
 //===----------------------------------------------------------------------===//
 
-def AscendC_LocalTensorAutoOp : AscendC_Op<"local_tensor_auto"> {
+def AscendC_LocalTensorAutoOp : AscendC_Op<"local_tensor_auto", [Tilekit_NoPipe]> {
   let summary = "a local tensor awaiting an address";
   let description = [{
     A placeholder for a local tensor at `position`; memory planning
@@ -41,7 +50,7 @@ def AscendC_LocalTensorAutoOp : AscendC_Op<"local_tensor_auto"> {
   let hasVerifier = 1;
 }
 
-def AscendC_LocalTensorOp : AscendC_Op<"local_tensor", [Pure]> {
+def AscendC_LocalTensorOp : AscendC_Op<"local_tensor", [Tilekit_NoPipe, Pure]> {
   let summary = "a local tensor at a planned address";
   let description = [{
     A local tensor at `position`, `addr` bytes into its buffer, occupying
@@ -63,7 +72,7 @@ def AscendC_LocalTensorOp : AscendC_Op<"local_tensor", [Pure]> {
   let hasVerifier = 1;
 }
 
-def AscendC_TBufGetTensorOp : AscendC_Op<"tbuf_get_tensor"> {
+def AscendC_TBufGetTensorOp : AscendC_Op<"tbuf_get_tensor", [Tilekit_NoPipe]> {
   let summary = "a local tensor backed by a TPipe-managed TBuf";
   let description = [{
     A local tensor whose storage the Ascend C runtime's TPipe manages (the
@@ -74,7 +83,7 @@ def AscendC_TBufGetTensorOp : AscendC_Op<"tbuf_get_tensor"> {
   let assemblyFormat = "$position attr-dict `:` type($result)";
 }
 
-def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Pure]> {
+def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Tilekit_NoPipe, Pure]> {
   let summary = "views a local tensor's storage as another local tensor";
   let description = [{
     The result shares the source's position and address; it may not be
@@ -86,7 +95,7 @@ def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Pure]> {
   let hasVerifier = 1;
 }
 
-def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Pure]> {
+def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Tilekit_NoPipe, Pure]> {
   let summary = "the GM tensor that starts at an element offset of another";
   let arguments = (ins AscendC_GlobalTensor:$source, Index:$offset);
   let results = (outs AscendC_GlobalTensor:$result);
@@ -99,14 +108,14 @@ def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Pure]> {
 // Data movement and the cube
 //===----------------------------------------------------------------------===//
 
-def AscendC_DataCopyOp : AscendC_Op<"data_copy"> {
+def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer]> {
   let summary = "copies between GM and local tensors";
   let description = [{
     Copies `count` elements (all of the destination when absent). The
     direction comes from the operands: GM to UB or L1 (MTE2), UB to GM or L1
     (MTE3), L1 to the bias table (MTE1).
   }];
-  let arguments = (ins AscendC_AnyTensor:$dst, AscendC_AnyTensor:$src,
+  let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadAny:$src,
                        Optional<Index>:$count);
   let assemblyFormat = [{
     $dst `,` $src (`,` $count^)? attr-dict `:` type($dst) `,` type($src)
@@ -114,9 +123,9 @@ def AscendC_DataCopyOp : AscendC_Op<"data_copy"> {
   let hasVerifier = 1;
 }
 
-def AscendC_LoadDataOp : AscendC_Op<"load_data"> {
+def AscendC_LoadDataOp : AscendC_Op<"load_data", [Tilekit_Transfer]> {
   let summary = "loads an L1 tensor into L0A or L0B (MTE1)";
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+  let arguments = (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
                        UnitAttr:$transpose);
   let assemblyFormat = [{
     $dst `,` $src (`transpose` $transpose^)? attr-dict `:` type($dst) `,` type($src)
@@ -124,7 +133,7 @@ def AscendC_LoadDataOp : AscendC_Op<"load_data"> {
   let hasVerifier = 1;
 }
 
-def AscendC_MmadOp : AscendC_Op<"mmad", [AttrSizedOperandSegments]> {
+def AscendC_MmadOp : AscendC_Op<"mmad", [Tilekit_OnPipe<"M">, AttrSizedOperandSegments]> {
   let summary = "cube matrix multiply-accumulate into L0C";
   let description = [{
     `dst (co1) = [dst +] a (a2) @ b (b2) [+ bias (c2)]` over `m x k x n`.
@@ -138,8 +147,8 @@ def AscendC_MmadOp : AscendC_Op<"mmad", [AttrSizedOperandSegments]> {
           !ascendc.local_tensor<32x16xf16>
     ```
   }];
-  let arguments = (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$a,
-                       AscendC_LocalTensor:$b, Optional<AscendC_LocalTensor>:$bias,
+  let arguments = (ins AscendC_UpdatedLocal:$dst, AscendC_ReadLocal:$a,
+                       AscendC_ReadLocal:$b, Arg<Optional<AscendC_LocalTensor>, "read", [MemRead]>:$bias,
                        Index:$m, Index:$n, Index:$k, Optional<I1>:$init);
   let assemblyFormat = [{
     $dst `,` $a `,` $b (`bias` $bias^)? `m` $m `n` $n `k` $k (`init` $init^)?
@@ -148,9 +157,9 @@ def AscendC_MmadOp : AscendC_Op<"mmad", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
+def AscendC_FixpipeOp : AscendC_Op<"fixpipe", [Tilekit_Transfer]> {
   let summary = "moves the accumulator out of L0C to UB or GM (FIX pipe)";
-  let arguments = (ins AscendC_AnyTensor:$dst, AscendC_LocalTensor:$src);
+  let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadLocal:$src);
   let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
   let hasVerifier = 1;
 }
@@ -163,7 +172,7 @@ def AscendC_FixpipeOp : AscendC_Op<"fixpipe"> {
 
 class AscendC_VectorOp<string name, dag operands, string format,
                        list<Trait> traits = []>
-    : AscendC_Op<name, traits> {
+    : AscendC_Op<name, traits # [Tilekit_OnPipe<"V">]> {
   let arguments = operands;
   let assemblyFormat = format;
   let hasVerifier = 1;
@@ -176,18 +185,18 @@ class AscendC_VectorOp<string name, dag operands, string format,
 
 // L2: count elements.
 class AscendC_UnaryL2<string name> : AscendC_VectorOp<name # "_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Optional<Index>:$count),
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, Optional<Index>:$count),
     "$dst `,` $src (`,` $count^)? attr-dict `:` type($dst) `,` type($src)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(src) on count elements";
 }
 class AscendC_BinaryL2<string name> : AscendC_VectorOp<name # "_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, Optional<Index>:$count),
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
+         AscendC_ReadLocal:$rhs, Optional<Index>:$count),
     "$dst `,` $lhs `,` $rhs (`,` $count^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(lhs, rhs) on count elements";
 }
 class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AnyType:$scalar,
          Optional<Index>:$count),
     "$dst `,` $src `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(src, scalar) on count elements";
@@ -196,7 +205,7 @@ class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
 // L0: mask (elements per repeat), repeat times and strides
 // [dst block, src block(s), dst repeat, src repeat(s)].
 class AscendC_UnaryL0<string name> : AscendC_VectorOp<name # "_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, Optional<Index>:$mask,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, Optional<Index>:$mask,
          Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $src (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
@@ -204,15 +213,15 @@ class AscendC_UnaryL0<string name> : AscendC_VectorOp<name # "_l0",
   let summary = "dst = " # name # "(src), mask/repeat form";
 }
 class AscendC_BinaryL0<string name> : AscendC_VectorOp<name # "_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, Optional<Index>:$mask, Optional<Index>:$repeat,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
+         AscendC_ReadLocal:$rhs, Optional<Index>:$mask, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $lhs `,` $rhs (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(lhs, rhs), mask/repeat form";
 }
 class AscendC_ScalarL0<string name> : AscendC_VectorOp<name # "_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src, AnyType:$scalar,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AnyType:$scalar,
          Optional<Index>:$mask, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $src `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AttrSizedOperandSegments,
@@ -234,25 +243,25 @@ foreach name = ["Adds", "Muls", "Maxs", "Mins"] in {
 }
 
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
-    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Optional<Index>:$count),
+    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$count),
     "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "fills count elements of dst with scalar";
 }
 def AscendC_DuplicateL0Op : AscendC_VectorOp<"duplicate_l0",
-    (ins AscendC_LocalTensor:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<Index>:$repeat,
+    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($scalar)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "fills dst with scalar, mask/repeat form";
 }
 def AscendC_CastL2Op : AscendC_VectorOp<"cast_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          AscendC_RoundMode:$round, Optional<Index>:$count),
     "$dst `,` $src `,` $round (`,` $count^)? attr-dict `:` type($dst) `,` type($src)", [AscendC_VectorL2OpInterface]> {
   let summary = "converts count elements with a rounding mode";
 }
 def AscendC_CastL0Op : AscendC_VectorOp<"cast_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          AscendC_RoundMode:$round, Optional<Index>:$mask, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $src `,` $round (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
@@ -260,14 +269,14 @@ def AscendC_CastL0Op : AscendC_VectorOp<"cast_l0",
   let summary = "converts with a rounding mode, mask/repeat form";
 }
 def AscendC_CompareL2Op : AscendC_VectorOp<"compare_l2",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$count),
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
+         AscendC_ReadLocal:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$count),
     "$dst `,` $lhs `,` $rhs `,` $mode (`,` $count^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
   let summary = "writes the bit mask of lhs <mode> rhs over count elements";
 }
 def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$lhs,
-         AscendC_LocalTensor:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$mask,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
+         AscendC_ReadLocal:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$mask,
          Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $lhs `,` $rhs `,` $mode (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
@@ -275,7 +284,7 @@ def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
   let summary = "compare, mask/repeat form";
 }
 def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
-    (ins AscendC_LocalTensor:$dst, AscendC_LocalTensor:$src,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          ConfinedAttr<I64Attr, [IntNonNegative]>:$axis),
     "$dst `,` $src `axis` $axis attr-dict `:` type($dst) `,` type($src)"> {
   let summary = "broadcasts src along axis into dst";
@@ -285,42 +294,42 @@ def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def AscendC_SetFlagOp : AscendC_Op<"set_flag"> {
+def AscendC_SetFlagOp : AscendC_Op<"set_flag", [Tilekit_NoPipe]> {
   let summary = "signals hard event `event` from pipe `src` to pipe `dst`";
   let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$event);
   let assemblyFormat = "$src `->` $dst `,` `event` $event attr-dict";
 }
-def AscendC_WaitFlagOp : AscendC_Op<"wait_flag"> {
+def AscendC_WaitFlagOp : AscendC_Op<"wait_flag", [Tilekit_NoPipe]> {
   let summary = "pipe `dst` waits for hard event `event` from pipe `src`";
   let arguments = (ins AscendC_Pipe:$src, AscendC_Pipe:$dst,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$event);
   let assemblyFormat = "$src `->` $dst `,` `event` $event attr-dict";
 }
-def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier"> {
+def AscendC_PipeBarrierOp : AscendC_Op<"pipe_barrier", [Tilekit_NoPipe]> {
   let summary = "waits until every instruction issued to the pipe finished";
   let arguments = (ins AscendC_Pipe:$pipe);
   let assemblyFormat = "$pipe attr-dict";
 }
-def AscendC_GetBufOp : AscendC_Op<"get_buf"> {
+def AscendC_GetBufOp : AscendC_Op<"get_buf", [Tilekit_NoPipe]> {
   let summary = "acquires buffer id `buf_id` for the pipe";
   let arguments = (ins AscendC_Pipe:$pipe,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$buf_id);
   let assemblyFormat = "$pipe `,` $buf_id attr-dict";
 }
-def AscendC_RlsBufOp : AscendC_Op<"rls_buf"> {
+def AscendC_RlsBufOp : AscendC_Op<"rls_buf", [Tilekit_NoPipe]> {
   let summary = "releases buffer id `buf_id` for the pipe";
   let arguments = (ins AscendC_Pipe:$pipe,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$buf_id);
   let assemblyFormat = "$pipe `,` $buf_id attr-dict";
 }
-def AscendC_CrossCoreSetFlagOp : AscendC_Op<"cross_core_set_flag"> {
+def AscendC_CrossCoreSetFlagOp : AscendC_Op<"cross_core_set_flag", [Tilekit_NoPipe]> {
   let summary = "sets cross-core flag `flag` (0-31) when the pipe gets there";
   let arguments = (ins AscendC_Pipe:$pipe,
                        ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<31>]>:$flag);
   let assemblyFormat = "$pipe `,` `flag` $flag attr-dict";
 }
-def AscendC_CrossCoreWaitFlagOp : AscendC_Op<"cross_core_wait_flag"> {
+def AscendC_CrossCoreWaitFlagOp : AscendC_Op<"cross_core_wait_flag", [Tilekit_NoPipe]> {
   let summary = "the pipe waits for cross-core flag `flag` (0-31)";
   let arguments = (ins AscendC_Pipe:$pipe,
                        ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<31>]>:$flag);
@@ -332,7 +341,7 @@ def AscendC_CrossCoreWaitFlagOp : AscendC_Op<"cross_core_wait_flag"> {
 //===----------------------------------------------------------------------===//
 
 class AscendC_CoreGroupOp<string name, string core>
-    : AscendC_Op<name, [SingleBlockImplicitTerminator<"YieldOp">,
+    : AscendC_Op<name, [Tilekit_NoPipe, SingleBlockImplicitTerminator<"YieldOp">,
                         NoRegionArguments]> {
   let summary = "code that runs only on the " # core # " core";
   let regions = (region SizedRegion<1>:$body);
@@ -341,19 +350,19 @@ class AscendC_CoreGroupOp<string name, string core>
 def AscendC_IfAicOp : AscendC_CoreGroupOp<"if_aic", "cube">;
 def AscendC_IfAivOp : AscendC_CoreGroupOp<"if_aiv", "vector">;
 
-def AscendC_YieldOp : AscendC_Op<"yield", [Pure, Terminator,
+def AscendC_YieldOp : AscendC_Op<"yield", [Tilekit_NoPipe, Pure, Terminator,
     ParentOneOf<["IfAicOp", "IfAivOp"]>]> {
   let summary = "ends a core group";
   let assemblyFormat = "attr-dict";
 }
 
-def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_subblock_idx", [Pure]> {
+def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_subblock_idx", [Tilekit_NoPipe, Pure]> {
   let summary = "the vector lane (sub-block) this code runs on";
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
 }
 
-def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard"> {
+def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard", [Tilekit_NoPipe]> {
   let summary = "returns from the kernel on every sub-block but the first";
   let description = [{
     `if (AscendC::GetSubBlockIdx() != 0) return;`: in a mixed kernel, only
@@ -368,7 +377,7 @@ def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard"> {
 // Debugging
 //===----------------------------------------------------------------------===//
 
-def AscendC_InitDumpOp : AscendC_Op<"init_dump"> {
+def AscendC_InitDumpOp : AscendC_Op<"init_dump", [Tilekit_NoPipe]> {
   let summary = "sets up the debug dump area of the kernel";
   let description = [{
     `AscendC::InitDump(mixed, dumpAddr, size)`: each core dumps `size` bytes
@@ -382,19 +391,19 @@ def AscendC_InitDumpOp : AscendC_Op<"init_dump"> {
   }];
 }
 
-def AscendC_PrintfOp : AscendC_Op<"printf"> {
+def AscendC_PrintfOp : AscendC_Op<"printf", [Tilekit_OnPipe<"S">]> {
   let summary = "prints scalars with a format string";
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
   // The comma keeps a value defined on the next line from reading as an
   // argument of a printf without any.
   let assemblyFormat = "$format (`,` $args^ `:` type($args))? attr-dict";
 }
-def AscendC_DumpTensorOp : AscendC_Op<"dump_tensor"> {
+def AscendC_DumpTensorOp : AscendC_Op<"dump_tensor", [Tilekit_OnPipe<"S">]> {
   let summary = "dumps `count` elements of a local tensor, tagged `desc`";
-  let arguments = (ins AscendC_LocalTensor:$tensor, I64Attr:$desc, Index:$count);
+  let arguments = (ins AscendC_ReadLocal:$tensor, I64Attr:$desc, Index:$count);
   let assemblyFormat = "$tensor `,` $desc `,` $count attr-dict `:` type($tensor)";
 }
-def AscendC_AssertOp : AscendC_Op<"assert"> {
+def AscendC_AssertOp : AscendC_Op<"assert", [Tilekit_OnPipe<"S">]> {
   let summary = "stops the kernel with a message when the condition is false";
   let arguments = (ins I1:$condition, StrAttr:$message);
   let assemblyFormat = "$condition `,` $message attr-dict";

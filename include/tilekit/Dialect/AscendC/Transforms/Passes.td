@@ -56,9 +56,9 @@ def ComputeMemoryConsumption
 
     With `check-capacity`, a need above the buffer's capacity is an error
     on the function naming the buffer, the need and the capacity, with a
-    note at the tensor that crosses it. Capacities default to the 910B's
-    (HARDWARE.md): UB 192 KiB, L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB,
-    bias table 1 KiB.
+    note at the tensor that crosses it. Capacities default to the machine
+    description's (include/tilekit/Machine/Machine.def, the 910B's): UB
+    192 KiB, L1 512 KiB, L0A/L0B 64 KiB, L0C 128 KiB, bias table 1 KiB.
 
     Placeholders without an address are an error: run
     `ascendc-allocate-tensor` first.
@@ -66,12 +66,12 @@ def ComputeMemoryConsumption
   let options = [
     Option<"checkCapacity", "check-capacity", "bool", "false",
            "Fail when a buffer's need exceeds its capacity">,
-    Option<"ubBytes", "ub-bytes", "int64_t", "196608", "UB capacity">,
-    Option<"l1Bytes", "l1-bytes", "int64_t", "524288", "L1 capacity">,
-    Option<"l0aBytes", "l0a-bytes", "int64_t", "65536", "L0A capacity">,
-    Option<"l0bBytes", "l0b-bytes", "int64_t", "65536", "L0B capacity">,
-    Option<"l0cBytes", "l0c-bytes", "int64_t", "131072", "L0C capacity">,
-    Option<"btBytes", "bt-bytes", "int64_t", "1024", "Bias table capacity">
+    Option<"ubBytes", "ub-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::UB)", "UB capacity">,
+    Option<"l1Bytes", "l1-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L1)", "L1 capacity">,
+    Option<"l0aBytes", "l0a-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0A)", "L0A capacity">,
+    Option<"l0bBytes", "l0b-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0B)", "L0B capacity">,
+    Option<"l0cBytes", "l0c-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0C)", "L0C capacity">,
+    Option<"btBytes", "bt-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">
   ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "tilekit/Machine/Machine.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h.inc"
 #include "tilekit/Dialect/PTO/IR/PTOEnums.h.inc"
@@ -28,13 +29,17 @@ struct TileLayout {
   int64_t fractal;
 };
 
+/// The buffer a memory space lives in (Machine.def, TILEKIT_PTO_SPACE).
+machine::Buffer getBuffer(MemorySpace space);
+
 /// The kind of the function that holds `op`, if it has one.
 std::optional<FunctionKind> getEnclosingFunctionKind(mlir::Operation *op);
 
 /// The kind attached to a function (`pto.kind`), if any.
 std::optional<FunctionKind> getFunctionKind(mlir::Operation *func);
 
-/// Checks a cross-core split code: 0-4, and 0-2 only when `allowOdd` is false
+/// Checks a cross-core split code: one of the machine's (Machine.def,
+/// TILEKIT_SPLIT), and not an odd one when `allowOdd` is false
 /// (vector-to-cube transfers have no odd variant).
 mlir::LogicalResult
 verifySplitCode(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,

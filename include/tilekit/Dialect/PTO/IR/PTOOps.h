@@ -8,21 +8,11 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOTraits.h"
+#include "tilekit/Interfaces/PipeOpInterface.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "tilekit/Dialect/PTO/IR/PTOOps.h.inc"
-
-namespace tilekit::pto {
-
-/// The operand roles of a cube matmul (tile.matmul, matmul_acc,
-/// matmul_bias, batch_matmul(_acc), gemv(_acc)); absent roles are null.
-struct MatmulOperands {
-  mlir::Value lhs, rhs, acc, init, bias;
-};
-
-/// The roles of `op`'s operands when it is a cube matmul.
-std::optional<MatmulOperands> getMatmulOperands(mlir::Operation *op);
-
-} // namespace tilekit::pto
 
 #endif // TILEKIT_DIALECT_PTO_IR_PTOOPS_H

@@ -12,6 +12,8 @@
 include "tilekit/Dialect/PTO/IR/PTOTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "tilekit/Interfaces/PipeOpInterface.td"
+include "tilekit/Dialect/PTO/IR/PTOInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Placement traits: which function kinds may hold an op. Functions without a
@@ -22,15 +24,25 @@ class PTO_PlacementTrait<string name>
     : NativeOpTrait<name, [], [{}], [{}]> {
   let cppNamespace = "::tilekit::pto::OpTrait";
 }
-/// Runs on any core: incore, aic or aiv functions.
+/// Runs on any core: incore, aic or aiv functions. Each such op names its
+/// pipe (Tilekit_OnPipe, Tilekit_NoPipe, Tilekit_Transfer).
 def PTO_InCoreOp : PTO_PlacementTrait<"InCoreOp">;
-/// Runs on the cube core: incore or aic functions.
-def PTO_CubeOp : PTO_PlacementTrait<"CubeOp">;
-/// Runs on a vector core: incore or aiv functions.
-def PTO_VectorOp : PTO_PlacementTrait<"VectorOp">;
-/// Runs in an orchestration function (works on GM tensors).
-def PTO_OrchestrationOp : PTO_PlacementTrait<"OrchestrationOp">;
+/// Runs on the cube unit (pipe M): incore or aic functions. Every cube op
+/// is a matmul.
+def PTO_CubeOp
+    : TraitList<[PTO_PlacementTrait<"CubeOp">, Tilekit_OnPipe<"M">,
+                 PTO_MatmulOpInterface]>;
+/// Runs on the vector unit (pipe V): incore or aiv functions.
+def PTO_VectorOp
+    : TraitList<[PTO_PlacementTrait<"VectorOp">, Tilekit_OnPipe<"V">]>;
+/// Runs in an orchestration function (works on GM tensors, outside the
+/// cores: no pipe).
+def PTO_OrchestrationOp
+    : TraitList<[PTO_PlacementTrait<"OrchestrationOp">, Tilekit_NoPipe]>;
 
+
+/// A transfer between the cube core and a vector core (tpush/tpop).
+def PTO_CrossCoreTransfer : PTO_PlacementTrait<"CrossCoreTransfer">;
 
 /// An op whose verifier is a shared C++ helper called with extra arguments.
 class PTO_SharedVerifier<string call> {
@@ -44,7 +56,7 @@ class PTO_SharedVerifier<string call> {
 //===----------------------------------------------------------------------===//
 
 def PTO_TileLoadOp : PTO_Op<"tile.load",
-    [PTO_InCoreOp, AttrSizedOperandSegments, MemoryEffects<[MemRead]>]> {
+    [PTO_InCoreOp, Tilekit_Transfer, AttrSizedOperandSegments, MemoryEffects<[MemRead]>]> {
   let summary = "load a box of a GM tensor into a tile";
   let description = [{
     Copies the box of the result's shape at `offsets` of `src` into a new
@@ -69,7 +81,7 @@ def PTO_TileLoadOp : PTO_Op<"tile.load",
 }
 
 def PTO_TileStoreOp : PTO_Op<"tile.store",
-    [PTO_InCoreOp, AllTypesMatch<["dst", "result"]>,
+    [PTO_InCoreOp, Tilekit_Transfer, AllTypesMatch<["dst", "result"]>,
      MemoryEffects<[MemWrite]>]> {
   let summary = "store the valid region of a tile into a GM tensor";
   let description = [{
@@ -92,7 +104,7 @@ def PTO_TileStoreOp : PTO_Op<"tile.store",
   let hasVerifier = 1;
 }
 
-def PTO_TileCreateOp : PTO_Op<"tile.create", [PTO_InCoreOp, Pure]> {
+def PTO_TileCreateOp : PTO_Op<"tile.create", [PTO_InCoreOp, Tilekit_NoPipe, Pure]> {
   let summary = "a tile whose contents are undefined";
   let arguments = (ins Variadic<Index>:$valid_shape);
   let results = (outs PTO_AnyTile:$result);
@@ -102,7 +114,7 @@ def PTO_TileCreateOp : PTO_Op<"tile.create", [PTO_InCoreOp, Pure]> {
   let hasVerifier = 1;
 }
 
-def PTO_TileFullOp : PTO_Op<"tile.full", [PTO_InCoreOp, Pure]> {
+def PTO_TileFullOp : PTO_Op<"tile.full", [PTO_InCoreOp, Tilekit_OnPipe<"V">, Pure]> {
   let summary = "a tile filled with one scalar";
   let arguments = (ins PTO_Scalar:$value, Variadic<Index>:$valid_shape);
   let results = (outs PTO_AnyTile:$result);
@@ -113,7 +125,7 @@ def PTO_TileFullOp : PTO_Op<"tile.full", [PTO_InCoreOp, Pure]> {
   let hasVerifier = 1;
 }
 
-def PTO_TileMoveOp : PTO_Op<"tile.move", [PTO_InCoreOp, Pure]> {
+def PTO_TileMoveOp : PTO_Op<"tile.move", [PTO_InCoreOp, Tilekit_Transfer, Pure]> {
   let summary = "copy a tile to another on-chip buffer";
   let description = [{
     Copies a tile along one of the machine's on-chip paths: L1 to L0A/L0B or
@@ -129,7 +141,7 @@ def PTO_TileMoveOp : PTO_Op<"tile.move", [PTO_InCoreOp, Pure]> {
 }
 
 def PTO_TileSliceOp : PTO_Op<"tile.slice",
-    [PTO_InCoreOp, Pure, AttrSizedOperandSegments]> {
+    [PTO_InCoreOp, Tilekit_OnPipe<"V">, Pure, AttrSizedOperandSegments]> {
   let summary = "a sub-box of a tile";
   let description = [{
     Takes the box of the result's shape at `offsets`. A slice that reaches
@@ -149,7 +161,7 @@ def PTO_TileSliceOp : PTO_Op<"tile.slice",
 }
 
 def PTO_TileAssembleOp : PTO_Op<"tile.assemble",
-    [PTO_InCoreOp, Pure, AllTypesMatch<["dst", "result"]>]> {
+    [PTO_InCoreOp, Tilekit_OnPipe<"V">, Pure, AllTypesMatch<["dst", "result"]>]> {
   let summary = "write the valid region of a tile into another at an offset";
   let arguments = (ins PTO_AnyTile:$src, PTO_AnyTile:$dst,
                        Variadic<Index>:$offsets);
@@ -176,7 +188,7 @@ def PTO_TileFillPadOp : PTO_Op<"tile.fillpad", [PTO_VectorOp, Pure]> {
 }
 
 def PTO_TileSetValidShapeOp : PTO_Op<"tile.set_validshape",
-    [PTO_InCoreOp, Pure, AllTypesMatch<["src", "result"]>]> {
+    [PTO_InCoreOp, Tilekit_NoPipe, Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "change the valid shape of a tile (metadata only)";
   let arguments = (ins PTO_AnyTile:$src, Variadic<Index>:$valid_shape);
   let results = (outs PTO_AnyTile:$result);
@@ -186,7 +198,7 @@ def PTO_TileSetValidShapeOp : PTO_Op<"tile.set_validshape",
   let hasVerifier = 1;
 }
 
-def PTO_TileReshapeOp : PTO_Op<"tile.reshape", [PTO_InCoreOp, Pure]> {
+def PTO_TileReshapeOp : PTO_Op<"tile.reshape", [PTO_InCoreOp, Tilekit_NoPipe, Pure]> {
   let summary = "view the elements of a tile with another shape";
   let arguments = (ins PTO_AnyTile:$src);
   let results = (outs PTO_AnyTile:$result);
@@ -203,7 +215,7 @@ def PTO_TileTransposeOp : PTO_Op<"tile.transpose", [PTO_VectorOp, Pure]> {
 }
 
 def PTO_TileReadOp : PTO_Op<"tile.read",
-    [PTO_InCoreOp, Pure,
+    [PTO_InCoreOp, Tilekit_OnPipe<"S">, Pure,
      TypesMatchWith<"result is the tile's element type", "src", "result",
                     "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
   let summary = "read one element of a tile";
@@ -214,7 +226,7 @@ def PTO_TileReadOp : PTO_Op<"tile.read",
 }
 
 def PTO_TileWriteOp : PTO_Op<"tile.write",
-    [PTO_InCoreOp, Pure, AllTypesMatch<["dst", "result"]>,
+    [PTO_InCoreOp, Tilekit_OnPipe<"S">, Pure, AllTypesMatch<["dst", "result"]>,
      TypesMatchWith<"value is the tile's element type", "dst", "value",
                     "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
   let summary = "write one element of a tile";
@@ -660,7 +672,7 @@ def PTO_TileScatterOp : PTO_Op<"tile.scatter",
   let hasVerifier = 1;
 }
 
-def PTO_TileValidDimOp : PTO_Op<"tile.valid_dim", [PTO_InCoreOp, Pure]> {
+def PTO_TileValidDimOp : PTO_Op<"tile.valid_dim", [PTO_InCoreOp, Tilekit_OnPipe<"S">, Pure]> {
   let summary = "the runtime valid extent of a tile along one dimension";
   let description = [{
     Reads the tile's valid shape (its runtime metadata, pto-isa's
@@ -785,9 +797,11 @@ def PTO_TileGemvAccOp : PTO_Op<"tile.gemv_acc", [PTO_CubeOp, Pure]> {
 // Cross-core pipes
 //===----------------------------------------------------------------------===//
 
+/// A cross-core transfer: its pipe is the one its data path takes (the pop
+/// records the transfer in the trace).
 class PTO_CrossCoreOp<string name, string placement, bit allowOdd,
                       list<Trait> traits = []>
-    : PTO_Op<"tile." # name, traits> {
+    : PTO_Op<"tile." # name, traits # [Tilekit_Transfer, PTO_CrossCoreTransfer]> {
   let hasVerifier = 1;
   let extraClassDefinition = PTO_SharedVerifier<"verifyCrossCore(*this, "
       # placement # ", " # !if(allowOdd, "true", "false") # ")">.verifierDef;
@@ -865,7 +879,7 @@ def PTO_TPopFromAivOp
 }
 
 class PTO_IndexQueryOp<string name, string what>
-    : PTO_Op<"tile." # name, [PTO_InCoreOp, Pure]> {
+    : PTO_Op<"tile." # name, [PTO_InCoreOp, Tilekit_OnPipe<"S">, Pure]> {
   let summary = what;
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
@@ -938,7 +952,7 @@ def PTO_TensorAssembleOp : PTO_Op<"tensor.assemble",
   let hasVerifier = 1;
 }
 
-def PTO_TensorDimOp : PTO_Op<"tensor.dim", [Pure]> {
+def PTO_TensorDimOp : PTO_Op<"tensor.dim", [Tilekit_NoPipe, Pure]> {
   let summary = "the extent of one dimension of a GM tensor";
   let description = [{
     Works in any function, so that orchestration loops and in-core kernels
@@ -1016,7 +1030,7 @@ def PTO_TensorMatmulAccOp
 //===----------------------------------------------------------------------===//
 
 class PTO_SyncOp<string name, string what>
-    : PTO_Op<"system." # name, [PTO_InCoreOp]> {
+    : PTO_Op<"system." # name, [PTO_InCoreOp, Tilekit_NoPipe]> {
   let summary = what;
   let arguments = (ins PTO_Pipe:$set_pipe, PTO_Pipe:$wait_pipe,
                        I32Attr:$event_id);
@@ -1034,7 +1048,7 @@ def PTO_SyncDstOp : PTO_SyncOp<"sync_dst",
     "stall `wait_pipe` until the flag `event_id` from `set_pipe` is set">;
 
 class PTO_BarrierOp<string name, string what>
-    : PTO_Op<"system." # name, [PTO_InCoreOp]> {
+    : PTO_Op<"system." # name, [PTO_InCoreOp, Tilekit_NoPipe]> {
   let summary = what;
   let assemblyFormat = "attr-dict";
 }
@@ -1044,7 +1058,7 @@ def PTO_BarMOp : PTO_BarrierOp<"bar_m", "barrier on the cube pipe">;
 def PTO_BarAllOp : PTO_BarrierOp<"bar_all", "barrier on every pipe">;
 
 class PTO_InitializePipeOp<string name, string core>
-    : PTO_Op<"system." # name # "_initialize_pipe", []> {
+    : PTO_Op<"system." # name # "_initialize_pipe", [Tilekit_NoPipe]> {
   let summary = "set up the " # core # " end of cross-core pipe `pipe_id`";
   let description = [{
     Reserves `slot_num` slots of `slot_size` bytes for the pipe's queue in

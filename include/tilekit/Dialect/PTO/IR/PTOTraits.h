@@ -61,6 +61,12 @@ public:
   }
 };
 
+/// A transfer between the cube core and a vector core: the pop, not the
+/// push, records it in the trace.
+template <typename ConcreteType>
+class CrossCoreTransfer
+    : public mlir::OpTrait::TraitBase<ConcreteType, CrossCoreTransfer> {};
+
 } // namespace OpTrait
 } // namespace tilekit::pto
 

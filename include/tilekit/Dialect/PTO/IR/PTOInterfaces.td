@@ -1,0 +1,41 @@
+//===- PTOInterfaces.td - PTO op interfaces -----------------*- tablegen -*-===//
+
+#ifndef TILEKIT_DIALECT_PTO_IR_PTOINTERFACES_TD
+#define TILEKIT_DIALECT_PTO_IR_PTOINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def PTO_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
+  let description = [{
+    A cube matmul: the roles of its operands. The executor, the trace
+    emitter and the undefined-data check read these instead of knowing
+    each op. Roles an op does not have are null.
+  }];
+  let cppNamespace = "::tilekit::pto";
+  let methods = [
+    InterfaceMethod<"The left (A, L0A) operand", "::mlir::Value",
+                    "getLeftOperand", (ins), "", [{ return $_op.getLhs(); }]>,
+    InterfaceMethod<"The right (B, L0B) operand", "::mlir::Value",
+                    "getRightOperand", (ins), "", [{ return $_op.getRhs(); }]>,
+    InterfaceMethod<"The accumulator read and overwritten, if any",
+                    "::mlir::Value", "getAccumulator", (ins), "", [{
+      if constexpr (requires { $_op.getAcc(); })
+        return $_op.getAcc();
+      return {};
+    }]>,
+    InterfaceMethod<"The accumulator-init condition (MAD's init bit), if any",
+                    "::mlir::Value", "getInitCondition", (ins), "", [{
+      if constexpr (requires { $_op.getInitCond(); })
+        return $_op.getInitCond();
+      return {};
+    }]>,
+    InterfaceMethod<"The bias-table operand, if any", "::mlir::Value",
+                    "getBiasOperand", (ins), "", [{
+      if constexpr (requires { $_op.getBias(); })
+        return $_op.getBias();
+      return {};
+    }]>
+  ];
+}
+
+#endif // TILEKIT_DIALECT_PTO_IR_PTOINTERFACES_TD

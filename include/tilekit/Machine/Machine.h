@@ -1,0 +1,229 @@
+//===- Machine.h - Enums and lookups over the machine description -*- C++
+//-*-===//
+//
+// The one C++ view of Machine.def: buffers, pipes, data paths, the buffer
+// of each PTO memory space and Ascend C position (the dialects map their
+// own enums through TILEKIT_PTO_SPACE and TILEKIT_POSITION), and split
+// codes. Header-only and free of MLIR, so the trace format and the timing
+// model can use it too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_MACHINE_MACHINE_H
+#define TILEKIT_MACHINE_MACHINE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace tilekit::machine {
+
+enum class Core : uint8_t { None, Cube, Vector };
+
+enum class Buffer : uint8_t {
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) E,
+#include "tilekit/Machine/Machine.def"
+};
+
+enum class Pipe : uint8_t {
+#define TILEKIT_PIPE(E, NAME, WHAT) E,
+#include "tilekit/Machine/Machine.def"
+};
+
+enum class DataPath : uint8_t {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY) E,
+#include "tilekit/Machine/Machine.def"
+};
+
+enum class SplitCode : uint8_t {
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD) E = CODE,
+#include "tilekit/Machine/Machine.def"
+};
+
+constexpr unsigned kNumBuffers = 0
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) +1
+#include "tilekit/Machine/Machine.def"
+    ;
+/// Pipes that execute instructions (`All` names them together).
+constexpr unsigned kNumPipes = static_cast<unsigned>(Pipe::All);
+constexpr unsigned kNumDataPaths = 0
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY) +1
+#include "tilekit/Machine/Machine.def"
+    ;
+constexpr unsigned kNumSplitCodes = 0
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD) +1
+#include "tilekit/Machine/Machine.def"
+    ;
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+constexpr llvm::StringLiteral getName(Buffer buffer) {
+  switch (buffer) {
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+  case Buffer::E:                                                              \
+    return NAME;
+#include "tilekit/Machine/Machine.def"
+  }
+  return "?";
+}
+
+/// The core that owns `buffer` (None for GM).
+constexpr Core getOwner(Buffer buffer) {
+  switch (buffer) {
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+  case Buffer::E:                                                              \
+    return Core::CORE;
+#include "tilekit/Machine/Machine.def"
+  }
+  return Core::None;
+}
+
+/// Bytes of `buffer` on the default machine (0 for GM: unbounded).
+constexpr int64_t getDefaultCapacity(Buffer buffer) {
+  switch (buffer) {
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+  case Buffer::E:                                                              \
+    return BYTES;
+#include "tilekit/Machine/Machine.def"
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Pipes
+//===----------------------------------------------------------------------===//
+
+constexpr llvm::StringLiteral getName(Pipe pipe) {
+  switch (pipe) {
+#define TILEKIT_PIPE(E, NAME, WHAT)                                            \
+  case Pipe::E:                                                                \
+    return NAME;
+#include "tilekit/Machine/Machine.def"
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Data paths
+//===----------------------------------------------------------------------===//
+
+constexpr llvm::StringLiteral getName(DataPath path) {
+  switch (path) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  case DataPath::E:                                                            \
+    return NAME;
+#include "tilekit/Machine/Machine.def"
+  }
+  return "?";
+}
+
+constexpr Buffer getSource(DataPath path) {
+  switch (path) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  case DataPath::E:                                                            \
+    return Buffer::FROM;
+#include "tilekit/Machine/Machine.def"
+  }
+  return Buffer::GM;
+}
+
+constexpr Buffer getDestination(DataPath path) {
+  switch (path) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  case DataPath::E:                                                            \
+    return Buffer::TO;
+#include "tilekit/Machine/Machine.def"
+  }
+  return Buffer::GM;
+}
+
+/// The engine (pipe) that moves data along `path`.
+constexpr Pipe getPipe(DataPath path) {
+  switch (path) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  case DataPath::E:                                                            \
+    return Pipe::PIPE;
+#include "tilekit/Machine/Machine.def"
+  }
+  return Pipe::All;
+}
+
+/// Whether only a cross-core push takes `path` (never a tile move).
+constexpr bool isPushOnly(DataPath path) {
+  switch (path) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  case DataPath::E:                                                            \
+    return PUSH_ONLY;
+#include "tilekit/Machine/Machine.def"
+  }
+  return false;
+}
+
+/// The path from `from` to `to`, if the machine has one.
+constexpr std::optional<DataPath> findPath(Buffer from, Buffer to) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY)                       \
+  if (from == Buffer::FROM && to == Buffer::TO)                                \
+    return DataPath::E;
+#include "tilekit/Machine/Machine.def"
+  return std::nullopt;
+}
+
+/// The path a tile move takes from `from` to `to`, if it may.
+constexpr std::optional<DataPath> findMovePath(Buffer from, Buffer to) {
+  std::optional<DataPath> path = findPath(from, to);
+  if (path && isPushOnly(*path))
+    return std::nullopt;
+  return path;
+}
+
+//===----------------------------------------------------------------------===//
+// Split codes
+//===----------------------------------------------------------------------===//
+
+/// The split code numbered `code`, if there is one.
+constexpr std::optional<SplitCode> getSplitCode(int64_t code) {
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD)                                \
+  if (code == CODE)                                                            \
+    return SplitCode::E;
+#include "tilekit/Machine/Machine.def"
+  return std::nullopt;
+}
+
+constexpr llvm::StringLiteral getName(SplitCode split) {
+  switch (split) {
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD)                                \
+  case SplitCode::E:                                                           \
+    return NAME;
+#include "tilekit/Machine/Machine.def"
+  }
+  return "?";
+}
+
+/// The dimension a split cuts; -1 for none.
+constexpr int getSplitAxis(SplitCode split) {
+  switch (split) {
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD)                                \
+  case SplitCode::E:                                                           \
+    return AXIS;
+#include "tilekit/Machine/Machine.def"
+  }
+  return -1;
+}
+
+/// Whether a split divides an odd valid extent (lane 0 keeps one more).
+constexpr bool isOddSplit(SplitCode split) {
+  switch (split) {
+#define TILEKIT_SPLIT(E, CODE, NAME, AXIS, ODD)                                \
+  case SplitCode::E:                                                           \
+    return ODD;
+#include "tilekit/Machine/Machine.def"
+  }
+  return false;
+}
+
+} // namespace tilekit::machine
+
+#endif // TILEKIT_MACHINE_MACHINE_H
