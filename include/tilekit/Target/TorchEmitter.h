@@ -12,6 +12,7 @@
 #define TILEKIT_TARGET_TORCHEMITTER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OperationSupport.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -35,6 +36,10 @@ struct TorchEmitOptions {
 mlir::LogicalResult emitTorchScript(mlir::ModuleOp module,
                                     llvm::raw_ostream &os,
                                     const TorchEmitOptions &options);
+
+/// Whether the emitter maps the op `name` (every PTO op must: a unit test
+/// checks).
+bool canEmitTorch(mlir::RegisteredOperationName name);
 
 } // namespace tilekit
 

@@ -31,12 +31,31 @@ static const char kPreamble[] =
 
 namespace {
 
+/// The Python for one PTO op: an expression assigned to its results, or a
+/// statement (ops without results).
+struct PtoText {
+  std::string text;
+  bool isStatement = false;
+  /// An addressed result's bytes are written to its pool (not when the op
+  /// only allocates).
+  bool writeBytes = true;
+
+  static PtoText value(std::string text) { return {std::move(text)}; }
+  static PtoText statement(std::string text) { return {std::move(text), true}; }
+};
+
 class TorchEmitter {
 public:
   TorchEmitter(raw_ostream &os, const TorchEmitOptions &options)
       : os(os), options(options) {}
 
   LogicalResult emitModule(ModuleOp module);
+
+  /// How each PTO op outside the elementwise families becomes Python, by
+  /// op class (ElementwiseOpInterface ops map by family and function).
+  using PtoRule = std::function<PtoText(TorchEmitter &, Operation *)>;
+  using PtoRules = DenseMap<TypeID, PtoRule>;
+  static const PtoRules &getPtoRules();
 
 private:
   LogicalResult emitFunction(func::FuncOp func);
@@ -46,13 +65,19 @@ private:
   LogicalResult emitOp(Operation *op);
   LogicalResult emitScf(Operation *op);
   LogicalResult emitArith(Operation *op);
-  LogicalResult emitTile(Operation *op);
-  LogicalResult emitTensor(Operation *op);
+  LogicalResult emitPto(Operation *op);
 
   /// The Python name of a value, made unique within the function.
   std::string name(Value value);
   std::string names(ValueRange values);
   std::string list(ValueRange values) { return "[" + names(values) + "]"; }
+  /// `list(values)`, or None when there are none.
+  std::string optionalList(ValueRange values) {
+    return values.empty() ? std::string("None") : list(values);
+  }
+  SmallVector<std::string> nameList(ValueRange values) {
+    return llvm::map_to_vector(values, [&](Value v) { return name(v); });
+  }
   std::string fresh(StringRef base);
 
   raw_ostream &line() { return os.indent(indent * 4); }
@@ -378,9 +403,7 @@ LogicalResult TorchEmitter::emitOp(Operation *op) {
   if (dialect == "arith")
     return emitArith(op);
   if (dialect == "pto")
-    return op->getName().getStringRef().starts_with("pto.tensor.")
-               ? emitTensor(op)
-               : emitTile(op);
+    return emitPto(op);
   return op->emitOpError() << "cannot be emitted as PyTorch";
 }
 
@@ -630,7 +653,7 @@ LogicalResult TorchEmitter::emitArith(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 /// torch functions of the binary, unary and broadcast families.
-static std::optional<std::string> binaryFunction(StringRef stem) {
+static std::optional<std::string> binaryFunction(StringRef function) {
   static const llvm::StringMap<StringRef> table = {{"add", "torch.add"},
                                                    {"sub", "torch.sub"},
                                                    {"mul", "torch.mul"},
@@ -641,13 +664,13 @@ static std::optional<std::string> binaryFunction(StringRef stem) {
                                                    {"xor", "torch.bitwise_xor"},
                                                    {"shl", "_shl"},
                                                    {"shr", "_shr"}};
-  auto it = table.find(stem);
+  auto it = table.find(function);
   if (it == table.end())
     return std::nullopt;
   return it->second.str();
 }
 
-static std::optional<std::string> unaryFunction(StringRef stem) {
+static std::optional<std::string> unaryFunction(StringRef function) {
   static const llvm::StringMap<StringRef> table = {
       {"neg", "torch.neg"},     {"exp", "torch.exp"},
       {"log", "torch.log"},     {"sqrt", "torch.sqrt"},
@@ -655,47 +678,58 @@ static std::optional<std::string> unaryFunction(StringRef stem) {
       {"abs", "torch.abs"},     {"relu", "_relu"},
       {"not", "_not"},          {"tanh", "torch.tanh"},
       {"sigmoid", "_sigmoid"},  {"erf", "torch.erf"}};
-  auto it = table.find(stem);
+  auto it = table.find(function);
   if (it == table.end())
     return std::nullopt;
   return it->second.str();
 }
 
-/// The elementwise/reduction families shared by tiles and tensors.
+/// The expression of an elementwise-family op computing `function` over
+/// `operands` (Python names); `opName` names the op in run-time errors.
 static std::optional<std::string>
-emitFamily(Operation *op, StringRef stem,
-           const std::function<std::string(unsigned)> &operand) {
-  std::string opName = quoted(op->getName().getStringRef());
-  // Binary and tile-scalar forms.
-  if (op->getNumOperands() == 2 &&
-      isa<ShapedType>(op->getOperand(0).getType())) {
-    bool scalar = !isa<ShapedType>(op->getOperand(1).getType());
-    StringRef base = stem;
-    if (scalar && base.ends_with("s"))
-      base = base.drop_back();
-    if (base == "div" || base == "rem") {
+elementwiseExpression(ElementwiseFamily family, StringRef function,
+                      StringRef opName, ArrayRef<std::string> operands) {
+  std::string op = quoted(opName);
+  switch (family) {
+  case ElementwiseFamily::Binary:
+  case ElementwiseFamily::Scalar: {
+    bool scalar = family == ElementwiseFamily::Scalar;
+    if (function == "div" || function == "rem") {
       std::string call =
-          "_" + base.str() + "(" + operand(0) + ", " +
-          (scalar ? "_scalar(" + operand(0) + ", " + operand(1) + ")"
-                  : operand(1)) +
-          ", " + opName + ")";
-      return "_like(" + call + ", " + operand(0) + ")";
+          "_" + function.str() + "(" + operands[0] + ", " +
+          (scalar ? "_scalar(" + operands[0] + ", " + operands[1] + ")"
+                  : operands[1]) +
+          ", " + op + ")";
+      return "_like(" + call + ", " + operands[0] + ")";
     }
-    if (std::optional<std::string> fn = binaryFunction(base))
+    if (std::optional<std::string> fn = binaryFunction(function))
       return (scalar ? "_binary_scalar(" : "_binary(") + *fn + ", " +
-             operand(0) + ", " + operand(1) + ")";
+             operands[0] + ", " + operands[1] + ")";
+    return std::nullopt;
   }
-  if (op->getNumOperands() == 1) {
-    if (std::optional<std::string> fn = unaryFunction(stem))
-      return "_unary(" + *fn + ", " + operand(0) + ")";
-    for (StringRef kind : {"sum", "max", "min", "prod"}) {
-      if (stem == ("row_" + kind).str())
-        return "_reduce(" + quoted(kind) + ", " + operand(0) + ", True)";
-      if (stem == ("col_" + kind).str())
-        return "_reduce(" + quoted(kind) + ", " + operand(0) + ", False)";
-    }
+  case ElementwiseFamily::Unary:
+    if (std::optional<std::string> fn = unaryFunction(function))
+      return "_unary(" + *fn + ", " + operands[0] + ")";
+    return std::nullopt;
+  case ElementwiseFamily::RowReduce:
+  case ElementwiseFamily::ColReduce:
+    if (!llvm::is_contained({"sum", "max", "min", "prod"}, function))
+      return std::nullopt;
+    return "_reduce(" + quoted(function) + ", " + operands[0] + ", " +
+           (family == ElementwiseFamily::RowReduce ? "True" : "False") + ")";
+  case ElementwiseFamily::RowExpand:
+  case ElementwiseFamily::ColExpand:
+    if (function == "expdif")
+      return "_expdif(" + operands[0] + ", " + operands[1] + ")";
+    if (function == "div") // integer division truncates, as `div` does
+      return "_like(_div(" + operands[0] + ", " + operands[1] + ".expand_as(" +
+             operands[0] + "), " + op + "), " + operands[0] + ")";
+    if (std::optional<std::string> fn = binaryFunction(function))
+      return "_expand_binary(" + *fn + ", " + operands[0] + ", " + operands[1] +
+             ")";
+    return std::nullopt;
   }
-  return std::nullopt;
+  llvm_unreachable("unknown elementwise family");
 }
 
 /// The matmul of an accumulating op, folding a literal init_cond to the arm
@@ -712,278 +746,349 @@ static std::string accumulateExpression(Value initCond, const std::string &acc,
   return "_acc_init(" + acc + ", " + product + ", " + init + ")";
 }
 
-LogicalResult TorchEmitter::emitTile(Operation *op) {
-  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
-  auto resultType = [&]() {
-    return cast<ShapedType>(op->getResult(0).getType());
-  };
-  auto shapeOf = [&](Type type) {
-    return shapeList(cast<ShapedType>(type).getShape(), false);
-  };
-  auto optionalList = [&](ValueRange values) {
-    return values.empty() ? std::string("None") : list(values);
-  };
-  StringRef stem = op->getName().getStringRef();
-  stem.consume_front("pto.tile.");
-  stem.consume_front("pto.system.");
+static std::string shapeOf(Type type) {
+  return shapeList(cast<ShapedType>(type).getShape(), false);
+}
+static std::string dtypeOf(Value value) {
+  return quoted(dtypeName(cast<ShapedType>(value.getType())));
+}
+/// A shape with '?' extents taken from `sizes` (Python names), in order.
+static std::string concreteShape(Value result, ArrayRef<std::string> sizes) {
+  std::string text = "[";
+  unsigned next = 0;
+  for (auto [i, dim] :
+       llvm::enumerate(cast<ShapedType>(result.getType()).getShape()))
+    text += (i ? ", " : "") +
+            (ShapedType::isDynamic(dim) ? sizes[next++] : std::to_string(dim));
+  return text + "]";
+}
+static std::string trans(bool flag) { return flag ? "True" : "False"; }
 
-  // Ops without results first.
-  if (op->getName().getStringRef().starts_with("pto.system.")) {
-    line() << "pass  # " << op->getName()
-           << ": orders pipes, a no-op in the reference\n";
-    return success();
-  }
-  if (auto push = dyn_cast<TPushToAivOp>(op)) {
-    line() << "_cross_core_rt.push_to_aiv(" << name(push.getTile()) << ", "
-           << push.getSplitAttr().getInt()
-           << (push.getLaneStride()
-                   ? ", lane_stride=" + std::to_string(*push.getLaneStride())
-                   : std::string())
-           << ", pipe=" << push.getPipeIdAttr().getInt() << ")\n";
-    return success();
-  }
-  if (auto push = dyn_cast<TPushToAicOp>(op)) {
-    line() << "_cross_core_rt.push_to_aic(" << name(push.getTile()) << ", "
-           << push.getSplitAttr().getInt()
-           << ", pipe=" << push.getPipeIdAttr().getInt() << ")\n";
-    return success();
-  }
+/// Registers `fn` (called with the op cast to its class) for each of `Ops`.
+template <typename... Ops, typename Fn>
+static void addRule(TorchEmitter::PtoRules &rules, Fn fn) {
+  (rules.try_emplace(
+       TypeID::get<Ops>(),
+       [fn](TorchEmitter &e, Operation *op) { return fn(e, cast<Ops>(op)); }),
+   ...);
+}
 
-  // Ops with two tile results (values and indices).
-  std::string pair;
-  if (isa<TileRowArgmaxOp, TileRowArgminOp>(op))
-    pair = "_row_arg(" + quoted(stem.drop_front(strlen("row_arg"))) + ", " +
-           operand(0) + ")";
-  else if (isa<TileSort32Op>(op))
-    pair = "_sort32(" + operand(0) + ", " +
-           quoted(op->getName().getStringRef()) + ")";
-  else if (auto merge = dyn_cast<TileMrgSortOp>(op))
-    pair = "_mrgsort(" + operand(0) + ", " + operand(1) + ", " +
-           std::to_string(merge.getBlock()) + ", " +
-           quoted(op->getName().getStringRef()) + ")";
-  if (!pair.empty()) {
-    line() << names(op->getResults()) << " = " << pair << "\n";
-    for (Value value : op->getResults())
-      checkShape(value);
-    storeAddressed(op->getResults());
-    return success();
-  }
+const TorchEmitter::PtoRules &TorchEmitter::getPtoRules() {
+  static const PtoRules rules = [] {
+    PtoRules r;
+    using Text = PtoText;
+    // Ordering ops: no-ops in the reference.
+    addRule<SyncSrcOp, SyncDstOp, BarVOp, BarMOp, BarAllOp, AicInitializePipeOp,
+            AivInitializePipeOp>(r, [](TorchEmitter &, auto op) {
+      return Text::statement("pass  # " + op->getName().getStringRef().str() +
+                             ": orders pipes, a no-op in the reference");
+    });
+    // Cross-core pipes.
+    addRule<TPushToAivOp>(r, [](TorchEmitter &e, TPushToAivOp push) {
+      return Text::statement(
+          "_cross_core_rt.push_to_aiv(" + e.name(push.getTile()) + ", " +
+          std::to_string(push.getSplitAttr().getInt()) +
+          (push.getLaneStride()
+               ? ", lane_stride=" + std::to_string(*push.getLaneStride())
+               : std::string()) +
+          ", pipe=" + std::to_string(push.getPipeIdAttr().getInt()) + ")");
+    });
+    addRule<TPushToAicOp>(r, [](TorchEmitter &e, TPushToAicOp push) {
+      return Text::statement(
+          "_cross_core_rt.push_to_aic(" + e.name(push.getTile()) + ", " +
+          std::to_string(push.getSplitAttr().getInt()) +
+          ", pipe=" + std::to_string(push.getPipeIdAttr().getInt()) + ")");
+    });
+    addRule<TPopFromAicOp>(r, [](TorchEmitter &, TPopFromAicOp pop) {
+      return Text::value(
+          "_cross_core_rt.pop_from_aic(" +
+          std::to_string(pop.getSplitAttr().getInt()) + ", " +
+          shapeOf(pop.getType()) + ", " + dtypeOf(pop.getResult()) +
+          ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")");
+    });
+    addRule<TPopFromAivOp>(r, [](TorchEmitter &, TPopFromAivOp pop) {
+      return Text::value(
+          "_cross_core_rt.pop_from_aiv(" +
+          std::to_string(pop.getSplitAttr().getInt()) + ", " +
+          shapeOf(pop.getType()) + ", " + dtypeOf(pop.getResult()) +
+          ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")");
+    });
+    // Ops with two tile results (values and indices).
+    addRule<TileRowArgmaxOp>(r, [](TorchEmitter &e, TileRowArgmaxOp op) {
+      return Text::value("_row_arg('max', " + e.name(op.getSrc()) + ")");
+    });
+    addRule<TileRowArgminOp>(r, [](TorchEmitter &e, TileRowArgminOp op) {
+      return Text::value("_row_arg('min', " + e.name(op.getSrc()) + ")");
+    });
+    addRule<TileSort32Op>(r, [](TorchEmitter &e, TileSort32Op op) {
+      return Text::value("_sort32(" + e.name(op->getOperand(0)) + ", " +
+                         quoted(op->getName().getStringRef()) + ")");
+    });
+    addRule<TileMrgSortOp>(r, [](TorchEmitter &e, TileMrgSortOp op) {
+      return Text::value("_mrgsort(" + e.name(op->getOperand(0)) + ", " +
+                         e.name(op->getOperand(1)) + ", " +
+                         std::to_string(op.getBlock()) + ", " +
+                         quoted(op->getName().getStringRef()) + ")");
+    });
+    // Index ops.
+    addRule<TileIotaOp>(r, [](TorchEmitter &e, TileIotaOp iota) {
+      return Text::value(
+          "_iota(" + shapeOf(iota.getType()) + ", " +
+          dtypeOf(iota.getResult()) + ", " + e.name(iota->getOperand(0)) +
+          (iota.getDescending() ? ", descending=True" : "") + ")");
+    });
+    addRule<TileRowCumsumOp>(r, [](TorchEmitter &e, TileRowCumsumOp op) {
+      return Text::value("_cumsum(" + e.name(op.getSrc()) + ", True)");
+    });
+    addRule<TileColCumsumOp>(r, [](TorchEmitter &e, TileColCumsumOp op) {
+      return Text::value("_cumsum(" + e.name(op.getSrc()) + ", False)");
+    });
+    addRule<TileGatherOp>(r, [](TorchEmitter &e, TileGatherOp op) {
+      return Text::value("_gather(" + e.names(op->getOperands()) + ")");
+    });
+    addRule<TileScatterOp>(r, [](TorchEmitter &e, TileScatterOp op) {
+      return Text::value("_scatter(" + e.names(op->getOperands()) + ")");
+    });
+    addRule<TileValidDimOp>(r, [](TorchEmitter &e, TileValidDimOp dim) {
+      return Text::value("_valid(" + e.name(dim->getOperand(0)) + ")[" +
+                         std::to_string(dim.getDim()) + "]");
+    });
+    // Tile data movement and construction.
+    addRule<TileLoadOp>(r, [](TorchEmitter &e, TileLoadOp load) {
+      return Text::value("_tile_load(" + e.name(load.getSrc()) + ", " +
+                         e.list(load.getOffsets()) + ", " +
+                         shapeOf(load.getType()) + ", " +
+                         e.optionalList(load.getValidShape()) + ")");
+    });
+    addRule<TileStoreOp>(r, [](TorchEmitter &e, TileStoreOp store) {
+      return Text::value(
+          "_tile_store(" + e.name(store.getTile()) + ", " +
+          e.name(store.getDst()) + ", " + e.list(store.getOffsets()) +
+          (store.getAtomicAdd() ? ", atomic_add=True" : "") + ")");
+    });
+    addRule<TileCreateOp>(r, [](TorchEmitter &e, TileCreateOp create) {
+      // tile.create allocates: an addressed tile holds whatever its bytes
+      // hold.
+      Text text = Text::value("_tile_create(" + shapeOf(create.getType()) +
+                              ", " + dtypeOf(create.getResult()) + ", " +
+                              e.optionalList(create.getValidShape()) + ")");
+      text.writeBytes = false;
+      return text;
+    });
+    addRule<TileFullOp>(r, [](TorchEmitter &e, TileFullOp full) {
+      return Text::value("_tile_full(" + shapeOf(full.getType()) + ", " +
+                         dtypeOf(full.getResult()) + ", " +
+                         e.name(full.getValue()) + ", " +
+                         e.optionalList(full.getValidShape()) + ")");
+    });
+    addRule<TileMoveOp>(r, [](TorchEmitter &e, TileMoveOp move) {
+      return Text::value("_convert(" + e.name(move.getSrc()) + ", " +
+                         dtypeOf(move.getResult()) + ")");
+    });
+    addRule<TileSliceOp>(r, [](TorchEmitter &e, TileSliceOp slice) {
+      return Text::value(
+          "_tile_slice(" + e.name(slice.getSrc()) + ", " +
+          e.list(slice.getOffsets()) + ", " + shapeOf(slice.getType()) + ", " +
+          e.optionalList(slice.getValidShape()) + ", " +
+          quoted(stringifyPadValue(slice.getPad().value_or(PadValue::Zero))) +
+          ")");
+    });
+    addRule<TileAssembleOp>(r, [](TorchEmitter &e, TileAssembleOp op) {
+      return Text::value("_assemble(" + e.name(op.getSrc()) + ", " +
+                         e.name(op.getDst()) + ", " + e.list(op.getOffsets()) +
+                         ")");
+    });
+    addRule<TileFillPadOp>(r, [](TorchEmitter &e, TileFillPadOp fill) {
+      return Text::value("_fillpad(" + e.name(fill.getSrc()) + ", " +
+                         quoted(stringifyPadValue(fill.getPad())) + ")");
+    });
+    addRule<TileSetValidShapeOp>(
+        r, [](TorchEmitter &e, TileSetValidShapeOp valid) {
+          return Text::value("_set_validshape(" + e.name(valid.getSrc()) +
+                             ", " + e.list(valid.getValidShape()) + ")");
+        });
+    addRule<TileReshapeOp>(r, [](TorchEmitter &e, TileReshapeOp reshape) {
+      return Text::value("_reshape(" + e.name(reshape.getSrc()) + ", " +
+                         shapeOf(reshape.getType()) + ")");
+    });
+    addRule<TileTransposeOp>(r, [](TorchEmitter &e, TileTransposeOp op) {
+      return Text::value("_transpose(" + e.name(op->getOperand(0)) + ")");
+    });
+    addRule<TileReadOp>(r, [](TorchEmitter &e, TileReadOp read) {
+      return Text::value("_read(" + e.name(read.getSrc()) + ", " +
+                         e.list(read.getIndices()) + ")");
+    });
+    addRule<TileWriteOp>(r, [](TorchEmitter &e, TileWriteOp write) {
+      return Text::value("_write(" + e.name(write.getDst()) + ", " +
+                         e.list(write.getIndices()) + ", " +
+                         e.name(write.getValue()) + ")");
+    });
+    // Casts, compares, selects, broadcasts.
+    addRule<TileCastOp, TensorCastOp>(r, [](TorchEmitter &e, auto cast_) {
+      return Text::value("_cast(" + e.name(cast_.getSrc()) + ", " +
+                         dtypeOf(cast_.getResult()) + ", " +
+                         quoted(stringifyRoundMode(
+                             cast_.getRound().value_or(RoundMode::None))) +
+                         ")");
+    });
+    addRule<TileCmpOp>(r, [](TorchEmitter &e, TileCmpOp cmp) {
+      return Text::value(
+          "_cmp(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) + ", " +
+          e.name(cmp.getLhs()) + ", " + e.name(cmp.getRhs()) + ")");
+    });
+    addRule<TileCmpSOp>(r, [](TorchEmitter &e, TileCmpSOp cmp) {
+      return Text::value(
+          "_cmps(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) + ", " +
+          e.name(cmp.getSrc()) + ", " + e.name(cmp.getScalar()) + ")");
+    });
+    addRule<TileSelOp>(r, [](TorchEmitter &e, TileSelOp op) {
+      return Text::value("_sel(" + e.names(op->getOperands()) + ")");
+    });
+    addRule<TileSelSOp>(r, [](TorchEmitter &e, TileSelSOp op) {
+      return Text::value("_sels(" + e.names(op->getOperands()) + ")");
+    });
+    addRule<TileRowExpandOp>(r, [](TorchEmitter &e, TileRowExpandOp op) {
+      return Text::value("_expand(" + e.name(op->getOperand(0)) + ", " +
+                         shapeOf(op.getType()) + ", True)");
+    });
+    addRule<TileColExpandOp>(r, [](TorchEmitter &e, TileColExpandOp op) {
+      return Text::value("_expand(" + e.name(op->getOperand(0)) + ", " +
+                         shapeOf(op.getType()) + ", False)");
+    });
+    // Cube ops.
+    addRule<TileMatmulOp, TileBatchMatmulOp, TileGemvOp>(
+        r, [](TorchEmitter &e, auto mm) {
+          return Text::value("_matmul(" + e.name(mm.getLhs()) + ", " +
+                             e.name(mm.getRhs()) + ", " +
+                             dtypeOf(mm.getResult()) + ")");
+        });
+    addRule<TileMatmulBiasOp>(r, [](TorchEmitter &e, TileMatmulBiasOp mm) {
+      return Text::value("_matmul_bias(" + e.name(mm.getLhs()) + ", " +
+                         e.name(mm.getRhs()) + ", " + e.name(mm.getBias()) +
+                         ", " + dtypeOf(mm.getResult()) + ")");
+    });
+    addRule<TileMatmulAccOp, TileBatchMatmulAccOp, TileGemvAccOp>(
+        r, [](TorchEmitter &e, auto mm) {
+          Value init = mm.getInitCond();
+          return Text::value(accumulateExpression(
+              init, e.name(mm.getAcc()),
+              "_matmul(" + e.name(mm.getLhs()) + ", " + e.name(mm.getRhs()) +
+                  ", " + dtypeOf(mm.getResult()) + ")",
+              init ? e.name(init) : ""));
+        });
+    // Block queries.
+    addRule<GetSubblockIdxOp>(r, [](TorchEmitter &, GetSubblockIdxOp) {
+      return Text::value("_get_subblock_idx()");
+    });
+    addRule<GetBlockIdxOp>(r, [](TorchEmitter &, GetBlockIdxOp) {
+      return Text::value("_BLOCK['idx']");
+    });
+    addRule<GetBlockNumOp>(r, [](TorchEmitter &, GetBlockNumOp) {
+      return Text::value("_BLOCK['num']");
+    });
+    // Tensors (orchestration).
+    addRule<TensorCreateOp>(r, [](TorchEmitter &e, TensorCreateOp create) {
+      return Text::value(
+          "_tile_create(" +
+          concreteShape(create.getResult(), e.nameList(create.getSizes())) +
+          ", " + dtypeOf(create.getResult()) + ")");
+    });
+    addRule<TensorFullOp>(r, [](TorchEmitter &e, TensorFullOp full) {
+      return Text::value(
+          "_tile_full(" +
+          concreteShape(full.getResult(), e.nameList(full.getSizes())) + ", " +
+          dtypeOf(full.getResult()) + ", " + e.name(full.getValue()) + ")");
+    });
+    addRule<TensorViewOp>(r, [](TorchEmitter &e, TensorViewOp view) {
+      return Text::value(
+          "_tensor_view(" + e.name(view.getSrc()) + ", " +
+          concreteShape(view.getResult(), e.nameList(view.getSizes())) + ")");
+    });
+    addRule<TensorDimOp>(r, [](TorchEmitter &e, TensorDimOp dim) {
+      return Text::value(e.name(dim.getSrc()) + ".shape[" +
+                         std::to_string(dim.getDimAttr().getInt()) + "]");
+    });
+    addRule<TensorSliceOp>(r, [](TorchEmitter &e, TensorSliceOp slice) {
+      return Text::value("_tensor_slice(" + e.name(slice.getSrc()) + ", " +
+                         e.list(slice.getOffsets()) + ", " +
+                         shapeOf(slice.getType()) + ", " +
+                         e.optionalList(slice.getValidShape()) + ")");
+    });
+    addRule<TensorAssembleOp>(r, [](TorchEmitter &e, TensorAssembleOp op) {
+      return Text::value("_tensor_assemble(" + e.name(op.getSrc()) + ", " +
+                         e.name(op.getDst()) + ", " + e.list(op.getOffsets()) +
+                         ")");
+    });
+    addRule<TensorReadOp>(r, [](TorchEmitter &e, TensorReadOp read) {
+      return Text::value("_read(" + e.name(read.getSrc()) + ", " +
+                         e.list(read.getIndices()) + ", 'pto.tensor.read')");
+    });
+    addRule<TensorWriteOp>(r, [](TorchEmitter &e, TensorWriteOp write) {
+      return Text::value("_tensor_write(" + e.name(write.getDst()) + ", " +
+                         e.list(write.getIndices()) + ", " +
+                         e.name(write.getValue()) + ")");
+    });
+    addRule<TensorMatmulOp>(r, [](TorchEmitter &e, TensorMatmulOp mm) {
+      return Text::value("_tensor_matmul(" + e.name(mm.getLhs()) + ", " +
+                         e.name(mm.getRhs()) + ", " + dtypeOf(mm.getResult()) +
+                         ", a_trans=" + trans(mm.getATrans()) +
+                         ", b_trans=" + trans(mm.getBTrans()) + ")");
+    });
+    addRule<TensorMatmulAccOp>(r, [](TorchEmitter &e, TensorMatmulAccOp mm) {
+      Value init = mm.getInitCond();
+      return Text::value(accumulateExpression(
+          init, e.name(mm.getAcc()),
+          "_tensor_matmul(" + e.name(mm.getLhs()) + ", " + e.name(mm.getRhs()) +
+              ", " + dtypeOf(mm.getResult()) +
+              ", a_trans=" + trans(mm.getATrans()) +
+              ", b_trans=" + trans(mm.getBTrans()) + ")",
+          init ? e.name(init) : ""));
+    });
+    return r;
+  }();
+  return rules;
+}
 
-  Value result = op->getResult(0);
-  std::string expression;
-  if (auto iota = dyn_cast<TileIotaOp>(op))
-    expression = "_iota(" + shapeOf(result.getType()) + ", " +
-                 quoted(dtypeName(resultType())) + ", " + operand(0) +
-                 (iota.getDescending() ? ", descending=True" : "") + ")";
-  else if (isa<TileRowCumsumOp, TileColCumsumOp>(op))
-    expression = "_cumsum(" + operand(0) + ", " +
-                 (isa<TileRowCumsumOp>(op) ? "True" : "False") + ")";
-  else if (isa<TileGatherOp>(op))
-    expression = "_gather(" + operand(0) + ", " + operand(1) + ")";
-  else if (isa<TileScatterOp>(op))
-    expression =
-        "_scatter(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
-  else if (auto dim = dyn_cast<TileValidDimOp>(op))
-    expression =
-        "_valid(" + operand(0) + ")[" + std::to_string(dim.getDim()) + "]";
-  else if (auto load = dyn_cast<TileLoadOp>(op))
-    expression = "_tile_load(" + name(load.getSrc()) + ", " +
-                 list(load.getOffsets()) + ", " + shapeOf(result.getType()) +
-                 ", " + optionalList(load.getValidShape()) + ")";
-  else if (auto store = dyn_cast<TileStoreOp>(op))
-    expression = "_tile_store(" + name(store.getTile()) + ", " +
-                 name(store.getDst()) + ", " + list(store.getOffsets()) +
-                 (store.getAtomicAdd() ? ", atomic_add=True" : "") + ")";
-  else if (auto create = dyn_cast<TileCreateOp>(op))
-    expression = "_tile_create(" + shapeOf(result.getType()) + ", " +
-                 quoted(dtypeName(resultType())) + ", " +
-                 optionalList(create.getValidShape()) + ")";
-  else if (auto full = dyn_cast<TileFullOp>(op))
-    expression = "_tile_full(" + shapeOf(result.getType()) + ", " +
-                 quoted(dtypeName(resultType())) + ", " +
-                 name(full.getValue()) + ", " +
-                 optionalList(full.getValidShape()) + ")";
-  else if (auto move = dyn_cast<TileMoveOp>(op))
-    expression = "_convert(" + name(move.getSrc()) + ", " +
-                 quoted(dtypeName(resultType())) + ")";
-  else if (auto slice = dyn_cast<TileSliceOp>(op))
-    expression =
-        "_tile_slice(" + name(slice.getSrc()) + ", " +
-        list(slice.getOffsets()) + ", " + shapeOf(result.getType()) + ", " +
-        optionalList(slice.getValidShape()) + ", " +
-        quoted(stringifyPadValue(slice.getPad().value_or(PadValue::Zero))) +
-        ")";
-  else if (auto assemble = dyn_cast<TileAssembleOp>(op))
-    expression = "_assemble(" + name(assemble.getSrc()) + ", " +
-                 name(assemble.getDst()) + ", " + list(assemble.getOffsets()) +
-                 ")";
-  else if (auto fill = dyn_cast<TileFillPadOp>(op))
-    expression = "_fillpad(" + name(fill.getSrc()) + ", " +
-                 quoted(stringifyPadValue(fill.getPad())) + ")";
-  else if (auto valid = dyn_cast<TileSetValidShapeOp>(op))
-    expression = "_set_validshape(" + name(valid.getSrc()) + ", " +
-                 list(valid.getValidShape()) + ")";
-  else if (auto reshape = dyn_cast<TileReshapeOp>(op))
-    expression = "_reshape(" + name(reshape.getSrc()) + ", " +
-                 shapeOf(result.getType()) + ")";
-  else if (isa<TileTransposeOp>(op))
-    expression = "_transpose(" + operand(0) + ")";
-  else if (auto read = dyn_cast<TileReadOp>(op))
-    expression =
-        "_read(" + name(read.getSrc()) + ", " + list(read.getIndices()) + ")";
-  else if (auto write = dyn_cast<TileWriteOp>(op))
-    expression = "_write(" + name(write.getDst()) + ", " +
-                 list(write.getIndices()) + ", " + name(write.getValue()) + ")";
-  else if (auto cast_ = dyn_cast<TileCastOp>(op))
-    expression =
-        "_cast(" + name(cast_.getSrc()) + ", " +
-        quoted(dtypeName(resultType())) + ", " +
-        quoted(stringifyRoundMode(cast_.getRound().value_or(RoundMode::None))) +
-        ")";
-  else if (auto cmp = dyn_cast<TileCmpOp>(op))
-    expression = "_cmp(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) +
-                 ", " + name(cmp.getLhs()) + ", " + name(cmp.getRhs()) + ")";
-  else if (auto cmp = dyn_cast<TileCmpSOp>(op))
-    expression = "_cmps(" + quoted(stringifyCmpPredicate(cmp.getPredicate())) +
-                 ", " + name(cmp.getSrc()) + ", " + name(cmp.getScalar()) + ")";
-  else if (isa<TileSelOp>(op))
-    expression =
-        "_sel(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
-  else if (isa<TileSelSOp>(op))
-    expression =
-        "_sels(" + operand(0) + ", " + operand(1) + ", " + operand(2) + ")";
-  else if (isa<TileRowExpandOp, TileColExpandOp>(op))
-    expression = "_expand(" + operand(0) + ", " + shapeOf(result.getType()) +
-                 (isa<TileRowExpandOp>(op) ? ", True)" : ", False)");
-  else if (stem.starts_with("row_expand_") || stem.starts_with("col_expand_")) {
-    StringRef kind = stem.drop_front(strlen("row_expand_"));
-    if (kind == "expdif")
-      expression = "_expdif(" + operand(0) + ", " + operand(1) + ")";
-    else if (kind == "div") // integer division truncates, as `div` does
-      expression = "_like(_div(" + operand(0) + ", " + operand(1) +
-                   ".expand_as(" + operand(0) + "), " +
-                   quoted(op->getName().getStringRef()) + "), " + operand(0) +
-                   ")";
-    else
-      expression = "_expand_binary(" + *binaryFunction(kind) + ", " +
-                   operand(0) + ", " + operand(1) + ")";
-  } else if (isa<TileMatmulOp, TileBatchMatmulOp, TileGemvOp>(op))
-    expression = "_matmul(" + operand(0) + ", " + operand(1) + ", " +
-                 quoted(dtypeName(resultType())) + ")";
-  else if (auto bias = dyn_cast<TileMatmulBiasOp>(op))
-    expression = "_matmul_bias(" + name(bias.getLhs()) + ", " +
-                 name(bias.getRhs()) + ", " + name(bias.getBias()) + ", " +
-                 quoted(dtypeName(resultType())) + ")";
-  else if (isa<TileMatmulAccOp, TileBatchMatmulAccOp, TileGemvAccOp>(op)) {
-    Value init = op->getNumOperands() > 3 ? op->getOperand(3) : Value();
-    expression =
-        accumulateExpression(init, operand(0),
-                             "_matmul(" + operand(1) + ", " + operand(2) +
-                                 ", " + quoted(dtypeName(resultType())) + ")",
-                             init ? name(init) : "");
-  } else if (auto pop = dyn_cast<TPopFromAicOp>(op))
-    expression = "_cross_core_rt.pop_from_aic(" +
-                 std::to_string(pop.getSplitAttr().getInt()) + ", " +
-                 shapeOf(result.getType()) + ", " +
-                 quoted(dtypeName(resultType())) +
-                 ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")";
-  else if (auto pop = dyn_cast<TPopFromAivOp>(op))
-    expression = "_cross_core_rt.pop_from_aiv(" +
-                 std::to_string(pop.getSplitAttr().getInt()) + ", " +
-                 shapeOf(result.getType()) + ", " +
-                 quoted(dtypeName(resultType())) +
-                 ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")";
-  else if (isa<GetSubblockIdxOp>(op))
-    expression = "_get_subblock_idx()";
-  else if (isa<GetBlockIdxOp>(op))
-    expression = "_BLOCK['idx']";
-  else if (isa<GetBlockNumOp>(op))
-    expression = "_BLOCK['num']";
-  else if (std::optional<std::string> family = emitFamily(op, stem, operand))
-    expression = *family;
-  else
+LogicalResult TorchEmitter::emitPto(Operation *op) {
+  std::optional<PtoText> text;
+  const PtoRules &rules = getPtoRules();
+  if (auto it = rules.find(op->getName().getTypeID()); it != rules.end()) {
+    text = it->second(*this, op);
+  } else if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op)) {
+    std::optional<std::string> expression = elementwiseExpression(
+        elementwise.getFamily(), elementwise.getFunction(),
+        op->getName().getStringRef(), nameList(op->getOperands()));
+    if (expression)
+      text = PtoText::value(*expression);
+  }
+  if (!text)
     return op->emitOpError() << "cannot be emitted as PyTorch";
-  // tile.create allocates: an addressed tile holds whatever its bytes hold.
-  assign(result, expression, /*writeBytes=*/!isa<TileCreateOp>(op));
+  if (text->isStatement) {
+    line() << text->text << "\n";
+    return success();
+  }
+  if (op->getNumResults() == 1) {
+    assign(op->getResult(0), text->text, text->writeBytes);
+    return success();
+  }
+  line() << names(op->getResults()) << " = " << text->text << "\n";
+  for (Value value : op->getResults())
+    checkShape(value);
+  storeAddressed(op->getResults());
   return success();
 }
 
-LogicalResult TorchEmitter::emitTensor(Operation *op) {
-  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
-  auto resultType = [&]() {
-    return cast<ShapedType>(op->getResult(0).getType());
-  };
-  /// A shape with '?' extents taken from `sizes`, in order.
-  auto concreteShape = [&](ShapedType type, ValueRange sizes) {
-    std::string text = "[";
-    unsigned next = 0;
-    for (auto [i, dim] : llvm::enumerate(type.getShape()))
-      text +=
-          (i ? ", " : "") + (ShapedType::isDynamic(dim) ? name(sizes[next++])
-                                                        : std::to_string(dim));
-    return text + "]";
-  };
-  StringRef stem = op->getName().getStringRef();
-  stem.consume_front("pto.tensor.");
-  Value result = op->getResult(0);
-  std::string expression;
-  if (auto create = dyn_cast<TensorCreateOp>(op))
-    expression = "_tile_create(" +
-                 concreteShape(resultType(), create.getSizes()) + ", " +
-                 quoted(dtypeName(resultType())) + ")";
-  else if (auto full = dyn_cast<TensorFullOp>(op))
-    expression = "_tile_full(" + concreteShape(resultType(), full.getSizes()) +
-                 ", " + quoted(dtypeName(resultType())) + ", " +
-                 name(full.getValue()) + ")";
-  else if (auto view = dyn_cast<TensorViewOp>(op))
-    expression = "_tensor_view(" + name(view.getSrc()) + ", " +
-                 concreteShape(resultType(), view.getSizes()) + ")";
-  else if (auto dim = dyn_cast<TensorDimOp>(op))
-    expression = name(dim.getSrc()) + ".shape[" +
-                 std::to_string(dim.getDimAttr().getInt()) + "]";
-  else if (auto slice = dyn_cast<TensorSliceOp>(op))
-    expression = "_tensor_slice(" + name(slice.getSrc()) + ", " +
-                 list(slice.getOffsets()) + ", " +
-                 shapeList(resultType().getShape(), false) + ", " +
-                 (slice.getValidShape().empty() ? std::string("None")
-                                                : list(slice.getValidShape())) +
-                 ")";
-  else if (auto assemble = dyn_cast<TensorAssembleOp>(op))
-    expression = "_tensor_assemble(" + name(assemble.getSrc()) + ", " +
-                 name(assemble.getDst()) + ", " + list(assemble.getOffsets()) +
-                 ")";
-  else if (auto read = dyn_cast<TensorReadOp>(op))
-    expression = "_read(" + name(read.getSrc()) + ", " +
-                 list(read.getIndices()) + ", 'pto.tensor.read')";
-  else if (auto write = dyn_cast<TensorWriteOp>(op))
-    expression = "_tensor_write(" + name(write.getDst()) + ", " +
-                 list(write.getIndices()) + ", " + name(write.getValue()) + ")";
-  else if (auto cast_ = dyn_cast<TensorCastOp>(op))
-    expression =
-        "_cast(" + name(cast_.getSrc()) + ", " +
-        quoted(dtypeName(resultType())) + ", " +
-        quoted(stringifyRoundMode(cast_.getRound().value_or(RoundMode::None))) +
-        ")";
-  else if (auto matmul = dyn_cast<TensorMatmulOp>(op))
-    expression = "_tensor_matmul(" + name(matmul.getLhs()) + ", " +
-                 name(matmul.getRhs()) + ", " +
-                 quoted(dtypeName(resultType())) +
-                 ", a_trans=" + (matmul.getATrans() ? "True" : "False") +
-                 ", b_trans=" + (matmul.getBTrans() ? "True" : "False") + ")";
-  else if (auto matmul = dyn_cast<TensorMatmulAccOp>(op))
-    expression = accumulateExpression(
-        matmul.getInitCond(), name(matmul.getAcc()),
-        "_tensor_matmul(" + name(matmul.getLhs()) + ", " +
-            name(matmul.getRhs()) + ", " + quoted(dtypeName(resultType())) +
-            ", a_trans=" + (matmul.getATrans() ? "True" : "False") +
-            ", b_trans=" + (matmul.getBTrans() ? "True" : "False") + ")",
-        matmul.getInitCond() ? name(matmul.getInitCond()) : "");
-  else if (std::optional<std::string> family = emitFamily(op, stem, operand))
-    expression = *family;
-  else
-    return op->emitOpError() << "cannot be emitted as PyTorch";
-  assign(result, expression);
-  return success();
+bool tilekit::canEmitTorch(RegisteredOperationName name) {
+  if (TorchEmitter::getPtoRules().contains(name.getTypeID()))
+    return true;
+  auto *elementwise = name.getInterface<ElementwiseOpInterface>();
+  if (!elementwise)
+    return false;
+  std::string operands[] = {"a", "b"};
+  return elementwiseExpression(elementwise->getFamily(),
+                               elementwise->getFunction(), name.getStringRef(),
+                               operands)
+      .has_value();
 }
 
 LogicalResult tilekit::emitTorchScript(ModuleOp module, raw_ostream &os,

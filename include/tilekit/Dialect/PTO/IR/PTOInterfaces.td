@@ -38,4 +38,31 @@ def PTO_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
   ];
 }
 
+def PTO_ElementwiseOpInterface : OpInterface<"ElementwiseOpInterface"> {
+  let description = [{
+    An op of an elementwise family (binary, with a scalar, unary, a row or
+    column reduction, a row or column broadcast-combine) computing one
+    named function (`add`, `exp`, `sum`, ...) at the tile or tensor level.
+    Emitters map the family and function, not the op's name.
+  }];
+  let cppNamespace = "::tilekit::pto";
+  let methods = [
+    StaticInterfaceMethod<"The op's family", "::tilekit::pto::ElementwiseFamily",
+                          "getFamily", (ins), [{ return ConcreteOp::kFamily; }]>,
+    StaticInterfaceMethod<"The function it computes (add, exp, sum, ...)",
+                          "::llvm::StringRef", "getFunction", (ins),
+                          [{ return ConcreteOp::kFunction; }]>
+  ];
+}
+
+/// Members of an elementwise family: `family` is an ElementwiseFamily
+/// enumerator, `function` what the op computes.
+class PTO_Elementwise<string family, string function> {
+  string elementwiseDeclaration = [{
+    static constexpr ::tilekit::pto::ElementwiseFamily kFamily =
+        ::tilekit::pto::ElementwiseFamily::}] # family # [{;
+    static constexpr ::llvm::StringLiteral kFunction = "}] # function # [{";
+  }];
+}
+
 #endif // TILEKIT_DIALECT_PTO_IR_PTOINTERFACES_TD

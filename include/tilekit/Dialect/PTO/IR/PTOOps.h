@@ -10,6 +10,19 @@
 #include "tilekit/Dialect/PTO/IR/PTOTraits.h"
 #include "tilekit/Interfaces/PipeOpInterface.h"
 
+namespace tilekit::pto {
+/// The families of ElementwiseOpInterface.
+enum class ElementwiseFamily {
+  Binary,    // f(lhs, rhs), same shapes
+  Scalar,    // f(src, scalar)
+  Unary,     // f(src)
+  RowReduce, // fold each row to one value
+  ColReduce, // fold each column to one value
+  RowExpand, // f(lhs, rhs broadcast along rows: rhs is Mx1)
+  ColExpand, // f(lhs, rhs broadcast along columns: rhs is 1xN)
+};
+} // namespace tilekit::pto
+
 #include "tilekit/Dialect/PTO/IR/PTOInterfaces.h.inc"
 
 #define GET_OP_CLASSES

@@ -245,7 +245,8 @@ def PTO_TileWriteOp : PTO_Op<"tile.write",
 
 class PTO_BinaryOp<string prefix, string name, string kind,
                    list<Trait> traits>
-    : PTO_Op<prefix # "." # name, traits # [Pure]> {
+    : PTO_Op<prefix # "." # name, traits # [Pure, PTO_ElementwiseOpInterface]> {
+  let extraClassDeclaration = PTO_Elementwise<"Binary", name>.elementwiseDeclaration;
   let summary = "elementwise " # name;
   let description = "Computes `" # name # "` of `lhs` and `rhs` element by "
       "element. Both operands and the result have the same shape and element "
@@ -261,7 +262,8 @@ class PTO_BinaryOp<string prefix, string name, string kind,
 
 class PTO_ScalarOp<string prefix, string name, string kind,
                    list<Trait> traits>
-    : PTO_Op<prefix # "." # name # "s", traits # [Pure]> {
+    : PTO_Op<prefix # "." # name # "s", traits # [Pure, PTO_ElementwiseOpInterface]> {
+  let extraClassDeclaration = PTO_Elementwise<"Scalar", name>.elementwiseDeclaration;
   let summary = "elementwise " # name # " with a scalar";
   let description = "Computes `" # name # "` of each element and `scalar`. "
       "A float scalar goes with float elements, an integer or index scalar "
@@ -276,7 +278,8 @@ class PTO_ScalarOp<string prefix, string name, string kind,
 
 class PTO_UnaryOp<string prefix, string name, string kind,
                   list<Trait> traits>
-    : PTO_Op<prefix # "." # name, traits # [Pure]> {
+    : PTO_Op<prefix # "." # name, traits # [Pure, PTO_ElementwiseOpInterface]> {
+  let extraClassDeclaration = PTO_Elementwise<"Unary", name>.elementwiseDeclaration;
   let summary = "elementwise " # name;
   let description = "Computes `" # name # "` of each element; the result "
       "keeps the source's shape, element type and valid shape.";
@@ -421,8 +424,11 @@ def PTO_TileSelSOp : PTO_Op<"tile.sels", [PTO_VectorOp, Pure]> {
 // Reductions and broadcasts
 //===----------------------------------------------------------------------===//
 
-class PTO_ReduceOp<string prefix, string name, bit isRow, list<Trait> traits>
-    : PTO_Op<prefix # "." # name, traits # [Pure]> {
+class PTO_ReduceOp<string prefix, string name, bit isRow, list<Trait> traits,
+                   string function = "">
+    : PTO_Op<prefix # "." # name, traits # [Pure, PTO_ElementwiseOpInterface]> {
+  let extraClassDeclaration = PTO_Elementwise<
+      !if(isRow, "RowReduce", "ColReduce"), function>.elementwiseDeclaration;
   let summary = !if(isRow, "reduce each row", "reduce each column") #
                 " (" # name # ")";
   let description = !if(isRow,
@@ -444,13 +450,13 @@ foreach r = PTO_Reductions in {
   foreach axis = [["row", "Row", "1"], ["col", "Col", "0"]] in {
     def PTO_Tile # axis[1] # r[1] # Op
         : PTO_ReduceOp<"tile", axis[0] # "_" # r[0],
-                       !eq(axis[2], "1"), [PTO_VectorOp]> {
+                       !eq(axis[2], "1"), [PTO_VectorOp], r[0]> {
       let arguments = (ins PTO_AnyTile:$src);
       let results = (outs PTO_AnyTile:$result);
     }
     def PTO_Tensor # axis[1] # r[1] # Op
         : PTO_ReduceOp<"tensor", axis[0] # "_" # r[0],
-                       !eq(axis[2], "1"), [PTO_OrchestrationOp]> {
+                       !eq(axis[2], "1"), [PTO_OrchestrationOp], r[0]> {
       let arguments = (ins PTO_AnyTensor:$src);
       let results = (outs PTO_AnyTensor:$result);
     }
@@ -479,7 +485,8 @@ def PTO_TileColExpandOp : PTO_Op<"tile.col_expand", [PTO_VectorOp, Pure]> {
 
 class PTO_ExpandBinaryOp<string name, bit isRow>
     : PTO_Op<"tile." # !if(isRow, "row", "col") # "_expand_" # name,
-             [PTO_VectorOp, Pure]> {
+             [PTO_VectorOp, Pure, PTO_ElementwiseOpInterface]> {
+  let extraClassDeclaration = PTO_Elementwise<!if(isRow, "RowExpand", "ColExpand"), name>.elementwiseDeclaration;
   let summary = !if(isRow, "combine each row with one value of an Mx1 tile",
                            "combine each column with one value of a 1xN tile")
                 # " (" # name # ")";
