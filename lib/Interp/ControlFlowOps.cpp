@@ -100,10 +100,10 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   SmallVector<RuntimeValue> args = valuesOf(context, op.getOperands());
   // Each launch of an in-core function or group is one work item.
   std::optional<pto::FunctionKind> kind = pto::getFunctionKind(callee);
+  CoreState &state = context.getCoreState();
   std::optional<TracedWorkItem> item;
-  if (!isInWorkItem() &&
-      (kind == pto::FunctionKind::InCore || kind == pto::FunctionKind::Group))
-    item.emplace(interpreter);
+  if (kind == pto::FunctionKind::InCore || kind == pto::FunctionKind::Group)
+    item.emplace(interpreter, state);
   if (std::optional<pto::GroupInfo> group = pto::resolveGroup(callee)) {
     SmallVector<RuntimeValue> results;
     if (failed(runGroupCall(context, op, callee, *group, args, results)))
@@ -111,10 +111,11 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
     bindResults(context, op, results);
     return success();
   }
-  FailureOr<SmallVector<RuntimeValue>> results = interpreter.call(callee, args);
+  FailureOr<SmallVector<RuntimeValue>> results =
+      interpreter.call(callee, args, state);
   if (failed(results)) {
     // A cancelled group thread stops quietly; its group reports why.
-    if (isCurrentGroupCancelled())
+    if (isGroupCancelled(state.core))
       return failure();
     return op.emitOpError()
            << "failed in its call of '@" << op.getCallee() << "'";

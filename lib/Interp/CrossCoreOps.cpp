@@ -23,8 +23,9 @@ using namespace tilekit::pto;
 
 /// The identity of the current thread, or an error on `op` when it does not
 /// run on the expected side of a group.
-static const CoreIdentity *requireCore(Operation *op, bool cube) {
-  const CoreIdentity *core = getCurrentCore();
+static const CoreIdentity *requireCore(ExecContext &context, Operation *op,
+                                       bool cube) {
+  const CoreIdentity *core = context.getCoreState().core;
   if (!core) {
     op->emitOpError() << "runs outside a group launch; cross-core pipes "
                          "connect the functions of a group called from "
@@ -66,7 +67,7 @@ tileFromPayload(Operation *op, const Payload &payload, TileType type) {
 
 static LogicalResult runPushToAiv(ExecContext &context, Operation *raw) {
   auto op = cast<TPushToAivOp>(raw);
-  const CoreIdentity *core = requireCore(op, /*cube=*/true);
+  const CoreIdentity *core = requireCore(context, op, /*cube=*/true);
   if (!core)
     return failure();
   return core->runtime->pushToAiv(
@@ -76,7 +77,7 @@ static LogicalResult runPushToAiv(ExecContext &context, Operation *raw) {
 
 static LogicalResult runPushToAic(ExecContext &context, Operation *raw) {
   auto op = cast<TPushToAicOp>(raw);
-  const CoreIdentity *core = requireCore(op, /*cube=*/false);
+  const CoreIdentity *core = requireCore(context, op, /*cube=*/false);
   if (!core)
     return failure();
   return core->runtime->pushToAic(op, context.tile(op.getTile()),
@@ -87,14 +88,14 @@ static LogicalResult runPushToAic(ExecContext &context, Operation *raw) {
 template <typename OpTy, bool Cube>
 static LogicalResult runPop(ExecContext &context, Operation *raw) {
   auto op = cast<OpTy>(raw);
-  const CoreIdentity *core = requireCore(op, Cube);
+  const CoreIdentity *core = requireCore(context, op, Cube);
   if (!core)
     return failure();
   int64_t split = op.getSplitAttr().getInt();
   int64_t pipe = op.getPipeIdAttr().getInt();
   FailureOr<Payload> payload =
-      Cube ? core->runtime->popFromAiv(op, split, pipe)
-           : core->runtime->popFromAic(op, split, pipe, core->lane);
+      Cube ? core->runtime->popFromAiv(core, op, split, pipe)
+           : core->runtime->popFromAic(core, op, split, pipe);
   if (failed(payload))
     return failure();
   FailureOr<TileValue> tile =
@@ -108,7 +109,7 @@ static LogicalResult runPop(ExecContext &context, Operation *raw) {
 }
 
 static LogicalResult runSubblockIdx(ExecContext &context, Operation *raw) {
-  const CoreIdentity *core = getCurrentCore();
+  const CoreIdentity *core = context.getCoreState().core;
   int64_t lane = core && !core->isCube ? core->lane : 0;
   context.set(cast<GetSubblockIdxOp>(raw).getResult(),
               Scalar::ofInt(ElementKind::Index, lane));
@@ -163,20 +164,17 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
       cores.size(), FailureOr<SmallVector<RuntimeValue>>(failure()));
   std::vector<std::thread> threads;
   for (size_t i = 0; i < cores.size(); ++i)
-    threads.emplace_back(
-        [&, i, item = getCurrentWorkItem(), block = getCurrentBlock()] {
-          const CoreIdentity &core = cores[i];
-          CoreIdentityScope scope(&core);
-          WorkItemScope itemScope(item);
-          BlockScope blockScope(block);
-          outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args);
-          if (failed(outcomes[i]) && !runtime.isCancelled())
-            runtime.fail(core.function +
-                         (core.isCube
-                              ? " (cube)"
-                              : " (lane " + std::to_string(core.lane) + ")"));
-          runtime.threadFinished(&core);
-        });
+    threads.emplace_back([&, i, state = context.getCoreState()]() mutable {
+      const CoreIdentity &core = cores[i];
+      state.core = &core;
+      outcomes[i] = interpreter.call(i == 0 ? aic : aiv, args, state);
+      if (failed(outcomes[i]) && !runtime.isCancelled())
+        runtime.fail(core.function +
+                     (core.isCube
+                          ? " (cube)"
+                          : " (lane " + std::to_string(core.lane) + ")"));
+      runtime.threadFinished(&core);
+    });
   auto deadline = std::chrono::steady_clock::now() + options.groupTimeout;
   if (!runtime.waitForThreads(deadline))
     runtime.timeOut(options.groupTimeout);

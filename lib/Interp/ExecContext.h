@@ -18,10 +18,15 @@ namespace tilekit::interp {
 
 class ExecContext {
 public:
-  explicit ExecContext(Interpreter &interpreter)
-      : interpreter(interpreter), pools(interpreter.getOptions().undefined) {}
+  ExecContext(Interpreter &interpreter, const CoreState &state)
+      : interpreter(interpreter), state(state),
+        pools(interpreter.getOptions().undefined) {}
 
   Interpreter &getInterpreter() { return interpreter; }
+  /// Where this invocation runs (launch block, traced work item).
+  CoreState &getCoreState() { return state; }
+  /// The work item records belong to (0 outside one).
+  uint32_t getWorkItem() const { return state.workItem.value_or(0); }
 
   /// A copy: binding values may move the map's entries, so a reference
   /// held across an op (a loop bound across its body) would dangle.
@@ -57,6 +62,7 @@ public:
 
 private:
   Interpreter &interpreter;
+  CoreState state;
   llvm::DenseMap<mlir::Value, RuntimeValue> values;
   BytePools pools;
 };
@@ -99,54 +105,25 @@ mlir::LogicalResult checkUndefinedReads(ExecContext &context,
 void propagateUndefined(ExecContext &context, mlir::Operation *op,
                         llvm::ArrayRef<TileOperand> operands);
 
-/// Trace emission (TraceEmitter.cpp): the records of an op that has run,
-/// and the current thread's work item.
+/// Trace emission (TraceEmitter.cpp): the records of an op that has run.
 /// An op without a pipe (PipeOpInterface), or on a pipe the emitter has no
 /// record for, is an error naming it.
 mlir::LogicalResult emitTraceRecords(ExecContext &context, mlir::Operation *op);
 /// The DMA a cross-core pop stands for: data from `from` into `to`.
 void emitTransfer(ExecContext &context, mlir::Operation *op, uint64_t from,
                   const TileValue &to);
-uint32_t getCurrentWorkItem();
-/// Makes `item` the current thread's work item while alive.
-class WorkItemScope {
-public:
-  explicit WorkItemScope(uint32_t item);
-  ~WorkItemScope();
-
-private:
-  uint32_t previous;
-  bool wasInItem;
-};
-/// Whether the current thread already runs inside a work item.
-bool isInWorkItem();
-
-/// The block of a launch the current thread runs (0 of 1 by default).
-struct BlockIndex {
-  int64_t index = 0;
-  int64_t count = 1;
-};
-BlockIndex getCurrentBlock();
-/// Makes `block` current for the thread while alive.
-class BlockScope {
-public:
-  explicit BlockScope(BlockIndex block);
-  ~BlockScope();
-
-private:
-  BlockIndex previous;
-};
-
-/// Emits WORK_BEGIN now and WORK_END when destroyed, around a fresh work
-/// item that becomes the thread's current one (no-op when not tracing).
+/// Makes the invocation of `context` a fresh work item (WORK_BEGIN now,
+/// WORK_END when destroyed) unless it already runs in one or nothing is
+/// traced.
 class TracedWorkItem {
 public:
-  explicit TracedWorkItem(Interpreter &interpreter);
+  explicit TracedWorkItem(Interpreter &interpreter, CoreState &state);
   ~TracedWorkItem();
 
 private:
   Interpreter &interpreter;
-  std::optional<WorkItemScope> scope;
+  CoreState &state;
+  bool began = false;
 };
 
 /// Runs a call of a group function (see CrossCoreOps.cpp).

@@ -14,19 +14,8 @@ using namespace tilekit::interp;
 // Thread identity
 //===----------------------------------------------------------------------===//
 
-static thread_local const CoreIdentity *currentCore = nullptr;
-
-const CoreIdentity *interp::getCurrentCore() { return currentCore; }
-
-CoreIdentityScope::CoreIdentityScope(const CoreIdentity *identity)
-    : previous(currentCore) {
-  currentCore = identity;
-}
-
-CoreIdentityScope::~CoreIdentityScope() { currentCore = previous; }
-
-bool interp::isCurrentGroupCancelled() {
-  return currentCore && currentCore->runtime->isCancelled();
+bool interp::isGroupCancelled(const CoreIdentity *core) {
+  return core && core->runtime->isCancelled();
 }
 
 //===----------------------------------------------------------------------===//
@@ -260,11 +249,11 @@ void GroupRuntime::detectDeadlock() {
 }
 
 LogicalResult GroupRuntime::waitUntil(std::unique_lock<std::mutex> &lock,
-                                      Operation *op, int64_t split,
+                                      const CoreIdentity *self, Operation *op,
+                                      int64_t split,
                                       std::function<bool()> ready) {
   if (ready())
     return success();
-  const CoreIdentity *self = getCurrentCore();
   std::string who = alive.count(self) ? alive[self] : "?";
   blocked[self] = Blocked{Waiter{who, op, split}, ready};
   detectDeadlock();
@@ -309,13 +298,15 @@ LogicalResult GroupRuntime::pushToAiv(Operation *op, const TileValue &tile,
   return success();
 }
 
-FailureOr<Payload> GroupRuntime::popFromAic(Operation *op, int64_t split,
-                                            int64_t pipe, unsigned lane) {
+FailureOr<Payload> GroupRuntime::popFromAic(const CoreIdentity *self,
+                                            Operation *op, int64_t split,
+                                            int64_t pipe) {
+  unsigned lane = self->lane;
   QueueKey key = split == 0 && !dualNoSplit
                      ? QueueKey{true, pipe, -1, -1}
                      : QueueKey{true, pipe, split, static_cast<int>(lane)};
   std::unique_lock<std::mutex> lock(mutex);
-  if (failed(waitUntil(lock, op, split,
+  if (failed(waitUntil(lock, self, op, split,
                        [this, key] { return !queue(key).empty(); })))
     return failure();
   Payload payload = std::move(queue(key).front());
@@ -335,12 +326,13 @@ LogicalResult GroupRuntime::pushToAic(Operation *op, const TileValue &tile,
   return success();
 }
 
-FailureOr<Payload> GroupRuntime::popFromAiv(Operation *op, int64_t split,
+FailureOr<Payload> GroupRuntime::popFromAiv(const CoreIdentity *self,
+                                            Operation *op, int64_t split,
                                             int64_t pipe) {
   std::unique_lock<std::mutex> lock(mutex);
   if (split == 0 && !dualNoSplit) {
     QueueKey key{false, pipe, -1, -1};
-    if (failed(waitUntil(lock, op, split,
+    if (failed(waitUntil(lock, self, op, split,
                          [this, key] { return !queue(key).empty(); })))
       return failure();
     Payload payload = std::move(queue(key).front());
@@ -349,7 +341,7 @@ FailureOr<Payload> GroupRuntime::popFromAiv(Operation *op, int64_t split,
   }
   // Split transfers and dual dispatch wait for both lanes.
   QueueKey key0{false, pipe, split, 0}, key1{false, pipe, split, 1};
-  if (failed(waitUntil(lock, op, split, [this, key0, key1] {
+  if (failed(waitUntil(lock, self, op, split, [this, key0, key1] {
         return !queue(key0).empty() && !queue(key1).empty();
       })))
     return failure();

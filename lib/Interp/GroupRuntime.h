@@ -46,22 +46,10 @@ struct CoreIdentity {
   std::string function;
 };
 
-/// The identity of the calling thread (null outside group calls).
-const CoreIdentity *getCurrentCore();
-/// Sets the identity for the lifetime of the guard.
-class CoreIdentityScope {
-public:
-  explicit CoreIdentityScope(const CoreIdentity *identity);
-  ~CoreIdentityScope();
-
-private:
-  const CoreIdentity *previous;
-};
-
-/// True when the current thread belongs to a group that has been cancelled
-/// (another thread failed, a deadlock was found, or time ran out): it stops
-/// at the next op without reporting anything more.
-bool isCurrentGroupCancelled();
+/// True when `core` belongs to a group that has been cancelled (another
+/// thread failed, a deadlock was found, or time ran out): it stops at the
+/// next op without reporting anything more. False outside groups (null).
+bool isGroupCancelled(const CoreIdentity *core);
 
 class GroupRuntime {
 public:
@@ -71,11 +59,13 @@ public:
                                 int64_t split,
                                 std::optional<int64_t> laneStride,
                                 int64_t pipe);
-  mlir::FailureOr<Payload> popFromAic(mlir::Operation *op, int64_t split,
-                                      int64_t pipe, unsigned lane);
+  mlir::FailureOr<Payload> popFromAic(const CoreIdentity *self,
+                                      mlir::Operation *op, int64_t split,
+                                      int64_t pipe);
   mlir::LogicalResult pushToAic(mlir::Operation *op, const TileValue &tile,
                                 int64_t split, int64_t pipe, unsigned lane);
-  mlir::FailureOr<Payload> popFromAiv(mlir::Operation *op, int64_t split,
+  mlir::FailureOr<Payload> popFromAiv(const CoreIdentity *self,
+                                      mlir::Operation *op, int64_t split,
                                       int64_t pipe);
 
   /// Thread bookkeeping: each thread registers before any thread runs, and
@@ -128,8 +118,8 @@ private:
   /// Blocks until `ready` holds, a deadlock is found, the group is
   /// cancelled, or the pop times out. Called with `lock` held.
   mlir::LogicalResult waitUntil(std::unique_lock<std::mutex> &lock,
-                                mlir::Operation *op, int64_t split,
-                                std::function<bool()> ready);
+                                const CoreIdentity *self, mlir::Operation *op,
+                                int64_t split, std::function<bool()> ready);
   /// With the lock held: if every live thread waits on something nobody can
   /// give, records a deadlock report and cancels the group.
   void detectDeadlock();

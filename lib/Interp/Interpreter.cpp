@@ -106,7 +106,8 @@ static LogicalResult checkArgument(FunctionOpInterface func, unsigned index,
 }
 
 FailureOr<SmallVector<RuntimeValue>>
-Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args) {
+Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
+                  const CoreState &state) {
   if (func.isExternal())
     return func->emitError()
            << "cannot run @" << func.getName() << ": it has no body";
@@ -118,7 +119,7 @@ Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args) {
   for (auto [index, type, value] : llvm::enumerate(argTypes, args))
     if (failed(checkArgument(func, index, type, value)))
       return failure();
-  ExecContext context(*this);
+  ExecContext context(*this, state);
   return context.runRegion(func.getFunctionBody(), args);
 }
 
@@ -127,14 +128,14 @@ Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
                     unsigned blocks) {
   FailureOr<SmallVector<RuntimeValue>> results = SmallVector<RuntimeValue>();
   for (unsigned block = 0; block < blocks; ++block) {
-    BlockScope scope({block, blocks});
+    CoreState state{block, blocks, std::nullopt};
     // A launch of an in-core function makes each block a work item; an
     // orchestration entry makes its own per call.
     std::optional<pto::FunctionKind> kind = pto::getFunctionKind(func);
     std::optional<TracedWorkItem> item;
     if (kind != pto::FunctionKind::Orchestration)
-      item.emplace(*this);
-    results = call(func, args);
+      item.emplace(*this, state);
+    results = call(func, args, state);
     if (failed(results))
       return failure();
   }
@@ -172,7 +173,8 @@ static uint64_t newWriteId() {
 void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes) {
   if (auto *tile = std::get_if<TileValue>(&runtimeValue)) {
     if (tile->buffer == 0)
-      tile->buffer = interpreter.getStaticBuffer(value, getCurrentWorkItem());
+      tile->buffer =
+          interpreter.getStaticBuffer(value, getWorkItem(), state.core);
     if (tile->type.getAddr()) {
       if (interpreter.getOptions().undefined == UndefinedData::Check)
         tile->writeId = newWriteId();
@@ -197,10 +199,10 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
   const InterpreterOptions &options = interpreter.getOptions();
   // A cancelled group stops its threads at the next op or region entry
   // (loop iteration), quietly.
-  if (isCurrentGroupCancelled())
+  if (isGroupCancelled(state.core))
     return failure();
   for (Operation &op : block.without_terminator()) {
-    if (isCurrentGroupCancelled())
+    if (isGroupCancelled(state.core))
       return failure();
     OpHandler handler = interpreter.getHandler(&op);
     if (!handler)
@@ -252,9 +254,9 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
   return success();
 }
 
-uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item) {
+uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item,
+                                      const CoreIdentity *core) {
   // The vector lanes of a group have buffers of their own.
-  const CoreIdentity *core = getCurrentCore();
   uint64_t owner =
       uint64_t(item) << 2 | (core && !core->isCube ? core->lane + 1 : 0);
   std::lock_guard<std::mutex> lock(staticBuffersMutex);

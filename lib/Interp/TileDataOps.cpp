@@ -357,10 +357,10 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
 /// The block of the launch this code runs (see Interpreter::launch).
 template <typename OpTy, bool Count>
 static LogicalResult runBlockQuery(ExecContext &context, Operation *raw) {
-  BlockIndex block = getCurrentBlock();
-  context.set(
-      cast<OpTy>(raw).getResult(),
-      Scalar::ofInt(ElementKind::Index, Count ? block.count : block.index));
+  const CoreState &state = context.getCoreState();
+  context.set(cast<OpTy>(raw).getResult(),
+              Scalar::ofInt(ElementKind::Index,
+                            Count ? state.blockCount : state.blockIndex));
   return success();
 }
 

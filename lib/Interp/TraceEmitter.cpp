@@ -21,51 +21,26 @@ using trace::Record;
 using trace::RecordKind;
 using trace::Space;
 
-static thread_local uint32_t currentItem = 0;
-static thread_local bool inItem = false;
-
-uint32_t interp::getCurrentWorkItem() { return currentItem; }
-bool interp::isInWorkItem() { return inItem; }
-
-WorkItemScope::WorkItemScope(uint32_t item)
-    : previous(currentItem), wasInItem(inItem) {
-  currentItem = item;
-  inItem = true;
-}
-
-WorkItemScope::~WorkItemScope() {
-  currentItem = previous;
-  inItem = wasInItem;
-}
-
-static thread_local BlockIndex currentBlock;
-
-BlockIndex interp::getCurrentBlock() { return currentBlock; }
-
-BlockScope::BlockScope(BlockIndex block) : previous(currentBlock) {
-  currentBlock = block;
-}
-
-BlockScope::~BlockScope() { currentBlock = previous; }
-
-TracedWorkItem::TracedWorkItem(Interpreter &interpreter)
-    : interpreter(interpreter) {
-  if (!interpreter.isTracing())
+TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state)
+    : interpreter(interpreter), state(state) {
+  if (!interpreter.isTracing() || state.workItem)
     return;
-  scope.emplace(interpreter.newWorkItem());
+  began = true;
+  state.workItem = interpreter.newWorkItem();
   Record begin;
   begin.kind = RecordKind::WorkBegin;
-  begin.item = currentItem;
+  begin.item = *state.workItem;
   interpreter.emit(begin);
 }
 
 TracedWorkItem::~TracedWorkItem() {
-  if (!scope)
+  if (!began)
     return;
   Record end;
   end.kind = RecordKind::WorkEnd;
-  end.item = currentItem;
+  end.item = *state.workItem;
   interpreter.emit(end);
+  state.workItem.reset();
 }
 
 static int64_t validElements(const TileValue &tile) {
@@ -85,10 +60,11 @@ static void setShape(Record &record, ArrayRef<int64_t> shape) {
 }
 
 /// A record of the current work item, with the written tile's buffer.
-static Record makeRecord(RecordKind kind, const TileValue *written) {
+static Record makeRecord(ExecContext &context, RecordKind kind,
+                         const TileValue *written) {
   Record record;
   record.kind = kind;
-  record.item = currentItem;
+  record.item = context.getWorkItem();
   if (written) {
     record.writes.push_back(written->buffer);
     record.writeSpace = getBuffer(written->type.getMemorySpace());
@@ -120,7 +96,7 @@ static uint64_t gmOffset(ArrayRef<int64_t> shape, ArrayRef<int64_t> offsets,
 static void emitLoad(ExecContext &context, TileLoadOp op, DmaPath path) {
   TileValue tile = context.tile(op.getResult());
   TensorValue &src = context.tensor(op.getSrc());
-  Record record = makeRecord(RecordKind::Dma, &tile);
+  Record record = makeRecord(context, RecordKind::Dma, &tile);
   record.reads.push_back(src.storage->buffer);
   setShape(record, tile.valid);
   record.gmOffset =
@@ -132,7 +108,7 @@ static void emitLoad(ExecContext &context, TileLoadOp op, DmaPath path) {
 static void emitStore(ExecContext &context, TileStoreOp op, DmaPath path) {
   TileValue tile = context.tile(op.getTile());
   TensorValue &dst = context.tensor(op.getDst());
-  Record record = makeRecord(RecordKind::Dma, nullptr);
+  Record record = makeRecord(context, RecordKind::Dma, nullptr);
   record.reads.push_back(tile.buffer);
   record.writes.push_back(dst.storage->buffer);
   setShape(record, tile.valid);
@@ -145,7 +121,7 @@ static void emitStore(ExecContext &context, TileStoreOp op, DmaPath path) {
 static void emitMove(ExecContext &context, TileMoveOp op, DmaPath path) {
   TileValue src = context.tile(op.getSrc());
   TileValue dst = context.tile(op.getResult());
-  Record record = makeRecord(RecordKind::Dma, &dst);
+  Record record = makeRecord(context, RecordKind::Dma, &dst);
   record.reads.push_back(src.buffer);
   setShape(record, dst.shape());
   unsigned size = getByteSize(dst.kind());
@@ -154,7 +130,7 @@ static void emitMove(ExecContext &context, TileMoveOp op, DmaPath path) {
 
 void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
                           const TileValue &to) {
-  Record record = makeRecord(RecordKind::Dma, &to);
+  Record record = makeRecord(context, RecordKind::Dma, &to);
   record.reads.push_back(from);
   setShape(record, to.valid);
   unsigned size = getByteSize(to.kind());
@@ -170,7 +146,7 @@ static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
   TileValue a = context.tile(mm.getLeftOperand());
   TileValue b = context.tile(mm.getRightOperand());
   TileValue c = context.tile(op->getResult(0));
-  Record record = makeRecord(RecordKind::Compute, &c);
+  Record record = makeRecord(context, RecordKind::Compute, &c);
   record.sub = static_cast<uint8_t>(trace::Unit::Cube);
   Interpreter &interpreter = context.getInterpreter();
   StringRef name = op->getName().stripDialect();
@@ -201,7 +177,7 @@ static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
 static void emitVector(ExecContext &context, Operation *op) {
   Value resultValue = op->getResult(0);
   TileValue result = context.tile(resultValue);
-  Record record = makeRecord(RecordKind::Compute, &result);
+  Record record = makeRecord(context, RecordKind::Compute, &result);
   // Further tile results (argmax's and the sorts' indices) are written by
   // the same instruction.
   for (Value extra : op->getResults().drop_front()) {
@@ -235,7 +211,7 @@ static void emitVector(ExecContext &context, Operation *op) {
 
 static void emitSync(ExecContext &context, RecordKind kind, Pipe set, Pipe wait,
                      int64_t event) {
-  Record record = makeRecord(kind, nullptr);
+  Record record = makeRecord(context, kind, nullptr);
   record.setPipe = static_cast<trace::Pipe>(set);
   record.waitPipe = static_cast<trace::Pipe>(wait);
   record.op = static_cast<uint16_t>(event);
@@ -243,7 +219,7 @@ static void emitSync(ExecContext &context, RecordKind kind, Pipe set, Pipe wait,
 }
 
 static void emitBarrier(ExecContext &context, trace::Pipe pipe) {
-  Record record = makeRecord(RecordKind::PipeBarrier, nullptr);
+  Record record = makeRecord(context, RecordKind::PipeBarrier, nullptr);
   record.sub = static_cast<uint8_t>(pipe);
   context.getInterpreter().emit(std::move(record));
 }

@@ -63,6 +63,20 @@ struct InterpreterOptions {
   trace::TraceSink *trace = nullptr;
 };
 
+/// Where a function invocation runs: the block of its launch (0 of 1 by
+/// default), while tracing the work item its records belong to, and in a
+/// group call the core. Each
+/// invocation carries its own (group threads get a copy), so no thread-local
+/// state is involved.
+struct CoreIdentity;
+struct CoreState {
+  int64_t blockIndex = 0;
+  int64_t blockCount = 1;
+  std::optional<uint32_t> workItem;
+  /// Inside a group call: which core (cube, or a vector lane) runs it.
+  const CoreIdentity *core = nullptr;
+};
+
 class Interpreter {
 public:
   explicit Interpreter(mlir::ModuleOp module, InterpreterOptions options = {});
@@ -71,7 +85,8 @@ public:
   /// Runs `func` on `args` (scalars, tiles or tensors, one per argument) and
   /// returns its results. On a runtime error a diagnostic has been emitted.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
-  call(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args);
+  call(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
+       const CoreState &state = {});
 
   /// Runs `func` as a launch of `blocks` blocks, one after another: block i
   /// sees get_block_idx = i and get_block_num = blocks, and each block is a
@@ -101,8 +116,10 @@ public:
   /// A fresh work item number.
   uint32_t newWorkItem() { return nextWorkItem++; }
   /// The static buffer that tiles `value` allocates in work item `item`
-  /// live in: a loop rewrites the same buffer.
-  uint64_t getStaticBuffer(mlir::Value value, uint32_t item);
+  /// on `core` (null outside groups) live in: a loop rewrites the same
+  /// buffer.
+  uint64_t getStaticBuffer(mlir::Value value, uint32_t item,
+                           const CoreIdentity *core);
 
 private:
   mlir::ModuleOp module;
