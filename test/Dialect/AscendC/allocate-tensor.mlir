@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -ascendc-allocate-tensor | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-allocate-tensor))' | FileCheck %s
 
 // UB: vecin, vecout, co2 and veccalc share one running address; sizes round
 // up to the 32-byte block.

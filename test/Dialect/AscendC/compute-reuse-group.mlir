@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-compute-reuse-group -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-compute-reuse-group))' -verify-diagnostics | FileCheck %s
 
 // A loop unrolled by 2 with an epilogue, then a loop unrolled by 3 at the
 // same level. Groups are (iter + start) % factor; start is 0 at the top and

@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -ascendc-fill-asc-operands | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-fill-asc-operands))' | FileCheck %s
 // Idempotent: given operands are kept.
-// RUN: tilekit-opt %s -ascendc-fill-asc-operands -ascendc-fill-asc-operands | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-fill-asc-operands,ascendc-fill-asc-operands))' | FileCheck %s
 
 // CHECK-LABEL: func.func @fill(
 // L2 without a count: the destination's 333 elements.

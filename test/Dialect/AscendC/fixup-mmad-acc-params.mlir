@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -ascendc-fixup-mmad-acc-params | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-fixup-mmad-acc-params))' | FileCheck %s
 // The output re-parses: memref (the flag) is registered.
-// RUN: tilekit-opt %s -ascendc-fixup-mmad-acc-params | tilekit-opt > /dev/null
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-fixup-mmad-acc-params))' | tilekit-opt > /dev/null
 
 // An mmad with an init flag in a loop: the accumulator is initialized on
 // the first iteration only, through a flag set after the accumulator.

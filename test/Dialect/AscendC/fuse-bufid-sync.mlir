@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -ascendc-insert-bufid-sync -ascendc-fuse-bufid-sync | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-bufid-sync,ascendc-fuse-bufid-sync))' | FileCheck %s
 
 // Three vector ops on the same buffers in a row keep only the first
 // acquire and the last release; the store that follows uses another pipe

@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -ascendc-insert-bufid-sync | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-bufid-sync))' | FileCheck %s
 // Idempotent: a second run changes nothing.
-// RUN: tilekit-opt %s -ascendc-insert-bufid-sync -ascendc-insert-bufid-sync | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-bufid-sync,ascendc-insert-bufid-sync))' | FileCheck %s
 
 // Ids in allocation order; each instruction acquires the ids of the tensors
 // it uses on its own pipe (casts resolve to their allocation) and releases

@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync-gm | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync-gm))' | FileCheck %s
 // After the on-chip pass, GM flags continue its numbering.
-// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync -ascendc-insert-cross-core-sync-gm | FileCheck %s --check-prefix=AFTER
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync,ascendc-insert-cross-core-sync-gm))' | FileCheck %s --check-prefix=AFTER
 
 // L0C -> GM read back by the vector core through a subindex: the cube group
 // ends with FIX sets on id and id + 16, the vector group starts with a

@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -ascendc-insert-cross-core-sync | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync))' | FileCheck %s
 
 // Seventeen transfers into distinct L1 tensors: flag ids 0 to 15, then the
 // seventeenth wraps to 0; the next free id is 1.

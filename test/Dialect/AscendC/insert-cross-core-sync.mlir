@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-insert-cross-core-sync | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync))' | FileCheck %s
 
 // One UB -> L1 transfer, no loop: the producer signals after the copy on
 // MTE3; the consumer group waits for it first and signals back last, on its

@@ -1,5 +1,5 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-lower-to-l0 -verify-diagnostics | FileCheck %s
-// RUN: tilekit-opt %s -split-input-file -ascendc-lower-to-l0 -ascendc-fill-asc-operands -verify-diagnostics | FileCheck %s --check-prefix=FILLED
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-lower-to-l0))' -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-lower-to-l0,ascendc-fill-asc-operands))' -verify-diagnostics | FileCheck %s --check-prefix=FILLED
 
 // A repeat covers 256 bytes: 64 f32 elements, 128 f16. The whole tensor
 // leaves mask and repeat to fill-asc-operands; counts within one repeat or

@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-refine-cube-position -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-refine-cube-position))' -verify-diagnostics | FileCheck %s
 
 // An a1 tensor takes the L1 position its consumer's destination needs:
 // L0A keeps a1, L0B makes b1, the bias table makes c1. Unconsumed tensors

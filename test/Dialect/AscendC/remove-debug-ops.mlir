@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -ascendc-remove-debug-ops | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-remove-debug-ops))' | FileCheck %s
 // Without debug ops, insert-init-dump has nothing to set up.
-// RUN: tilekit-opt %s -ascendc-remove-debug-ops -ascendc-insert-init-dump | FileCheck %s
+// RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-remove-debug-ops),ascendc-insert-init-dump)' | FileCheck %s
 
 // CHECK-LABEL: func.func @debug(
 // CHECK-SAME: %{{.*}}: index, %{{.*}}: i1)

@@ -1,5 +1,5 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-tensor-allocation | FileCheck %s
-// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-tensor-allocation -ascendc-allocate-tensor | FileCheck %s --check-prefix=ADDR
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-reuse-tensor-allocation))' | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-reuse-tensor-allocation,ascendc-allocate-tensor))' | FileCheck %s --check-prefix=ADDR
 
 // Tensors of iterations 0 and 1 of an unrolled loop share: the owner moves
 // to the top of the function, the later tensor becomes its cast.

@@ -1,6 +1,6 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation | FileCheck %s
-// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation="reuse-in-out=true" | FileCheck %s --check-prefix=INOUT
-// RUN: tilekit-opt %s -split-input-file -ascendc-reuse-ub-allocation -ascendc-allocate-tensor | FileCheck %s --check-prefix=ADDR
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-reuse-ub-allocation))' | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-reuse-ub-allocation{reuse-in-out=true}))' | FileCheck %s --check-prefix=INOUT
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-reuse-ub-allocation,ascendc-allocate-tensor))' | FileCheck %s --check-prefix=ADDR
 
 // Two tensors used one after the other share storage: the second becomes a
 // cast of the first, and allocation gives them one address.

@@ -1,4 +1,4 @@
-// RUN: tilekit-opt %s -split-input-file -ascendc-unify-bias-tensor -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-unify-bias-tensor))' -verify-diagnostics | FileCheck %s
 
 // Every bias-table tensor of a function becomes the first one, at address 0;
 // a smaller one becomes a cast of it. Other positions are untouched.

@@ -17,11 +17,9 @@ using namespace tilekit::ascendc;
 namespace {
 struct AllocateTensorPass
     : tilekit::ascendc::impl::AllocateTensorBase<AllocateTensorPass> {
-  void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) { allocate(func); });
-  }
+  void runOnOperation() override { allocate(getOperation()); }
 
-  static void allocate(func::FuncOp func) {
+  static void allocate(FunctionOpInterface func) {
     llvm::SmallDenseMap<Position, int64_t> next;
     SmallVector<LocalTensorAutoOp> placeholders;
     func.walk([&](LocalTensorAutoOp op) { placeholders.push_back(op); });

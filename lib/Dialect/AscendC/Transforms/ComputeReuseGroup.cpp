@@ -23,11 +23,7 @@ namespace {
 struct ComputeReuseGroupPass
     : tilekit::ascendc::impl::ComputeReuseGroupBase<ComputeReuseGroupPass> {
   void runOnOperation() override {
-    bool ok = true;
-    getOperation().walk([&](func::FuncOp func) {
-      ok &= succeeded(process(func.getBody(), /*depth=*/0));
-    });
-    if (!ok)
+    if (failed(process(getOperation().getFunctionBody(), /*depth=*/0)))
       signalPassFailure();
   }
 

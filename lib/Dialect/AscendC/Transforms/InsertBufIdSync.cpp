@@ -26,15 +26,14 @@ namespace {
 struct InsertBufIdSyncPass
     : tilekit::ascendc::impl::InsertBufIdSyncBase<InsertBufIdSyncPass> {
   void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) {
-      bool done = false;
-      func.walk([&](GetBufOp) { done = true; });
-      if (!done)
-        insert(func);
-    });
+    FunctionOpInterface func = getOperation();
+    bool done = false;
+    func.walk([&](GetBufOp) { done = true; });
+    if (!done)
+      insert(func);
   }
 
-  static void insert(func::FuncOp func) {
+  static void insert(FunctionOpInterface func) {
     MLIRContext *context = func.getContext();
     Builder attrs(context);
     llvm::DenseMap<Operation *, int64_t> ids;

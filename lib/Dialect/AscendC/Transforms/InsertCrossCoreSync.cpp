@@ -75,11 +75,9 @@ void createGroup(OpBuilder &builder, Location loc, bool cube,
 
 struct InsertCrossCoreSyncPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncBase<InsertCrossCoreSyncPass> {
-  void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) { insert(func); });
-  }
+  void runOnOperation() override { insert(getOperation()); }
 
-  static void insert(func::FuncOp func) {
+  static void insert(FunctionOpInterface func) {
     unsigned numGroups = 0;
     func.walk([&](Operation *op) { numGroups += isa<IfAicOp, IfAivOp>(op); });
     if (numGroups < 2)

@@ -48,11 +48,9 @@ bool reads(Operation *group, Value root) {
 struct InsertCrossCoreSyncGmPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncGmBase<
           InsertCrossCoreSyncGmPass> {
-  void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) { insert(func); });
-  }
+  void runOnOperation() override { insert(getOperation()); }
 
-  static void insert(func::FuncOp func) {
+  static void insert(FunctionOpInterface func) {
     int64_t next = 0;
     if (auto attr = func->getAttrOfType<IntegerAttr>(kCrossCoreFlagIdAttr))
       next = attr.getInt();

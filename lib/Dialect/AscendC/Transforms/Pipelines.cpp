@@ -9,36 +9,42 @@ using namespace mlir;
 
 namespace tilekit::ascendc {
 
+/// A pass that acts on each kernel (function) on its own: the pass manager
+/// runs it on the functions in parallel, and adjacent ones share a walk.
+static void addPerKernel(OpPassManager &pm, std::unique_ptr<Pass> pass) {
+  pm.nestAny().addPass(std::move(pass));
+}
+
 void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
                           bool lowerToL0) {
   // Shape the kernel first: which cores it uses and whether it prints.
   if (!debug)
-    pm.addPass(createRemoveDebugOps());
+    addPerKernel(pm, createRemoveDebugOps());
   pm.addPass(createPromoteCvBlock());
   // Memory: positions, reuse, then addresses and the capacity check.
-  pm.addPass(createRefineCubePosition());
-  pm.addPass(createComputeReuseGroup());
-  pm.addPass(createReuseTensorAllocation());
-  pm.addPass(createReuseUbAllocation());
+  addPerKernel(pm, createRefineCubePosition());
+  addPerKernel(pm, createComputeReuseGroup());
+  addPerKernel(pm, createReuseTensorAllocation());
+  addPerKernel(pm, createReuseUbAllocation());
   pm.addPass(createDispatchAlloc());
-  pm.addPass(createAllocateTensor());
-  pm.addPass(createUnifyBiasTensor());
+  addPerKernel(pm, createAllocateTensor());
+  addPerKernel(pm, createUnifyBiasTensor());
   ComputeMemoryConsumptionOptions capacity;
   capacity.checkCapacity = true;
   pm.addPass(createComputeMemoryConsumption(capacity));
   // Instructions.
-  pm.addPass(createFixupMmadAccParams());
+  addPerKernel(pm, createFixupMmadAccParams());
   if (lowerToL0)
-    pm.addPass(createLowerToL0());
-  pm.addPass(createFillAscOperands());
+    addPerKernel(pm, createLowerToL0());
+  addPerKernel(pm, createFillAscOperands());
   // Synchronization: buffer ids order pipes on C310; cores always need
   // their flags.
   if (arch == Arch::C310) {
-    pm.addPass(createInsertBufIdSync());
-    pm.addPass(createFuseBufIdSync());
+    addPerKernel(pm, createInsertBufIdSync());
+    addPerKernel(pm, createFuseBufIdSync());
   }
-  pm.addPass(createInsertCrossCoreSync());
-  pm.addPass(createInsertCrossCoreSyncGm());
+  addPerKernel(pm, createInsertCrossCoreSync());
+  addPerKernel(pm, createInsertCrossCoreSyncGm());
   // Entry code last, so that it stays first in each function.
   pm.addPass(createInsertSubblockGuard());
   if (debug)

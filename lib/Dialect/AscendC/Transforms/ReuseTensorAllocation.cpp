@@ -105,17 +105,15 @@ bool canFollow(const Life &top, const Life &bottom) {
 struct ReuseTensorAllocationPass
     : tilekit::ascendc::impl::ReuseTensorAllocationBase<
           ReuseTensorAllocationPass> {
-  void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) { reuseIn(func); });
-  }
+  void runOnOperation() override { reuseIn(getOperation()); }
 
-  static void reuseIn(func::FuncOp func) {
+  static void reuseIn(FunctionOpInterface func) {
     SmallVector<Life> lives;
     func.walk([&](LocalTensorAutoOp tensor) {
       if (isReusable(tensor.getPosition()))
         lives.push_back(measure(tensor));
     });
-    Block &entry = func.getBody().front();
+    Block &entry = func.getFunctionBody().front();
     SmallVector<Storage> storages;
     for (Life &life : lives) {
       Position pool = getAllocationPool(life.tensor.getPosition());

@@ -17,15 +17,11 @@ namespace {
 struct UnifyBiasTensorPass
     : tilekit::ascendc::impl::UnifyBiasTensorBase<UnifyBiasTensorPass> {
   void runOnOperation() override {
-    WalkResult result = getOperation().walk([](func::FuncOp func) {
-      return succeeded(unify(func)) ? WalkResult::advance()
-                                    : WalkResult::interrupt();
-    });
-    if (result.wasInterrupted())
+    if (failed(unify(getOperation())))
       signalPassFailure();
   }
 
-  static LogicalResult unify(func::FuncOp func) {
+  static LogicalResult unify(FunctionOpInterface func) {
     SmallVector<LocalTensorOp> biases;
     func.walk([&](LocalTensorOp op) {
       if (op.getPosition() == Position::C2)
@@ -47,7 +43,7 @@ struct UnifyBiasTensorPass
       }
       // The kept tensor must dominate every use of the ones it replaces; it
       // has no operands, so the top of the function is always a safe place.
-      Block &entry = func.getBody().front();
+      Block &entry = func.getFunctionBody().front();
       if (kept->getBlock() != &entry)
         kept->moveBefore(&entry.front());
       Value replacement = kept.getResult();

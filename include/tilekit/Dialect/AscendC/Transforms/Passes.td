@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def RefineCubePosition : Pass<"ascendc-refine-cube-position", "mlir::ModuleOp"> {
+def RefineCubePosition : InterfacePass<"ascendc-refine-cube-position", "mlir::FunctionOpInterface"> {
   let summary = "Moves L1 tensors feeding L0B or the bias table to B1 / C1";
   let description = [{
     Front ends place every L1 tensor at `a1`. This pass looks at where each
@@ -18,7 +18,7 @@ def RefineCubePosition : Pass<"ascendc-refine-cube-position", "mlir::ModuleOp"> 
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def AllocateTensor : Pass<"ascendc-allocate-tensor", "mlir::ModuleOp"> {
+def AllocateTensor : InterfacePass<"ascendc-allocate-tensor", "mlir::FunctionOpInterface"> {
   let summary = "Gives every local tensor placeholder a static address";
   let description = [{
     Replaces each `ascendc.local_tensor_auto` with an
@@ -76,7 +76,7 @@ def ComputeMemoryConsumption
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def UnifyBiasTensor : Pass<"ascendc-unify-bias-tensor", "mlir::ModuleOp"> {
+def UnifyBiasTensor : InterfacePass<"ascendc-unify-bias-tensor", "mlir::FunctionOpInterface"> {
   let summary = "Makes every bias-table tensor of a function one tensor at 0";
   let description = [{
     The bias table holds one bias at a time, and buffer-id synchronization
@@ -106,7 +106,7 @@ def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def ReuseUbAllocation : Pass<"ascendc-reuse-ub-allocation", "mlir::ModuleOp"> {
+def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::FunctionOpInterface"> {
   let summary = "Lets UB tensors whose lifetimes do not overlap share storage";
   let description = [{
     Runs before `ascendc-allocate-tensor`. In each block, a UB placeholder
@@ -137,7 +137,7 @@ def ReuseUbAllocation : Pass<"ascendc-reuse-ub-allocation", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def ComputeReuseGroup : Pass<"ascendc-compute-reuse-group", "mlir::ModuleOp"> {
+def ComputeReuseGroup : InterfacePass<"ascendc-compute-reuse-group", "mlir::FunctionOpInterface"> {
   let summary = "Numbers the iterations of unrolled loops into reuse groups";
   let description = [{
     An unrolled loop is a run of `scf.execute_region` ops, one per
@@ -162,7 +162,7 @@ def ComputeReuseGroup : Pass<"ascendc-compute-reuse-group", "mlir::ModuleOp"> {
 }
 
 def ReuseTensorAllocation
-    : Pass<"ascendc-reuse-tensor-allocation", "mlir::ModuleOp"> {
+    : InterfacePass<"ascendc-reuse-tensor-allocation", "mlir::FunctionOpInterface"> {
   let summary = "Lets local tensors of different unrolled iterations share storage";
   let description = [{
     Runs before `ascendc-allocate-tensor`, on placeholders at `veccalc`,
@@ -234,7 +234,7 @@ def InsertInitDump : Pass<"ascendc-insert-init-dump", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def RemoveDebugOps : Pass<"ascendc-remove-debug-ops", "mlir::ModuleOp"> {
+def RemoveDebugOps : InterfacePass<"ascendc-remove-debug-ops", "mlir::FunctionOpInterface"> {
   let summary = "Removes printf, dump_tensor and assert";
   let description = [{
     Erases `ascendc.printf`, `ascendc.dump_tensor` and `ascendc.assert`,
@@ -244,7 +244,7 @@ def RemoveDebugOps : Pass<"ascendc-remove-debug-ops", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def FixupMmadAccParams : Pass<"ascendc-fixup-mmad-acc-params", "mlir::ModuleOp"> {
+def FixupMmadAccParams : InterfacePass<"ascendc-fixup-mmad-acc-params", "mlir::FunctionOpInterface"> {
   let summary = "Initializes an accumulator on its first mmad only";
   let description = [{
     When several `ascendc.mmad` ops with an `init` flag write the same
@@ -263,7 +263,7 @@ def FixupMmadAccParams : Pass<"ascendc-fixup-mmad-acc-params", "mlir::ModuleOp">
 // Synchronization
 //===----------------------------------------------------------------------===//
 
-def InsertBufIdSync : Pass<"ascendc-insert-bufid-sync", "mlir::ModuleOp"> {
+def InsertBufIdSync : InterfacePass<"ascendc-insert-bufid-sync", "mlir::FunctionOpInterface"> {
   let summary = "Guards every use of a local tensor with its buffer id (C310)";
   let description = [{
     C310 cores order pipes through buffer ids. In each function:
@@ -289,7 +289,7 @@ def InsertBufIdSync : Pass<"ascendc-insert-bufid-sync", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def FuseBufIdSync : Pass<"ascendc-fuse-bufid-sync", "mlir::ModuleOp"> {
+def FuseBufIdSync : InterfacePass<"ascendc-fuse-bufid-sync", "mlir::FunctionOpInterface"> {
   let summary = "Drops buffer-id syncs between consecutive ops on the same "
                 "buffers and pipe";
   let description = [{
@@ -301,7 +301,7 @@ def FuseBufIdSync : Pass<"ascendc-fuse-bufid-sync", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
-def InsertCrossCoreSync : Pass<"ascendc-insert-cross-core-sync", "mlir::ModuleOp"> {
+def InsertCrossCoreSync : InterfacePass<"ascendc-insert-cross-core-sync", "mlir::FunctionOpInterface"> {
   let summary = "Cross-core flags for on-chip transfers between cube and "
                 "vector groups";
   let description = [{
@@ -337,7 +337,7 @@ def InsertCrossCoreSync : Pass<"ascendc-insert-cross-core-sync", "mlir::ModuleOp
 }
 
 def InsertCrossCoreSyncGm
-    : Pass<"ascendc-insert-cross-core-sync-gm", "mlir::ModuleOp"> {
+    : InterfacePass<"ascendc-insert-cross-core-sync-gm", "mlir::FunctionOpInterface"> {
   let summary = "Cross-core flags for L0C -> GM and UB -> GM transfers";
   let description = [{
     For each GM write in a core group (an L0C -> GM `ascendc.fixpipe`, a UB
@@ -365,7 +365,7 @@ def InsertCrossCoreSyncGm
 // Vector instruction operands
 //===----------------------------------------------------------------------===//
 
-def LowerToL0 : Pass<"ascendc-lower-to-l0", "mlir::ModuleOp"> {
+def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"> {
   let summary = "Rewrites simple-level (L2) vector ops as low-level (L0) ones";
   let description = [{
     Each `*_l2` op becomes its `*_l0` form. A repeat covers 256 bytes of
@@ -381,7 +381,7 @@ def LowerToL0 : Pass<"ascendc-lower-to-l0", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def FillAscOperands : Pass<"ascendc-fill-asc-operands", "mlir::ModuleOp"> {
+def FillAscOperands : InterfacePass<"ascendc-fill-asc-operands", "mlir::FunctionOpInterface"> {
   let summary = "Fills default counts, masks, repeats and strides";
   let description = [{
     * An L2 op without a count gets the number of elements of its
