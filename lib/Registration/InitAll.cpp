@@ -15,9 +15,10 @@
 
 void tilekit::registerAllDialects(mlir::DialectRegistry &registry) {
   // memref: fixup-mmad-acc-params creates memref<1xi1> flags.
-  registry.insert<pto::PTODialect, ascendc::AscendCDialect,
-                  mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+  registry
+      .insert<pto::PTODialect, ascendc::AscendCDialect, ascendc::AsctileDialect,
+              mlir::arith::ArithDialect, mlir::func::FuncDialect,
+              mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
 }
 
 void tilekit::registerAllPasses() {

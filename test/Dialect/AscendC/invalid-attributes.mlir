@@ -65,3 +65,45 @@ func.func @f(%a: !ascendc.global_tensor<?xi8> {ascendc.kernel_arg = "Workspace"}
 func.func @f(%a: !ascendc.global_tensor<?xi8> {ascendc.kernel_argument = "DumpAddr"}) {
   return
 }
+
+// -----
+
+// The front end's unrolling attributes are declared too (asctile).
+func.func @f() {
+  %t = ascendc.get_subblock_idx
+  // expected-error @+1 {{has the unknown attribute asctile.unrol_iter (asctile declares asctile.unroll_factor and asctile.unroll_iter)}}
+  scf.execute_region {
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unrol_iter = 0}
+  return
+}
+
+// -----
+
+func.func @f() {
+  %t = ascendc.get_subblock_idx
+  // expected-error @+1 {{has asctile.unroll_factor = 0 : i64; expected a positive integer (the unroll factor)}}
+  scf.execute_region {
+    scf.yield
+  } {asctile.unroll_factor = 0, asctile.unroll_iter = 0}
+  return
+}
+
+// -----
+
+func.func @f() {
+  %t = ascendc.get_subblock_idx
+  // expected-error @+1 {{is unrolled iteration 3, outside 0..2 (2 is the epilogue)}}
+  scf.execute_region {
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 3}
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{has asctile.unroll_iter = "one"; expected a non-negative integer (the iteration)}}
+  %t = ascendc.get_subblock_idx {asctile.unroll_iter = "one"}
+  return
+}

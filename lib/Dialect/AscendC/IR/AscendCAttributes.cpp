@@ -113,3 +113,28 @@ LogicalResult AscendCDialect::verifyRegionArgAttribute(Operation *op,
                            << attr.getName().getValue()
                            << "' (expected ascendc.kernel_arg)";
 }
+
+/// The unrolling attributes of the tile front end.
+LogicalResult AsctileDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  using A = AsctileDialect;
+  StringRef name = attr.getName().getValue();
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (name == A::kUnrollFactorAttrName)
+    return expect(op, attr, value && value.getInt() > 0,
+                  "a positive integer (the unroll factor)");
+  if (name == A::kUnrollIterAttrName) {
+    if (failed(expect(op, attr, value && value.getInt() >= 0,
+                      "a non-negative integer (the iteration)")))
+      return failure();
+    auto factor = op->getAttrOfType<IntegerAttr>(A::kUnrollFactorAttrName);
+    if (factor && value.getInt() > factor.getInt())
+      return op->emitOpError() << "is unrolled iteration " << value.getInt()
+                               << ", outside 0.." << factor.getInt() << " ("
+                               << factor.getInt() << " is the epilogue)";
+    return success();
+  }
+  return op->emitOpError() << "has the unknown attribute " << name
+                           << " (asctile declares " << A::kUnrollFactorAttrName
+                           << " and " << A::kUnrollIterAttrName << ")";
+}

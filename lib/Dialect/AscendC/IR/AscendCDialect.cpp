@@ -12,6 +12,7 @@ using namespace tilekit::ascendc;
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.cpp.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.cpp.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.cpp.inc"
+#include "tilekit/Dialect/AscendC/IR/AsctileDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCTypes.cpp.inc"
@@ -23,6 +24,8 @@ void AscendCDialect::initialize() {
 #include "tilekit/Dialect/AscendC/IR/AscendCOps.cpp.inc"
       >();
 }
+
+void AsctileDialect::initialize() {}
 
 void AscendCDialect::registerTypes() {
   addTypes<

@@ -14,8 +14,10 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-static constexpr llvm::StringLiteral kUnrollFactor = "asctile.unroll_factor";
-static constexpr llvm::StringLiteral kUnrollIter = "asctile.unroll_iter";
+static constexpr llvm::StringLiteral kUnrollFactor =
+    AsctileDialect::kUnrollFactorAttrName;
+static constexpr llvm::StringLiteral kUnrollIter =
+    AsctileDialect::kUnrollIterAttrName;
 static constexpr llvm::StringLiteral kReuseGroup =
     AscendCDialect::kReuseGroupAttrName;
 

@@ -14,7 +14,8 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-static constexpr llvm::StringLiteral kUnrollIter = "asctile.unroll_iter";
+static constexpr llvm::StringLiteral kUnrollIter =
+    AsctileDialect::kUnrollIterAttrName;
 
 namespace {
 

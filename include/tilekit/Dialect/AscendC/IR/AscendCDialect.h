@@ -17,6 +17,7 @@
 #include "tilekit/Machine/Machine.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h.inc"
+#include "tilekit/Dialect/AscendC/IR/AsctileDialect.h.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.h.inc"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.h.inc"

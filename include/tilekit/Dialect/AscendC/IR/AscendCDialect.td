@@ -29,6 +29,8 @@ def AscendC_Dialect : Dialect {
     vector cores of a mixed kernel with cross-core flags.
   }];
   let useDefaultTypePrinterParser = 1;
+  // The front end's unrolling attributes come with AscendC kernels.
+  let dependentDialects = ["::tilekit::ascendc::AsctileDialect"];
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
