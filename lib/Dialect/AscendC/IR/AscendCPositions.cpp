@@ -20,10 +20,19 @@ std::string getBufferName(Buffer buffer) {
   return buffer == Buffer::Bias ? "BT" : machine::getName(buffer).upper();
 }
 
+Value getStorage(Value tensor) {
+  while (true) {
+    if (auto cast = tensor.getDefiningOp<ReinterpretCastOp>())
+      tensor = cast.getSource();
+    else if (auto sub = tensor.getDefiningOp<GlobalSubIndexOp>())
+      tensor = sub.getSource();
+    else
+      return tensor;
+  }
+}
+
 std::optional<Position> getPosition(Value localTensor) {
-  Operation *def = localTensor.getDefiningOp();
-  while (auto cast = llvm::dyn_cast_if_present<ReinterpretCastOp>(def))
-    def = cast.getSource().getDefiningOp();
+  Operation *def = getStorage(localTensor).getDefiningOp();
   if (auto placeholder = llvm::dyn_cast_if_present<LocalTensorAutoOp>(def))
     return placeholder.getPosition();
   if (auto addressed = llvm::dyn_cast_if_present<LocalTensorOp>(def))

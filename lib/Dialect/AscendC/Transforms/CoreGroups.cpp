@@ -14,15 +14,4 @@ Operation *getCoreGroup(Operation *op) {
   return nullptr;
 }
 
-Value getStorage(Value tensor) {
-  while (true) {
-    if (auto cast = tensor.getDefiningOp<ReinterpretCastOp>())
-      tensor = cast.getSource();
-    else if (auto sub = tensor.getDefiningOp<GlobalSubIndexOp>())
-      tensor = sub.getSource();
-    else
-      return tensor;
-  }
-}
-
 } // namespace tilekit::ascendc

@@ -1,8 +1,8 @@
 //===- ReuseTensorAllocation.cpp - Sharing across unrolled iterations -----===//
 
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/LocalTensorStorage.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
-#include "tilekit/Dialect/AscendC/Transforms/StorageSharing.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -23,11 +23,10 @@ namespace {
 /// the block that defines it.
 struct Life {
   LocalTensorAutoOp tensor;
-  /// The defining block; kept apart because `tensor` may become a cast.
-  Block *block = nullptr;
+  /// In the defining block; kept apart because `tensor` may become a cast.
+  BlockLifetime span;
   std::optional<int64_t> minIter, maxIter;
   bool inOut = false;
-  unsigned first = 0, last = 0;
 };
 
 struct Storage {
@@ -60,34 +59,17 @@ bool isReusable(Position position) {
   }
 }
 
-Life measure(LocalTensorAutoOp tensor) {
+Life measure(LocalTensorAutoOp tensor, BlockOrder &order) {
   Life life;
   life.tensor = tensor;
   life.inOut = tensor.getInput() || tensor.getOutput();
-  Block *block = life.block = tensor->getBlock();
-  auto index = [&](Operation *op) {
-    unsigned i = 0;
-    for (Operation &other : *block) {
-      if (&other == op)
-        return i;
-      ++i;
-    }
-    return i;
-  };
-  life.first = life.last = index(tensor);
-  bool seen = false;
+  life.span = getBlockLifetime(tensor, order);
   forEachUse(tensor.getResult(), [&](Operation *user) {
     if (isa<ReinterpretCastOp>(user))
       return;
     if (std::optional<int64_t> iter = getIteration(user)) {
       life.minIter = std::min(life.minIter.value_or(*iter), *iter);
       life.maxIter = std::max(life.maxIter.value_or(*iter), *iter);
-    }
-    if (Operation *here = block->findAncestorOpInBlock(*user)) {
-      unsigned at = index(here);
-      life.first = seen ? std::min(life.first, at) : at;
-      life.last = seen ? std::max(life.last, at) : at;
-      seen = true;
     }
   });
   return life;
@@ -100,7 +82,7 @@ bool canFollow(const Life &top, const Life &bottom) {
       return false;
     return *top.maxIter < *bottom.minIter;
   }
-  return top.block == bottom.block && top.last < bottom.first;
+  return top.span.endsBefore(bottom.span);
 }
 
 struct ReuseTensorAllocationPass
@@ -110,9 +92,10 @@ struct ReuseTensorAllocationPass
 
   static void reuseIn(FunctionOpInterface func) {
     SmallVector<Life> lives;
+    BlockOrder order;
     func.walk([&](LocalTensorAutoOp tensor) {
       if (isReusable(tensor.getPosition()))
-        lives.push_back(measure(tensor));
+        lives.push_back(measure(tensor, order));
     });
     Block &entry = func.getFunctionBody().front();
     SmallVector<Storage> storages;

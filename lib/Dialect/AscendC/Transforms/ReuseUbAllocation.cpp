@@ -1,7 +1,7 @@
 //===- ReuseUbAllocation.cpp - Lifetime-based sharing of UB ---------------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/LocalTensorStorage.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
-#include "tilekit/Dialect/AscendC/Transforms/StorageSharing.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -19,8 +19,7 @@ namespace {
 /// A UB placeholder and when, in its block's op order, it is in use.
 struct Lifetime {
   LocalTensorAutoOp tensor;
-  unsigned first;
-  unsigned last;
+  BlockLifetime span;
 };
 
 /// Storage shared by tensors one after another. `root` is the placeholder
@@ -80,28 +79,12 @@ struct ReuseUbAllocationPass
   }
 
   void reuseIn(Block &block) {
-    llvm::DenseMap<Operation *, unsigned> order;
-    for (auto [index, op] : llvm::enumerate(block))
-      order[&op] = index;
-
+    BlockOrder order;
     SmallVector<Lifetime> lifetimes;
-    for (Operation &op : block) {
-      auto tensor = dyn_cast<LocalTensorAutoOp>(op);
-      if (!tensor || !isUB(tensor.getPosition()))
-        continue;
-      Lifetime life{tensor, order[&op], order[&op]};
-      bool first = true;
-      forEachUse(tensor.getResult(), [&](Operation *user) {
-        Operation *here = block.findAncestorOpInBlock(*user);
-        if (!here || isa<ReinterpretCastOp>(here))
-          return;
-        unsigned at = order[here];
-        life.first = first ? at : std::min(life.first, at);
-        life.last = first ? at : std::max(life.last, at);
-        first = false;
-      });
-      lifetimes.push_back(life);
-    }
+    for (Operation &op : block)
+      if (auto tensor = dyn_cast<LocalTensorAutoOp>(op);
+          tensor && isUB(tensor.getPosition()))
+        lifetimes.push_back({tensor, getBlockLifetime(tensor, order)});
 
     bool inLoop = isa_and_present<LoopLikeOpInterface>(block.getParentOp());
     SmallVector<Storage> storages;
@@ -109,7 +92,7 @@ struct ReuseUbAllocationPass
       bool inOut = life.tensor.getInput() || life.tensor.getOutput();
       Storage *chosen = nullptr;
       for (Storage &storage : storages) {
-        if (storage.freeAfter >= life.first)
+        if (storage.freeAfter >= life.span.first)
           continue;
         if (inLoop && inOut && storage.holdsInOut && !reuseInOut)
           continue;
@@ -117,11 +100,11 @@ struct ReuseUbAllocationPass
           chosen = &storage;
       }
       if (!chosen) {
-        storages.push_back({life.tensor, life.last, inOut});
+        storages.push_back({life.tensor, life.span.last, inOut});
         continue;
       }
       chosen->root = shareStorage(chosen->root, life.tensor);
-      chosen->freeAfter = life.last;
+      chosen->freeAfter = life.span.last;
       chosen->holdsInOut |= inOut;
     }
   }

@@ -17,8 +17,8 @@
 #include "tilekit/Machine/Machine.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h.inc"
-#include "tilekit/Dialect/AscendC/IR/AsctileDialect.h.inc"
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.h.inc"
+#include "tilekit/Dialect/AscendC/IR/AsctileDialect.h.inc"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.h.inc"
 #include "tilekit/Interfaces/PipeOpInterface.h"
@@ -41,8 +41,12 @@ Buffer getBuffer(Position position);
 /// "UB", "BT" for the bias table, ...).
 std::string getBufferName(Buffer buffer);
 
-/// The position a local tensor value was created at: through reinterpret
-/// casts to its allocation. std::nullopt for block arguments.
+/// What a tensor value names: the local allocation through reinterpret
+/// casts, or the root GM tensor through subindexing (a function argument).
+mlir::Value getStorage(mlir::Value tensor);
+
+/// The position a local tensor value was created at (its storage's).
+/// std::nullopt for block arguments.
 std::optional<Position> getPosition(mlir::Value localTensor);
 
 /// The pipe that executes `op` (PipeOpInterface) as the dialect's enum;

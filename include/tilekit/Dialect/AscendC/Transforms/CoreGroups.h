@@ -1,7 +1,7 @@
 //===- CoreGroups.h - Cube and vector groups of a function ------*- C++ -*-===//
 //
 // Queries the cross-core synchronization passes share: which core group an
-// op runs in and what storage a tensor value names.
+// op runs in (what storage a tensor names is getStorage, AscendCDialect.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,10 +26,6 @@ mlir::Operation *getCoreGroup(mlir::Operation *op);
 inline bool isCubeGroup(mlir::Operation *group) {
   return mlir::isa<IfAicOp>(group);
 }
-
-/// What a tensor value names: the local allocation through casts, or the
-/// root GM tensor through subindexing (a function argument).
-mlir::Value getStorage(mlir::Value tensor);
 
 } // namespace tilekit::ascendc
 

@@ -1,6 +1,6 @@
-//===- StorageSharing.cpp - Local tensors sharing storage -----------------===//
+//===- LocalTensorStorage.cpp - Storage and lifetimes of local tensors ----===//
 
-#include "tilekit/Dialect/AscendC/Transforms/StorageSharing.h"
+#include "tilekit/Dialect/AscendC/Transforms/LocalTensorStorage.h"
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 
 #include "mlir/IR/Builders.h"
@@ -15,6 +15,34 @@ void forEachUse(Value tensor, llvm::function_ref<void(Operation *)> visit) {
     if (auto cast = dyn_cast<ReinterpretCastOp>(user))
       forEachUse(cast.getResult(), visit);
   }
+}
+
+unsigned BlockOrder::indexOf(Operation *op) {
+  Block *block = op->getBlock();
+  if (numbered.insert(block).second)
+    for (auto [i, other] : llvm::enumerate(*block))
+      index[&other] = i;
+  return index.lookup(op);
+}
+
+BlockLifetime getBlockLifetime(LocalTensorAutoOp tensor, BlockOrder &order) {
+  BlockLifetime life;
+  Block *block = life.block = tensor->getBlock();
+  life.first = life.last = order.indexOf(tensor);
+  bool seen = false;
+  forEachUse(tensor.getResult(), [&](Operation *user) {
+    // A cast only names the storage; its users are visited on their own.
+    if (isa<ReinterpretCastOp>(user))
+      return;
+    Operation *here = block->findAncestorOpInBlock(*user);
+    if (!here)
+      return;
+    unsigned at = order.indexOf(here);
+    life.first = seen ? std::min(life.first, at) : at;
+    life.last = seen ? std::max(life.last, at) : at;
+    seen = true;
+  });
+  return life;
 }
 
 /// Replaces the placeholder `tensor` by a cast of `owner`.

@@ -1,0 +1,62 @@
+//===- LocalTensorStorage.h - Storage and lifetimes of local tensors -*- C++
+//-*-===//
+//
+// The one analysis of local-tensor storage the reuse, sync and position
+// passes share: what storage a tensor value names (through reinterpret
+// casts; getStorage in AscendCDialect.h), every use of a storage, when in
+// its block a placeholder is in use, and folding one placeholder into
+// another's storage.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_TRANSFORMS_LOCALTENSORSTORAGE_H
+#define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_LOCALTENSORSTORAGE_H
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace tilekit::ascendc {
+
+/// Visits every op that uses `tensor`, following reinterpret casts (the
+/// casts themselves are visited too).
+void forEachUse(mlir::Value tensor,
+                llvm::function_ref<void(mlir::Operation *)> visit);
+
+/// When, in the order of the block that defines it, a placeholder is in
+/// use: from its first to its last use (ops nested in the block count as
+/// the op of the block that holds them; casts do not count). A placeholder
+/// without uses lives at its own position.
+struct BlockLifetime {
+  mlir::Block *block = nullptr;
+  unsigned first = 0, last = 0;
+
+  /// Whether this lifetime ends before `next` begins in the same block.
+  bool endsBefore(const BlockLifetime &next) const {
+    return block == next.block && last < next.first;
+  }
+};
+
+/// Positions of ops in their blocks, numbered once per block (so that
+/// measuring many tensors stays linear).
+class BlockOrder {
+public:
+  unsigned indexOf(mlir::Operation *op);
+
+private:
+  llvm::DenseMap<mlir::Operation *, unsigned> index;
+  llvm::DenseSet<mlir::Block *> numbered;
+};
+
+BlockLifetime getBlockLifetime(LocalTensorAutoOp tensor, BlockOrder &order);
+
+/// Makes `tensor` live in `owner`'s storage and returns the placeholder that
+/// owns the storage afterwards. The smaller of the two becomes a
+/// reinterpret cast of the larger (sized as allocate-tensor sizes them);
+/// when `tensor` is larger it first moves to just before `owner`.
+LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
+                               LocalTensorAutoOp tensor);
+
+} // namespace tilekit::ascendc
+
+#endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_LOCALTENSORSTORAGE_H
