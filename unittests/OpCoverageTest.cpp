@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Target/TorchEmitter.h"
@@ -69,6 +70,24 @@ TEST_F(OpCoverageTest, EveryAscendCOpNamesItsPipe) {
   for (RegisteredOperationName name : ops)
     EXPECT_TRUE(name.hasInterface<PipeOpInterface>())
         << name.getStringRef().str() << ": no pipe for the sync passes";
+}
+
+TEST_F(OpCoverageTest, EverySimpleLevelVectorOpLowersToL0) {
+  RewritePatternSet patterns(&context);
+  ascendc::populateLowerToL0Patterns(patterns);
+  llvm::DenseSet<OperationName> roots;
+  for (const std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns())
+    if (std::optional<OperationName> root = pattern->getRootKind())
+      roots.insert(*root);
+  unsigned l2 = 0;
+  for (RegisteredOperationName name : opsOf("ascendc"))
+    if (name.hasInterface<ascendc::VectorL2OpInterface>()) {
+      ++l2;
+      EXPECT_TRUE(roots.contains(name))
+          << name.getStringRef().str() << ": no -ascendc-lower-to-l0 pattern";
+    }
+  EXPECT_GT(l2, 20u);
 }
 
 TEST_F(OpCoverageTest, UpstreamControlFlowRuns) {

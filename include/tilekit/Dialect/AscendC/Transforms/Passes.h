@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
@@ -27,6 +28,11 @@ enum class Arch { C220, C310 };
 /// rewrites simple-level vector ops to the low level.
 void buildAscendCPipeline(mlir::OpPassManager &pm, Arch arch, bool debug,
                           bool lowerToL0);
+
+/// The typed patterns of -ascendc-lower-to-l0: each simple-level (L2)
+/// vector op to its low-level (L0) form. They apply to ops whose count the
+/// L0 form can express.
+void populateLowerToL0Patterns(mlir::RewritePatternSet &patterns);
 
 /// Registers `ascendc-c220-pipeline` and `ascendc-c310-pipeline`.
 void registerAscendCPipelines();
