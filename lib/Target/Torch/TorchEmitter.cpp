@@ -265,7 +265,16 @@ LogicalResult TorchEmitter::emitModule(ModuleOp module) {
      << ".\n# A readable PyTorch reference of the PTO program: the runtime "
         "preamble, group\n# metadata, and one function per function of the "
         "program.\n\n";
-  os << kPreamble << "\n";
+  // The machine's split codes, which the preamble's cross-core runtime reads.
+  os << "_SPLIT_CODES = {";
+  for (unsigned c = 0; c < machine::kNumSplitCodes; ++c) {
+    auto code = static_cast<machine::SplitCode>(c);
+    int axis = machine::getSplitAxis(code);
+    os << (c ? ", " : "") << c << ": ("
+       << (axis < 0 ? std::string("None") : std::to_string(axis)) << ", "
+       << (machine::isOddSplit(code) ? "True" : "False") << ")";
+  }
+  os << "}\n\n" << kPreamble << "\n";
   for (auto func : module.getOps<func::FuncOp>())
     functionNames[func.getSymName()] = sanitize(func.getSymName());
 

@@ -867,18 +867,25 @@ def _get_subblock_idx():
     return getattr(_THREAD, "subblock_idx", 0)
 
 
+# _SPLIT_CODES (written above by the emitter from the machine description)
+# maps each split code to (the dimension it cuts or None, whether it is odd).
 def _split_mode_to_int(split):
     try:
         code = int(split)
     except (TypeError, ValueError):
         raise ValueError("invalid split mode %r" % (split,))
-    if code not in (0, 1, 2, 3, 4):
-        raise ValueError("invalid split mode %r (expected 0-4)" % (split,))
+    if code not in _SPLIT_CODES:
+        raise ValueError("invalid split mode %r (expected one of %s)"
+                         % (split, sorted(_SPLIT_CODES)))
     return code
 
 
 def _split_axis(code):
-    return 0 if code in (1, 3) else 1
+    return _SPLIT_CODES[code][0]
+
+
+def _is_odd_split(code):
+    return _SPLIT_CODES[code][1]
 
 
 def _split_tile(t, code, lane_stride=None, op="pto.tile.tpush_to_aiv"):
@@ -889,7 +896,7 @@ def _split_tile(t, code, lane_stride=None, op="pto.tile.tpush_to_aiv"):
     box, extent = t.shape[axis], valid[axis]
     cut = lane_stride if lane_stride is not None else box // 2
     extents = [min(extent, cut), max(0, extent - cut)]
-    if code > 2 and extents[0] != extents[1] + 1:
+    if _is_odd_split(code) and extents[0] != extents[1] + 1:
         raise ValueError(
             "%s: split code %d needs lane 0 to hold exactly one valid cell "
             "more than lane 1 along dim %d, but the valid extent %d cut at %d "
@@ -1038,7 +1045,7 @@ class _CrossCoreRuntime:
 
     def push_to_aic(self, tile, split, pipe=0):
         code = _split_mode_to_int(split)
-        if code > 2:
+        if _is_odd_split(code):
             raise ValueError("pto.tile.tpush_to_aic: split code %d is odd, but "
                              "there is no odd vector-to-cube transport" % code)
         lane = _get_subblock_idx()
@@ -1049,7 +1056,7 @@ class _CrossCoreRuntime:
 
     def pop_from_aiv(self, split, shape, dtype, pipe=0):
         code = _split_mode_to_int(split)
-        if code > 2:
+        if _is_odd_split(code):
             raise ValueError("pto.tile.tpop_from_aiv: split code %d is odd"
                              % code)
         op = "pto.tile.tpop_from_aiv"
