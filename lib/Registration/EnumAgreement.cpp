@@ -2,7 +2,8 @@
 //
 // The machine description (Machine.def) numbers the pipes; the PTO and
 // AscendC dialects' pipe enums (attributes need their own) must number
-// them alike, and the dialects' rounding modes must agree with each other.
+// them alike, PTO's split-code attribute must number the machine's codes
+// alike, and the dialects' rounding modes must agree with each other.
 // Code converts between them by value, so this file fails to compile when
 // one drifts. The trace format uses the machine's enums directly.
 //
@@ -24,6 +25,12 @@ namespace machine = tilekit::machine;
   static_assert(same(pto::Pipe::NAME, machine::Pipe::NAME) &&                  \
                     same(asc::Pipe::NAME, machine::Pipe::NAME),                \
                 "pipe " #NAME " is numbered differently");
+#include "tilekit/Machine/Machine.def"
+
+#define TILEKIT_SPLIT(NAME, CODE, SPELLING, AXIS, ODD)                         \
+  static_assert(same(pto::SplitCode::NAME, machine::SplitCode::NAME) &&        \
+                    static_cast<int>(pto::SplitCode::NAME) == CODE,            \
+                "split code " #NAME " is numbered differently");
 #include "tilekit/Machine/Machine.def"
 
 #define ROUND_AGREES(NAME)                                                     \

@@ -21,6 +21,24 @@ namespace machine = tilekit::machine;
 // they differ (tiles at different addresses, a scalar operand, an i1 mask).
 //===----------------------------------------------------------------------===//
 
+/// A split code is written as its integer (`split 1`); an unknown one is an
+/// error naming the codes.
+static ParseResult parseSplitCode(OpAsmParser &parser, IntegerAttr &split) {
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t code;
+  if (parser.parseInteger(code) ||
+      failed(verifySplitCode([&] { return parser.emitError(loc); }, code,
+                             /*allowOdd=*/true)))
+    return failure();
+  split = parser.getBuilder().getI32IntegerAttr(static_cast<int32_t>(code));
+  return success();
+}
+
+static void printSplitCode(OpAsmPrinter &printer, Operation *,
+                           IntegerAttr split) {
+  printer << split.getInt();
+}
+
 static ParseResult parseOpTypes(OpAsmParser &parser, Type &operand,
                                 Type &result) {
   if (parser.parseType(operand))

@@ -77,6 +77,21 @@ def PTO_Pipe : PTO_I32Enum<"Pipe", "hardware pipe of an AI core", [
   I32EnumAttrCase<"FIX", 6, "fix">, I32EnumAttrCase<"All", 7, "all">
 ]>;
 
+// Numbered as the machine description's split codes (Machine.def,
+// TILEKIT_SPLIT; lib/Registration/EnumAgreement.cpp checks). Written as the
+// integer code: `split 1`.
+def PTO_SplitCode : PTO_I32Enum<"SplitCode",
+    "split code: 0 none, 1 up/down, 2 left/right, 3 up/down odd, "
+    "4 left/right odd", [
+  I32EnumAttrCase<"None", 0, "none">,
+  I32EnumAttrCase<"UpDown", 1, "up_down">,
+  I32EnumAttrCase<"LeftRight", 2, "left_right">,
+  I32EnumAttrCase<"UpDownOdd", 3, "up_down_odd">,
+  I32EnumAttrCase<"LeftRightOdd", 4, "left_right_odd">
+]> {
+  let genSpecializedAttr = 0;
+}
+
 def PTO_PipeDirection : PTO_I32Enum<"PipeDirection",
                                     "direction(s) a cross-core pipe carries", [
   I32EnumAttrCase<"ToAiv", 1, "to_aiv">,

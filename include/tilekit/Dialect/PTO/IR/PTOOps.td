@@ -831,11 +831,11 @@ def PTO_TPushToAivOp
     pto.tile.tpush_to_aiv %t split 1 : !pto.tile<64x128xf32, vec>
     ```
   }];
-  let arguments = (ins PTO_AnyTile:$tile, I32Attr:$split,
+  let arguments = (ins PTO_AnyTile:$tile, PTO_SplitCode:$split,
                        OptionalAttr<I64Attr>:$lane_stride,
                        DefaultValuedAttr<I32Attr, "0">:$pipe_id);
   let assemblyFormat = [{
-    $tile `split` $split (`lane_stride` $lane_stride^)? (`pipe` $pipe_id^)?
+    $tile `split` custom<SplitCode>($split) (`lane_stride` $lane_stride^)? (`pipe` $pipe_id^)?
     attr-dict `:` type($tile)
   }];
 }
@@ -847,10 +847,10 @@ def PTO_TPushToAicOp
   let description = [{
     Split codes 0–2 only: the machine has no odd vector-to-cube transport.
   }];
-  let arguments = (ins PTO_AnyTile:$tile, I32Attr:$split,
+  let arguments = (ins PTO_AnyTile:$tile, PTO_SplitCode:$split,
                        DefaultValuedAttr<I32Attr, "0">:$pipe_id);
   let assemblyFormat = [{
-    $tile `split` $split (`pipe` $pipe_id^)? attr-dict `:` type($tile)
+    $tile `split` custom<SplitCode>($split) (`pipe` $pipe_id^)? attr-dict `:` type($tile)
   }];
 }
 
@@ -858,11 +858,11 @@ def PTO_TPopFromAicOp
     : PTO_CrossCoreOp<"tpop_from_aic", "FunctionKind::AIV", 1,
                       [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "receive on a vector lane a tile the cube core sent";
-  let arguments = (ins I32Attr:$split,
+  let arguments = (ins PTO_SplitCode:$split,
                        DefaultValuedAttr<I32Attr, "0">:$pipe_id);
   let results = (outs PTO_AnyTile:$result);
   let assemblyFormat = [{
-    `split` $split (`pipe` $pipe_id^)? attr-dict `:` type($result)
+    `split` custom<SplitCode>($split) (`pipe` $pipe_id^)? attr-dict `:` type($result)
   }];
 }
 
@@ -877,11 +877,11 @@ def PTO_TPopFromAivOp
     whenever lane 1 holds valid data (a run-time error otherwise). Split
     codes 0–2 only.
   }];
-  let arguments = (ins I32Attr:$split,
+  let arguments = (ins PTO_SplitCode:$split,
                        DefaultValuedAttr<I32Attr, "0">:$pipe_id);
   let results = (outs PTO_AnyTile:$result);
   let assemblyFormat = [{
-    `split` $split (`pipe` $pipe_id^)? attr-dict `:` type($result)
+    `split` custom<SplitCode>($split) (`pipe` $pipe_id^)? attr-dict `:` type($result)
   }];
 }
 
