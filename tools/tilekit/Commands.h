@@ -29,6 +29,15 @@ int runSim();
 llvm::cl::SubCommand &emitCommand();
 int runEmit();
 
+/// The subcommand given on the command line ("check", "run", "sim",
+/// "emit"), for messages.
+llvm::StringRef getCommandName();
+
+/// Prints "tilekit <command>: <message>" to stderr and returns 1, so that
+/// a message says which command failed even when commands share code
+/// (`sim` runs the kernel as `run` does).
+int fail(const llvm::Twine &message);
+
 /// Runs the kernel named on the command line with the `run` options
 /// (shared by `sim`), sending trace records to `traceSink` when given.
 int executeKernel(tilekit::trace::TraceSink *traceSink);

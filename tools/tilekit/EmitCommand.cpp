@@ -16,6 +16,7 @@
 
 using namespace mlir;
 using namespace tilekit;
+using tilekit::driver::fail;
 namespace cl = llvm::cl;
 
 cl::SubCommand &driver::emitCommand() {
@@ -69,8 +70,7 @@ int driver::runEmit() {
   }
   // Written completely or not at all.
   if (llvm::Error error = writeFileAtomically(emitOutput, script)) {
-    llvm::errs() << "tilekit emit: " << toString(std::move(error)) << "\n";
-    return 1;
+    return fail(toString(std::move(error)));
   }
   return 0;
 }

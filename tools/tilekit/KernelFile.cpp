@@ -1,6 +1,7 @@
 //===- KernelFile.cpp - Loading a kernel for the driver -------------------===//
 
 #include "KernelFile.h"
+#include "Commands.h"
 
 #include "tilekit/InitAll.h"
 
@@ -29,7 +30,8 @@ LogicalResult KernelFile::load(StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
   if (std::error_code error = buffer.getError())
     return emitError(FileLineColLoc::get(&context, path, 0, 0))
-           << "cannot open the kernel: " << error.message();
+           << "tilekit " << getCommandName()
+           << " cannot open the kernel: " << error.message();
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
 
   Block block;

@@ -26,6 +26,7 @@
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
+using tilekit::driver::fail;
 namespace cl = llvm::cl;
 
 cl::SubCommand &driver::runCommand() {
@@ -127,11 +128,6 @@ struct NamedSpec {
   std::string name, value, option;
 };
 } // namespace
-
-static int fail(const llvm::Twine &message) {
-  llvm::errs() << "tilekit run: " << message << "\n";
-  return 1;
-}
 
 static std::optional<std::vector<NamedSpec>>
 splitSpecs(const cl::list<std::string> &specs, llvm::StringRef option) {
@@ -243,7 +239,8 @@ int driver::runRun() { return executeKernel(nullptr); }
 
 int driver::executeKernel(trace::TraceSink *traceSink) {
   if (kernelPath.empty())
-    return fail("expected a kernel file: tilekit run KERNEL.mlir ...");
+    return fail("expected a kernel file: tilekit " + getCommandName() +
+                " KERNEL.mlir ...");
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());

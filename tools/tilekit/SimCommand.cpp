@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tilekit;
+using tilekit::driver::fail;
 namespace cl = llvm::cl;
 
 cl::SubCommand &driver::simCommand() {
@@ -70,11 +71,6 @@ static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print the statistics as JSON"),
                                 cl::sub(driver::simCommand()),
                                 cl::cat(driver::optionCategory()));
-
-static int fail(const llvm::Twine &message) {
-  llvm::errs() << "tilekit sim: " << message << "\n";
-  return 1;
-}
 
 int driver::runSim() {
   std::string configFile =

@@ -24,6 +24,20 @@ cl::OptionCategory &tilekit::driver::optionCategory() {
   return category;
 }
 
+StringRef tilekit::driver::getCommandName() {
+  using namespace tilekit::driver;
+  for (cl::SubCommand *command :
+       {&checkCommand(), &runCommand(), &simCommand(), &emitCommand()})
+    if (*command)
+      return command->getName();
+  return "";
+}
+
+int tilekit::driver::fail(const Twine &message) {
+  errs() << "tilekit " << getCommandName() << ": " << message << "\n";
+  return 1;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   tilekit::interp::initializeProcess();
