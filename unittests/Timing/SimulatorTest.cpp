@@ -9,6 +9,7 @@
 
 #include "tilekit/Timing/Simulator.h"
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
 
 using namespace tilekit;
@@ -375,6 +376,38 @@ TEST(MachineConfigTest, ShippedConfigsParse) {
   EXPECT_EQ(a2->cubeCores, 24u);
   // 16x16x16 f16 steps: 128x256x64 is 8 * 4 * 16 = 512 steps + 6.
   EXPECT_EQ(a2->cubeCycles(128, 64, 256, "f16", 2), 518u);
+}
+
+// The 910B config states its buffer sizes for readers; they must be the
+// machine description's defaults (Machine.def), which passes and the
+// planner use, and a config that leaves one out gets the default.
+TEST(MachineConfigTest, BufferSizesAgreeWithTheMachineDescription) {
+  auto a2 =
+      loadMachineConfig(std::string(TILEKIT_CONFIGS_DIR) + "/ascend910b.json");
+  ASSERT_TRUE(static_cast<bool>(a2)) << toString(a2.takeError());
+  for (unsigned b = 0; b < machine::kNumBuffers; ++b) {
+    auto buffer = static_cast<machine::Buffer>(b);
+    if (buffer != machine::Buffer::GM)
+      EXPECT_EQ(a2->capacity[b], uint64_t(machine::getDefaultCapacity(buffer)))
+          << machine::getName(buffer).str();
+  }
+  // The shipped config with UB changed and L1 left out.
+  auto text = llvm::MemoryBuffer::getFile(std::string(TILEKIT_CONFIGS_DIR) +
+                                          "/ascend910b.json");
+  ASSERT_TRUE(static_cast<bool>(text));
+  std::string json = (*text)->getBuffer().str();
+  for (auto [from, to] :
+       {std::pair<std::string, std::string>{"\"ub\": 196608", "\"ub\": 4096"},
+        {"\"l1\": 524288,", ""}}) {
+    size_t at = json.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    json.replace(at, from.size(), to);
+  }
+  auto partial = parseMachineConfig(json, "partial");
+  ASSERT_TRUE(static_cast<bool>(partial)) << toString(partial.takeError());
+  EXPECT_EQ(partial->capacity[unsigned(machine::Buffer::UB)], 4096u);
+  EXPECT_EQ(partial->capacity[unsigned(machine::Buffer::L1)],
+            uint64_t(machine::getDefaultCapacity(machine::Buffer::L1)));
 }
 
 } // namespace
