@@ -156,7 +156,7 @@ static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
   record.elementSize = getByteSize(a.kind());
   ArrayRef<int64_t> as = a.shape(), bs = b.shape();
   size_t rank = as.size();
-  int64_t batch = rank == 3 ? as[0] : 1;
+  int64_t batch = mm.getBatchCount();
   record.shape[0] = static_cast<uint32_t>(batch * as[rank - 2]);
   record.shape[1] = static_cast<uint32_t>(as[rank - 1]);
   record.shape[2] = static_cast<uint32_t>(bs[rank - 1]);

@@ -34,6 +34,12 @@ def PTO_MatmulOpInterface : OpInterface<"MatmulOpInterface"> {
       if constexpr (requires { $_op.getBias(); })
         return $_op.getBias();
       return {};
+    }]>,
+    InterfaceMethod<"How many matmuls it performs: the leading extent of a "
+                    "batched (rank-3) operand, else 1", "int64_t",
+                    "getBatchCount", (ins), "", [{
+      auto lhs = ::llvm::cast<::mlir::ShapedType>($_op.getLhs().getType());
+      return lhs.getRank() == 3 ? lhs.getDimSize(0) : 1;
     }]>
   ];
 }
