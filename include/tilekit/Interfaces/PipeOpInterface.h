@@ -29,6 +29,11 @@ public:
   static constexpr std::optional<machine::Pipe> kPipe = std::nullopt;
 };
 
+/// A transfer: the pipe is the engine of the op's data path.
+template <typename ConcreteType>
+class TransferPipe
+    : public mlir::OpTrait::TraitBase<ConcreteType, TransferPipe> {};
+
 } // namespace tilekit::OpTrait
 
 #include "tilekit/Interfaces/PipeOpInterface.h.inc"

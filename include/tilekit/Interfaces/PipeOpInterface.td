@@ -24,7 +24,19 @@ def Tilekit_PipeOpInterface : OpInterface<"PipeOpInterface"> {
   let methods = [
     InterfaceMethod<"The pipe that executes the op; none when no pipe does",
                     "std::optional<::tilekit::machine::Pipe>", "getExecutionPipe", (ins),
-                    "", [{ return ConcreteOp::kPipe; }]>,
+                    "", [{
+      // A transfer's pipe is its path's engine; every other op names its
+      // pipe with a trait (a compile error when it has none).
+      if constexpr (ConcreteOp::template hasTrait<
+                        ::tilekit::OpTrait::TransferPipe>()) {
+        std::optional<::tilekit::machine::DataPath> path = $_op.getDataPath();
+        if (!path)
+          return std::nullopt;
+        return ::tilekit::machine::getPipe(*path);
+      } else {
+        return ConcreteOp::kPipe;
+      }
+    }]>,
     InterfaceMethod<"The data path a transfer takes; none for other ops",
                     "std::optional<::tilekit::machine::DataPath>",
                     "getDataPath", (ins), "", [{ return std::nullopt; }]>
@@ -38,6 +50,9 @@ class Tilekit_OnPipeTrait<string pipe>
 def Tilekit_NoPipeTrait : NativeOpTrait<"NoPipe"> {
   let cppNamespace = "::tilekit::OpTrait";
 }
+def Tilekit_TransferPipeTrait : NativeOpTrait<"TransferPipe"> {
+  let cppNamespace = "::tilekit::OpTrait";
+}
 
 /// An op executed on one fixed pipe.
 class Tilekit_OnPipe<string pipe>
@@ -46,8 +61,10 @@ class Tilekit_OnPipe<string pipe>
 /// An op no pipe executes.
 def Tilekit_NoPipe : TraitList<[Tilekit_PipeOpInterface, Tilekit_NoPipeTrait]>;
 
-/// A transfer: its pipe and path come from its operands.
+/// A transfer: it implements getDataPath (from its operands); its pipe is
+/// the path's engine.
 def Tilekit_Transfer
-    : DeclareOpInterfaceMethods<Tilekit_PipeOpInterface, ["getExecutionPipe", "getDataPath"]>;
+    : TraitList<[DeclareOpInterfaceMethods<Tilekit_PipeOpInterface, ["getDataPath"]>,
+                 Tilekit_TransferPipeTrait]>;
 
 #endif // TILEKIT_INTERFACES_PIPEOPINTERFACE_TD

@@ -808,16 +808,10 @@ const TorchEmitter::PtoRules &TorchEmitter::getPtoRules() {
           std::to_string(push.getSplitAttr().getInt()) +
           ", pipe=" + std::to_string(push.getPipeIdAttr().getInt()) + ")");
     });
-    addRule<TPopFromAicOp>(r, [](TorchEmitter &, TPopFromAicOp pop) {
+    addRule<TPopFromAicOp, TPopFromAivOp>(r, [](TorchEmitter &, auto pop) {
+      StringRef from = isa<TPopFromAicOp>(pop.getOperation()) ? "aic" : "aiv";
       return Text::value(
-          "_cross_core_rt.pop_from_aic(" +
-          std::to_string(pop.getSplitAttr().getInt()) + ", " +
-          shapeOf(pop.getType()) + ", " + dtypeOf(pop.getResult()) +
-          ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")");
-    });
-    addRule<TPopFromAivOp>(r, [](TorchEmitter &, TPopFromAivOp pop) {
-      return Text::value(
-          "_cross_core_rt.pop_from_aiv(" +
+          "_cross_core_rt.pop_from_" + from.str() + "(" +
           std::to_string(pop.getSplitAttr().getInt()) + ", " +
           shapeOf(pop.getType()) + ", " + dtypeOf(pop.getResult()) +
           ", pipe=" + std::to_string(pop.getPipeIdAttr().getInt()) + ")");

@@ -58,35 +58,19 @@ static Buffer bufferOr(Value tensor, Buffer fallback) {
   return getBufferOf(tensor).value_or(fallback);
 }
 
-static std::optional<machine::Pipe>
-pipeOf(std::optional<machine::DataPath> path) {
-  if (!path)
-    return std::nullopt;
-  return machine::getPipe(*path);
-}
-
 // A local tensor of unknown position is taken as UB: a vector-core copy
 // unless it comes from GM or goes there.
 std::optional<machine::DataPath> DataCopyOp::getDataPath() {
   return machine::findPath(bufferOr(getSrc(), Buffer::UB),
                            bufferOr(getDst(), Buffer::UB));
 }
-std::optional<machine::Pipe> DataCopyOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
-}
 
 std::optional<machine::DataPath> LoadDataOp::getDataPath() {
   return machine::findPath(Buffer::L1, bufferOr(getDst(), Buffer::L0A));
 }
-std::optional<machine::Pipe> LoadDataOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
-}
 
 std::optional<machine::DataPath> FixpipeOp::getDataPath() {
   return machine::findPath(Buffer::L0C, bufferOr(getDst(), Buffer::GM));
-}
-std::optional<machine::Pipe> FixpipeOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
 }
 
 std::optional<Pipe> getOpPipe(Operation *op) {

@@ -686,60 +686,30 @@ static machine::Buffer bufferOf(Value tile) {
   return getBuffer(cast<TileType>(tile.getType()).getMemorySpace());
 }
 
-/// The machine's path for a transfer from `from` to `to`; the verifiers
-/// admit only transfers that have one.
-static std::optional<machine::Pipe>
-pipeOf(std::optional<machine::DataPath> path) {
-  if (!path)
-    return std::nullopt;
-  return machine::getPipe(*path);
-}
-
 std::optional<machine::DataPath> TileLoadOp::getDataPath() {
   return machine::findPath(machine::Buffer::GM, bufferOf(getResult()));
-}
-std::optional<machine::Pipe> TileLoadOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
 }
 
 std::optional<machine::DataPath> TileStoreOp::getDataPath() {
   return machine::findPath(bufferOf(getTile()), machine::Buffer::GM);
 }
-std::optional<machine::Pipe> TileStoreOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
-}
 
 std::optional<machine::DataPath> TileMoveOp::getDataPath() {
   return machine::findMovePath(bufferOf(getSrc()), bufferOf(getResult()));
-}
-std::optional<machine::Pipe> TileMoveOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
 }
 
 // Cube to vector leaves L0C through the fixpipe; vector to cube enters L1.
 std::optional<machine::DataPath> TPushToAivOp::getDataPath() {
   return machine::DataPath::L0CToUb;
 }
-std::optional<machine::Pipe> TPushToAivOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
-}
 std::optional<machine::DataPath> TPopFromAicOp::getDataPath() {
   return machine::DataPath::L0CToUb;
-}
-std::optional<machine::Pipe> TPopFromAicOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
 }
 std::optional<machine::DataPath> TPushToAicOp::getDataPath() {
   return machine::DataPath::UbToL1;
 }
-std::optional<machine::Pipe> TPushToAicOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
-}
 std::optional<machine::DataPath> TPopFromAivOp::getDataPath() {
   return machine::DataPath::UbToL1;
-}
-std::optional<machine::Pipe> TPopFromAivOp::getExecutionPipe() {
-  return pipeOf(getDataPath());
 }
 
 LogicalResult TileMoveOp::verify() {
