@@ -6,6 +6,7 @@
 #include "tilekit/Interp/Compare.h"
 #include "tilekit/Interp/ElementKind.h"
 #include "tilekit/Interp/TensorIO.h"
+#include "tilekit/Support/CheckedSize.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/Format.h"
@@ -21,10 +22,15 @@ static llvm::Error bindError(const llvm::Twine &why) {
 
 static llvm::Expected<TensorValue> tensorFrom(llvm::StringRef source,
                                               ElementKind kind) {
+  // The executor holds floats as f32 and integers as i64.
+  uint64_t heldBytes = isFloatKind(kind) ? 4 : 8;
   if (!source.starts_with("rand:") && !source.starts_with("zeros:")) {
     auto array = readNpy(source);
     if (!array)
       return array.takeError();
+    if (llvm::Error error = checkAllocatable(
+            uint64_t(array->numElements()) * heldBytes, "'" + source + "'"))
+      return std::move(error);
     return tensorFromNpy(*array, kind);
   }
   SmallVector<llvm::StringRef> parts;
@@ -39,6 +45,12 @@ static llvm::Expected<TensorValue> tensorFrom(llvm::StringRef source,
   if (parsed->second != kind)
     return bindError("the argument holds " + getKindName(kind) + ", not " +
                      parts[2]);
+  llvm::Expected<uint64_t> bytes =
+      checkedBytes(parsed->first, heldBytes, "shape '" + parts[1] + "'");
+  if (!bytes)
+    return bytes.takeError();
+  if (llvm::Error error = checkAllocatable(*bytes, "'" + source + "'"))
+    return std::move(error);
   uint64_t seed = 0;
   if (parts.size() == 4 && parts[3].getAsInteger(10, seed))
     return bindError("bad seed '" + parts[3] + "'");

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Support/Npy.h"
+#include "tilekit/Support/CheckedSize.h"
+#include "tilekit/Support/InputFile.h"
 
 #include "tilekit/Support/AtomicFile.h"
 
@@ -115,9 +117,12 @@ Expected<NpyArray> tilekit::parseNpy(StringRef bytes, StringRef name) {
     return fail("element type '" + type +
                 "' is not supported (use f2, f4, "
                 "f8, i1-i8, u1-u8 or b1)");
-  if (order->trim() != "False")
+  if (order->trim() == "True")
     return fail("Fortran-order arrays are not supported; save "
                 "np.ascontiguousarray(a)");
+  if (order->trim() != "False")
+    return fail("bad fortran_order '" + order->trim() +
+                "' (expected True or False)");
   SmallVector<StringRef> dims;
   shape->trim("() ").split(dims, ',', -1, /*KeepEmpty=*/false);
   for (StringRef dim : dims) {
@@ -126,23 +131,22 @@ Expected<NpyArray> tilekit::parseNpy(StringRef bytes, StringRef name) {
       return fail("bad shape " + *shape);
     array.shape.push_back(extent);
   }
-  size_t expected =
-      static_cast<size_t>(array.numElements()) * array.elementSize();
+  Expected<uint64_t> expected =
+      checkedBytes(array.shape, array.elementSize(), "shape " + *shape);
+  if (!expected)
+    return fail(toString(expected.takeError()));
   StringRef data = bytes.drop_front(headerStart + headerLength);
-  if (data.size() != expected)
+  if (data.size() != *expected)
     return fail("holds " + Twine(data.size()) + " data bytes, but shape " +
-                *shape + " of " + type + " needs " + Twine(expected));
+                *shape + " of " + type + " needs " + Twine(*expected));
   array.data.assign(data.begin(), data.end());
   return array;
 }
 
 Expected<NpyArray> tilekit::readNpy(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFile(path, /*IsText=*/false);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = readInputFile(path);
   if (!buffer)
-    return createStringError(buffer.getError(),
-                             "cannot read '" + path +
-                                 "': " + buffer.getError().message());
+    return buffer.takeError();
   return parseNpy((*buffer)->getBuffer(), path);
 }
 

@@ -2,6 +2,8 @@
 
 #include "tilekit/Timing/MachineConfig.h"
 
+#include "tilekit/Support/InputFile.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -269,10 +271,8 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
 }
 
 Expected<MachineConfig> timing::loadMachineConfig(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = readInputFile(path);
   if (!buffer)
-    return createStringError(buffer.getError(),
-                             "cannot read '" + path +
-                                 "': " + buffer.getError().message());
+    return buffer.takeError();
   return parseMachineConfig((*buffer)->getBuffer(), path);
 }

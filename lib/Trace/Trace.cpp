@@ -3,6 +3,7 @@
 #include "tilekit/Trace/Trace.h"
 
 #include "tilekit/Support/AtomicFile.h"
+#include "tilekit/Support/InputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -432,11 +433,8 @@ Expected<Trace> trace::parseTrace(StringRef bytes, StringRef name) {
 }
 
 Expected<Trace> trace::readTrace(StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
-      MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/false);
+  Expected<std::unique_ptr<MemoryBuffer>> buffer = readInputFile(path);
   if (!buffer)
-    return createStringError(buffer.getError(),
-                             "cannot read '" + path +
-                                 "': " + buffer.getError().message());
+    return buffer.takeError();
   return parseTrace((*buffer)->getBuffer(), path);
 }

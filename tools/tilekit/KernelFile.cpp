@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "tilekit/InitAll.h"
+#include "tilekit/Support/InputFile.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,11 +28,11 @@ KernelFile::KernelFile() : context(makeRegistry()) {
 }
 
 LogicalResult KernelFile::load(StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
-  if (std::error_code error = buffer.getError())
+  auto buffer = readInputFile(path);
+  if (!buffer)
     return emitError(FileLineColLoc::get(&context, path, 0, 0))
            << "tilekit " << getCommandName()
-           << " cannot open the kernel: " << error.message();
+           << " cannot open the kernel: " << toString(buffer.takeError());
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
 
   Block block;
