@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <limits>
 
 using namespace llvm;
 using namespace tilekit;
@@ -108,6 +109,31 @@ private:
 };
 } // namespace
 
+/// The limits of the format, the same for the writer and both readers: at
+/// most 255 buffers read and written (one byte each in the binary form),
+/// and ids the timing model can key on (the two largest values of each id
+/// type are reserved).
+static Error checkLimits(const Record &record) {
+  auto bad = [](const Twine &why) {
+    return createStringError(inconvertibleErrorCode(), why);
+  };
+  if (record.reads.size() > kMaxBuffersPerRecord ||
+      record.writes.size() > kMaxBuffersPerRecord)
+    return bad("reads " + Twine(record.reads.size()) + " and writes " +
+               Twine(record.writes.size()) + " buffers; at most " +
+               Twine(kMaxBuffersPerRecord) + " each");
+  for (ArrayRef<uint64_t> ids :
+       {ArrayRef(record.reads), ArrayRef(record.writes)})
+    for (uint64_t id : ids)
+      if (id >= kReservedBufferIds)
+        return bad("buffer id " + Twine(id) + " is reserved (at most " +
+                   Twine(kReservedBufferIds - 1) + ")");
+  if (record.item >= kReservedItemIds)
+    return bad("work item " + Twine(record.item) + " is reserved (at most " +
+               Twine(kReservedItemIds - 1) + ")");
+  return Error::success();
+}
+
 Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
   std::string bytes;
   Encoder out(bytes);
@@ -118,6 +144,11 @@ Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
     bytes.append(name);
   }
   out.put<uint64_t>(trace.records.size());
+  for (auto [n, record] : llvm::enumerate(trace.records))
+    if (Error error = checkLimits(record))
+      return createStringError(inconvertibleErrorCode(),
+                               path + ": record " + Twine(n) + ": " +
+                                   toString(std::move(error)));
   for (const Record &record : trace.records) {
     out.put<uint8_t>(static_cast<uint8_t>(record.kind));
     out.put<uint8_t>(record.sub);
@@ -173,7 +204,7 @@ static Error checkRecord(const Record &record, const Trace &trace) {
   if ((record.dtype && record.dtype >= trace.names.size()) ||
       (record.kind == RecordKind::Compute && record.op >= trace.names.size()))
     return bad("name index out of range");
-  return Error::success();
+  return checkLimits(record);
 }
 
 static Expected<Trace> parseBinary(StringRef bytes, StringRef name) {
@@ -321,10 +352,16 @@ static Error parseLine(StringRef line, Record &record, Trace &trace) {
     return bad("unknown record kind '" + words[1] + "'");
   record.kind = static_cast<RecordKind>(*kind);
   auto number = [&](StringRef key, StringRef text, auto &out) -> Error {
+    using Field = std::remove_reference_t<decltype(out)>;
     uint64_t value;
     if (text.getAsInteger(10, value))
       return bad("bad number '" + text + "' for " + key);
-    out = static_cast<std::remove_reference_t<decltype(out)>>(value);
+    // The field's width is the format's: a larger number is an error, not
+    // a silent truncation.
+    if (value > std::numeric_limits<Field>::max())
+      return bad(key + "=" + text + " is out of range (at most " +
+                 Twine(uint64_t(std::numeric_limits<Field>::max())) + ")");
+    out = static_cast<Field>(value);
     return Error::success();
   };
   for (StringRef word : ArrayRef(words).drop_front(2)) {

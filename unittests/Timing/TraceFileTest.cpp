@@ -114,4 +114,26 @@ TEST(TraceFileTest, ErrorsNameTheRecord) {
             "t.bin: record 0: unknown record kind 42");
 }
 
+// What the writer accepts, the readers read back: a record it cannot
+// encode is an error naming it, and nothing is written.
+TEST(TraceFileTest, WriterEnforcesTheReadersLimits) {
+  Trace trace = sample();
+  trace.records[1].reads.assign(256, 1);
+  std::string path = tempPath("wide.bin");
+  llvm::Error error = writeBinaryTrace(path, trace);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_EQ(toString(std::move(error)),
+            path + ": record 1: reads 256 and writes " +
+                std::to_string(trace.records[1].writes.size()) +
+                " buffers; at most 255 each");
+  EXPECT_FALSE(llvm::sys::fs::exists(path));
+
+  trace = sample();
+  trace.records[0].writes = {~uint64_t(0)};
+  error = writeBinaryTrace(path, trace);
+  ASSERT_TRUE(static_cast<bool>(error));
+  EXPECT_NE(toString(std::move(error)).find("record 0: buffer id"),
+            std::string::npos);
+}
+
 } // namespace

@@ -53,6 +53,12 @@ using machine::getDestination;
 using machine::getName;
 using machine::getPipe;
 
+/// Limits of the format (the writer and both readers enforce them).
+constexpr size_t kMaxBuffersPerRecord = 255;
+/// Buffer ids and work items at or above these are reserved.
+constexpr uint64_t kReservedBufferIds = ~uint64_t(0) - 1;
+constexpr uint32_t kReservedItemIds = ~uint32_t(0) - 1;
+
 /// One record. Fields a kind does not use stay zero.
 struct Record {
   RecordKind kind = RecordKind::Compute;
