@@ -31,8 +31,8 @@ LogicalResult KernelFile::load(StringRef path) {
   auto buffer = readInputFile(path);
   if (!buffer)
     return emitError(FileLineColLoc::get(&context, path, 0, 0))
-           << "tilekit " << getCommandName()
-           << " cannot open the kernel: " << toString(buffer.takeError());
+           << "tilekit " << getCommandName() << ": "
+           << toString(buffer.takeError());
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
 
   Block block;
