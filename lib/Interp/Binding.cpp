@@ -133,8 +133,15 @@ ExpectationReport interp::compareWithExpected(const TensorValue &tensor,
   std::vector<double> wanted = npyToDoubles(expected);
   Comparison result = compareValues(actual, wanted, rtol, atol);
   os << (result.ok() ? "ok" : "MISMATCH")
-     << llvm::format(" (max abs err %.3g, max rel err %.3g; rtol %g, atol %g)",
-                     result.maxAbsError, result.maxRelError, rtol, atol);
+     << llvm::format(" (max abs err %.3g, max rel err %.3g", result.maxAbsError,
+                     result.maxRelError);
+  // The maxima are over finite pairs; say so when NaN or an infinity
+  // differs, or "max abs err 0" would read as a match.
+  if (result.specialMismatches)
+    os << llvm::format(" over finite elements; %lld NaN or infinity "
+                       "mismatch(es)",
+                       static_cast<long long>(result.specialMismatches));
+  os << llvm::format("; rtol %g, atol %g)", rtol, atol);
   if (!result.ok())
     os << llvm::format(
         "; %lld of %zu elements differ, first at %s: got %.9g, expected %.9g",

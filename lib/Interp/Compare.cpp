@@ -20,6 +20,7 @@ Comparison interp::compareValues(llvm::ArrayRef<double> actual,
     bool match;
     if (std::isnan(a) || std::isnan(x) || std::isinf(a) || std::isinf(x)) {
       match = (std::isnan(a) && std::isnan(x)) || a == x;
+      result.specialMismatches += !match;
     } else {
       double error = std::fabs(a - x);
       result.maxAbsError = std::max(result.maxAbsError, error);

@@ -8,8 +8,7 @@
 
 using namespace llvm;
 
-Expected<std::unique_ptr<MemoryBuffer>>
-tilekit::readInputFile(StringRef path) {
+Expected<std::unique_ptr<MemoryBuffer>> tilekit::readInputFile(StringRef path) {
   auto fail = [&](std::error_code code, const Twine &why) {
     return createStringError(code, "cannot read '" + path + "': " + why);
   };

@@ -150,11 +150,11 @@ Expected<NpyArray> tilekit::readNpy(StringRef path) {
   return parseNpy((*buffer)->getBuffer(), path);
 }
 
-Error tilekit::writeNpy(StringRef path, const NpyArray &array) {
+Expected<std::string> tilekit::encodeNpy(const NpyArray &array) {
   if (!array.elementSize())
     return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path + "': element type '" +
-                                 array.descr + "' is not supported");
+                             "element type '" + array.descr +
+                                 "' is not supported");
   std::string dict;
   raw_string_ostream os(dict);
   StringRef descr = array.descr;
@@ -182,5 +182,14 @@ Error tilekit::writeNpy(StringRef path, const NpyArray &array) {
   out.write(reinterpret_cast<const char *>(array.data.data()),
             array.data.size());
   out.flush();
-  return writeFileAtomically(path, bytes);
+  return bytes;
+}
+
+Error tilekit::writeNpy(StringRef path, const NpyArray &array) {
+  Expected<std::string> bytes = encodeNpy(array);
+  if (!bytes)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot write '" + path +
+                                 "': " + toString(bytes.takeError()));
+  return writeFileAtomically(path, *bytes);
 }

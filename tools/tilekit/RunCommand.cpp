@@ -10,6 +10,9 @@
 #include "Commands.h"
 #include "KernelFile.h"
 
+#include "tilekit/Support/AtomicFile.h"
+#include "tilekit/Support/Npy.h"
+
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
@@ -360,13 +363,20 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return tensor;
   };
   int status = 0;
+  // Every output or none: all are staged before any is moved into place.
+  AtomicFileSet files;
   for (const NamedSpec &spec : *outputs) {
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)
       return 1;
-    if (llvm::Error error = writeNpy(spec.value, npyFromTensor(*tensor)))
-      return fail(toString(std::move(error)));
+    llvm::Expected<std::string> bytes = encodeNpy(npyFromTensor(*tensor));
+    if (!bytes)
+      return fail("--output " + spec.name + ": " + toString(bytes.takeError()));
+    if (llvm::Error error = files.add(spec.value, *bytes))
+      return fail("--output " + spec.name + ": " + toString(std::move(error)));
   }
+  if (llvm::Error error = files.commit())
+    return fail(toString(std::move(error)));
   for (const NamedSpec &spec : prints) {
     if (const auto *scalar = std::get_if<Scalar>(&valueOf(spec.name))) {
       printScalar(spec.name, *scalar);

@@ -20,6 +20,9 @@ struct Comparison {
   int64_t mismatches = 0;
   /// The first failing element, when there is one.
   int64_t firstMismatch = -1;
+  /// Mismatches where exactly one side is NaN, or an infinity differs
+  /// (not in the error maxima, which are over finite pairs).
+  int64_t specialMismatches = 0;
 
   bool ok() const { return mismatches == 0; }
 };

@@ -1,4 +1,5 @@
-//===- CheckedSize.h - Sizes a user controls, checked -------------*- C++ -*-===//
+//===- CheckedSize.h - Sizes a user controls, checked -------------*- C++
+//-*-===//
 //
 // Element counts and byte sizes computed from shapes a user wrote (an .npy
 // header, a zeros:/rand: spec, a dynamic tensor size) with overflow checks,

@@ -1,4 +1,5 @@
-//===- InputFile.h - Reading a user's input file, bounded ---------*- C++ -*-===//
+//===- InputFile.h - Reading a user's input file, bounded ---------*- C++
+//-*-===//
 //
 // Inputs (kernels, .npy arrays, traces, machine configs) may name a pipe or
 // a device; an endless one (/dev/zero) must not hang the tool. Regular files

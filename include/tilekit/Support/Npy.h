@@ -41,6 +41,8 @@ llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes, llvm::StringRef name);
 
 /// Writes `array` to `path` through a temporary file renamed into place.
 llvm::Error writeNpy(llvm::StringRef path, const NpyArray &array);
+/// The bytes of `array` as an .npy file.
+llvm::Expected<std::string> encodeNpy(const NpyArray &array);
 
 } // namespace tilekit
 
