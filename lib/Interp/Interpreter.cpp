@@ -204,6 +204,8 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
   for (Operation &op : block.without_terminator()) {
     if (isGroupCancelled(state.core))
       return failure();
+    if (failed(interpreter.countStep(&op)))
+      return failure();
     OpHandler handler = interpreter.getHandler(&op);
     if (!handler)
       return op.emitOpError() << "is not supported by the executor";
@@ -251,6 +253,24 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
     if (extent < 0 || extent > dim)
       return op->emitOpError() << "valid shape " << formatShape(valid)
                                << " does not fit the box " << formatShape(box);
+  return success();
+}
+
+LogicalResult Interpreter::countStep(Operation *op) {
+  if (!options.maxSteps && !options.timeout.count())
+    return success(); // No shared counter without limits.
+  uint64_t done = steps.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (options.maxSteps && done > options.maxSteps)
+    return op->emitOpError()
+           << "was about to run when the kernel reached --max-steps "
+           << options.maxSteps << "; stopped";
+  // The clock is read every 4096 ops: cheap, and prompt enough.
+  if (options.timeout.count() && done % 4096 == 0 &&
+      std::chrono::steady_clock::now() - started > options.timeout)
+    return op->emitOpError()
+           << "was about to run when the kernel reached its --timeout of "
+           << options.timeout.count() << " ms (" << done
+           << " ops run); stopped";
   return success();
 }
 

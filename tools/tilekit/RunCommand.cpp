@@ -20,9 +20,11 @@
 #include "tilekit/Interp/TensorIO.h"
 
 #include "mlir/IR/Diagnostics.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 #include <mutex>
 
@@ -103,6 +105,17 @@ static cl::opt<double> popTimeout(
 static cl::opt<double> groupTimeout(
     "group-timeout", cl::desc("Seconds a group launch may run (default 30)"),
     cl::init(30), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<uint64_t> maxSteps(
+    "max-steps",
+    cl::desc("Stop with an error naming the op after N ops (0: no limit)"),
+    cl::init(0), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<double> runTimeout(
+    "timeout",
+    cl::desc("Stop with an error naming the op after this many seconds "
+             "(0: no limit)"),
+    cl::init(0), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
 static cl::opt<UndefinedData> undefinedData(
     "undefined",
@@ -318,13 +331,31 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                     " (results are named result or result0, result1, ...)");
 
   InterpreterOptions options;
-  auto toMilliseconds = [](double seconds) {
-    return std::chrono::milliseconds(
-        static_cast<int64_t>(std::max(seconds, 0.0) * 1000));
+  // Durations: finite, not negative, at most a year (0 where allowed).
+  auto toMilliseconds =
+      [](StringRef option, double seconds,
+         bool zeroAllowed) -> std::optional<std::chrono::milliseconds> {
+    constexpr double kYear = 365.0 * 24 * 3600;
+    if (!std::isfinite(seconds) || seconds < 0 || seconds > kYear ||
+        (!zeroAllowed && seconds == 0)) {
+      fail("--" + option + " " + std::to_string(seconds) + ": expected " +
+           (zeroAllowed ? "0 or " : "") +
+           "a positive number of seconds up to a year");
+      return std::nullopt;
+    }
+    return std::chrono::milliseconds(std::max<int64_t>(
+        static_cast<int64_t>(seconds * 1000), seconds > 0 ? 1 : 0));
   };
+  auto pop = toMilliseconds("pop-timeout", popTimeout, false);
+  auto group = toMilliseconds("group-timeout", groupTimeout, false);
+  auto timeout = toMilliseconds("timeout", runTimeout, true);
+  if (!pop || !group || !timeout)
+    return 1;
   options.undefined = undefinedData;
-  options.popTimeout = toMilliseconds(popTimeout);
-  options.groupTimeout = toMilliseconds(groupTimeout);
+  options.popTimeout = *pop;
+  options.groupTimeout = *group;
+  options.timeout = *timeout;
+  options.maxSteps = maxSteps;
   if (printOps)
     options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
       // Group launches run their cores on several threads.
@@ -345,8 +376,12 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     };
   options.trace = traceSink;
   Interpreter interpreter(kernel.getModule(), std::move(options));
-  if (blockCount == 0)
-    return fail("--blocks must be at least 1");
+  // Blocks run one after another; a count beyond this is a typo, not a
+  // launch anyone waits for.
+  constexpr unsigned kMaxBlocks = 1u << 20;
+  if (blockCount == 0 || blockCount > kMaxBlocks)
+    return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
+                std::to_string(kMaxBlocks));
   FailureOr<SmallVector<RuntimeValue>> results =
       interpreter.launch(entry, argValues, blockCount);
   if (failed(results))

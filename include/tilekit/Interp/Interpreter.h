@@ -57,6 +57,11 @@ struct InterpreterOptions {
   std::chrono::milliseconds popTimeout{10000};
   /// How long a whole group launch may run.
   std::chrono::milliseconds groupTimeout{30000};
+  /// Stops the run with an error naming the op about to execute after this
+  /// many ops (0: no limit), or once this much time has passed (0: none),
+  /// so that a kernel that never ends can be stopped.
+  uint64_t maxSteps = 0;
+  std::chrono::milliseconds timeout{0};
   /// Where trace records go (none when null): one work item per call of an
   /// incore or group function, and inside it a record per data movement,
   /// compute op, flag and barrier.
@@ -129,6 +134,16 @@ private:
   std::mutex checkedBlocksMutex;
   std::mutex traceMutex;
   std::atomic<uint32_t> nextWorkItem{0};
+  std::atomic<uint64_t> steps{0};
+  std::chrono::steady_clock::time_point started =
+      std::chrono::steady_clock::now();
+
+public:
+  /// Counts one op about to run on any thread; an error on `op` once
+  /// maxSteps or the timeout is reached.
+  mlir::LogicalResult countStep(mlir::Operation *op);
+
+private:
   std::mutex staticBuffersMutex;
   llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;
 };
