@@ -15,7 +15,7 @@
 // SIM: "gm_ub": {
 // SIM-NEXT: "bytes": 384,
 
-// ZERO: tilekit run: --blocks must be at least 1
+// ZERO: tilekit run: --blocks 0: expected 1 to 1048576
 func.func @scale_rows(%x: !pto.tensor<12x8xf32>, %y: !pto.tensor<12x8xf32>) -> !pto.tensor<12x8xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
