@@ -4,6 +4,9 @@
 
 #include "tilekit/Support/InputFile.h"
 
+#include <cstdio>
+#include <limits>
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -46,6 +49,13 @@ uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
       std::ceil(cost.slope * static_cast<double>(elements) + cost.bias));
 }
 
+/// A number as a person would write it in a config (1e+20, 0, 1.85).
+static std::string formatNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
+}
+
 namespace {
 /// Reads one JSON object, rejecting keys it was not asked for.
 class ObjectReader {
@@ -64,9 +74,27 @@ public:
     if (!value)
       return required ? fail("missing '" + key + "'") : Error::success();
     std::optional<double> number = value->getAsNumber();
-    if (!number || *number < 0)
+    if (!number || !std::isfinite(*number) || *number < 0)
       return fail("'" + key + "' must be a non-negative number");
+    // The field's type bounds it (a core count is an unsigned, ...).
+    if (*number > static_cast<double>(std::numeric_limits<T>::max()))
+      return fail("'" + key + "' = " + formatNumber(*number) +
+                  " is out of range (at most " +
+                  formatNumber(std::numeric_limits<T>::max()) + ")");
     out = static_cast<T>(*number);
+    return Error::success();
+  }
+
+  /// Reads a number that must lie in (0, max]: a size, a rate, a clock.
+  template <typename T>
+  Error positive(StringRef key, T &out, double max, bool required = true) {
+    bool present = object && object->get(key);
+    if (Error error = number(key, out, required))
+      return error;
+    if (present && (out <= 0 || static_cast<double>(out) > max))
+      return fail("'" + key + "' = " + formatNumber(out) +
+                  " is out of range (expected more than 0, at most " +
+                  formatNumber(max) + ")");
     return Error::success();
   }
 
@@ -140,15 +168,15 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     return std::move(error);
 
   TRY(top.string("name", config.name));
-  TRY(top.number("clock_ghz", config.clockGHz));
+  TRY(top.positive("clock_ghz", config.clockGHz, 100));
   TRY(top.number("scalar_cycles", config.scalarCycles, false));
   TRY(top.number("launch_cycles", config.launchCycles, false));
 
   auto cores = top.child("cores");
   if (!cores)
     return cores.takeError();
-  TRY(cores->number("aic", config.cubeCores));
-  TRY(cores->number("aiv", config.vectorCores));
+  TRY(cores->positive("aic", config.cubeCores, 65536));
+  TRY(cores->positive("aiv", config.vectorCores, 131072));
   TRY(cores->finish());
   if (config.cubeCores == 0)
     return cores->fail("'aic' must be at least 1");
@@ -162,7 +190,8 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     if (space == Space::GM)
       continue;
     config.capacity[b] = machine::getDefaultCapacity(space);
-    TRY(buffers->number(trace::getName(space), config.capacity[b], false));
+    TRY(buffers->positive(trace::getName(space), config.capacity[b],
+                          double(uint64_t(1) << 40), false));
   }
   TRY(buffers->finish());
 
@@ -178,7 +207,7 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     return paths.takeError();
   for (unsigned p = 0; p < trace::kNumDmaPaths; ++p) {
     double gib = 0;
-    TRY(paths->number(trace::getName(static_cast<DmaPath>(p)), gib));
+    TRY(paths->positive(trace::getName(static_cast<DmaPath>(p)), gib, 1e12));
     config.pathBytesPerCycle[p] = gibPerSecond(gib, config.clockGHz);
   }
   TRY(paths->finish());
@@ -188,7 +217,7 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
   if (!hbm)
     return hbm.takeError();
   double hbmGBs = 0;
-  TRY(hbm->number("bandwidth_gb_s", hbmGBs));
+  TRY(hbm->positive("bandwidth_gb_s", hbmGBs, 1e12));
   config.hbmBytesPerCycle = hbmGBs / config.clockGHz;
   TRY(hbm->finish());
 
@@ -199,7 +228,7 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     uint64_t bytes = 0;
     double gbs = 0;
     TRY(l2->number("bytes", bytes));
-    TRY(l2->number("bandwidth_gb_s", gbs));
+    TRY(l2->positive("bandwidth_gb_s", gbs, 1e12));
     config.l2Bytes = bytes;
     config.l2BytesPerCycle = gbs / config.clockGHz;
     TRY(l2->finish());
