@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+
 #include "Indexing.h"
+#include "tilekit/Support/CheckedSize.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -28,11 +30,21 @@ concreteShape(ExecContext &context, GMTensorType type, ValueRange sizes) {
   return shape;
 }
 
-static LogicalResult checkSizes(Operation *op, ArrayRef<int64_t> shape) {
+/// Sizes computed at run time: not negative, and a tensor this machine can
+/// hold (the executor keeps floats as f32, integers as i64).
+static LogicalResult checkSizes(Operation *op, ArrayRef<int64_t> shape,
+                                ElementKind kind) {
   for (int64_t dim : shape)
     if (dim < 0)
       return op->emitOpError()
              << "has a negative size in " << formatShape(shape);
+  llvm::Expected<uint64_t> bytes = checkedBytes(
+      shape, isFloatKind(kind) ? 4 : 8, "tensor " + formatShape(shape));
+  llvm::Error error =
+      bytes ? checkAllocatable(*bytes, "tensor " + formatShape(shape))
+            : bytes.takeError();
+  if (error)
+    return op->emitOpError() << toString(std::move(error));
   return success();
 }
 
@@ -40,7 +52,7 @@ static LogicalResult runCreate(ExecContext &context, Operation *raw) {
   auto op = cast<TensorCreateOp>(raw);
   auto type = cast<GMTensorType>(op.getResult().getType());
   SmallVector<int64_t, 4> shape = concreteShape(context, type, op.getSizes());
-  if (failed(checkSizes(op, shape)))
+  if (failed(checkSizes(op, shape, kindOf(type))))
     return failure();
   context.set(op.getResult(), makeTensor(kindOf(type), shape));
   return success();
@@ -50,7 +62,7 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
   auto op = cast<TensorFullOp>(raw);
   auto type = cast<GMTensorType>(op.getResult().getType());
   SmallVector<int64_t, 4> shape = concreteShape(context, type, op.getSizes());
-  if (failed(checkSizes(op, shape)))
+  if (failed(checkSizes(op, shape, kindOf(type))))
     return failure();
   TensorValue tensor = makeTensor(kindOf(type), shape);
   tensor.storage->data.fill(context.scalar(op.getValue()));
