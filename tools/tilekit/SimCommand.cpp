@@ -98,6 +98,10 @@ int driver::runSim() {
       return fail(toString(std::move(error)));
   }
 
+  // As many cores as a machine config may declare.
+  if (coreCount > 65536)
+    return fail("--cores " + std::to_string(coreCount) +
+                ": expected 0 (the config's) to 65536");
   timing::SimOptions options;
   options.cores = coreCount;
   options.timeline = !timelinePath.empty();
