@@ -73,6 +73,10 @@ static cl::opt<bool> jsonOutput("json",
                                 cl::cat(driver::optionCategory()));
 
 int driver::runSim() {
+  // As many cores as a machine config may declare.
+  if (coreCount > 65536)
+    return fail("--cores " + std::to_string(coreCount) +
+                ": expected 0 (the config's) to 65536");
   std::string configFile =
       configPath.empty() ? defaultConfigPath() : std::string(configPath);
   auto config = timing::loadMachineConfig(configFile);
@@ -98,10 +102,6 @@ int driver::runSim() {
       return fail(toString(std::move(error)));
   }
 
-  // As many cores as a machine config may declare.
-  if (coreCount > 65536)
-    return fail("--cores " + std::to_string(coreCount) +
-                ": expected 0 (the config's) to 65536");
   timing::SimOptions options;
   options.cores = coreCount;
   options.timeline = !timelinePath.empty();
