@@ -125,6 +125,9 @@ public:
   /// buffer.
   uint64_t getStaticBuffer(mlir::Value value, uint32_t item,
                            const CoreIdentity *core);
+  /// Counts one op about to run on any thread; an error on `op` once
+  /// maxSteps or the timeout is reached.
+  mlir::LogicalResult countStep(mlir::Operation *op);
 
 private:
   mlir::ModuleOp module;
@@ -138,12 +141,6 @@ private:
   std::chrono::steady_clock::time_point started =
       std::chrono::steady_clock::now();
 
-public:
-  /// Counts one op about to run on any thread; an error on `op` once
-  /// maxSteps or the timeout is reached.
-  mlir::LogicalResult countStep(mlir::Operation *op);
-
-private:
   std::mutex staticBuffersMutex;
   llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;
 };
