@@ -5,6 +5,7 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,5 +25,6 @@ void tilekit::registerAllDialects(mlir::DialectRegistry &registry) {
 void tilekit::registerAllPasses() {
   mlir::registerTransformsPasses();
   ascendc::registerAscendCPasses();
+  pto::registerPTOPasses();
   ascendc::registerAscendCPipelines();
 }

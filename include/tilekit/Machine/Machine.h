@@ -96,6 +96,17 @@ constexpr int64_t getDefaultCapacity(Buffer buffer) {
 // Pipes
 //===----------------------------------------------------------------------===//
 
+/// Where an allocation in `buffer` may start, in bytes.
+constexpr int64_t getAlignment(Buffer buffer) {
+  switch (buffer) {
+#define TILEKIT_BUFFER_ALIGNMENT(E, BYTES)                                     \
+  case Buffer::E:                                                              \
+    return BYTES;
+#include "tilekit/Machine/Machine.def"
+  }
+  return 1;
+}
+
 constexpr llvm::StringLiteral getName(Pipe pipe) {
   switch (pipe) {
 #define TILEKIT_PIPE(E, NAME, WHAT)                                            \

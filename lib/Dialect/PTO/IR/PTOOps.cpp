@@ -1130,5 +1130,35 @@ LogicalResult TensorMatmulAccOp::verify() {
                             getResult().getType(), getATrans(), getBTrans());
 }
 
+//===----------------------------------------------------------------------===//
+// Results that live in an operand's storage (SharedStorageOpInterface).
+//===----------------------------------------------------------------------===//
+
+OpOperand *TileAssembleOp::getStorageOperand(OpResult) {
+  return &getDstMutable();
+}
+OpOperand *TileWriteOp::getStorageOperand(OpResult) {
+  return &getDstMutable();
+}
+OpOperand *TileScatterOp::getStorageOperand(OpResult) {
+  return &getDstMutable();
+}
+OpOperand *TileSetValidShapeOp::getStorageOperand(OpResult) {
+  return &getSrcMutable();
+}
+OpOperand *TileReshapeOp::getStorageOperand(OpResult) {
+  return &getSrcMutable();
+}
+OpOperand *TileRowCumsumOp::getStorageOperand(OpResult) {
+  return &getSrcMutable();
+}
+OpOperand *TileColCumsumOp::getStorageOperand(OpResult) {
+  return &getSrcMutable();
+}
+OpOperand *TileMrgSortOp::getStorageOperand(OpResult result) {
+  return result == getSortedValues() ? &getValuesMutable()
+                                     : &getIndicesMutable();
+}
+
 #define GET_OP_CLASSES
 #include "tilekit/Dialect/PTO/IR/PTOOps.cpp.inc"

@@ -61,6 +61,24 @@ def PTO_ElementwiseOpInterface : OpInterface<"ElementwiseOpInterface"> {
   ];
 }
 
+def PTO_SharedStorageOpInterface : OpInterface<"SharedStorageOpInterface"> {
+  let description = [{
+    An op whose tile result lives in the storage of one of its tile
+    operands: it updates a destination in place (`tile.assemble`,
+    `tile.write`, `tile.scatter`), views a tile another way
+    (`tile.set_validshape`, `tile.reshape`), or computes into its source
+    (the scans, `tile.mrgsort`). Such a result has its operand's address
+    (its type says so), so memory planning gives the two one storage and
+    rejects a plan in which the operand is still needed after the op.
+  }];
+  let cppNamespace = "::tilekit::pto";
+  let methods = [
+    InterfaceMethod<"The operand whose storage `result` occupies, or null",
+                    "::mlir::OpOperand *", "getStorageOperand",
+                    (ins "::mlir::OpResult":$result)>
+  ];
+}
+
 /// Members of an elementwise family: `family` is an ElementwiseFamily
 /// enumerator, `function` what the op computes.
 class PTO_Elementwise<string family, string function> {

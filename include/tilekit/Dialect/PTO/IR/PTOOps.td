@@ -161,7 +161,8 @@ def PTO_TileSliceOp : PTO_Op<"tile.slice",
 }
 
 def PTO_TileAssembleOp : PTO_Op<"tile.assemble",
-    [PTO_InCoreOp, Tilekit_OnPipe<"V">, Pure, AllTypesMatch<["dst", "result"]>]> {
+    [PTO_InCoreOp, Tilekit_OnPipe<"V">, Pure, AllTypesMatch<["dst", "result"]>,
+     DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = "write the valid region of a tile into another at an offset";
   let arguments = (ins PTO_AnyTile:$src, PTO_AnyTile:$dst,
                        Variadic<Index>:$offsets);
@@ -188,7 +189,8 @@ def PTO_TileFillPadOp : PTO_Op<"tile.fillpad", [PTO_VectorOp, Pure]> {
 }
 
 def PTO_TileSetValidShapeOp : PTO_Op<"tile.set_validshape",
-    [PTO_InCoreOp, Tilekit_NoPipe, Pure, AllTypesMatch<["src", "result"]>]> {
+    [PTO_InCoreOp, Tilekit_NoPipe, Pure, AllTypesMatch<["src", "result"]>,
+     DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = "change the valid shape of a tile (metadata only)";
   let arguments = (ins PTO_AnyTile:$src, Variadic<Index>:$valid_shape);
   let results = (outs PTO_AnyTile:$result);
@@ -198,7 +200,8 @@ def PTO_TileSetValidShapeOp : PTO_Op<"tile.set_validshape",
   let hasVerifier = 1;
 }
 
-def PTO_TileReshapeOp : PTO_Op<"tile.reshape", [PTO_InCoreOp, Tilekit_NoPipe, Pure]> {
+def PTO_TileReshapeOp : PTO_Op<"tile.reshape",
+    [PTO_InCoreOp, Tilekit_NoPipe, Pure, DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = "view the elements of a tile with another shape";
   let arguments = (ins PTO_AnyTile:$src);
   let results = (outs PTO_AnyTile:$result);
@@ -227,6 +230,7 @@ def PTO_TileReadOp : PTO_Op<"tile.read",
 
 def PTO_TileWriteOp : PTO_Op<"tile.write",
     [PTO_InCoreOp, Tilekit_OnPipe<"S">, Pure, AllTypesMatch<["dst", "result"]>,
+     DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>,
      TypesMatchWith<"value is the tile's element type", "dst", "value",
                     "::llvm::cast<::mlir::ShapedType>($_self).getElementType()">]> {
   let summary = "write one element of a tile";
@@ -540,7 +544,8 @@ def PTO_TileIotaOp : PTO_Op<"tile.iota", [PTO_VectorOp, Pure]> {
 
 class PTO_ScanOp<string name, bit isRow>
     : PTO_Op<"tile." # name,
-             [PTO_VectorOp, Pure, AllTypesMatch<["src", "result"]>]> {
+             [PTO_VectorOp, Pure, AllTypesMatch<["src", "result"]>,
+              DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = !if(isRow, "inclusive prefix sum along each row",
                            "inclusive prefix sum down each column");
   let description = "Element `[i, j]` of the result is the sum of " # !if(isRow, "`src[i, 0..j]`",
@@ -605,7 +610,7 @@ def PTO_TileSort32Op : PTO_Op<"tile.sort32", [PTO_VectorOp, Pure]> {
 
 def PTO_TileMrgSortOp : PTO_Op<"tile.mrgsort",
     [PTO_VectorOp, Pure, AllTypesMatch<["values", "sorted_values"]>,
-     AllTypesMatch<["indices", "sorted_indices"]>]> {
+     AllTypesMatch<["indices", "sorted_indices"]>, DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = "merge pairs of sorted runs of each row (after pto-isa TMRGSORT)";
   let description = [{
     Each valid row holds sorted runs of `block` columns (descending, as
@@ -654,7 +659,7 @@ def PTO_TileGatherOp : PTO_Op<"tile.gather", [PTO_VectorOp, Pure]> {
 }
 
 def PTO_TileScatterOp : PTO_Op<"tile.scatter",
-    [PTO_VectorOp, Pure, AllTypesMatch<["dst", "result"]>]> {
+    [PTO_VectorOp, Pure, AllTypesMatch<["dst", "result"]>, DeclareOpInterfaceMethods<PTO_SharedStorageOpInterface>]> {
   let summary = "scatter rows of elements by an index tile (pto-isa TSCATTER)";
   let description = [{
     As pto-isa's TSCATTER, each index names a destination row: the result is

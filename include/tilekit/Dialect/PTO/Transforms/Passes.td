@@ -1,0 +1,51 @@
+//===- Passes.td - PTO passes -------------------------------*- tablegen -*-===//
+
+#ifndef TILEKIT_DIALECT_PTO_TRANSFORMS_PASSES_TD
+#define TILEKIT_DIALECT_PTO_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
+  let summary = "Assigns every tile of an in-core function an address in its buffer";
+  let description = [{
+    Gives each tile of an `incore`, `aic` or `aiv` function (or one without
+    a kind) a byte offset in its buffer (`addr = N` in its type):
+
+    * Tiles that must share storage form one class: the values a
+      loop-carried tile flows through (`scf.for`/`scf.while` iter_args,
+      init, yield and results; `scf.if` results and yields, through
+      `RegionBranchOpInterface`), and a result with the operand it updates
+      or views (`SharedStorageOpInterface`: `tile.assemble`, `tile.write`,
+      `tile.scatter`, `tile.set_validshape`, `tile.reshape`, the scans,
+      `tile.mrgsort`). A class whose members are live at the same time
+      (a loop that yields its carried tiles swapped, an init still read
+      after its loop) is an error at the op.
+    * Liveness follows the structured control flow: a tile defined outside
+      a loop and used inside it lives to the end of the loop; tiles of the
+      two branches of an `scf.if` may share bytes. A tile lives from its
+      definition to its last use, so an op never writes its result over an
+      operand unless the two are one class.
+    * Classes are placed first-fit in order of their first definition, at
+      the buffer's alignment (include/tilekit/Machine/Machine.def: UB and
+      L1 32 B, L0A/L0B 512 B, L0C 1 KiB). Tiles that already carry an
+      address keep it; planned tiles never overlap them while both live.
+      The result is deterministic.
+
+    A function that cannot fit is an error at the function naming the
+    buffer, its capacity, the bytes it needs and the peak, with a note at
+    each tile live at the peak. Capacities default to the machine
+    description's; `tilekit` passes those of the machine config in use.
+    Functions whose tile arguments or results carry no address are left
+    alone.
+  }];
+  let options = [
+    Option<"ubBytes", "ub-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::UB)", "UB capacity">,
+    Option<"l1Bytes", "l1-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L1)", "L1 capacity">,
+    Option<"l0aBytes", "l0a-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0A)", "L0A capacity">,
+    Option<"l0bBytes", "l0b-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0B)", "L0B capacity">,
+    Option<"l0cBytes", "l0c-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0C)", "L0C capacity">,
+    Option<"biasBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">
+  ];
+}
+
+#endif // TILEKIT_DIALECT_PTO_TRANSFORMS_PASSES_TD

@@ -1,0 +1,447 @@
+//===- MemoryPlan.cpp - Addresses for the tiles of a PTO function ---------===//
+
+#include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::pto;
+using machine::Buffer;
+
+BufferCapacities::BufferCapacities() {
+  for (unsigned i = 0; i < machine::kNumBuffers; ++i)
+    bytes[i] = machine::getDefaultCapacity(static_cast<Buffer>(i));
+}
+
+int64_t MemoryPlan::reservedBytes(Value value) const {
+  auto it = reserved.find(value);
+  return it == reserved.end() ? 0 : it->second;
+}
+
+static bool hasTileType(Value value) { return isa<TileType>(value.getType()); }
+
+bool pto::isPlannable(FunctionOpInterface func) {
+  if (func.isExternal())
+    return false;
+  std::optional<FunctionKind> kind = getFunctionKind(func);
+  if (kind && *kind != FunctionKind::InCore && *kind != FunctionKind::AIC &&
+      *kind != FunctionKind::AIV)
+    return false;
+  for (Type type : func.getArgumentTypes())
+    if (auto tile = dyn_cast<TileType>(type); tile && !tile.getAddr())
+      return false;
+  if (llvm::any_of(func.getResultTypes(), llvm::IsaPred<TileType>))
+    return false;
+  // A call's tile operands must have the callee's types exactly.
+  WalkResult calls = func->walk([](CallOpInterface call) {
+    bool tiles = llvm::any_of(call->getOperands(), hasTileType) ||
+                 llvm::any_of(call->getResults(), hasTileType);
+    return tiles ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return !calls.wasInterrupted();
+}
+
+namespace {
+
+/// Program points, in order: one per op, and for an op with regions one
+/// more after its regions, where its results are defined.
+struct Span {
+  int64_t begin = 0, end = 0;
+};
+
+struct TileInfo {
+  Value value;
+  int64_t def = 0, lastUse = 0;
+  /// The op of the last use (null when unused).
+  Operation *lastUser = nullptr;
+};
+
+/// A set of tiles that occupy one storage.
+struct StorageClass {
+  SmallVector<unsigned> members; // indices into tiles, in definition order
+  Buffer buffer = Buffer::GM;
+  int64_t begin = 0, end = 0, size = 0;
+  std::optional<int64_t> fixedAddr;
+  int64_t addr = 0;
+};
+
+/// What one planning attempt came to.
+enum class Outcome { Planned, CopyInserted, Failed };
+
+class Planner {
+public:
+  Planner(FunctionOpInterface func, const BufferCapacities &capacities)
+      : func(func), capacities(capacities) {}
+  Outcome run(MemoryPlan &plan);
+
+private:
+  void number(Block &block);
+  void addTile(Value value, int64_t def);
+  void computeLiveness();
+  void tieStorage();
+  Outcome formClasses();
+  Outcome checkClass(StorageClass &storage);
+  Outcome separate(const TileInfo &earlier, const TileInfo &later);
+  void place(Buffer buffer);
+  BufferFootprint measure(Buffer buffer);
+
+  FunctionOpInterface func;
+  const BufferCapacities &capacities;
+  int64_t counter = 0;
+  DenseMap<Operation *, Span> spans;
+  std::vector<TileInfo> tiles;
+  DenseMap<Value, unsigned> tileIndex;
+  llvm::EquivalenceClasses<unsigned> ties;
+  std::vector<StorageClass> classes;
+};
+
+void Planner::addTile(Value value, int64_t def) {
+  if (!hasTileType(value))
+    return;
+  tileIndex[value] = tiles.size();
+  tiles.push_back({value, def, def, nullptr});
+  ties.insert(tiles.size() - 1);
+}
+
+void Planner::number(Block &block) {
+  for (Operation &op : block) {
+    Span span;
+    span.begin = counter++;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region) {
+        for (BlockArgument argument : nested.getArguments())
+          addTile(argument, span.begin);
+        number(nested);
+      }
+    span.end = op.getNumRegions() ? counter++ : span.begin;
+    spans[&op] = span;
+    for (Value result : op.getResults())
+      addTile(result, span.end);
+  }
+}
+
+/// A use inside a region nested in the defining block counts at the end of
+/// the op holding that region: a tile used in a loop lives through the
+/// whole loop, every iteration.
+void Planner::computeLiveness() {
+  for (TileInfo &tile : tiles) {
+    Block *home = isa<BlockArgument>(tile.value)
+                      ? cast<BlockArgument>(tile.value).getOwner()
+                      : tile.value.getDefiningOp()->getBlock();
+    for (OpOperand &use : tile.value.getUses()) {
+      Operation *user = use.getOwner();
+      Operation *ancestor = home->findAncestorOpInBlock(*user);
+      if (!ancestor)
+        continue;
+      int64_t point = ancestor == user ? spans[user].begin : spans[ancestor].end;
+      if (point >= tile.lastUse) {
+        tile.lastUse = point;
+        tile.lastUser = user;
+      }
+    }
+  }
+}
+
+void Planner::tieStorage() {
+  auto tie = [&](Value a, Value b) {
+    auto ia = tileIndex.find(a), ib = tileIndex.find(b);
+    if (ia != tileIndex.end() && ib != tileIndex.end())
+      ties.unionSets(ia->second, ib->second);
+  };
+  func->walk([&](Operation *op) {
+    if (auto shared = dyn_cast<SharedStorageOpInterface>(op))
+      for (OpResult result : op->getResults())
+        if (OpOperand *operand = shared.getStorageOperand(result))
+          tie(result, operand->get());
+    if (auto branch = dyn_cast<RegionBranchOpInterface>(op)) {
+      RegionBranchSuccessorMapping mapping;
+      branch.getSuccessorOperandInputMapping(mapping);
+      for (auto &[operand, inputs] : mapping)
+        for (Value input : inputs)
+          tie(operand->get(), input);
+    }
+  });
+}
+
+static InFlightDiagnostic emitErrorAt(Value value) {
+  return mlir::emitError(value.getLoc());
+}
+
+Outcome Planner::checkClass(StorageClass &storage) {
+  TileInfo &first = tiles[storage.members.front()];
+  auto firstType = cast<TileType>(first.value.getType());
+  storage.buffer = getBuffer(firstType.getMemorySpace());
+  storage.begin = first.def;
+  storage.end = first.lastUse;
+  int64_t alignment = machine::getAlignment(storage.buffer);
+  // Members are in definition order: the latest end among the earlier
+  // members must not pass the next definition.
+  const TileInfo *longest = nullptr;
+  for (unsigned index : storage.members) {
+    const TileInfo &tile = tiles[index];
+    auto type = cast<TileType>(tile.value.getType());
+    if (getBuffer(type.getMemorySpace()) != storage.buffer) {
+      emitErrorAt(tile.value)
+          << "this tile must share storage with a tile in "
+          << machine::getName(storage.buffer) << " (" << first.value.getLoc()
+          << "), but lives in "
+          << machine::getName(getBuffer(type.getMemorySpace()));
+      return Outcome::Failed;
+    }
+    if (type.getAddr()) {
+      if (storage.fixedAddr && *storage.fixedAddr != *type.getAddr()) {
+        emitErrorAt(tile.value)
+            << "this tile must share storage with one at address "
+            << *storage.fixedAddr << ", but is given address "
+            << *type.getAddr();
+        return Outcome::Failed;
+      }
+      storage.fixedAddr = type.getAddr();
+    }
+    if (longest && longest->lastUse > tile.def)
+      return separate(*longest, tile);
+    if (!longest || tile.lastUse > longest->lastUse)
+      longest = &tile;
+    storage.begin = std::min(storage.begin, tile.def);
+    storage.end = std::max(storage.end, tile.lastUse);
+    storage.size = std::max<int64_t>(storage.size, llvm::alignTo(type.getSizeInBytes(),
+                                                        alignment));
+  }
+  if (storage.fixedAddr) {
+    int64_t capacity = capacities[storage.buffer];
+    if (*storage.fixedAddr % alignment != 0) {
+      emitErrorAt(first.value)
+          << "address " << *storage.fixedAddr << " is not a multiple of "
+          << alignment << " bytes, the alignment of "
+          << machine::getName(storage.buffer);
+      return Outcome::Failed;
+    }
+    if (*storage.fixedAddr + storage.size > capacity) {
+      emitErrorAt(first.value)
+          << "the tile at address " << *storage.fixedAddr << " ("
+          << storage.size << " bytes) runs past the end of "
+          << machine::getName(storage.buffer) << " (" << capacity
+          << " bytes)";
+      return Outcome::Failed;
+    }
+    storage.addr = *storage.fixedAddr;
+  }
+  return Outcome::Planned;
+}
+
+/// Whether `use` hands its value to a region or out of one (an init of a
+/// loop, an operand of scf.yield or scf.condition).
+static bool isForwarding(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  return isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface>(
+      owner);
+}
+
+/// `later` must take the storage of `earlier`, which is still needed: the
+/// two stop sharing storage through a copy where they are tied (the out-of-
+/// SSA copy a register allocator inserts), or it is an error.
+Outcome Planner::separate(const TileInfo &earlier, const TileInfo &later) {
+  OpOperand *tieUse = nullptr;
+  // An op that updates `earlier` in place: update a copy instead.
+  if (auto shared = dyn_cast_or_null<SharedStorageOpInterface>(
+          later.value.getDefiningOp()))
+    if (OpOperand *operand =
+            shared.getStorageOperand(cast<OpResult>(later.value));
+        operand && operand->get() == earlier.value)
+      tieUse = operand;
+  // A value handed to a loop or out of a region: hand over a copy.
+  for (const TileInfo *tile : {&later, &earlier})
+    for (OpOperand &use : tile->value.getUses())
+      if (!tieUse && isForwarding(use))
+        tieUse = &use;
+
+  auto type = cast<TileType>(later.value.getType());
+  MemorySpace space = type.getMemorySpace();
+  bool copyable = space == MemorySpace::Vec || space == MemorySpace::Mat;
+  if (!tieUse || !copyable) {
+    InFlightDiagnostic diag =
+        emitErrorAt(later.value)
+        << "cannot plan memory: this tile must take the storage of another "
+           "that is still needed afterwards";
+    if (tieUse)
+      diag << ", and a tile in "
+           << machine::getName(getBuffer(space))
+           << " cannot be copied within its buffer";
+    diag.attachNote(earlier.value.getLoc()) << "the other tile";
+    if (earlier.lastUser)
+      diag.attachNote(earlier.lastUser->getLoc()) << "still used here";
+    return Outcome::Failed;
+  }
+  Value original = tieUse->get();
+  OpBuilder builder(tieUse->getOwner());
+  auto copy = builder.create<TileMoveOp>(original.getLoc(),
+                                         original.getType(), original);
+  tieUse->set(copy.getResult());
+  return Outcome::CopyInserted;
+}
+
+Outcome Planner::formClasses() {
+  DenseMap<unsigned, unsigned> classOfLeader;
+  for (unsigned index = 0; index < tiles.size(); ++index) {
+    unsigned leader = ties.getLeaderValue(index);
+    auto [it, inserted] = classOfLeader.try_emplace(leader, classes.size());
+    if (inserted)
+      classes.emplace_back();
+    classes[it->second].members.push_back(index);
+  }
+  for (StorageClass &storage : classes) {
+    llvm::stable_sort(storage.members, [&](unsigned a, unsigned b) {
+      return tiles[a].def < tiles[b].def;
+    });
+    if (Outcome outcome = checkClass(storage); outcome != Outcome::Planned)
+      return outcome;
+  }
+  return Outcome::Planned;
+}
+
+/// First fit, in order of first definition, around the classes live at the
+/// same time (given addresses included).
+void Planner::place(Buffer buffer) {
+  SmallVector<StorageClass *> fixed, planned;
+  for (StorageClass &storage : classes)
+    if (storage.buffer == buffer)
+      (storage.fixedAddr ? fixed : planned).push_back(&storage);
+  llvm::stable_sort(planned, [](StorageClass *a, StorageClass *b) {
+    return a->begin < b->begin;
+  });
+  int64_t alignment = machine::getAlignment(buffer);
+  SmallVector<StorageClass *> active = fixed;
+  for (StorageClass *storage : planned) {
+    llvm::erase_if(active, [&](StorageClass *other) {
+      return !other->fixedAddr && other->end < storage->begin;
+    });
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (StorageClass *other : active)
+      if (other->begin <= storage->end && storage->begin <= other->end)
+        taken.push_back({other->addr, other->addr + other->size});
+    llvm::sort(taken);
+    int64_t addr = 0;
+    for (auto [begin, end] : taken) {
+      if (addr + storage->size <= begin)
+        break;
+      addr = std::max<int64_t>(addr, llvm::alignTo(end, alignment));
+    }
+    storage->addr = addr;
+    active.push_back(storage);
+  }
+}
+
+BufferFootprint Planner::measure(Buffer buffer) {
+  BufferFootprint footprint;
+  footprint.buffer = buffer;
+  footprint.capacity = capacities[buffer];
+  // (point, +bytes at a class's begin / -bytes after its end)
+  SmallVector<std::pair<int64_t, int64_t>> events;
+  for (StorageClass &storage : classes) {
+    if (storage.buffer != buffer)
+      continue;
+    footprint.highWater =
+        std::max(footprint.highWater, storage.addr + storage.size);
+    events.push_back({storage.begin, storage.size});
+    events.push_back({storage.end + 1, -storage.size});
+  }
+  llvm::sort(events); // at one point, frees come before allocations
+  int64_t live = 0, peakPoint = 0;
+  for (auto [point, bytes] : events) {
+    live += bytes;
+    if (live > footprint.peakLive) {
+      footprint.peakLive = live;
+      peakPoint = point;
+    }
+  }
+  for (StorageClass &storage : classes)
+    if (storage.buffer == buffer && storage.begin <= peakPoint &&
+        peakPoint <= storage.end)
+      footprint.liveAtPeak.push_back(tiles[storage.members.front()].value);
+  return footprint;
+}
+
+Outcome Planner::run(MemoryPlan &plan) {
+  Block &entry = func.getFunctionBody().front();
+  for (BlockArgument argument : entry.getArguments())
+    addTile(argument, 0);
+  number(entry);
+  computeLiveness();
+  tieStorage();
+  if (Outcome outcome = formClasses(); outcome != Outcome::Planned)
+    return outcome;
+
+  for (unsigned i = 0; i < machine::kNumBuffers; ++i) {
+    auto buffer = static_cast<Buffer>(i);
+    if (llvm::none_of(classes, [&](const StorageClass &storage) {
+          return storage.buffer == buffer;
+        }))
+      continue;
+    place(buffer);
+    plan.footprints.push_back(measure(buffer));
+  }
+  for (StorageClass &storage : classes)
+    for (unsigned index : storage.members) {
+      plan.addresses[tiles[index].value] = storage.addr;
+      plan.reserved[tiles[index].value] = storage.size;
+    }
+  return Outcome::Planned;
+}
+
+} // namespace
+
+FailureOr<MemoryPlan>
+pto::computeMemoryPlan(FunctionOpInterface func,
+                       const BufferCapacities &capacities) {
+  // Each attempt either plans, fails, or separates one pair of tiles with
+  // a copy and starts over; a copy is never needed twice at one place.
+  MemoryPlan plan;
+  while (true) {
+    Outcome outcome = Planner(func, capacities).run(plan);
+    if (outcome == Outcome::Failed)
+      return failure();
+    if (outcome == Outcome::Planned)
+      return plan;
+    ++plan.copies;
+  }
+}
+
+LogicalResult pto::reportOverflow(FunctionOpInterface func,
+                                  const MemoryPlan &plan) {
+  bool fits = true;
+  for (const BufferFootprint &footprint : plan.footprints) {
+    if (footprint.fits())
+      continue;
+    fits = false;
+    StringRef name = machine::getName(footprint.buffer);
+    InFlightDiagnostic diag =
+        func.emitError() << "@" << func.getName() << " needs "
+                         << footprint.highWater << " bytes of " << name
+                         << ", more than its capacity of "
+                         << footprint.capacity << " bytes; at the peak "
+                         << footprint.peakLive << " bytes are live in "
+                         << footprint.liveAtPeak.size() << " tiles";
+    if (footprint.peakLive <= footprint.capacity)
+      diag << " (the rest is lost to alignment and placement)";
+    for (Value tile : footprint.liveAtPeak)
+      diag.attachNote(tile.getLoc())
+          << "live at the peak: " << tile.getType() << ", "
+          << plan.reservedBytes(tile) << " bytes";
+  }
+  return success(fits);
+}
+
+void pto::applyMemoryPlan(FunctionOpInterface func, const MemoryPlan &plan) {
+  for (auto [value, addr] : plan.addresses) {
+    auto type = cast<TileType>(value.getType());
+    if (type.getAddr() != addr)
+      value.setType(type.withAddr(addr));
+  }
+}
