@@ -279,12 +279,18 @@ uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item,
   // The vector lanes of a group have buffers of their own.
   uint64_t owner =
       uint64_t(item) << 2 | (core && !core->isCube ? core->lane + 1 : 0);
+  // An addressed tile is its storage: tiles that memory planning put at one
+  // address are one buffer, as on the machine.
+  auto tile = dyn_cast<pto::TileType>(value.getType());
   std::lock_guard<std::mutex> lock(staticBuffersMutex);
-  auto [it, inserted] =
-      staticBuffers.try_emplace({value.getAsOpaquePointer(), owner}, 0);
-  if (inserted)
-    it->second = newBufferId();
-  return it->second;
+  uint64_t &buffer =
+      tile && tile.getAddr()
+          ? storageBuffers[{static_cast<unsigned>(tile.getMemorySpace()),
+                            *tile.getAddr(), owner}]
+          : staticBuffers[{value.getAsOpaquePointer(), owner}];
+  if (!buffer)
+    buffer = newBufferId();
+  return buffer;
 }
 
 void Interpreter::emit(trace::Record record) {

@@ -127,11 +127,13 @@ Error Simulator::fail(size_t n, const Twine &why) const {
 }
 
 /// Assigns work items to cores in order of first appearance and measures
-/// each item's buffer footprint: the bytes of its distinct written buffers.
+/// each item's buffer footprint: the bytes of its distinct written buffers,
+/// each counted at its largest write (planned storage is one buffer reused
+/// by tiles of different sizes).
 Error Simulator::prepareItems() {
   unsigned numCores = options.cores ? options.cores : config.cubeCores;
   DenseMap<uint32_t, std::array<uint64_t, kNumSpaces>> footprint;
-  DenseMap<uint32_t, DenseSet<uint64_t>> counted;
+  DenseMap<uint32_t, DenseMap<uint64_t, uint64_t>> counted;
   unsigned next = 0;
   for (auto [n, record] : llvm::enumerate(trace.records)) {
     auto [it, inserted] = items.try_emplace(record.item);
@@ -139,10 +141,14 @@ Error Simulator::prepareItems() {
       it->second.core = next++ % numCores;
     if (record.writeSpace == Space::GM)
       continue;
-    for (uint64_t buffer : record.writes)
-      if (counted[record.item].insert(buffer).second)
+    for (uint64_t buffer : record.writes) {
+      uint64_t &bytes = counted[record.item][buffer];
+      if (record.writeBytes > bytes) {
         footprint[record.item][static_cast<unsigned>(record.writeSpace)] +=
-            record.writeBytes;
+            record.writeBytes - bytes;
+        bytes = record.writeBytes;
+      }
+    }
   }
   for (auto &[item, info] : items) {
     auto it = footprint.find(item);

@@ -1,13 +1,16 @@
 //===- CheckCommand.cpp - `tilekit check` ---------------------------------===//
 //
 // Parses and verifies a kernel, then lists its functions with their kinds
-// and, for groups, the cube/vector pairing, split and lane count. Errors are
+// and, for groups, the cube/vector pairing, split and lane count, and plans
+// the memory of each in-core function against the machine config: its
+// footprint per buffer, and an error where it cannot fit. Errors are
 // reported with their source locations; `--json` gives the same as JSON.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
 #include "KernelFile.h"
+#include "MemoryPlanning.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
@@ -37,14 +40,37 @@ static cl::opt<bool> emitJson("json",
                                        "JSON on stdout"),
                               cl::sub(driver::checkCommand()),
                               cl::cat(driver::optionCategory()));
+static cl::opt<bool> verbose("verbose",
+                             cl::desc("Also list the tiles live at each "
+                                      "buffer's peak"),
+                             cl::sub(driver::checkCommand()),
+                             cl::cat(driver::optionCategory()));
 
 namespace {
+/// A tile live at a buffer's peak.
+struct PeakTile {
+  std::string name;
+  std::string type;
+  int64_t bytes;
+  std::string location;
+};
+
+/// A buffer of a planned function.
+struct BufferUse {
+  std::string buffer;
+  int64_t bytes, capacity, peakLive;
+  std::vector<PeakTile> liveAtPeak;
+};
+
 /// One function of the kernel, as `check` reports it.
 struct FunctionSummary {
   std::string name;
   std::string kind;
   int64_t numOps = 0;
   std::optional<pto::GroupInfo> group;
+  /// In-core functions: the planned footprint per buffer.
+  std::optional<std::vector<BufferUse>> memory;
+  unsigned copies = 0;
 };
 } // namespace
 
@@ -52,7 +78,34 @@ static std::string symbolName(Operation *func) {
   return cast<func::FuncOp>(func).getSymName().str();
 }
 
-static std::vector<FunctionSummary> summarize(ModuleOp module) {
+static std::string locationText(Location loc);
+
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static std::vector<BufferUse> describe(const pto::MemoryPlan &plan,
+                                       const driver::KernelFile &kernel) {
+  std::vector<BufferUse> uses;
+  for (const pto::BufferFootprint &footprint : plan.footprints) {
+    BufferUse use{machine::getName(footprint.buffer).str(),
+                  footprint.highWater, footprint.capacity, footprint.peakLive,
+                  {}};
+    for (Value tile : footprint.liveAtPeak)
+      use.liveAtPeak.push_back(
+          {kernel.getValueName(tile).value_or("?"), typeText(tile.getType()),
+           plan.reservedBytes(tile), locationText(tile.getLoc())});
+    uses.push_back(std::move(use));
+  }
+  return uses;
+}
+
+static std::vector<FunctionSummary>
+summarize(ModuleOp module, ArrayRef<driver::FunctionPlan> plans,
+          const driver::KernelFile &kernel) {
   std::vector<FunctionSummary> summaries;
   for (auto func : module.getOps<func::FuncOp>()) {
     FunctionSummary summary;
@@ -65,6 +118,11 @@ static std::vector<FunctionSummary> summarize(ModuleOp module) {
     });
     if (kind == pto::FunctionKind::Group)
       summary.group = pto::resolveGroup(func);
+    for (const driver::FunctionPlan &plan : plans)
+      if (plan.func == func) {
+        summary.memory = describe(plan.plan, kernel);
+        summary.copies = plan.plan.copies;
+      }
     summaries.push_back(std::move(summary));
   }
   return summaries;
@@ -82,6 +140,24 @@ static void printText(llvm::raw_ostream &os,
          << summary.group->numLanes() << " lane(s), split "
          << summary.group->split;
     os << "\n";
+    if (!summary.memory)
+      continue;
+    os << "      memory:";
+    for (const BufferUse &use : *summary.memory)
+      os << llvm::formatv(" {0} {1} of {2} B ({3}%, peak {4} B live);",
+                          use.buffer, use.bytes, use.capacity,
+                          use.capacity ? 100 * use.bytes / use.capacity : 0,
+                          use.peakLive);
+    if (summary.copies)
+      os << " " << summary.copies << " tile copy(ies) added by planning";
+    os << "\n";
+    if (!verbose)
+      continue;
+    for (const BufferUse &use : *summary.memory)
+      for (const PeakTile &tile : use.liveAtPeak)
+        os << "        " << use.buffer << " at peak: %" << tile.name << " "
+           << tile.type << ", " << tile.bytes << " B (" << tile.location
+           << ")\n";
   }
 }
 
@@ -98,6 +174,25 @@ static llvm::json::Value toJson(ArrayRef<FunctionSummary> summaries) {
           {"split", summary.group->split},
           {"dual_aiv_dispatch", summary.group->dualAivDispatch},
           {"lanes", static_cast<int64_t>(summary.group->numLanes())}};
+    if (summary.memory) {
+      llvm::json::Array buffers;
+      for (const BufferUse &use : *summary.memory) {
+        llvm::json::Array peak;
+        for (const PeakTile &tile : use.liveAtPeak)
+          peak.push_back(llvm::json::Object{{"name", tile.name},
+                                            {"type", tile.type},
+                                            {"bytes", tile.bytes},
+                                            {"location", tile.location}});
+        buffers.push_back(llvm::json::Object{{"buffer", use.buffer},
+                                             {"bytes", use.bytes},
+                                             {"capacity", use.capacity},
+                                             {"peak_live", use.peakLive},
+                                             {"live_at_peak", std::move(peak)}});
+      }
+      entry["memory"] = llvm::json::Object{
+          {"buffers", std::move(buffers)},
+          {"copies", static_cast<int64_t>(summary.copies)}};
+    }
     functions.push_back(std::move(entry));
   }
   return llvm::json::Object{
@@ -115,6 +210,20 @@ static std::string locationText(Location loc) {
   return text;
 }
 
+/// Two work items share a core double-buffered; one that needs more than
+/// half a buffer runs alone and loses the overlap.
+static void warnAboutHalfBuffers(ArrayRef<driver::FunctionPlan> plans) {
+  for (const driver::FunctionPlan &plan : plans)
+    for (const pto::BufferFootprint &footprint : plan.plan.footprints)
+      if (2 * footprint.highWater > footprint.capacity)
+        FunctionOpInterface(plan.func).emitWarning()
+            << "@" << FunctionOpInterface(plan.func).getName() << " needs " << footprint.highWater
+            << " bytes of " << machine::getName(footprint.buffer)
+            << ", more than half its " << footprint.capacity
+            << ": two work items cannot share a core double-buffered, so "
+               "each runs alone";
+}
+
 int driver::runCheck() {
   KernelFile kernel;
   MLIRContext &context = kernel.getContext();
@@ -125,9 +234,13 @@ int driver::runCheck() {
   std::optional<ScopedDiagnosticHandler> jsonHandler;
   if (emitJson)
     jsonHandler.emplace(&context, [&](Diagnostic &diag) {
+      StringRef severity = "note";
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        severity = "error";
+      else if (diag.getSeverity() == DiagnosticSeverity::Warning)
+        severity = "warning";
       diagnostics.push_back(llvm::json::Object{
-          {"severity",
-           diag.getSeverity() == DiagnosticSeverity::Error ? "error" : "note"},
+          {"severity", severity},
           {"location", locationText(diag.getLocation())},
           {"message", diag.str()}});
       return success();
@@ -135,7 +248,7 @@ int driver::runCheck() {
   else
     textHandler.emplace(kernel.getSourceMgr(), &context);
 
-  if (failed(kernel.load(inputFile))) {
+  auto printFailure = [&] {
     if (emitJson)
       llvm::outs() << llvm::formatv(
           "{0:2}\n", llvm::json::Value(llvm::json::Object{
@@ -143,11 +256,27 @@ int driver::runCheck() {
                          {"ok", false},
                          {"diagnostics", std::move(diagnostics)}}));
     return 1;
-  }
-  std::vector<FunctionSummary> summaries = summarize(kernel.getModule());
-  if (emitJson)
-    llvm::outs() << llvm::formatv("{0:2}\n", toJson(summaries));
-  else
+  };
+  if (failed(kernel.load(inputFile)))
+    return printFailure();
+  auto config = driver::loadConfig();
+  if (!config)
+    return driver::fail(toString(config.takeError()));
+  // Planning may add copies to the module; `check` prints none of it.
+  FailureOr<std::vector<driver::FunctionPlan>> plans = driver::planModule(
+      kernel.getModule(), driver::getCapacities(*config), /*apply=*/false);
+  if (failed(plans))
+    return printFailure();
+  warnAboutHalfBuffers(*plans);
+  std::vector<FunctionSummary> summaries =
+      summarize(kernel.getModule(), *plans, kernel);
+  if (emitJson) {
+    llvm::json::Value result = toJson(summaries);
+    if (!diagnostics.empty())
+      (*result.getAsObject())["diagnostics"] = std::move(diagnostics);
+    llvm::outs() << llvm::formatv("{0:2}\n", result);
+  } else {
     printText(llvm::outs(), summaries);
+  }
   return 0;
 }

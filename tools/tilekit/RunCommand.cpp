@@ -9,6 +9,7 @@
 
 #include "Commands.h"
 #include "KernelFile.h"
+#include "MemoryPlanning.h"
 
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Support/Npy.h"
@@ -262,6 +263,14 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                                          &kernel.getContext());
   if (failed(kernel.load(kernelPath)))
     return 1;
+  if (shouldPlanMemory()) {
+    auto config = loadConfig();
+    if (!config)
+      return fail(toString(config.takeError()));
+    if (failed(planModule(kernel.getModule(), getCapacities(*config),
+                          /*apply=*/true)))
+      return 1;
+  }
   FunctionOpInterface entry = pickEntry(kernel.getModule());
   if (!entry)
     return 1;

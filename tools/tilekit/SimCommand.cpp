@@ -7,10 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
+#include "MemoryPlanning.h"
 
 #include "tilekit/Timing/Simulator.h"
 
@@ -26,24 +23,6 @@ cl::SubCommand &driver::simCommand() {
   return command;
 }
 
-static cl::opt<std::string> configPath(
-    "config",
-    cl::desc("Machine description (default: ascend910b.json in "
-             "share/tilekit/configs beside the tilekit binary's directory)"),
-    cl::value_desc("FILE.json"), cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
-
-/// share/tilekit/configs/ascend910b.json next to the binary's bin/
-/// directory: the layout of both the build tree and an installation.
-static std::string defaultConfigPath() {
-  static int anchor;
-  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-  llvm::SmallString<256> path(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
-  llvm::sys::path::append(path, "share", "tilekit", "configs",
-                          "ascend910b.json");
-  return std::string(path);
-}
 static cl::opt<unsigned>
     coreCount("cores",
               cl::desc("Cores to spread work items over (default: the "
@@ -77,9 +56,7 @@ int driver::runSim() {
   if (coreCount > 65536)
     return fail("--cores " + std::to_string(coreCount) +
                 ": expected 0 (the config's) to 65536");
-  std::string configFile =
-      configPath.empty() ? defaultConfigPath() : std::string(configPath);
-  auto config = timing::loadMachineConfig(configFile);
+  auto config = driver::loadConfig();
   if (!config)
     return fail(toString(config.takeError()));
 

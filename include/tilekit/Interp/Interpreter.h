@@ -122,7 +122,7 @@ public:
   uint32_t newWorkItem() { return nextWorkItem++; }
   /// The static buffer that tiles `value` allocates in work item `item`
   /// on `core` (null outside groups) live in: a loop rewrites the same
-  /// buffer.
+  /// buffer, and tiles at one address of one memory space share one.
   uint64_t getStaticBuffer(mlir::Value value, uint32_t item,
                            const CoreIdentity *core);
   /// Counts one op about to run on any thread; an error on `op` once
@@ -143,6 +143,8 @@ private:
 
   std::mutex staticBuffersMutex;
   llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;
+  llvm::DenseMap<std::tuple<unsigned, int64_t, uint64_t>, uint64_t>
+      storageBuffers;
 };
 
 /// The process-wide settings the executor wants, in one call that tools

@@ -96,6 +96,17 @@ constexpr int64_t getDefaultCapacity(Buffer buffer) {
 // Pipes
 //===----------------------------------------------------------------------===//
 
+/// The largest capacity of `buffer` on any described machine (0 for GM).
+constexpr int64_t getCapacityLimit(Buffer buffer) {
+  switch (buffer) {
+#define TILEKIT_BUFFER_LIMIT(E, BYTES)                                         \
+  case Buffer::E:                                                              \
+    return BYTES;
+#include "tilekit/Machine/Machine.def"
+  }
+  return 0;
+}
+
 /// Where an allocation in `buffer` may start, in bytes.
 constexpr int64_t getAlignment(Buffer buffer) {
   switch (buffer) {

@@ -48,6 +48,29 @@ LogicalResult tilekit::pto::verifyPlacement(Operation *op,
   return diag << ")";
 }
 
+LogicalResult tilekit::pto::verifyReachableResults(Operation *op) {
+  std::optional<FunctionKind> kind = getEnclosingFunctionKind(op);
+  if (kind != FunctionKind::AIC && kind != FunctionKind::AIV)
+    return success();
+  machine::Core core =
+      kind == FunctionKind::AIC ? machine::Core::Cube : machine::Core::Vector;
+  for (Value result : op->getResults()) {
+    auto tile = dyn_cast<TileType>(result.getType());
+    if (!tile)
+      continue;
+    machine::Buffer buffer = getBuffer(tile.getMemorySpace());
+    if (machine::getOwner(buffer) == core)
+      continue;
+    return op->emitOpError()
+           << "makes a '" << stringifyMemorySpace(tile.getMemorySpace())
+           << "' tile (" << machine::getName(buffer) << "), which the "
+           << (core == machine::Core::Cube ? "cube" : "vector")
+           << " core running this " << stringifyFunctionKind(*kind)
+           << " function cannot reach";
+  }
+  return success();
+}
+
 /// The function a group pairs with for `role` (aic or aiv): the one its
 /// `pto.aic` / `pto.aiv` attribute names, or else `<group>_aic` /
 /// `<group>_aiv`.

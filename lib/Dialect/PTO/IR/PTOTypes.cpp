@@ -130,6 +130,14 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "tile address must be a non-negative multiple "
                             "of 32 bytes, got "
                          << *addr;
+    machine::Buffer buffer = getBuffer(space);
+    int64_t limit = machine::getCapacityLimit(buffer);
+    if (*addr > limit || static_cast<int64_t>(bytes) > limit - *addr)
+      return emitError() << "tile at address " << *addr << " (" << bytes
+                         << " bytes) runs past the end of "
+                         << machine::getName(buffer) << ", which holds at "
+                            "most "
+                         << limit << " bytes on any machine";
   }
   return success();
 }

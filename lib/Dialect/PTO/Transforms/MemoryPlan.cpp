@@ -306,35 +306,38 @@ Outcome Planner::formClasses() {
   return Outcome::Planned;
 }
 
-/// First fit, in order of first definition, around the classes live at the
-/// same time (given addresses included).
+/// Greedy by size: the largest classes first, each in the smallest hole
+/// left by the classes already placed that live at the same time (given
+/// addresses included), else above them. Small tiles then fill the holes
+/// between large ones instead of pushing them up.
 void Planner::place(Buffer buffer) {
-  SmallVector<StorageClass *> fixed, planned;
+  SmallVector<StorageClass *> placed, planned;
   for (StorageClass &storage : classes)
     if (storage.buffer == buffer)
-      (storage.fixedAddr ? fixed : planned).push_back(&storage);
+      (storage.fixedAddr ? placed : planned).push_back(&storage);
   llvm::stable_sort(planned, [](StorageClass *a, StorageClass *b) {
-    return a->begin < b->begin;
+    return std::make_pair(-a->size, a->begin) <
+           std::make_pair(-b->size, b->begin);
   });
   int64_t alignment = machine::getAlignment(buffer);
-  SmallVector<StorageClass *> active = fixed;
+  SmallVector<std::pair<int64_t, int64_t>> taken;
   for (StorageClass *storage : planned) {
-    llvm::erase_if(active, [&](StorageClass *other) {
-      return !other->fixedAddr && other->end < storage->begin;
-    });
-    SmallVector<std::pair<int64_t, int64_t>> taken;
-    for (StorageClass *other : active)
+    taken.clear();
+    for (StorageClass *other : placed)
       if (other->begin <= storage->end && storage->begin <= other->end)
         taken.push_back({other->addr, other->addr + other->size});
     llvm::sort(taken);
-    int64_t addr = 0;
+    int64_t cursor = 0, bestAddr = -1, bestHole = 0;
     for (auto [begin, end] : taken) {
-      if (addr + storage->size <= begin)
-        break;
-      addr = std::max<int64_t>(addr, llvm::alignTo(end, alignment));
+      int64_t hole = begin - cursor;
+      if (hole >= storage->size && (bestAddr < 0 || hole < bestHole)) {
+        bestAddr = cursor;
+        bestHole = hole;
+      }
+      cursor = std::max<int64_t>(cursor, llvm::alignTo(end, alignment));
     }
-    storage->addr = addr;
-    active.push_back(storage);
+    storage->addr = bestAddr >= 0 ? bestAddr : cursor;
+    placed.push_back(storage);
   }
 }
 

@@ -22,15 +22,23 @@ mlir::LogicalResult verifyPlacement(mlir::Operation *op,
                                     llvm::ArrayRef<FunctionKind> allowed,
                                     llvm::StringRef what);
 
+/// Fails unless every tile `op` makes is in a buffer the core running its
+/// function can reach: a cube (aic) function reaches L1, L0A/B/C and the
+/// bias table, a vector (aiv) function UB (Machine.def, each buffer's
+/// owner). In-core functions and functions without a kind reach all.
+mlir::LogicalResult verifyReachableResults(mlir::Operation *op);
+
 namespace OpTrait {
 
 template <typename ConcreteType>
 class InCoreOp : public mlir::OpTrait::TraitBase<ConcreteType, InCoreOp> {
 public:
   static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
-    return verifyPlacement(
-        op, {FunctionKind::InCore, FunctionKind::AIC, FunctionKind::AIV},
-        "tile op");
+    if (failed(verifyPlacement(
+            op, {FunctionKind::InCore, FunctionKind::AIC, FunctionKind::AIV},
+            "tile op")))
+      return mlir::failure();
+    return verifyReachableResults(op);
   }
 };
 
@@ -38,8 +46,10 @@ template <typename ConcreteType>
 class CubeOp : public mlir::OpTrait::TraitBase<ConcreteType, CubeOp> {
 public:
   static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
-    return verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIC},
-                           "cube op");
+    if (failed(verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIC},
+                               "cube op")))
+      return mlir::failure();
+    return verifyReachableResults(op);
   }
 };
 
@@ -47,8 +57,10 @@ template <typename ConcreteType>
 class VectorOp : public mlir::OpTrait::TraitBase<ConcreteType, VectorOp> {
 public:
   static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
-    return verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIV},
-                           "vector op");
+    if (failed(verifyPlacement(op, {FunctionKind::InCore, FunctionKind::AIV},
+                               "vector op")))
+      return mlir::failure();
+    return verifyReachableResults(op);
   }
 };
 

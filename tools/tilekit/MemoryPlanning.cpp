@@ -1,0 +1,85 @@
+//===- MemoryPlanning.cpp - Machine config and memory plans for the driver ===//
+
+#include "MemoryPlanning.h"
+#include "Commands.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace tilekit;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> configPath(
+    "config",
+    cl::desc("Machine description: buffer capacities for memory planning "
+             "and, in sim, the timing model (default: ascend910b.json in "
+             "share/tilekit/configs beside the tilekit binary's directory)"),
+    cl::value_desc("FILE.json"), cl::sub(driver::checkCommand()),
+    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+
+static cl::opt<cl::boolOrDefault> planMemoryOption(
+    "plan-memory",
+    cl::desc("Give every tile an address (pto-plan-memory) before running, "
+             "and fail at once if a function does not fit the config's "
+             "buffers (default: on for sim, off for run)"),
+    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+
+/// share/tilekit/configs/ascend910b.json next to the binary's bin/
+/// directory: the layout of both the build tree and an installation.
+static std::string defaultConfigPath() {
+  static int anchor;
+  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::SmallString<256> path(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+  llvm::sys::path::append(path, "share", "tilekit", "configs",
+                          "ascend910b.json");
+  return std::string(path);
+}
+
+llvm::Expected<timing::MachineConfig> driver::loadConfig() {
+  return timing::loadMachineConfig(
+      configPath.empty() ? defaultConfigPath() : std::string(configPath));
+}
+
+pto::BufferCapacities
+driver::getCapacities(const timing::MachineConfig &config) {
+  pto::BufferCapacities capacities;
+  for (unsigned i = 0; i < machine::kNumBuffers; ++i)
+    if (config.capacity[i])
+      capacities.bytes[i] = static_cast<int64_t>(config.capacity[i]);
+  return capacities;
+}
+
+FailureOr<std::vector<driver::FunctionPlan>>
+driver::planModule(ModuleOp module, const pto::BufferCapacities &capacities,
+                   bool apply) {
+  std::vector<FunctionPlan> plans;
+  bool ok = true;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    if (!pto::isPlannable(func))
+      continue;
+    FailureOr<pto::MemoryPlan> plan = pto::computeMemoryPlan(func, capacities);
+    if (failed(plan)) {
+      ok = false;
+      continue;
+    }
+    if (failed(pto::reportOverflow(func, *plan)))
+      ok = false;
+    else if (apply)
+      pto::applyMemoryPlan(func, *plan);
+    plans.push_back({func, std::move(*plan)});
+  }
+  if (!ok)
+    return failure();
+  return plans;
+}
+
+bool driver::shouldPlanMemory() {
+  if (planMemoryOption == cl::BOU_UNSET)
+    return getCommandName() == "sim";
+  return planMemoryOption == cl::BOU_TRUE;
+}
