@@ -119,7 +119,7 @@ std::string mutateNumber(llvm::StringRef number, std::mt19937_64 &rng) {
   bool parsed = !number.getAsInteger(10, value);
   switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
   case 0:
-    if (parsed)
+    if (parsed && value < INT64_MAX)
       return std::to_string(value + 1);
     break;
   case 1:

@@ -7,6 +7,8 @@
 
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -75,10 +77,14 @@ struct StorageClass {
 /// What one planning attempt came to.
 enum class Outcome { Planned, CopyInserted, Failed };
 
+/// Where copies were inserted: (op, operand number).
+using CopySites = llvm::DenseSet<std::pair<Operation *, unsigned>>;
+
 class Planner {
 public:
-  Planner(FunctionOpInterface func, const BufferCapacities &capacities)
-      : func(func), capacities(capacities) {}
+  Planner(FunctionOpInterface func, const BufferCapacities &capacities,
+          CopySites &copied)
+      : func(func), capacities(capacities), copied(copied) {}
   Outcome run(MemoryPlan &plan);
 
 private:
@@ -94,6 +100,7 @@ private:
 
   FunctionOpInterface func;
   const BufferCapacities &capacities;
+  CopySites &copied;
   int64_t counter = 0;
   DenseMap<Operation *, Span> spans;
   std::vector<TileInfo> tiles;
@@ -114,10 +121,13 @@ void Planner::number(Block &block) {
   for (Operation &op : block) {
     Span span;
     span.begin = counter++;
+    // A block's arguments are defined where the block starts: the after
+    // region of an scf.while receives what the before region's condition
+    // hands it, after that region ran.
     for (Region &region : op.getRegions())
       for (Block &nested : region) {
         for (BlockArgument argument : nested.getArguments())
-          addTile(argument, span.begin);
+          addTile(argument, counter);
         number(nested);
       }
     span.end = op.getNumRegions() ? counter++ : span.begin;
@@ -127,9 +137,6 @@ void Planner::number(Block &block) {
   }
 }
 
-/// A use inside a region nested in the defining block counts at the end of
-/// the op holding that region: a tile used in a loop lives through the
-/// whole loop, every iteration.
 void Planner::computeLiveness() {
   for (TileInfo &tile : tiles) {
     Block *home = isa<BlockArgument>(tile.value)
@@ -140,7 +147,15 @@ void Planner::computeLiveness() {
       Operation *ancestor = home->findAncestorOpInBlock(*user);
       if (!ancestor)
         continue;
-      int64_t point = ancestor == user ? spans[user].begin : spans[ancestor].end;
+      // A use inside a loop the tile is defined outside of recurs on every
+      // iteration: the tile lives to the end of the outermost such loop.
+      // In a branch, it lives only to the use.
+      int64_t point = spans[user].begin;
+      for (Operation *op = user; op != ancestor;) {
+        op = op->getParentOp();
+        if (isa<LoopLikeOpInterface>(op))
+          point = std::max(point, spans[op].end);
+      }
       if (point >= tile.lastUse) {
         tile.lastUse = point;
         tile.lastUser = user;
@@ -168,6 +183,31 @@ void Planner::tieStorage() {
           tie(operand->get(), input);
     }
   });
+}
+
+/// Whether the op defining `result` may write it over `operand`, which it
+/// reads last: an update in place (SharedStorageOpInterface), a matmul into
+/// its accumulator, or an elementwise op that is not a reduction with an
+/// operand of the result's box (the vector unit reads each element before
+/// it writes it). Any other op needs its result apart from its operands.
+static bool mayWriteOver(Value result, Value operand) {
+  Operation *op = result.getDefiningOp();
+  if (!op)
+    return false;
+  if (auto shared = dyn_cast<SharedStorageOpInterface>(op))
+    if (OpOperand *storage = shared.getStorageOperand(cast<OpResult>(result)))
+      return storage->get() == operand;
+  if (auto matmul = dyn_cast<MatmulOpInterface>(op))
+    return matmul.getAccumulator() == operand;
+  if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op)) {
+    ElementwiseFamily family = elementwise.getFamily();
+    auto operandType = dyn_cast<TileType>(operand.getType());
+    return family != ElementwiseFamily::RowReduce &&
+           family != ElementwiseFamily::ColReduce && operandType &&
+           operandType.hasSameBox(cast<TileType>(result.getType())) &&
+           llvm::is_contained(op->getOperands(), operand);
+  }
+  return false;
 }
 
 static InFlightDiagnostic emitErrorAt(Value value) {
@@ -205,7 +245,9 @@ Outcome Planner::checkClass(StorageClass &storage) {
       }
       storage.fixedAddr = type.getAddr();
     }
-    if (longest && longest->lastUse > tile.def)
+    if (longest && (longest->lastUse > tile.def ||
+                    (longest->lastUse == tile.def &&
+                     !mayWriteOver(tile.value, longest->value))))
       return separate(*longest, tile);
     if (!longest || tile.lastUse > longest->lastUse)
       longest = &tile;
@@ -236,31 +278,32 @@ Outcome Planner::checkClass(StorageClass &storage) {
   return Outcome::Planned;
 }
 
-/// Whether `use` hands its value to a region or out of one (an init of a
-/// loop, an operand of scf.yield or scf.condition).
-static bool isForwarding(OpOperand &use) {
-  Operation *owner = use.getOwner();
-  return isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface>(
-      owner);
-}
-
-/// `later` must take the storage of `earlier`, which is still needed: the
-/// two stop sharing storage through a copy where they are tied (the out-of-
-/// SSA copy a register allocator inserts), or it is an error.
+/// `later` must take the storage of `earlier`, which is still needed. They
+/// stop sharing storage through one copy (the out-of-SSA copy a register
+/// allocator inserts) where they are tied: the operand of an in-place op
+/// (update a copy), a value a yield hands to the next iteration or out of
+/// its region while the carried tile is still read (hand over a copy), an
+/// init still needed after its loop (hand the loop a copy). Anything else,
+/// or a second copy at one place (a loop whose carried tiles trade places),
+/// is an error.
 Outcome Planner::separate(const TileInfo &earlier, const TileInfo &later) {
   OpOperand *tieUse = nullptr;
-  // An op that updates `earlier` in place: update a copy instead.
   if (auto shared = dyn_cast_or_null<SharedStorageOpInterface>(
           later.value.getDefiningOp()))
     if (OpOperand *operand =
             shared.getStorageOperand(cast<OpResult>(later.value));
         operand && operand->get() == earlier.value)
       tieUse = operand;
-  // A value handed to a loop or out of a region: hand over a copy.
-  for (const TileInfo *tile : {&later, &earlier})
-    for (OpOperand &use : tile->value.getUses())
-      if (!tieUse && isForwarding(use))
-        tieUse = &use;
+  for (OpOperand &use : later.value.getUses())
+    if (!tieUse && isa<RegionBranchTerminatorOpInterface>(use.getOwner()))
+      tieUse = &use;
+  for (OpOperand &use : earlier.value.getUses())
+    if (!tieUse && isa<RegionBranchOpInterface>(use.getOwner()) &&
+        earlier.lastUse > spans[use.getOwner()].begin)
+      tieUse = &use;
+  if (tieUse &&
+      !copied.insert({tieUse->getOwner(), tieUse->getOperandNumber()}).second)
+    tieUse = nullptr;
 
   auto type = cast<TileType>(later.value.getType());
   MemorySpace space = type.getMemorySpace();
@@ -270,9 +313,11 @@ Outcome Planner::separate(const TileInfo &earlier, const TileInfo &later) {
         emitErrorAt(later.value)
         << "cannot plan memory: this tile must take the storage of another "
            "that is still needed afterwards";
-    if (tieUse)
-      diag << ", and a tile in "
-           << machine::getName(getBuffer(space))
+    if (!tieUse)
+      diag << ", and no copy separates them (do carried tiles trade places, "
+              "or does one tile fill two places?)";
+    else
+      diag << ", and a tile in " << machine::getName(getBuffer(space))
            << " cannot be copied within its buffer";
     diag.attachNote(earlier.value.getLoc()) << "the other tile";
     if (earlier.lastUser)
@@ -404,10 +449,11 @@ FailureOr<MemoryPlan>
 pto::computeMemoryPlan(FunctionOpInterface func,
                        const BufferCapacities &capacities) {
   // Each attempt either plans, fails, or separates one pair of tiles with
-  // a copy and starts over; a copy is never needed twice at one place.
+  // a copy and starts over. No place gets two copies, so this ends.
   MemoryPlan plan;
+  CopySites copied;
   while (true) {
-    Outcome outcome = Planner(func, capacities).run(plan);
+    Outcome outcome = Planner(func, capacities, copied).run(plan);
     if (outcome == Outcome::Failed)
       return failure();
     if (outcome == Outcome::Planned)
