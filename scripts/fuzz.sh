@@ -22,7 +22,7 @@ build=build-sanitize
 cmake --build "$build" -j2 --target tilekit-fuzzers
 work="$build/fuzz-work"
 findings="$build/fuzz-findings"
-rm -rf "$work"
+rm -rf "$work" "$findings"
 mkdir -p "$work" "$findings"
 
 # Every kernel the repository has, one input per `// -----` split.

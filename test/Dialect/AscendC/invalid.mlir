@@ -8,6 +8,15 @@ func.func @f() {
 
 // -----
 
+// Found by fuzz-parse: sizes overflowed int64 in the verifiers.
+func.func @f() {
+  // expected-error @+1 {{a local tensor larger than 4294967296 bytes; no on-chip buffer is that large}}
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<9223372036854775807xi8>
+  return
+}
+
+// -----
+
 func.func @f() {
   // expected-error @+1 {{a tensor element must be an integer or a float, not 'index'}}
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xindex>

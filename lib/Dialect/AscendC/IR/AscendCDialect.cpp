@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilekit::ascendc;
@@ -51,6 +52,20 @@ static LogicalResult parseShapeAndType(AsmParser &parser, bool allowDynamic,
     return parser.emitError(loc, "a local tensor needs a static shape");
   if (llvm::any_of(shape, [](int64_t d) { return d == 0; }))
     return parser.emitError(loc, "a tensor dimension must be positive");
+  if (allowDynamic)
+    return success();
+  // No on-chip buffer comes near 4 GiB; the bound also keeps byte counts
+  // free of overflow in every pass.
+  constexpr uint64_t kMaxLocalBytes = uint64_t(1) << 32;
+  uint64_t bytes = getElementBytes(elementType);
+  for (int64_t dim : shape) {
+    bool overflow = false;
+    bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(dim),
+                                     &overflow);
+    if (overflow || bytes > kMaxLocalBytes)
+      return parser.emitError(loc, "a local tensor larger than ")
+             << kMaxLocalBytes << " bytes; no on-chip buffer is that large";
+  }
   return success();
 }
 
