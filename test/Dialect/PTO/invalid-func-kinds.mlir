@@ -268,3 +268,22 @@ func.func @g_aiv() attributes {pto.kind = #pto.kind<aiv>, pto.split = 2 : i32} {
 func.func @g() attributes {pto.kind = #pto.kind<group>, pto.split = 1 : i32} {
   return
 }
+
+// -----
+
+// A cube function cannot make a tile in UB, which only the vector cores
+// reach, nor a vector function one in L1.
+func.func @cube_side() attributes {pto.kind = #pto.kind<aic>} {
+  // expected-error @+1 {{'pto.tile.create' op makes a 'vec' tile (ub), which the cube core running this aic function cannot reach}}
+  %t = pto.tile.create : !pto.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @vector_side(%x: !pto.tensor<16x16xf16>) attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pto.tile.load' op makes a 'mat' tile (l1), which the vector core running this aiv function cannot reach}}
+  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x16xf16> -> !pto.tile<16x16xf16, mat>
+  return
+}

@@ -90,6 +90,18 @@ func.func private @f(!pto.tile<16x16xf32, vec, addr = -32>)
 
 // -----
 
+// No machine has more than 253952 B of UB (the 950PR's): a 1 KiB tile at
+// 253440 would end at 254464.
+// expected-error @+1 {{tile at address 253440 (1024 bytes) runs past the end of ub, which holds at most 253952 bytes on any machine}}
+func.func private @f(!pto.tile<16x16xf32, vec, addr = 253440>)
+
+// -----
+
+// The last 1 KiB of the largest UB is fine.
+func.func private @f(!pto.tile<16x16xf32, vec, addr = 252928>)
+
+// -----
+
 // GM tensor dimensions are positive or dynamic.
 // expected-error @+1 {{tensor dimensions must be positive or '?'}}
 func.func private @f(!pto.tensor<0x16xf32>)

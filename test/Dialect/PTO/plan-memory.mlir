@@ -123,3 +123,140 @@ func.func @running_max(%src: !pto.tensor<16x64xf32>, %y: !pto.tensor<16x1xf32>,
   %o = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
   return %o : !pto.tensor<16x1xf32>
 }
+
+// -----
+
+// scf.while: the before region hands %t to the after region, whose add
+// updates it in place (an elementwise op may write over the operand it reads
+// last); all of them and the result are one 256 B storage at 0.
+// CHECK-LABEL: func.func @while_loop
+// CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: scf.while {{.*}} -> (i32, !pto.tile<8x8xf32, vec, addr = 0>)
+// CHECK: scf.condition{{.*}} !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: pto.tile.add {{.*}} : !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK-NOT: pto.tile.move
+// CHECK: pto.tile.store
+func.func @while_loop(%y: !pto.tensor<8x8xf32>, %n: i32) -> !pto.tensor<8x8xf32>
+    attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %f = arith.constant 1.0 : f32
+  %t0 = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec>
+  %r:2 = scf.while (%i = %zero, %t = %t0) : (i32, !pto.tile<8x8xf32, vec>) -> (i32, !pto.tile<8x8xf32, vec>) {
+    %go = arith.cmpi slt, %i, %n : i32
+    scf.condition(%go) %i, %t : i32, !pto.tile<8x8xf32, vec>
+  } do {
+  ^bb0(%i2: i32, %t2: !pto.tile<8x8xf32, vec>):
+    %d = pto.tile.add %t2, %t2 : !pto.tile<8x8xf32, vec>
+    %i3 = arith.addi %i2, %one : i32
+    scf.yield %i3, %d : i32, !pto.tile<8x8xf32, vec>
+  }
+  %o = pto.tile.store %r#1, %y[%c0, %c0] : !pto.tile<8x8xf32, vec> -> !pto.tensor<8x8xf32>
+  return %o : !pto.tensor<8x8xf32>
+}
+
+// -----
+
+// tile.write updates its destination in place, but %t is stored after the
+// write: the write updates a copy (at 256), %t keeps 0.
+// CHECK-LABEL: func.func @in_place
+// CHECK: %[[T:.+]] = pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: %[[C:.+]] = pto.tile.move %[[T]] : !pto.tile<8x8xf32, vec, addr = 0> -> !pto.tile<8x8xf32, vec, addr = 256>
+// CHECK: pto.tile.write %{{.*}}, %[[C]][{{.*}}] : !pto.tile<8x8xf32, vec, addr = 256>
+// CHECK: pto.tile.store %[[T]]
+func.func @in_place(%y: !pto.tensor<8x8xf32>, %z: !pto.tensor<8x8xf32>) -> !pto.tensor<8x8xf32>
+    attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %g = arith.constant 2.0 : f32
+  %t = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec>
+  %w = pto.tile.write %g, %t[%c1, %c1] : !pto.tile<8x8xf32, vec>
+  %o1 = pto.tile.store %w, %y[%c0, %c0] : !pto.tile<8x8xf32, vec> -> !pto.tensor<8x8xf32>
+  %o2 = pto.tile.store %t, %z[%c0, %c0] : !pto.tile<8x8xf32, vec> -> !pto.tensor<8x8xf32>
+  return %o1 : !pto.tensor<8x8xf32>
+}
+
+// -----
+
+// A given address is kept, and planned tiles live at the same time avoid
+// it: %a holds [256, 512), so %b takes [0, 256) and %c [512, 768); %d
+// (defined while %a and %b are read) goes to 768; %e reuses %b's 0.
+// CHECK-LABEL: func.func @fixed
+// CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 256>
+// CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 512>
+// CHECK: pto.tile.add {{.*}} -> !pto.tile<8x8xf32, vec, addr = 768>
+// CHECK: pto.tile.add {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+func.func @fixed(%y: !pto.tensor<8x8xf32>) -> !pto.tensor<8x8xf32>
+    attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec, addr = 256>
+  %b = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec>
+  %c = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec>
+  %d = pto.tile.add %a, %b : !pto.tile<8x8xf32, vec, addr = 256>, !pto.tile<8x8xf32, vec> -> !pto.tile<8x8xf32, vec>
+  %e = pto.tile.add %d, %c : !pto.tile<8x8xf32, vec>
+  %o = pto.tile.store %e, %y[%c0, %c0] : !pto.tile<8x8xf32, vec> -> !pto.tensor<8x8xf32>
+  return %o : !pto.tensor<8x8xf32>
+}
+
+// -----
+
+// The loop's init is read after the loop: the loop gets a copy of it.
+// CHECK-LABEL: func.func @init_kept
+// CHECK: %[[X:.+]] = pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: %[[C:.+]] = pto.tile.move %[[X]] : !pto.tile<8x8xf32, vec, addr = 0> -> !pto.tile<8x8xf32, vec, addr = 256>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[C]]) -> (!pto.tile<8x8xf32, vec, addr = 256>)
+// CHECK: pto.tile.sub %{{.*}}, %[[X]]
+func.func @init_kept(%y: !pto.tensor<8x8xf32>) -> !pto.tensor<8x8xf32>
+    attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = arith.constant 1.0 : f32
+  %x0 = pto.tile.full %f : f32 -> !pto.tile<8x8xf32, vec>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %x0) -> (!pto.tile<8x8xf32, vec>) {
+    %n = pto.tile.add %a, %a : !pto.tile<8x8xf32, vec>
+    scf.yield %n : !pto.tile<8x8xf32, vec>
+  }
+  %s = pto.tile.sub %r, %x0 : !pto.tile<8x8xf32, vec>
+  %o = pto.tile.store %s, %y[%c0, %c0] : !pto.tile<8x8xf32, vec> -> !pto.tensor<8x8xf32>
+  return %o : !pto.tensor<8x8xf32>
+}
+
+// -----
+
+// Nested loops, a cube function and functions the planner leaves alone: an
+// orchestration function, and one whose tile parameter has no address (the
+// caller's storage).
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: pto.tile.load {{.*}} -> !pto.tile<16x16xf16, mat, addr = 0>
+// CHECK: pto.tile.move {{.*}} -> !pto.tile<16x16xf16, left, addr = 0>
+// CHECK-LABEL: func.func @orchestrate
+// CHECK-NOT: addr =
+// CHECK-LABEL: func.func @tile_parameter
+// CHECK-NOT: addr =
+// CHECK: return
+func.func @nested(%x: !pto.tensor<64x64xf16>) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c16 {
+    scf.for %j = %c0 to %c64 step %c16 {
+      %m = pto.tile.load %x[%i, %j] : !pto.tensor<64x64xf16> -> !pto.tile<16x16xf16, mat>
+      %l = pto.tile.move %m : !pto.tile<16x16xf16, mat> -> !pto.tile<16x16xf16, left>
+    }
+  }
+  return
+}
+func.func @orchestrate(%x: !pto.tensor<64x64xf16>) attributes {pto.kind = #pto.kind<orchestration>} {
+  return
+}
+func.func @tile_parameter(%t: !pto.tile<8x8xf32, vec>) -> !pto.tile<8x8xf32, vec> {
+  %e = pto.tile.exp %t : !pto.tile<8x8xf32, vec>
+  return %e : !pto.tile<8x8xf32, vec>
+}
