@@ -47,11 +47,11 @@ def gemm(rng, m=100, k=70, n=90):
     return {"a": a, "b": b}, {"c": c.astype(np.float32)}
 
 
-def flash_attention(rng, seq=150):
-    q = rng.standard_normal((seq, 64)).astype(np.float16)
-    k = rng.standard_normal((seq, 64)).astype(np.float16)
-    v = rng.standard_normal((seq, 64)).astype(np.float16)
-    s = q.astype(np.float64) @ k.astype(np.float64).T * 0.125
+def flash_attention(rng, seq=150, dim=64):
+    q = rng.standard_normal((seq, dim)).astype(np.float16)
+    k = rng.standard_normal((seq, dim)).astype(np.float16)
+    v = rng.standard_normal((seq, dim)).astype(np.float16)
+    s = q.astype(np.float64) @ k.astype(np.float64).T / np.sqrt(dim)
     p = np.exp(s - s.max(axis=1, keepdims=True))
     o = (p / p.sum(axis=1, keepdims=True)) @ v.astype(np.float64)
     return {"q": q, "kt": np.ascontiguousarray(k.T), "v": v}, {"o": o.astype(np.float32)}
@@ -83,7 +83,8 @@ def main():
     parser.add_argument("sizes", nargs="*", type=int,
                         help="rows for the row-wise kernels and "
                              "mixed_scaled_matmul, M K N for gemm, the "
-                             "sequence length for flash_attention")
+                             "sequence length and head dimension (default 64) "
+                             "for flash_attention")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)

@@ -326,8 +326,8 @@ Outcome Planner::separate(const TileInfo &earlier, const TileInfo &later) {
   }
   Value original = tieUse->get();
   OpBuilder builder(tieUse->getOwner());
-  auto copy = builder.create<TileMoveOp>(original.getLoc(),
-                                         original.getType(), original);
+  auto copy = TileMoveOp::create(builder, original.getLoc(),
+                                 original.getType(), original);
   tieUse->set(copy.getResult());
   return Outcome::CopyInserted;
 }
