@@ -12,6 +12,8 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::pto;
@@ -356,10 +358,26 @@ Outcome Planner::formClasses() {
 /// addresses included), else above them. Small tiles then fill the holes
 /// between large ones instead of pushing them up.
 void Planner::place(Buffer buffer) {
-  SmallVector<StorageClass *> placed, planned;
+  SmallVector<StorageClass *> planned;
+  // The classes placed so far: short-lived ones by first point, so that
+  // those overlapping a lifetime are found in O(log n + k); the few that
+  // live long (and given addresses) are checked one by one.
+  constexpr int64_t kShortLifetime = 256;
+  std::multimap<int64_t, StorageClass *> shortByBegin;
+  SmallVector<StorageClass *> longLived;
+  auto addPlaced = [&](StorageClass *storage) {
+    if (!storage->fixedAddr && storage->end - storage->begin <= kShortLifetime)
+      shortByBegin.insert({storage->begin, storage});
+    else
+      longLived.push_back(storage);
+  };
   for (StorageClass &storage : classes)
-    if (storage.buffer == buffer)
-      (storage.fixedAddr ? placed : planned).push_back(&storage);
+    if (storage.buffer == buffer) {
+      if (storage.fixedAddr)
+        addPlaced(&storage);
+      else
+        planned.push_back(&storage);
+    }
   llvm::stable_sort(planned, [](StorageClass *a, StorageClass *b) {
     return std::make_pair(-a->size, a->begin) <
            std::make_pair(-b->size, b->begin);
@@ -368,9 +386,16 @@ void Planner::place(Buffer buffer) {
   SmallVector<std::pair<int64_t, int64_t>> taken;
   for (StorageClass *storage : planned) {
     taken.clear();
-    for (StorageClass *other : placed)
-      if (other->begin <= storage->end && storage->begin <= other->end)
+    auto overlaps = [&](StorageClass *other) {
+      return other->begin <= storage->end && storage->begin <= other->end;
+    };
+    for (StorageClass *other : longLived)
+      if (overlaps(other))
         taken.push_back({other->addr, other->addr + other->size});
+    for (auto it = shortByBegin.lower_bound(storage->begin - kShortLifetime);
+         it != shortByBegin.end() && it->first <= storage->end; ++it)
+      if (overlaps(it->second))
+        taken.push_back({it->second->addr, it->second->addr + it->second->size});
     llvm::sort(taken);
     int64_t cursor = 0, bestAddr = -1, bestHole = 0;
     for (auto [begin, end] : taken) {
@@ -382,7 +407,7 @@ void Planner::place(Buffer buffer) {
       cursor = std::max<int64_t>(cursor, llvm::alignTo(end, alignment));
     }
     storage->addr = bestAddr >= 0 ? bestAddr : cursor;
-    placed.push_back(storage);
+    addPlaced(storage);
   }
 }
 
