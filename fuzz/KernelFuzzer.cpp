@@ -78,9 +78,9 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
   std::string text(reinterpret_cast<const char *>(data), size);
   int rounds = std::uniform_int_distribution<int>(1, 3)(rng);
   for (int i = 0; i < rounds; ++i) {
-    auto kind = static_cast<KernelMutation>(
-        std::uniform_int_distribution<unsigned>(0, kNumKernelMutations - 1)(
-            rng));
+    auto kind =
+        static_cast<KernelMutation>(std::uniform_int_distribution<unsigned>(
+            0, kNumKernelMutations - 1)(rng));
     mutateKernelText(text, kind, rng, getOpNames());
   }
   if (text.size() > maxSize)

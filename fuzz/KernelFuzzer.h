@@ -22,8 +22,7 @@ mlir::MLIRContext &getContext();
 
 /// The module `data` holds (top-level ops are wrapped, as the driver does),
 /// verified; null when it does not parse or verify.
-mlir::OwningOpRef<mlir::ModuleOp> parseKernel(const uint8_t *data,
-                                              size_t size);
+mlir::OwningOpRef<mlir::ModuleOp> parseKernel(const uint8_t *data, size_t size);
 
 } // namespace tilekit::fuzz
 

@@ -107,14 +107,33 @@ const T &pick(const std::vector<T> &items, std::mt19937_64 &rng) {
 }
 
 std::string mutateNumber(llvm::StringRef number, std::mt19937_64 &rng) {
-  static const std::vector<std::string> interesting = {
-      "0",          "1",          "-1",        "2",          "3",
-      "7",          "8",          "15",        "16",         "17",
-      "31",         "32",         "33",        "64",         "127",
-      "128",        "255",        "256",       "4096",       "65536",
-      "2147483647", "2147483648", "4294967296", "-2147483648",
-      "4611686018427387904",     "9223372036854775807",
-      "-9223372036854775808"};
+  static const std::vector<std::string> interesting = {"0",
+                                                       "1",
+                                                       "-1",
+                                                       "2",
+                                                       "3",
+                                                       "7",
+                                                       "8",
+                                                       "15",
+                                                       "16",
+                                                       "17",
+                                                       "31",
+                                                       "32",
+                                                       "33",
+                                                       "64",
+                                                       "127",
+                                                       "128",
+                                                       "255",
+                                                       "256",
+                                                       "4096",
+                                                       "65536",
+                                                       "2147483647",
+                                                       "2147483648",
+                                                       "4294967296",
+                                                       "-2147483648",
+                                                       "4611686018427387904",
+                                                       "9223372036854775807",
+                                                       "-9223372036854775808"};
   int64_t value = 0;
   bool parsed = !number.getAsInteger(10, value);
   switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
@@ -128,9 +147,8 @@ std::string mutateNumber(llvm::StringRef number, std::mt19937_64 &rng) {
     break;
   case 2:
     if (parsed && value < (INT64_MAX / 2) && value > (INT64_MIN / 2))
-      return std::to_string(
-          std::uniform_int_distribution<int64_t>(0, 2 * std::max<int64_t>(value, 1))(
-              rng));
+      return std::to_string(std::uniform_int_distribution<int64_t>(
+          0, 2 * std::max<int64_t>(value, 1))(rng));
     break;
   default:
     break;

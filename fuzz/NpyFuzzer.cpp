@@ -10,7 +10,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
-  llvm::Expected<tilekit::NpyArray> array = tilekit::parseNpy(bytes, "fuzz.npy");
+  llvm::Expected<tilekit::NpyArray> array =
+      tilekit::parseNpy(bytes, "fuzz.npy");
   if (!array) {
     llvm::consumeError(array.takeError());
     return 0;

@@ -99,8 +99,8 @@ runOnce(ModuleOp module, StringRef entryName, int64_t dynamicSize,
   if (failed(results))
     return std::nullopt;
   std::vector<NpyArray> left;
-  for (ArrayRef<RuntimeValue> values : {ArrayRef<RuntimeValue>(args),
-                                        ArrayRef<RuntimeValue>(*results)})
+  for (ArrayRef<RuntimeValue> values :
+       {ArrayRef<RuntimeValue>(args), ArrayRef<RuntimeValue>(*results)})
     for (const RuntimeValue &value : values)
       if (const auto *tensor = std::get_if<TensorValue>(&value))
         left.push_back(npyFromTensor(*tensor));
@@ -118,9 +118,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int64_t dynamicSize = 1 + (size > 0 ? data[0] % 64 : 16);
   unsigned blocks = 1 + size % 2;
   bool check = size % 3 == 0;
-  auto before = runOnce(*module, entryName, dynamicSize,
-                        check ? UndefinedData::Check : UndefinedData::Zero,
-                        blocks);
+  auto before =
+      runOnce(*module, entryName, dynamicSize,
+              check ? UndefinedData::Check : UndefinedData::Zero, blocks);
   if (!before || !check)
     return 0;
 
@@ -138,8 +138,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     llvm::errs() << "memory planning produced invalid IR:\n" << *planned;
     abort();
   }
-  auto after = runOnce(*planned, entryName, dynamicSize, UndefinedData::Check,
-                       blocks);
+  auto after =
+      runOnce(*planned, entryName, dynamicSize, UndefinedData::Check, blocks);
   if (!after)
     return 0; // e.g. the copies planning added ran past the step budget
   for (auto [a, b] : llvm::zip_equal(*before, *after))

@@ -92,7 +92,9 @@ static std::vector<BufferUse> describe(const pto::MemoryPlan &plan,
   std::vector<BufferUse> uses;
   for (const pto::BufferFootprint &footprint : plan.footprints) {
     BufferUse use{machine::getName(footprint.buffer).str(),
-                  footprint.highWater, footprint.capacity, footprint.peakLive,
+                  footprint.highWater,
+                  footprint.capacity,
+                  footprint.peakLive,
                   {}};
     for (Value tile : footprint.liveAtPeak)
       use.liveAtPeak.push_back(
@@ -183,15 +185,16 @@ static llvm::json::Value toJson(ArrayRef<FunctionSummary> summaries) {
                                             {"type", tile.type},
                                             {"bytes", tile.bytes},
                                             {"location", tile.location}});
-        buffers.push_back(llvm::json::Object{{"buffer", use.buffer},
-                                             {"bytes", use.bytes},
-                                             {"capacity", use.capacity},
-                                             {"peak_live", use.peakLive},
-                                             {"live_at_peak", std::move(peak)}});
+        buffers.push_back(
+            llvm::json::Object{{"buffer", use.buffer},
+                               {"bytes", use.bytes},
+                               {"capacity", use.capacity},
+                               {"peak_live", use.peakLive},
+                               {"live_at_peak", std::move(peak)}});
       }
-      entry["memory"] = llvm::json::Object{
-          {"buffers", std::move(buffers)},
-          {"copies", static_cast<int64_t>(summary.copies)}};
+      entry["memory"] =
+          llvm::json::Object{{"buffers", std::move(buffers)},
+                             {"copies", static_cast<int64_t>(summary.copies)}};
     }
     functions.push_back(std::move(entry));
   }
@@ -217,9 +220,10 @@ static void warnAboutHalfBuffers(ArrayRef<driver::FunctionPlan> plans) {
     for (const pto::BufferFootprint &footprint : plan.plan.footprints)
       if (2 * footprint.highWater > footprint.capacity)
         FunctionOpInterface(plan.func).emitWarning()
-            << "@" << FunctionOpInterface(plan.func).getName() << " needs " << footprint.highWater
-            << " bytes of " << machine::getName(footprint.buffer)
-            << ", more than half its " << footprint.capacity
+            << "@" << FunctionOpInterface(plan.func).getName() << " needs "
+            << footprint.highWater << " bytes of "
+            << machine::getName(footprint.buffer) << ", more than half its "
+            << footprint.capacity
             << ": two work items cannot share a core double-buffered, so "
                "each runs alone";
 }
@@ -239,10 +243,10 @@ int driver::runCheck() {
         severity = "error";
       else if (diag.getSeverity() == DiagnosticSeverity::Warning)
         severity = "warning";
-      diagnostics.push_back(llvm::json::Object{
-          {"severity", severity},
-          {"location", locationText(diag.getLocation())},
-          {"message", diag.str()}});
+      diagnostics.push_back(
+          llvm::json::Object{{"severity", severity},
+                             {"location", locationText(diag.getLocation())},
+                             {"message", diag.str()}});
       return success();
     });
   else

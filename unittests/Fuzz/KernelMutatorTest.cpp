@@ -105,8 +105,8 @@ TEST(KernelMutatorTest, MutantsOfAnExampleStillParse) {
   for (unsigned kind = 0; kind < kNumKernelMutations; ++kind)
     for (int i = 0; i < 40; ++i) {
       std::string text = original;
-      ASSERT_TRUE(mutateKernelText(text, static_cast<KernelMutation>(kind),
-                                   rng, opNames));
+      ASSERT_TRUE(mutateKernelText(text, static_cast<KernelMutation>(kind), rng,
+                                   opNames));
       ++total;
       parsed += parses(text);
     }

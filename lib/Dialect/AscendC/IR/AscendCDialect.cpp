@@ -60,8 +60,8 @@ static LogicalResult parseShapeAndType(AsmParser &parser, bool allowDynamic,
   uint64_t bytes = getElementBytes(elementType);
   for (int64_t dim : shape) {
     bool overflow = false;
-    bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(dim),
-                                     &overflow);
+    bytes =
+        llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(dim), &overflow);
     if (overflow || bytes > kMaxLocalBytes)
       return parser.emitError(loc, "a local tensor larger than ")
              << kMaxLocalBytes << " bytes; no on-chip buffer is that large";

@@ -1137,9 +1137,7 @@ LogicalResult TensorMatmulAccOp::verify() {
 OpOperand *TileAssembleOp::getStorageOperand(OpResult) {
   return &getDstMutable();
 }
-OpOperand *TileWriteOp::getStorageOperand(OpResult) {
-  return &getDstMutable();
-}
+OpOperand *TileWriteOp::getStorageOperand(OpResult) { return &getDstMutable(); }
 OpOperand *TileScatterOp::getStorageOperand(OpResult) {
   return &getDstMutable();
 }

@@ -135,7 +135,8 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (*addr > limit || static_cast<int64_t>(bytes) > limit - *addr)
       return emitError() << "tile at address " << *addr << " (" << bytes
                          << " bytes) runs past the end of "
-                         << machine::getName(buffer) << ", which holds at "
+                         << machine::getName(buffer)
+                         << ", which holds at "
                             "most "
                          << limit << " bytes on any machine";
   }

@@ -255,8 +255,8 @@ Outcome Planner::checkClass(StorageClass &storage) {
       longest = &tile;
     storage.begin = std::min(storage.begin, tile.def);
     storage.end = std::max(storage.end, tile.lastUse);
-    storage.size = std::max<int64_t>(storage.size, llvm::alignTo(type.getSizeInBytes(),
-                                                        alignment));
+    storage.size = std::max<int64_t>(
+        storage.size, llvm::alignTo(type.getSizeInBytes(), alignment));
   }
   if (storage.fixedAddr) {
     int64_t capacity = capacities[storage.buffer];
@@ -271,8 +271,7 @@ Outcome Planner::checkClass(StorageClass &storage) {
       emitErrorAt(first.value)
           << "the tile at address " << *storage.fixedAddr << " ("
           << storage.size << " bytes) runs past the end of "
-          << machine::getName(storage.buffer) << " (" << capacity
-          << " bytes)";
+          << machine::getName(storage.buffer) << " (" << capacity << " bytes)";
       return Outcome::Failed;
     }
     storage.addr = *storage.fixedAddr;
@@ -328,8 +327,8 @@ Outcome Planner::separate(const TileInfo &earlier, const TileInfo &later) {
   }
   Value original = tieUse->get();
   OpBuilder builder(tieUse->getOwner());
-  auto copy = TileMoveOp::create(builder, original.getLoc(),
-                                 original.getType(), original);
+  auto copy = TileMoveOp::create(builder, original.getLoc(), original.getType(),
+                                 original);
   tieUse->set(copy.getResult());
   return Outcome::CopyInserted;
 }
@@ -395,7 +394,8 @@ void Planner::place(Buffer buffer) {
     for (auto it = shortByBegin.lower_bound(storage->begin - kShortLifetime);
          it != shortByBegin.end() && it->first <= storage->end; ++it)
       if (overlaps(it->second))
-        taken.push_back({it->second->addr, it->second->addr + it->second->size});
+        taken.push_back(
+            {it->second->addr, it->second->addr + it->second->size});
     llvm::sort(taken);
     int64_t cursor = 0, bestAddr = -1, bestHole = 0;
     for (auto [begin, end] : taken) {
@@ -495,13 +495,13 @@ LogicalResult pto::reportOverflow(FunctionOpInterface func,
       continue;
     fits = false;
     StringRef name = machine::getName(footprint.buffer);
-    InFlightDiagnostic diag =
-        func.emitError() << "@" << func.getName() << " needs "
-                         << footprint.highWater << " bytes of " << name
-                         << ", more than its capacity of "
-                         << footprint.capacity << " bytes; at the peak "
-                         << footprint.peakLive << " bytes are live in "
-                         << footprint.liveAtPeak.size() << " tiles";
+    InFlightDiagnostic diag = func.emitError()
+                              << "@" << func.getName() << " needs "
+                              << footprint.highWater << " bytes of " << name
+                              << ", more than its capacity of "
+                              << footprint.capacity << " bytes; at the peak "
+                              << footprint.peakLive << " bytes are live in "
+                              << footprint.liveAtPeak.size() << " tiles";
     if (footprint.peakLive <= footprint.capacity)
       diag << " (the rest is lost to alignment and placement)";
     for (Value tile : footprint.liveAtPeak)
