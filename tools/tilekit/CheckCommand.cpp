@@ -70,7 +70,7 @@ struct FunctionSummary {
   std::optional<pto::GroupInfo> group;
   /// In-core functions: the planned footprint per buffer.
   std::optional<std::vector<BufferUse>> memory;
-  unsigned copies = 0;
+  unsigned copies = 0, doubleBufferedLoops = 0;
 };
 } // namespace
 
@@ -105,9 +105,7 @@ static std::vector<BufferUse> describe(const pto::MemoryPlan &plan,
   return uses;
 }
 
-static std::vector<FunctionSummary>
-summarize(ModuleOp module, ArrayRef<driver::FunctionPlan> plans,
-          const driver::KernelFile &kernel) {
+static std::vector<FunctionSummary> summarize(ModuleOp module) {
   std::vector<FunctionSummary> summaries;
   for (auto func : module.getOps<func::FuncOp>()) {
     FunctionSummary summary;
@@ -120,14 +118,22 @@ summarize(ModuleOp module, ArrayRef<driver::FunctionPlan> plans,
     });
     if (kind == pto::FunctionKind::Group)
       summary.group = pto::resolveGroup(func);
-    for (const driver::FunctionPlan &plan : plans)
-      if (plan.func == func) {
-        summary.memory = describe(plan.plan, kernel);
-        summary.copies = plan.plan.copies;
-      }
     summaries.push_back(std::move(summary));
   }
   return summaries;
+}
+
+/// Adds each planned function's footprint to its summary.
+static void addPlans(std::vector<FunctionSummary> &summaries,
+                     ArrayRef<driver::FunctionPlan> plans,
+                     const driver::KernelFile &kernel) {
+  for (const driver::FunctionPlan &plan : plans)
+    for (FunctionSummary &summary : summaries)
+      if (FunctionOpInterface(plan.func).getName() == summary.name) {
+        summary.memory = describe(plan.plan, kernel);
+        summary.copies = plan.plan.copies;
+        summary.doubleBufferedLoops = plan.plan.doubleBufferedLoops;
+      }
 }
 
 static void printText(llvm::raw_ostream &os,
@@ -151,7 +157,10 @@ static void printText(llvm::raw_ostream &os,
                           use.capacity ? 100 * use.bytes / use.capacity : 0,
                           use.peakLive);
     if (summary.copies)
-      os << " " << summary.copies << " tile copy(ies) added by planning";
+      os << " " << summary.copies << " tile copy(ies) added by planning;";
+    if (summary.doubleBufferedLoops)
+      os << " " << summary.doubleBufferedLoops
+         << " loop(s) double-buffered;";
     os << "\n";
     if (!verbose)
       continue;
@@ -194,7 +203,9 @@ static llvm::json::Value toJson(ArrayRef<FunctionSummary> summaries) {
       }
       entry["memory"] =
           llvm::json::Object{{"buffers", std::move(buffers)},
-                             {"copies", static_cast<int64_t>(summary.copies)}};
+                             {"copies", static_cast<int64_t>(summary.copies)},
+          {"double_buffered_loops",
+           static_cast<int64_t>(summary.doubleBufferedLoops)}};
     }
     functions.push_back(std::move(entry));
   }
@@ -263,6 +274,8 @@ int driver::runCheck() {
   };
   if (failed(kernel.load(inputFile)))
     return printFailure();
+  // Counted as written, before planning adds copies or unrolls loops.
+  std::vector<FunctionSummary> summaries = summarize(kernel.getModule());
   auto config = driver::loadConfig();
   if (!config)
     return driver::fail(toString(config.takeError()));
@@ -272,8 +285,7 @@ int driver::runCheck() {
   if (failed(plans))
     return printFailure();
   warnAboutHalfBuffers(*plans);
-  std::vector<FunctionSummary> summaries =
-      summarize(kernel.getModule(), *plans, kernel);
+  addPlans(summaries, *plans, kernel);
   if (emitJson) {
     llvm::json::Value result = toJson(summaries);
     if (!diagnostics.empty())

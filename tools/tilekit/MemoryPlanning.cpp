@@ -28,6 +28,13 @@ static cl::opt<cl::boolOrDefault> planMemoryOption(
     cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
 
+static cl::opt<bool> doubleBuffer(
+    "double-buffer",
+    cl::desc("When planning memory, double-buffer the loads of loops where "
+             "the plan still fits (each such loop is unrolled by two)"),
+    cl::sub(driver::checkCommand()), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+
 /// share/tilekit/configs/ascend910b.json next to the binary's bin/
 /// directory: the layout of both the build tree and an installation.
 static std::string defaultConfigPath() {
@@ -62,7 +69,10 @@ driver::planModule(ModuleOp module, const pto::BufferCapacities &capacities,
   for (auto func : module.getOps<FunctionOpInterface>()) {
     if (!pto::isPlannable(func))
       continue;
-    FailureOr<pto::MemoryPlan> plan = pto::computeMemoryPlan(func, capacities);
+    pto::PlanOptions options;
+    options.doubleBuffer = doubleBuffer;
+    FailureOr<pto::MemoryPlan> plan =
+        pto::computeMemoryPlan(func, capacities, options);
     if (failed(plan)) {
       ok = false;
       continue;

@@ -29,9 +29,10 @@ struct FunctionPlan {
   pto::MemoryPlan plan;
 };
 
-/// Plans every plannable function of `module` against `capacities` and
-/// applies the plans when `apply` is set (otherwise only copies the planner
-/// needed may have been inserted). Errors, including a function that does
+/// Plans every plannable function of `module` against `capacities` (with
+/// double buffering when --double-buffer is given) and applies the plans
+/// when `apply` is set (otherwise only the copies and unrolled loops the
+/// planner needed may have been added). Errors, including a function that does
 /// not fit, are emitted at their locations; fails if there was one.
 mlir::FailureOr<std::vector<FunctionPlan>>
 planModule(mlir::ModuleOp module, const pto::BufferCapacities &capacities,

@@ -1,14 +1,14 @@
 // RUN: tilekit-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pto-plan-memory))' | FileCheck %s
 
 // Straight line. Every tile is 16x16xf32 = 1024 B (UB aligns to 32 B).
-// %a and %b die at the add that defines %c, which therefore needs a third
-// slot (an op never writes over its operands); %d, defined at the exp where
-// %c dies, takes the first free slot: %a's.
+// %a and %b die at the add that defines %c: an elementwise op may write its
+// result over an operand it reads last, so %c takes %a's bytes, and %d
+// those of %c. 2048 B in all.
 // CHECK-LABEL: func.func @straight
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<16x16xf32, vec, addr = 0>
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<16x16xf32, vec, addr = 1024>
-// CHECK: pto.tile.add {{.*}} -> !pto.tile<16x16xf32, vec, addr = 2048>
-// CHECK: pto.tile.exp {{.*}} -> !pto.tile<16x16xf32, vec, addr = 0>
+// CHECK: pto.tile.add {{.*}} : !pto.tile<16x16xf32, vec, addr = 0>, !pto.tile<16x16xf32, vec, addr = 1024>{{$}}
+// CHECK: pto.tile.exp {{.*}} : !pto.tile<16x16xf32, vec, addr = 0>{{$}}
 func.func @straight(%y: !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
     attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
@@ -63,16 +63,17 @@ func.func @gemm_block(%a: !pto.tensor<64x64xf16>, %b: !pto.tensor<64x64xf16>,
 // The two branches of an scf.if run one at a time: their tiles may share
 // bytes, and each branch's yield shares the result's storage. Tiles are
 // 8x8xf32 = 256 B: %x at 0 (read in both branches); the then-branch's %t
-// at 256; the result (%u, %v) at 512, since %u is defined while %t is
-// read; the else-branch's %e at 256 again, the bytes of %t.
+// at 256, and the result (%u, %v) there too, written over %t by the add;
+// the else-branch's %e at 512, since the result's storage is taken from
+// the first branch on.
 // CHECK-LABEL: func.func @branches
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
-// CHECK: scf.if {{.*}} -> (!pto.tile<8x8xf32, vec, addr = 512>)
+// CHECK: scf.if {{.*}} -> (!pto.tile<8x8xf32, vec, addr = 256>)
 // CHECK: pto.tile.exp {{.*}} -> !pto.tile<8x8xf32, vec, addr = 256>
-// CHECK: pto.tile.add {{.*}} -> !pto.tile<8x8xf32, vec, addr = 512>
+// CHECK: pto.tile.add {{.*}} : !pto.tile<8x8xf32, vec, addr = 256>, !pto.tile<8x8xf32, vec, addr = 0>{{$}}
 // CHECK: } else {
-// CHECK: pto.tile.muls {{.*}} -> !pto.tile<8x8xf32, vec, addr = 256>
-// CHECK: pto.tile.sub {{.*}} -> !pto.tile<8x8xf32, vec, addr = 512>
+// CHECK: pto.tile.muls {{.*}} -> !pto.tile<8x8xf32, vec, addr = 512>
+// CHECK: pto.tile.sub {{.*}} -> !pto.tile<8x8xf32, vec, addr = 256>
 func.func @branches(%y: !pto.tensor<8x8xf32>, %flag: i1) -> !pto.tensor<8x8xf32>
     attributes {pto.kind = #pto.kind<aiv>} {
   %c0 = arith.constant 0 : index
@@ -96,14 +97,14 @@ func.func @branches(%y: !pto.tensor<8x8xf32>, %flag: i1) -> !pto.tensor<8x8xf32>
 // An online maximum: %m_new is computed while %m_old is still read, so the
 // loop hands a copy of %m_new to the next iteration (before the yield).
 // 16x1xf32 is 64 B. %m0 / %m_old / the copy / the result: 0; %x: 64;
-// %m_new: 128; %d: 64 again (%x is dead after the max).
+// %m_new over %x (the max reads it last); %d: 128.
 // CHECK-LABEL: func.func @running_max
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<16x1xf32, vec, addr = 0>
 // CHECK: scf.for {{.*}} -> (!pto.tile<16x1xf32, vec, addr = 0>)
 // CHECK: pto.tile.load {{.*}} -> !pto.tile<16x1xf32, vec, addr = 64>
-// CHECK: %[[NEW:.+]] = pto.tile.max {{.*}} -> !pto.tile<16x1xf32, vec, addr = 128>
-// CHECK: pto.tile.sub {{.*}} -> !pto.tile<16x1xf32, vec, addr = 64>
-// CHECK: %[[COPY:.+]] = pto.tile.move %[[NEW]] : !pto.tile<16x1xf32, vec, addr = 128> -> !pto.tile<16x1xf32, vec, addr = 0>
+// CHECK: %[[NEW:.+]] = pto.tile.max {{.*}} -> !pto.tile<16x1xf32, vec, addr = 64>
+// CHECK: pto.tile.sub {{.*}} -> !pto.tile<16x1xf32, vec, addr = 128>
+// CHECK: %[[COPY:.+]] = pto.tile.move %[[NEW]] : !pto.tile<16x1xf32, vec, addr = 64> -> !pto.tile<16x1xf32, vec, addr = 0>
 // CHECK: scf.yield %[[COPY]]
 func.func @running_max(%src: !pto.tensor<16x64xf32>, %y: !pto.tensor<16x1xf32>,
                        %d_out: !pto.tensor<16x1xf32>) -> !pto.tensor<16x1xf32>
@@ -181,14 +182,14 @@ func.func @in_place(%y: !pto.tensor<8x8xf32>, %z: !pto.tensor<8x8xf32>) -> !pto.
 // -----
 
 // A given address is kept, and planned tiles live at the same time avoid
-// it: %a holds [256, 512), so %b takes [0, 256) and %c [512, 768); %d
-// (defined while %a and %b are read) goes to 768; %e reuses %b's 0.
+// it: %a holds [256, 512), so %b takes [0, 256) and %c [512, 768); %d is
+// written over %b, %e over %d.
 // CHECK-LABEL: func.func @fixed
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 256>
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
 // CHECK: pto.tile.full {{.*}} -> !pto.tile<8x8xf32, vec, addr = 512>
-// CHECK: pto.tile.add {{.*}} -> !pto.tile<8x8xf32, vec, addr = 768>
 // CHECK: pto.tile.add {{.*}} -> !pto.tile<8x8xf32, vec, addr = 0>
+// CHECK: pto.tile.add {{.*}} : !pto.tile<8x8xf32, vec, addr = 0>, !pto.tile<8x8xf32, vec, addr = 512>{{$}}
 func.func @fixed(%y: !pto.tensor<8x8xf32>) -> !pto.tensor<8x8xf32>
     attributes {pto.kind = #pto.kind<aiv>} {
   %c0 = arith.constant 0 : index

@@ -4,13 +4,18 @@
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Interfaces/PipeOpInterface.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <map>
 
@@ -74,6 +79,12 @@ struct StorageClass {
   int64_t begin = 0, end = 0, size = 0;
   std::optional<int64_t> fixedAddr;
   int64_t addr = 0;
+  /// The member defined first, and the member read last (its last reader
+  /// ends the class's lifetime).
+  const TileInfo *first = nullptr, *last = nullptr;
+  /// Whether its last reader writes another class over it (handsOver), so
+  /// that it is free at its last point.
+  bool handedOver = false;
 };
 
 /// What one planning attempt came to.
@@ -85,8 +96,9 @@ using CopySites = llvm::DenseSet<std::pair<Operation *, unsigned>>;
 class Planner {
 public:
   Planner(FunctionOpInterface func, const BufferCapacities &capacities,
-          CopySites &copied)
-      : func(func), capacities(capacities), copied(copied) {}
+          CopySites &copied, bool extendLoads)
+      : func(func), capacities(capacities), copied(copied),
+        extendLoads(extendLoads) {}
   Outcome run(MemoryPlan &plan);
 
 private:
@@ -103,6 +115,9 @@ private:
   FunctionOpInterface func;
   const BufferCapacities &capacities;
   CopySites &copied;
+  /// Double buffering: a tile a transfer fills in a loop body lives to the
+  /// loop's end.
+  bool extendLoads;
   int64_t counter = 0;
   DenseMap<Operation *, Span> spans;
   std::vector<TileInfo> tiles;
@@ -139,6 +154,15 @@ void Planner::number(Block &block) {
   }
 }
 
+/// Whether `op` fills its tile by a data movement (a load from GM, a move
+/// from L1 to L0A/L0B or out of L0C): the tiles double buffering keeps
+/// apart from one iteration to the next.
+static bool isFilledByTransfer(Operation *op) {
+  auto transfer = dyn_cast<tilekit::PipeOpInterface>(op);
+  return transfer && transfer.getDataPath() && op->getNumResults() == 1 &&
+         hasTileType(op->getResult(0));
+}
+
 void Planner::computeLiveness() {
   for (TileInfo &tile : tiles) {
     Block *home = isa<BlockArgument>(tile.value)
@@ -163,6 +187,11 @@ void Planner::computeLiveness() {
         tile.lastUser = user;
       }
     }
+    Operation *def = tile.value.getDefiningOp();
+    if (extendLoads && def && isFilledByTransfer(def) &&
+        isa<LoopLikeOpInterface>(def->getParentOp()))
+      tile.lastUse =
+          std::max(tile.lastUse, spans[def->getParentOp()].end);
   }
 }
 
@@ -222,6 +251,7 @@ Outcome Planner::checkClass(StorageClass &storage) {
   storage.buffer = getBuffer(firstType.getMemorySpace());
   storage.begin = first.def;
   storage.end = first.lastUse;
+  storage.first = storage.last = &first;
   int64_t alignment = machine::getAlignment(storage.buffer);
   // Members are in definition order: the latest end among the earlier
   // members must not pass the next definition.
@@ -254,7 +284,10 @@ Outcome Planner::checkClass(StorageClass &storage) {
     if (!longest || tile.lastUse > longest->lastUse)
       longest = &tile;
     storage.begin = std::min(storage.begin, tile.def);
-    storage.end = std::max(storage.end, tile.lastUse);
+    if (tile.lastUse >= storage.end) {
+      storage.end = tile.lastUse;
+      storage.last = &tile;
+    }
     storage.size = std::max<int64_t>(
         storage.size, llvm::alignTo(type.getSizeInBytes(), alignment));
   }
@@ -352,6 +385,16 @@ Outcome Planner::formClasses() {
   return Outcome::Planned;
 }
 
+/// Whether `from` may pass its storage to `to` at the op where `from` is
+/// read last and `to` begins: that op writes its result over the operand
+/// (an elementwise op, a matmul into its accumulator; mayWriteOver).
+static bool handsOver(const StorageClass &from, const StorageClass &to) {
+  return from.end == to.begin && from.last->lastUser &&
+         from.last->lastUser == to.first->value.getDefiningOp() &&
+         from.size >= to.size &&
+         mayWriteOver(to.first->value, from.last->value);
+}
+
 /// Greedy by size: the largest classes first, each in the smallest hole
 /// left by the classes already placed that live at the same time (given
 /// addresses included), else above them. Small tiles then fill the holes
@@ -386,7 +429,8 @@ void Planner::place(Buffer buffer) {
   for (StorageClass *storage : planned) {
     taken.clear();
     auto overlaps = [&](StorageClass *other) {
-      return other->begin <= storage->end && storage->begin <= other->end;
+      return other->begin <= storage->end && storage->begin <= other->end &&
+             !handsOver(*other, *storage) && !handsOver(*storage, *other);
     };
     for (StorageClass *other : longLived)
       if (overlaps(other))
@@ -423,7 +467,7 @@ BufferFootprint Planner::measure(Buffer buffer) {
     footprint.highWater =
         std::max(footprint.highWater, storage.addr + storage.size);
     events.push_back({storage.begin, storage.size});
-    events.push_back({storage.end + 1, -storage.size});
+    events.push_back({storage.end + !storage.handedOver, -storage.size});
   }
   llvm::sort(events); // at one point, frees come before allocations
   int64_t live = 0, peakPoint = 0;
@@ -436,7 +480,7 @@ BufferFootprint Planner::measure(Buffer buffer) {
   }
   for (StorageClass &storage : classes)
     if (storage.buffer == buffer && storage.begin <= peakPoint &&
-        peakPoint <= storage.end)
+        peakPoint < storage.end + !storage.handedOver)
       footprint.liveAtPeak.push_back(tiles[storage.members.front()].value);
   return footprint;
 }
@@ -450,6 +494,15 @@ Outcome Planner::run(MemoryPlan &plan) {
   tieStorage();
   if (Outcome outcome = formClasses(); outcome != Outcome::Planned)
     return outcome;
+
+  DenseMap<Operation *, SmallVector<StorageClass *, 1>> byFirstDef;
+  for (StorageClass &storage : classes)
+    if (Operation *def = storage.first->value.getDefiningOp())
+      byFirstDef[def].push_back(&storage);
+  for (StorageClass &storage : classes)
+    if (storage.last->lastUser)
+      for (StorageClass *next : byFirstDef.lookup(storage.last->lastUser))
+        storage.handedOver |= handsOver(storage, *next);
 
   for (unsigned i = 0; i < machine::kNumBuffers; ++i) {
     auto buffer = static_cast<Buffer>(i);
@@ -470,21 +523,73 @@ Outcome Planner::run(MemoryPlan &plan) {
 
 } // namespace
 
-FailureOr<MemoryPlan>
-pto::computeMemoryPlan(FunctionOpInterface func,
-                       const BufferCapacities &capacities) {
+/// Plans `func` as it is written.
+static FailureOr<MemoryPlan> planAsWritten(FunctionOpInterface func,
+                                           const BufferCapacities &capacities,
+                                           bool extendLoads) {
   // Each attempt either plans, fails, or separates one pair of tiles with
   // a copy and starts over. No place gets two copies, so this ends.
   MemoryPlan plan;
   CopySites copied;
   while (true) {
-    Outcome outcome = Planner(func, capacities, copied).run(plan);
+    Outcome outcome =
+        Planner(func, capacities, copied, extendLoads).run(plan);
     if (outcome == Outcome::Failed)
       return failure();
     if (outcome == Outcome::Planned)
       return plan;
     ++plan.copies;
   }
+}
+
+/// Plans a copy of `func` whose load loops are unrolled by two, with loaded
+/// tiles living to the end of their loop; adopts the copy's body when that
+/// plan fits. Fails, leaving `func` alone and saying nothing, otherwise.
+static FailureOr<MemoryPlan>
+planDoubleBuffered(FunctionOpInterface func,
+                   const BufferCapacities &capacities) {
+  auto copy = cast<FunctionOpInterface>(func->clone());
+  auto discard = llvm::make_scope_exit([&] {
+    if (copy)
+      copy->erase();
+  });
+  SmallVector<scf::ForOp> loops;
+  copy->walk([&](scf::ForOp loop) {
+    if (llvm::any_of(loop.getBody()->getOperations(),
+                     llvm::IsaPred<TileLoadOp>))
+      loops.push_back(loop);
+  });
+  unsigned unrolled = 0;
+  for (scf::ForOp loop : loops)
+    unrolled += succeeded(loopUnrollByFactor(loop, 2));
+  if (!unrolled)
+    return failure();
+  FailureOr<MemoryPlan> plan;
+  {
+    // A plan that does not work out here is not the user's error.
+    ScopedDiagnosticHandler silence(func->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    plan = planAsWritten(copy, capacities, /*extendLoads=*/true);
+  }
+  if (failed(plan) || !llvm::all_of(plan->footprints,
+                                    [](const BufferFootprint &footprint) {
+                                      return footprint.fits();
+                                    }))
+    return failure();
+  func.getFunctionBody().takeBody(copy.getFunctionBody());
+  plan->doubleBufferedLoops = unrolled;
+  return plan;
+}
+
+FailureOr<MemoryPlan>
+pto::computeMemoryPlan(FunctionOpInterface func,
+                       const BufferCapacities &capacities,
+                       const PlanOptions &options) {
+  if (options.doubleBuffer)
+    if (FailureOr<MemoryPlan> plan = planDoubleBuffered(func, capacities);
+        succeeded(plan))
+      return plan;
+  return planAsWritten(func, capacities, /*extendLoads=*/false);
 }
 
 LogicalResult pto::reportOverflow(FunctionOpInterface func,

@@ -30,7 +30,9 @@ struct PlanMemoryPass : public pto::impl::PlanMemoryBase<PlanMemoryPass> {
     set(machine::Buffer::L0B, l0bBytes);
     set(machine::Buffer::L0C, l0cBytes);
     set(machine::Buffer::Bias, biasBytes);
-    FailureOr<MemoryPlan> plan = computeMemoryPlan(func, capacities);
+    PlanOptions options;
+    options.doubleBuffer = doubleBuffer;
+    FailureOr<MemoryPlan> plan = computeMemoryPlan(func, capacities, options);
     if (failed(plan) || failed(reportOverflow(func, *plan)))
       return signalPassFailure();
     applyMemoryPlan(func, *plan);

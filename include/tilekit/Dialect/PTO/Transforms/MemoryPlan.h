@@ -44,6 +44,15 @@ struct BufferFootprint {
   bool fits() const { return highWater <= capacity; }
 };
 
+struct PlanOptions {
+  /// Double-buffer the loads of loops when the plan still fits: each such
+  /// scf.for is unrolled by two and the tiles transfers fill in it live to
+  /// the end of the loop body, so that the two halves use different
+  /// storage and a transfer need not wait for the previous tile's last
+  /// reader.
+  bool doubleBuffer = false;
+};
+
 struct MemoryPlan {
   /// The address of every tile value of the function.
   llvm::DenseMap<mlir::Value, int64_t> addresses;
@@ -57,6 +66,8 @@ struct MemoryPlan {
   /// at the same time (a loop that carries `m_new` while still reading
   /// `m_old`).
   unsigned copies = 0;
+  /// Loops unrolled by two for double buffering.
+  unsigned doubleBufferedLoops = 0;
 };
 
 /// Whether `func` is planned: an in-core, cube or vector function (or one
@@ -74,7 +85,8 @@ bool isPlannable(mlir::FunctionOpInterface func);
 /// does not fit is returned (see BufferFootprint::fits and reportOverflow).
 mlir::FailureOr<MemoryPlan>
 computeMemoryPlan(mlir::FunctionOpInterface func,
-                  const BufferCapacities &capacities);
+                  const BufferCapacities &capacities,
+                  const PlanOptions &options = {});
 
 /// Emits, for each buffer of `plan` that does not fit, an error at `func`
 /// naming the buffer, the capacity, the need and the peak, with a note at

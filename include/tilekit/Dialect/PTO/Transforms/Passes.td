@@ -31,6 +31,14 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
       address keep it; planned tiles never overlap them while both live.
       The result is deterministic.
 
+    With `double-buffer`, each `scf.for` whose body loads tiles is unrolled
+    by two (`scf` unrolling: a loop of twice the step and a loop for the
+    remaining iteration) and every tile a transfer fills in it (loads,
+    moves into L0A/L0B or out of L0C) lives to the end of the loop body, so
+    the two halves use different storage and a transfer need not wait for
+    the last reader of the tile before it. If that plan does not fit, the
+    function is planned as written.
+
     A function that cannot fit is an error at the function naming the
     buffer, its capacity, the bytes it needs and the peak, with a note at
     each tile live at the peak. Capacities default to the machine
@@ -44,7 +52,9 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
     Option<"l0aBytes", "l0a-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0A)", "L0A capacity">,
     Option<"l0bBytes", "l0b-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0B)", "L0B capacity">,
     Option<"l0cBytes", "l0c-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0C)", "L0C capacity">,
-    Option<"biasBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">
+    Option<"biasBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">,
+    Option<"doubleBuffer", "double-buffer", "bool", "false",
+           "Double-buffer the loads of loops when the plan still fits">
   ];
 }
 
