@@ -4,7 +4,6 @@
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
-#include "tilekit/Interfaces/PipeOpInterface.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
@@ -115,8 +114,7 @@ private:
   FunctionOpInterface func;
   const BufferCapacities &capacities;
   CopySites &copied;
-  /// Double buffering: a tile a transfer fills in a loop body lives to the
-  /// loop's end.
+  /// Double buffering: a tile loaded in a loop body lives to the loop's end.
   bool extendLoads;
   int64_t counter = 0;
   DenseMap<Operation *, Span> spans;
@@ -154,15 +152,6 @@ void Planner::number(Block &block) {
   }
 }
 
-/// Whether `op` fills its tile by a data movement (a load from GM, a move
-/// from L1 to L0A/L0B or out of L0C): the tiles double buffering keeps
-/// apart from one iteration to the next.
-static bool isFilledByTransfer(Operation *op) {
-  auto transfer = dyn_cast<tilekit::PipeOpInterface>(op);
-  return transfer && transfer.getDataPath() && op->getNumResults() == 1 &&
-         hasTileType(op->getResult(0));
-}
-
 void Planner::computeLiveness() {
   for (TileInfo &tile : tiles) {
     Block *home = isa<BlockArgument>(tile.value)
@@ -188,7 +177,7 @@ void Planner::computeLiveness() {
       }
     }
     Operation *def = tile.value.getDefiningOp();
-    if (extendLoads && def && isFilledByTransfer(def) &&
+    if (extendLoads && isa_and_nonnull<TileLoadOp>(def) &&
         isa<LoopLikeOpInterface>(def->getParentOp()))
       tile.lastUse =
           std::max(tile.lastUse, spans[def->getParentOp()].end);

@@ -33,11 +33,10 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
 
     With `double-buffer`, each `scf.for` whose body loads tiles is unrolled
     by two (`scf` unrolling: a loop of twice the step and a loop for the
-    remaining iteration) and every tile a transfer fills in it (loads,
-    moves into L0A/L0B or out of L0C) lives to the end of the loop body, so
-    the two halves use different storage and a transfer need not wait for
-    the last reader of the tile before it. If that plan does not fit, the
-    function is planned as written.
+    remaining iteration) and the tiles it loads from GM live to the end of
+    the loop body, so the two halves load into different storage and a
+    load need not wait for the last reader of the tile before it. If that
+    plan does not fit, the function is planned as written.
 
     A function that cannot fit is an error at the function naming the
     buffer, its capacity, the bytes it needs and the peak, with a note at
