@@ -177,16 +177,26 @@ static LogicalResult runBinary(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A scalar operand converted to a tile's element kind, as the float and
+/// the integer the tile's elements are combined with. A float converted to
+/// an integer saturates and NaN becomes 0, as tile casts do.
+static std::pair<float, int64_t> convertScalar(const Scalar &scalar,
+                                               ElementKind kind) {
+  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
+  if (isFloatKind(kind))
+    return {f, 0}; // float tiles use only f
+  int64_t n = isFloatKind(scalar.kind)
+                  ? saturateToInt(std::trunc(scalar.f), getLowest(kind),
+                                  getHighest(kind))
+                  : scalar.i;
+  return {f, wrapInt(kind, n)};
+}
+
 template <const BinaryFn &Fn>
 static LogicalResult runBinaryScalar(ExecContext &context, Operation *op) {
   Elements lhs = elementsOf(context, op->getOperand(0));
-  const Scalar &scalar = context.scalar(op->getOperand(1));
   ElementKind kind = lhs.data->kind;
-  // The scalar is converted to the element type first.
-  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
-  int64_t n =
-      wrapInt(kind, isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f)
-                                             : scalar.i);
+  auto [f, n] = convertScalar(context.scalar(op->getOperand(1)), kind);
   auto out = std::make_shared<ArrayData>(kind, lhs.data->size());
   if (failed(applyBinary(
           op, Fn, lhs, *out, [&](size_t) { return f; },
@@ -408,12 +418,8 @@ static LogicalResult runCmp(ExecContext &context, Operation *raw) {
 static LogicalResult runCmpS(ExecContext &context, Operation *raw) {
   auto op = cast<TileCmpSOp>(raw);
   Elements lhs = elementsOf(context, op.getSrc());
-  const Scalar &scalar = context.scalar(op.getScalar());
   ElementKind kind = lhs.data->kind;
-  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
-  int64_t n =
-      wrapInt(kind, isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f)
-                                             : scalar.i);
+  auto [f, n] = convertScalar(context.scalar(op.getScalar()), kind);
   auto out = compareAll(
       op.getPredicate(), *lhs.data, [&](size_t) { return f; },
       [&](size_t) { return n; });
