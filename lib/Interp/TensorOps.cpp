@@ -133,7 +133,7 @@ static LogicalResult runAssemble(ExecContext &context, Operation *raw) {
   TensorValue dst = context.tensor(op.getDst());
   SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
   for (auto [offset, extent, dim] : llvm::zip(offsets, src.valid, dst.shape))
-    if (offset < 0 || offset + extent > dim)
+    if (offset < 0 || extent > dim - offset) // no overflow near 2^63
       return op.emitOpError()
              << "writes the valid region " << formatShape(src.valid)
              << " at offset " << formatShape(offsets)

@@ -112,7 +112,8 @@ static LogicalResult runStore(ExecContext &context, Operation *raw) {
   int64_t lead = static_cast<int64_t>(dst.shape.size()) - tile.type.getRank();
   for (size_t d = 0; d < offsets.size(); ++d) {
     int64_t extent = static_cast<int64_t>(d) < lead ? 1 : tile.valid[d - lead];
-    if (offsets[d] < 0 || (extent > 0 && offsets[d] + extent > dst.shape[d]))
+    // Subtracted, not added: an offset near 2^63 must not overflow.
+    if (offsets[d] < 0 || (extent > 0 && extent > dst.shape[d] - offsets[d]))
       return op.emitOpError()
              << "writes the valid region " << formatShape(tile.valid)
              << " at offset " << formatShape(offsets)
@@ -251,7 +252,7 @@ static LogicalResult runAssemble(ExecContext &context, Operation *raw) {
   TileValue dst = context.tile(op.getDst());
   SmallVector<int64_t, 4> offsets = context.indices(op.getOffsets());
   for (auto [offset, extent, dim] : llvm::zip(offsets, src.valid, dst.shape()))
-    if (offset < 0 || offset + extent > dim)
+    if (offset < 0 || extent > dim - offset) // no overflow near 2^63
       return op.emitOpError()
              << "writes the valid region " << formatShape(src.valid)
              << " at offset " << formatShape(offsets)

@@ -1,6 +1,8 @@
 // Runtime errors name the op and its location, and the run exits non-zero.
 // RUN: not tilekit run %s --entry load_outside --input x=zeros:4x8:f32 2>&1 | FileCheck %s --check-prefix=LOAD
 // RUN: not tilekit run %s --entry store_past_end --input x=zeros:4x8:f32 2>&1 | FileCheck %s --check-prefix=STORE
+// RUN: not tilekit run %s --entry store_far --input x=zeros:4x8:f32 --input i=9223372036854775807 2>&1 | FileCheck %s --check-prefix=FAR
+// RUN: not tilekit run %s --entry assemble_far --input i=9223372036854775807 2>&1 | FileCheck %s --check-prefix=ASSEMBLEFAR
 // RUN: not tilekit run %s --entry bad_valid_shape --input n=5 2>&1 | FileCheck %s --check-prefix=VALID
 // RUN: not tilekit run %s --entry slice_outside --input n=4 2>&1 | FileCheck %s --check-prefix=SLICE
 // RUN: not tilekit run %s --entry assemble_past_target 2>&1 | FileCheck %s --check-prefix=ASSEMBLE
@@ -29,6 +31,24 @@ func.func @store_past_end(%x: !pto.tensor<4x8xf32>) {
   %c3 = arith.constant 3 : index
   %t = pto.tile.create : !pto.tile<2x8xf32, vec>
   %o = pto.tile.store %t, %x[%c3, %c0] : !pto.tile<2x8xf32, vec> -> !pto.tensor<4x8xf32>
+  return
+}
+
+// Offsets near 2^63 are past the end, not an overflow (found by fuzz-run).
+// FAR: errors.mlir:[[@LINE+4]]:8: error: 'pto.tile.store' op writes the valid region [2, 8] at offset [9223372036854775807, 0], past the end of the tensor of shape [4, 8]
+func.func @store_far(%x: !pto.tensor<4x8xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.create : !pto.tile<2x8xf32, vec>
+  %o = pto.tile.store %t, %x[%i, %c0] : !pto.tile<2x8xf32, vec> -> !pto.tensor<4x8xf32>
+  return
+}
+
+// ASSEMBLEFAR: errors.mlir:[[@LINE+5]]:8: error: 'pto.tile.assemble' op writes the valid region [2, 8] at offset [9223372036854775807, 0], past the target box [4, 8]
+func.func @assemble_far(%i: index) {
+  %c0 = arith.constant 0 : index
+  %s = pto.tile.create : !pto.tile<2x8xf32, vec>
+  %t = pto.tile.create : !pto.tile<4x8xf32, vec>
+  %a = pto.tile.assemble %s into %t[%i, %c0] : !pto.tile<2x8xf32, vec> into !pto.tile<4x8xf32, vec>
   return
 }
 
