@@ -107,9 +107,34 @@ runOnce(ModuleOp module, StringRef entryName, int64_t dynamicSize,
   return left;
 }
 
+/// Whether `module` names a GM tensor of more than 2^24 elements: a kernel
+/// may ask for as much memory as the machine has (`tilekit run` refuses
+/// only more), which a fuzzer's memory limit reports as a finding.
+static bool hasHugeTensor(ModuleOp module) {
+  WalkResult result = module->walk([](Operation *op) {
+    auto huge = [](Type type) {
+      auto tensor = dyn_cast<pto::GMTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape())
+        return false;
+      int64_t elements = 1;
+      for (int64_t dim : tensor.getShape())
+        if (__builtin_mul_overflow(elements, std::max<int64_t>(dim, 1),
+                                   &elements) ||
+            elements > (int64_t(1) << 24))
+          return true;
+      return false;
+    };
+    return llvm::any_of(op->getResultTypes(), huge) ||
+                   llvm::any_of(op->getOperandTypes(), huge)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   OwningOpRef<ModuleOp> module = tilekit::fuzz::parseKernel(data, size);
-  if (!module)
+  if (!module || hasHugeTensor(*module))
     return 0;
   FunctionOpInterface entry = pickEntry(*module);
   if (!entry)
