@@ -221,7 +221,15 @@ static Expected<Trace> parseBinary(StringRef bytes, StringRef name) {
     std::string text;
     if (!in.get(length) || !in.getString(text, length))
       return fail("truncated name table");
-    trace.intern(text);
+    // Names are op and element type names: identifiers that the text form
+    // can hold, each once (records refer to them by position).
+    bool identifier = !text.empty() && llvm::all_of(text, [](char c) {
+      return llvm::isAlnum(c) || c == '_' || c == '.' || c == '-';
+    });
+    if (!identifier)
+      return fail("name " + Twine(i) + " is not an identifier");
+    if (trace.intern(text) != i)
+      return fail("name " + Twine(i) + " '" + text + "' appears twice");
   }
   uint64_t count;
   if (!in.get(count))
