@@ -159,8 +159,7 @@ static void printText(llvm::raw_ostream &os,
     if (summary.copies)
       os << " " << summary.copies << " tile copy(ies) added by planning;";
     if (summary.doubleBufferedLoops)
-      os << " " << summary.doubleBufferedLoops
-         << " loop(s) double-buffered;";
+      os << " " << summary.doubleBufferedLoops << " loop(s) double-buffered;";
     os << "\n";
     if (!verbose)
       continue;
@@ -201,9 +200,9 @@ static llvm::json::Value toJson(ArrayRef<FunctionSummary> summaries) {
                                {"peak_live", use.peakLive},
                                {"live_at_peak", std::move(peak)}});
       }
-      entry["memory"] =
-          llvm::json::Object{{"buffers", std::move(buffers)},
-                             {"copies", static_cast<int64_t>(summary.copies)},
+      entry["memory"] = llvm::json::Object{
+          {"buffers", std::move(buffers)},
+          {"copies", static_cast<int64_t>(summary.copies)},
           {"double_buffered_loops",
            static_cast<int64_t>(summary.doubleBufferedLoops)}};
     }

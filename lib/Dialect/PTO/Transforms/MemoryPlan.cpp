@@ -179,8 +179,7 @@ void Planner::computeLiveness() {
     Operation *def = tile.value.getDefiningOp();
     if (extendLoads && isa_and_nonnull<TileLoadOp>(def) &&
         isa<LoopLikeOpInterface>(def->getParentOp()))
-      tile.lastUse =
-          std::max(tile.lastUse, spans[def->getParentOp()].end);
+      tile.lastUse = std::max(tile.lastUse, spans[def->getParentOp()].end);
   }
 }
 
@@ -521,8 +520,7 @@ static FailureOr<MemoryPlan> planAsWritten(FunctionOpInterface func,
   MemoryPlan plan;
   CopySites copied;
   while (true) {
-    Outcome outcome =
-        Planner(func, capacities, copied, extendLoads).run(plan);
+    Outcome outcome = Planner(func, capacities, copied, extendLoads).run(plan);
     if (outcome == Outcome::Failed)
       return failure();
     if (outcome == Outcome::Planned)
@@ -560,20 +558,19 @@ planDoubleBuffered(FunctionOpInterface func,
                                     [](Diagnostic &) { return success(); });
     plan = planAsWritten(copy, capacities, /*extendLoads=*/true);
   }
-  if (failed(plan) || !llvm::all_of(plan->footprints,
-                                    [](const BufferFootprint &footprint) {
-                                      return footprint.fits();
-                                    }))
+  if (failed(plan) ||
+      !llvm::all_of(plan->footprints, [](const BufferFootprint &footprint) {
+        return footprint.fits();
+      }))
     return failure();
   func.getFunctionBody().takeBody(copy.getFunctionBody());
   plan->doubleBufferedLoops = unrolled;
   return plan;
 }
 
-FailureOr<MemoryPlan>
-pto::computeMemoryPlan(FunctionOpInterface func,
-                       const BufferCapacities &capacities,
-                       const PlanOptions &options) {
+FailureOr<MemoryPlan> pto::computeMemoryPlan(FunctionOpInterface func,
+                                             const BufferCapacities &capacities,
+                                             const PlanOptions &options) {
   if (options.doubleBuffer)
     if (FailureOr<MemoryPlan> plan = planDoubleBuffered(func, capacities);
         succeeded(plan))
