@@ -58,8 +58,8 @@ int main(int argc, char **argv) {
     double tflops = 2.0 * m.size * m.size * m.size / result->seconds / 1e12;
     double cube = 0, load = 0;
     for (const timing::CoreStats &core : result->cores) {
-      cube += core.busy[static_cast<unsigned>(trace::Pipe::M)];
-      load += core.busy[static_cast<unsigned>(trace::Pipe::MTE2)];
+      cube += core.busy[0][static_cast<unsigned>(trace::Pipe::M)];
+      load += core.busy[0][static_cast<unsigned>(trace::Pipe::MTE2)];
     }
     cube = 100.0 * cube / result->cores.size() / result->cycles;
     load = 100.0 * load / result->cores.size() / result->cycles;

@@ -16,50 +16,56 @@
 
 namespace tilekit::bench {
 
-inline trace::Trace gemmTrace(uint32_t m, uint32_t k, uint32_t n,
-                              uint32_t bm = 128, uint32_t bn = 256,
-                              uint32_t bk = 64) {
+/// Sends the records of the GEMM to `sink` as they are made (a trace of
+/// any length takes no memory here).
+inline void writeGemmTrace(trace::TraceSink &sink, uint32_t m, uint32_t k,
+                           uint32_t n, uint32_t bm = 128, uint32_t bn = 256,
+                           uint32_t bk = 64) {
   using namespace trace;
-  Trace result;
-  uint16_t f16 = result.intern("f16");
-  uint16_t matmul = result.intern("matmul_acc");
+  uint16_t f16 = sink.getTables().intern("f16");
+  uint16_t matmul = sink.getTables().intern("matmul_acc");
   const uint64_t gmA = 1, gmB = 2, gmC = 3;
   uint64_t nextBuffer = 100;
   uint32_t item = 0;
+  // Everything runs on the cube core.
   auto add = [&](Record record) {
     record.item = item;
-    result.records.push_back(std::move(record));
+    if (record.getKind() != RecordKind::WorkBegin &&
+        record.getKind() != RecordKind::WorkEnd)
+      record.setCore(CoreKind::Cube);
+    else
+      record.setCore(CoreKind::AiCore);
+    sink.emit(record);
   };
   auto flag = [&](RecordKind kind, Pipe set, Pipe wait, uint16_t event) {
-    Record record;
-    record.kind = kind;
-    record.setPipe = set;
-    record.waitPipe = wait;
+    Record record(kind);
+    record.set_pipe = static_cast<uint8_t>(set);
+    record.wait_pipe = static_cast<uint8_t>(wait);
     record.op = event;
     add(record);
   };
   auto dma = [&](DmaPath path, uint64_t bytes, uint64_t from, uint64_t to,
                  uint64_t offset, uint32_t rows, uint32_t cols) {
-    Record record;
-    record.kind = RecordKind::Dma;
+    Record record(RecordKind::Dma);
     record.sub = static_cast<uint8_t>(path);
-    record.elementSize = path == DmaPath::L0CToGm ? 4 : 2;
+    record.elem_size = path == DmaPath::L0CToGm ? 4 : 2;
     record.amount = bytes;
     record.shape[0] = rows;
     record.shape[1] = cols;
-    record.gmOffset = offset;
-    record.reads.push_back(from);
-    record.writes.push_back(to);
-    record.writeSpace = getDestination(path);
-    record.writeBytes = record.writeSpace == Space::GM ? 0 : bytes;
+    // GM boxes are rows of the row-major operand.
+    record.strides[0] = path == DmaPath::L0CToGm ? n : from == gmA ? k : n;
+    record.strides[1] = 1;
+    record.gm_offset = offset;
+    record.addRead(from);
+    record.addWrite(to);
+    record.setSpace(getDestination(path));
+    record.write_bytes = record.getSpace() == Space::GM ? 0 : bytes;
     add(record);
   };
   uint64_t aBytes = uint64_t(bm) * bk * 2, bBytes = uint64_t(bk) * bn * 2;
   for (uint32_t m0 = 0; m0 < m; m0 += bm) {
     for (uint32_t n0 = 0; n0 < n; n0 += bn, ++item) {
-      Record begin;
-      begin.kind = RecordKind::WorkBegin;
-      add(begin);
+      add(Record(RecordKind::WorkBegin));
       uint64_t l1A[2], l1B[2], l0A[2], l0B[2];
       for (int i = 0; i < 2; ++i) {
         l1A[i] = nextBuffer++;
@@ -84,34 +90,39 @@ inline trace::Trace gemmTrace(uint32_t m, uint32_t k, uint32_t n,
         dma(DmaPath::L1ToL0A, aBytes, l1A[slot], l0A[slot], 0, bm, bk);
         dma(DmaPath::L1ToL0B, bBytes, l1B[slot], l0B[slot], 0, bk, bn);
         flag(RecordKind::SetFlag, Pipe::MTE1, Pipe::MTE2, slot);
-        Record mm;
-        mm.kind = RecordKind::Compute;
+        Record mm(RecordKind::Compute);
         mm.sub = static_cast<uint8_t>(Unit::Cube);
         mm.op = matmul;
         mm.dtype = f16;
-        mm.elementSize = 2;
+        mm.elem_size = 2;
         mm.shape[0] = bm;
         mm.shape[1] = bk;
         mm.shape[2] = bn;
         mm.amount = uint64_t(bm) * bk * bn;
-        mm.flag = s > 0;
-        mm.reads = {l0A[slot], l0B[slot]};
-        if (mm.flag)
-          mm.reads.push_back(acc);
-        mm.writes = {acc};
-        mm.writeSpace = Space::L0C;
-        mm.writeBytes = uint64_t(bm) * bn * 4;
+        mm.setFlag(s > 0);
+        mm.addRead(l0A[slot]);
+        mm.addRead(l0B[slot]);
+        if (mm.hasFlag())
+          mm.addRead(acc);
+        mm.addWrite(acc);
+        mm.setSpace(Space::L0C);
+        mm.write_bytes = uint64_t(bm) * bn * 4;
         add(mm);
         flag(RecordKind::SetFlag, Pipe::M, Pipe::MTE1, slot);
       }
       dma(DmaPath::L0CToGm, uint64_t(bm) * bn * 4, acc, gmC,
           uint64_t(m0) * n + n0, bm, bn);
-      Record end;
-      end.kind = RecordKind::WorkEnd;
-      add(end);
+      add(Record(RecordKind::WorkEnd));
     }
   }
-  return result;
+}
+
+inline trace::Trace gemmTrace(uint32_t m, uint32_t k, uint32_t n,
+                              uint32_t bm = 128, uint32_t bn = 256,
+                              uint32_t bk = 64) {
+  trace::TraceCollector collector;
+  writeGemmTrace(collector, m, k, n, bm, bn, bk);
+  return std::move(collector.trace);
 }
 
 } // namespace tilekit::bench

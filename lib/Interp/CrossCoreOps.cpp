@@ -65,24 +65,44 @@ tileFromPayload(Operation *op, const Payload &payload, TileType type) {
   return tile;
 }
 
-static LogicalResult runPushToAiv(ExecContext &context, Operation *raw) {
-  auto op = cast<TPushToAivOp>(raw);
-  const CoreIdentity *core = requireCore(context, op, /*cube=*/true);
+template <typename OpTy, bool Cube>
+static LogicalResult runInitializePipe(ExecContext &context, Operation *raw) {
+  auto op = cast<OpTy>(raw);
+  // Outside a group launch there is no other end to set up.
+  if (!context.getCoreState().core)
+    return success();
+  const CoreIdentity *core = requireCore(context, op, Cube);
   if (!core)
     return failure();
-  return core->runtime->pushToAiv(
-      op, context.tile(op.getTile()), op.getSplitAttr().getInt(),
-      op.getLaneStride(), op.getPipeIdAttr().getInt());
+  return core->runtime->initializePipe(op, Cube, op.getPipeIdAttr().getInt(),
+                                       static_cast<unsigned>(op.getDir()),
+                                       op.getSlotNum(), op.getSlotSize());
 }
 
-static LogicalResult runPushToAic(ExecContext &context, Operation *raw) {
-  auto op = cast<TPushToAicOp>(raw);
-  const CoreIdentity *core = requireCore(context, op, /*cube=*/false);
+/// A push: into the runtime's queues (blocking while its slots are full),
+/// then its trace record.
+template <typename OpTy, bool Cube>
+static LogicalResult runPush(ExecContext &context, Operation *raw) {
+  auto op = cast<OpTy>(raw);
+  const CoreIdentity *core = requireCore(context, op, Cube);
   if (!core)
     return failure();
-  return core->runtime->pushToAic(op, context.tile(op.getTile()),
-                                  op.getSplitAttr().getInt(),
-                                  op.getPipeIdAttr().getInt(), core->lane);
+  TileValue tile = context.tile(op.getTile());
+  int64_t split = op.getSplitAttr().getInt();
+  int64_t pipe = op.getPipeIdAttr().getInt();
+  LogicalResult pushed = failure();
+  if constexpr (Cube)
+    pushed = core->runtime->pushToAiv(core, op, tile, split, op.getLaneStride(),
+                                      pipe);
+  else
+    pushed = core->runtime->pushToAic(core, op, tile, split, pipe);
+  if (failed(pushed))
+    return failure();
+  if (context.getInterpreter().isTracing())
+    emitPush(context, op, tile,
+             core->runtime->getLaneMask(Cube, split, core->lane),
+             core->runtime->getSlots(Cube, pipe));
+  return success();
 }
 
 template <typename OpTy, bool Cube>
@@ -103,7 +123,8 @@ static LogicalResult runPop(ExecContext &context, Operation *raw) {
   if (failed(tile))
     return failure();
   if (context.getInterpreter().isTracing())
-    emitTransfer(context, op, payload->buffer, *tile);
+    emitPop(context, op, *tile,
+            core->runtime->getLaneMask(Cube, split, core->lane));
   context.set(op.getResult(), std::move(*tile));
   return success();
 }
@@ -150,7 +171,10 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
   auto aic = cast<FunctionOpInterface>(info.aic);
   auto aiv = cast<FunctionOpInterface>(info.aiv);
   GroupRuntime runtime(info.split == 0 && info.dualAivDispatch,
-                       options.popTimeout);
+                       options.popTimeout, options.unboundedPipes);
+  // Buffer ids the cores allocate from here on depend on how their threads
+  // interleave; the merged trace renumbers them.
+  uint64_t firstBuffer = newBufferId();
 
   unsigned lanes = info.numLanes();
   std::vector<CoreIdentity> cores(1 + lanes);
@@ -180,6 +204,12 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
     runtime.timeOut(options.groupTimeout);
   for (std::thread &thread : threads)
     thread.join();
+  if (interpreter.isTracing()) {
+    SmallVector<const CoreIdentity *, 3> streams;
+    for (const CoreIdentity &core : cores)
+      streams.push_back(&core);
+    interpreter.emitGroupStreams(streams, firstBuffer);
+  }
 
   StringRef name = group.getName();
   if (std::optional<GroupRuntime::Report> report = runtime.getReport()) {
@@ -196,8 +226,12 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
 }
 
 void interp::registerCrossCoreHandlers(HandlerMap &map) {
-  addHandler<TPushToAivOp>(map, runPushToAiv);
-  addHandler<TPushToAicOp>(map, runPushToAic);
+  addHandler<AicInitializePipeOp>(map,
+                                  runInitializePipe<AicInitializePipeOp, true>);
+  addHandler<AivInitializePipeOp>(
+      map, runInitializePipe<AivInitializePipeOp, false>);
+  addHandler<TPushToAivOp>(map, runPush<TPushToAivOp, true>);
+  addHandler<TPushToAicOp>(map, runPush<TPushToAicOp, false>);
   addHandler<TPopFromAicOp>(map, runPop<TPopFromAicOp, false>);
   addHandler<TPopFromAivOp>(map, runPop<TPopFromAivOp, true>);
   addHandler<GetSubblockIdxOp>(map, runSubblockIdx);

@@ -27,6 +27,11 @@ public:
   CoreState &getCoreState() { return state; }
   /// The work item records belong to (0 outside one).
   uint32_t getWorkItem() const { return state.workItem.value_or(0); }
+  /// Trace output of this invocation (TraceEmitter.cpp): `record` gets the
+  /// core and lane it runs on, and goes to the core's stream or the sink.
+  void emit(trace::Record record);
+  uint16_t intern(llvm::StringRef name);
+  uint32_t locationOf(mlir::Operation *op);
 
   /// A copy: binding values may move the map's entries, so a reference
   /// held across an op (a loop bound across its body) would dangle.
@@ -109,9 +114,13 @@ void propagateUndefined(ExecContext &context, mlir::Operation *op,
 /// An op without a pipe (PipeOpInterface), or on a pipe the emitter has no
 /// record for, is an error naming it.
 mlir::LogicalResult emitTraceRecords(ExecContext &context, mlir::Operation *op);
-/// The DMA a cross-core pop stands for: data from `from` into `to`.
-void emitTransfer(ExecContext &context, mlir::Operation *op, uint64_t from,
-                  const TileValue &to);
+/// The records of a cross-core transfer: the producer's push of `tile`
+/// (into the lane queues of `laneMask`, with `slots` slots, 0 unbounded)
+/// and the consumer's pop into `tile`.
+void emitPush(ExecContext &context, mlir::Operation *op, const TileValue &tile,
+              unsigned laneMask, int64_t slots);
+void emitPop(ExecContext &context, mlir::Operation *op, const TileValue &tile,
+             unsigned laneMask);
 /// Makes the invocation of `context` a fresh work item (WORK_BEGIN now,
 /// WORK_END when destroyed) unless it already runs in one or nothing is
 /// traced.

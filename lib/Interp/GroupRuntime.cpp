@@ -154,8 +154,77 @@ static Payload payloadOf(const TileValue &tile) {
 //===----------------------------------------------------------------------===//
 
 GroupRuntime::GroupRuntime(bool dualNoSplit,
-                           std::chrono::milliseconds popTimeout)
-    : dualNoSplit(dualNoSplit), popTimeout(popTimeout) {}
+                           std::chrono::milliseconds popTimeout,
+                           bool unboundedPipes)
+    : dualNoSplit(dualNoSplit), popTimeout(popTimeout),
+      unboundedPipes(unboundedPipes) {}
+
+LogicalResult GroupRuntime::initializePipe(Operation *op, bool cubeEnd,
+                                           int64_t pipe, unsigned directions,
+                                           int64_t slotNum, int64_t slotSize) {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (bool toAiv : {true, false}) {
+    if (!(directions & (toAiv ? 1 : 2)))
+      continue;
+    slots[{toAiv, pipe, cubeEnd}] = {slotNum, slotSize};
+    auto other = slots.find({toAiv, pipe, !cubeEnd});
+    if (other == slots.end() ||
+        other->second == std::make_pair(slotNum, slotSize))
+      continue;
+    auto [otherNum, otherSize] = other->second;
+    auto [cubeNum, cubeSize] = cubeEnd ? std::make_pair(slotNum, slotSize)
+                                       : std::make_pair(otherNum, otherSize);
+    auto [vecNum, vecSize] = cubeEnd ? std::make_pair(otherNum, otherSize)
+                                     : std::make_pair(slotNum, slotSize);
+    return op->emitOpError()
+           << "sets up pipe " << pipe << (toAiv ? " (to_aiv)" : " (to_aic)")
+           << " with slots the other end does not agree on: the aic end "
+           << "declares " << cubeNum << " x " << cubeSize
+           << " bytes, the aiv end " << vecNum << " x " << vecSize;
+  }
+  return success();
+}
+
+int64_t GroupRuntime::getSlots(bool fromCube, int64_t pipe) const {
+  if (unboundedPipes)
+    return 0;
+  std::lock_guard<std::mutex> lock(mutex);
+  // The pushing end's own declaration: it came earlier in the pushing
+  // thread's program, so the answer does not depend on thread timing.
+  auto it = slots.find({fromCube, pipe, fromCube});
+  return it == slots.end() ? 0 : it->second.first;
+}
+
+unsigned GroupRuntime::getLaneMask(bool cube, int64_t split,
+                                   unsigned lane) const {
+  if (split == 0 && !dualNoSplit)
+    return 1;
+  return cube ? 3 : 1u << lane;
+}
+
+LogicalResult GroupRuntime::waitForSlots(std::unique_lock<std::mutex> &lock,
+                                         const CoreIdentity *self,
+                                         Operation *op, int64_t split,
+                                         bool fromCube, int64_t pipe,
+                                         ArrayRef<QueueKey> keys,
+                                         const Payload &payload) {
+  auto it = slots.find({fromCube, pipe, fromCube});
+  if (unboundedPipes || it == slots.end())
+    return success();
+  auto [count, size] = it->second;
+  int64_t bytes = product(payload.shape) * getByteSize(payload.data->kind);
+  if (bytes > size)
+    return op->emitOpError()
+           << "pushes " << bytes << " bytes per lane queue into pipe " << pipe
+           << ", whose slots hold " << size
+           << " bytes (set by its initialize_pipe)";
+  SmallVector<QueueKey, 2> waitOn(keys.begin(), keys.end());
+  return waitUntil(lock, self, op, split, [this, waitOn, count] {
+    return llvm::all_of(waitOn, [&](const QueueKey &key) {
+      return static_cast<int64_t>(queue(key).size()) < count;
+    });
+  });
+}
 
 std::string GroupRuntime::describe(const QueueKey &key) const {
   std::string text = key.toAiv ? "to_aiv" : "to_aic";
@@ -243,7 +312,8 @@ void GroupRuntime::detectDeadlock() {
     if (entry.ready())
       return; // woken but not yet running
   report = snapshot("deadlock: every live thread waits for a tile that no "
-                    "live thread can send");
+                    "live thread can send, or for a slot that no live "
+                    "thread can free");
   cancelled = true;
   changed.notify_all();
 }
@@ -272,29 +342,40 @@ LogicalResult GroupRuntime::waitUntil(std::unique_lock<std::mutex> &lock,
   return success();
 }
 
-LogicalResult GroupRuntime::pushToAiv(Operation *op, const TileValue &tile,
-                                      int64_t split,
+LogicalResult GroupRuntime::pushToAiv(const CoreIdentity *self, Operation *op,
+                                      const TileValue &tile, int64_t split,
                                       std::optional<int64_t> laneStride,
                                       int64_t pipe) {
   Payload payload = payloadOf(tile);
-  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_lock<std::mutex> lock(mutex);
   if (split == 0) {
     if (!dualNoSplit) {
-      push({true, pipe, -1, -1}, std::move(payload));
+      QueueKey key{true, pipe, -1, -1};
+      if (failed(waitForSlots(lock, self, op, split, true, pipe, key, payload)))
+        return failure();
+      push(key, std::move(payload));
       return success();
     }
     // Dual dispatch: each lane gets its own copy.
+    QueueKey key0{true, pipe, 0, 0}, key1{true, pipe, 0, 1};
+    if (failed(waitForSlots(lock, self, op, split, true, pipe, {key0, key1},
+                            payload)))
+      return failure();
     Payload copy = payload;
     copy.data = std::make_shared<ArrayData>(*payload.data);
-    push({true, pipe, 0, 0}, std::move(payload));
-    push({true, pipe, 0, 1}, std::move(copy));
+    push(key0, std::move(payload));
+    push(key1, std::move(copy));
     return success();
   }
   auto halves = splitForLanes(op, payload, split, laneStride);
   if (failed(halves))
     return failure();
-  push({true, pipe, split, 0}, std::move(halves->first));
-  push({true, pipe, split, 1}, std::move(halves->second));
+  QueueKey key0{true, pipe, split, 0}, key1{true, pipe, split, 1};
+  if (failed(waitForSlots(lock, self, op, split, true, pipe, {key0, key1},
+                          halves->first)))
+    return failure();
+  push(key0, std::move(halves->first));
+  push(key1, std::move(halves->second));
   return success();
 }
 
@@ -314,14 +395,17 @@ FailureOr<Payload> GroupRuntime::popFromAic(const CoreIdentity *self,
   return payload;
 }
 
-LogicalResult GroupRuntime::pushToAic(Operation *op, const TileValue &tile,
-                                      int64_t split, int64_t pipe,
-                                      unsigned lane) {
+LogicalResult GroupRuntime::pushToAic(const CoreIdentity *self, Operation *op,
+                                      const TileValue &tile, int64_t split,
+                                      int64_t pipe) {
   Payload payload = payloadOf(tile);
-  std::lock_guard<std::mutex> lock(mutex);
-  QueueKey key = split == 0 && !dualNoSplit
-                     ? QueueKey{false, pipe, -1, -1}
-                     : QueueKey{false, pipe, split, static_cast<int>(lane)};
+  std::unique_lock<std::mutex> lock(mutex);
+  QueueKey key =
+      split == 0 && !dualNoSplit
+          ? QueueKey{false, pipe, -1, -1}
+          : QueueKey{false, pipe, split, static_cast<int>(self->lane)};
+  if (failed(waitForSlots(lock, self, op, split, false, pipe, key, payload)))
+    return failure();
   push(key, std::move(payload));
   return success();
 }

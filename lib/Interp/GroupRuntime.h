@@ -44,6 +44,9 @@ struct CoreIdentity {
   bool isCube = true;
   unsigned lane = 0;
   std::string function;
+  /// The records this core emits, in its program order, with names and
+  /// locations in its own tables (only this core's thread touches it).
+  mutable trace::Trace stream;
 };
 
 /// True when `core` belongs to a group that has been cancelled (another
@@ -53,17 +56,32 @@ bool isGroupCancelled(const CoreIdentity *core);
 
 class GroupRuntime {
 public:
-  GroupRuntime(bool dualNoSplit, std::chrono::milliseconds popTimeout);
+  GroupRuntime(bool dualNoSplit, std::chrono::milliseconds popTimeout,
+               bool unboundedPipes);
 
-  mlir::LogicalResult pushToAiv(mlir::Operation *op, const TileValue &tile,
-                                int64_t split,
+  /// Records the slots one end of pipe `pipe` declares for the directions
+  /// of `directions` (bit 0: to the vector lanes, bit 1: to the cube); an
+  /// error on `op` when the other end declared different ones.
+  mlir::LogicalResult initializePipe(mlir::Operation *op, bool cubeEnd,
+                                     int64_t pipe, unsigned directions,
+                                     int64_t slotNum, int64_t slotSize);
+  /// The slot count a push from the cube (or a vector lane) on `pipe`
+  /// waits for, as its own end declared it; 0 when unbounded.
+  int64_t getSlots(bool fromCube, int64_t pipe) const;
+  /// The lane queues a transfer fills or drains (bit per lane; the single
+  /// queue of an unsplit one-queue pipe is bit 0).
+  unsigned getLaneMask(bool cube, int64_t split, unsigned lane) const;
+
+  mlir::LogicalResult pushToAiv(const CoreIdentity *self, mlir::Operation *op,
+                                const TileValue &tile, int64_t split,
                                 std::optional<int64_t> laneStride,
                                 int64_t pipe);
   mlir::FailureOr<Payload> popFromAic(const CoreIdentity *self,
                                       mlir::Operation *op, int64_t split,
                                       int64_t pipe);
-  mlir::LogicalResult pushToAic(mlir::Operation *op, const TileValue &tile,
-                                int64_t split, int64_t pipe, unsigned lane);
+  mlir::LogicalResult pushToAic(const CoreIdentity *self, mlir::Operation *op,
+                                const TileValue &tile, int64_t split,
+                                int64_t pipe);
   mlir::FailureOr<Payload> popFromAiv(const CoreIdentity *self,
                                       mlir::Operation *op, int64_t split,
                                       int64_t pipe);
@@ -115,6 +133,12 @@ private:
   std::deque<Payload> &queue(const QueueKey &key) { return queues[key]; }
 
   void push(const QueueKey &key, Payload payload);
+  /// Blocks until each of `keys` has a free slot (the pushing end's slot
+  /// count) and checks the payload fits a slot.
+  mlir::LogicalResult
+  waitForSlots(std::unique_lock<std::mutex> &lock, const CoreIdentity *self,
+               mlir::Operation *op, int64_t split, bool fromCube, int64_t pipe,
+               llvm::ArrayRef<QueueKey> keys, const Payload &payload);
   /// Blocks until `ready` holds, a deadlock is found, the group is
   /// cancelled, or the pop times out. Called with `lock` held.
   mlir::LogicalResult waitUntil(std::unique_lock<std::mutex> &lock,
@@ -127,6 +151,10 @@ private:
 
   bool dualNoSplit;
   std::chrono::milliseconds popTimeout;
+  bool unboundedPipes;
+  /// Declared slots per (direction to the vector lanes, pipe, cube end):
+  /// count and bytes.
+  std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
   mutable std::mutex mutex;
   std::condition_variable changed;
   std::map<QueueKey, std::deque<Payload>> queues;

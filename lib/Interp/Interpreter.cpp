@@ -161,6 +161,7 @@ TileValue ExecContext::tile(Value value) {
   TileValue loaded =
       pools.load(stored.type, stored.kind(), stored.valid, stored.writeId);
   mergeUndefined(loaded.undefined, stored.undefined);
+  loaded.buffer = stored.buffer;
   return loaded;
 }
 
@@ -293,14 +294,65 @@ uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item,
   return buffer;
 }
 
-void Interpreter::emit(trace::Record record) {
+void Interpreter::emit(const trace::Record &record, const CoreIdentity *core) {
+  if (core) {
+    core->stream.records.push_back(record);
+    return;
+  }
   std::lock_guard<std::mutex> lock(traceMutex);
   options.trace->emit(record);
 }
 
-uint16_t Interpreter::intern(StringRef name) {
+uint16_t Interpreter::intern(StringRef name, const CoreIdentity *core) {
+  if (core)
+    return core->stream.tables.intern(name);
   std::lock_guard<std::mutex> lock(traceMutex);
-  return options.trace->intern(name);
+  return options.trace->getTables().intern(name);
+}
+
+uint32_t Interpreter::internLocation(Location loc, const CoreIdentity *core) {
+  auto position = loc->findInstanceOf<FileLineColLoc>();
+  if (!position)
+    return 0;
+  StringRef file = position.getFilename().getValue();
+  if (core)
+    return core->stream.tables.internLocation(file, position.getLine(),
+                                              position.getColumn());
+  std::lock_guard<std::mutex> lock(traceMutex);
+  return options.trace->getTables().internLocation(file, position.getLine(),
+                                                   position.getColumn());
+}
+
+void Interpreter::emitGroupStreams(ArrayRef<const CoreIdentity *> cores,
+                                   uint64_t firstBuffer) {
+  std::lock_guard<std::mutex> lock(traceMutex);
+  trace::TraceTables &tables = options.trace->getTables();
+  // Names and locations into the sink's tables, stream by stream.
+  std::vector<std::vector<trace::Record>> streams;
+  for (const CoreIdentity *core : cores) {
+    const trace::TraceTables &local = core->stream.tables;
+    std::vector<trace::Record> &records = core->stream.records;
+    for (trace::Record &record : records) {
+      if (record.dtype)
+        record.dtype = tables.intern(local.name(record.dtype));
+      if (record.getKind() == trace::RecordKind::Compute)
+        record.op = tables.intern(local.name(record.op));
+      if (const trace::SourceLocation *loc = local.location(record.loc))
+        record.loc = tables.internLocation(local.name(loc->file), loc->line,
+                                           loc->column);
+    }
+    streams.push_back(std::move(records));
+    core->stream = trace::Trace();
+  }
+  DenseMap<uint64_t, uint64_t> renumbered;
+  for (trace::Record &record : trace::mergeCoreStreams(streams)) {
+    for (uint64_t &buffer :
+         MutableArrayRef(record.buffers, record.num_reads + record.num_writes))
+      if (buffer >= firstBuffer)
+        buffer = renumbered.try_emplace(buffer, firstBuffer + renumbered.size())
+                     .first->second;
+    options.trace->emit(record);
+  }
 }
 
 void interp::initializeProcess() {

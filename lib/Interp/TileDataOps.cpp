@@ -377,8 +377,6 @@ void interp::registerTileDataHandlers(HandlerMap &map) {
   addHandler<BarVOp>(map, runSystemOp);
   addHandler<BarMOp>(map, runSystemOp);
   addHandler<BarAllOp>(map, runSystemOp);
-  addHandler<AicInitializePipeOp>(map, runSystemOp);
-  addHandler<AivInitializePipeOp>(map, runSystemOp);
   addHandler<TileLoadOp>(map, runLoad);
   addHandler<TileStoreOp>(map, runStore);
   addHandler<TileCreateOp>(map, runCreate);

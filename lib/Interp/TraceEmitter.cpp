@@ -3,12 +3,15 @@
 // After each op runs, the executor describes what the machine would do as
 // trace records (docs/trace-format.md): loads, stores and moves become DMAs
 // on their paths, cube and vector ops become COMPUTE records, flags and
-// barriers become sync records. Buffers are named by the tiles' buffer ids
-// and the GM tensors' storage ids. The timing model reads only these.
+// barriers become sync records, cross-core pipes push and pop records. Each
+// record names the core it runs on and its source location. Buffers are
+// named by the tiles' buffer ids and the GM tensors' storage ids. The
+// timing model reads only these.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "GroupRuntime.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -21,26 +24,98 @@ using trace::Record;
 using trace::RecordKind;
 using trace::Space;
 
+using trace::CoreKind;
+
 TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state)
     : interpreter(interpreter), state(state) {
   if (!interpreter.isTracing() || state.workItem)
     return;
   began = true;
   state.workItem = interpreter.newWorkItem();
-  Record begin;
-  begin.kind = RecordKind::WorkBegin;
+  Record begin(RecordKind::WorkBegin);
+  begin.setCore(CoreKind::AiCore);
   begin.item = *state.workItem;
-  interpreter.emit(begin);
+  interpreter.emit(begin, state.core);
 }
 
 TracedWorkItem::~TracedWorkItem() {
   if (!began)
     return;
-  Record end;
-  end.kind = RecordKind::WorkEnd;
+  Record end(RecordKind::WorkEnd);
+  end.setCore(CoreKind::AiCore);
   end.item = *state.workItem;
-  interpreter.emit(end);
+  interpreter.emit(end, state.core);
   state.workItem.reset();
+}
+
+/// The core of a pipe outside a group: the cube's own pipes, the vector
+/// pipe, or none for the pipes both have (MTE2, MTE3, S).
+static std::optional<CoreKind> coreOfPipe(trace::Pipe pipe) {
+  switch (pipe) {
+  case trace::Pipe::M:
+  case trace::Pipe::MTE1:
+  case trace::Pipe::FIX:
+    return CoreKind::Cube;
+  case trace::Pipe::V:
+    return CoreKind::Vector;
+  default:
+    return std::nullopt;
+  }
+}
+
+static bool isCubeSpace(Space space) {
+  return space != Space::GM && space != Space::UB;
+}
+
+/// Outside a group the record says which core runs it: cube ops and
+/// transfers touching the cube's buffers run on the cube core, the rest on
+/// vector core 0; a flag belongs to the core of its pipe on its side (the
+/// other side decides for the shared MTE2/MTE3/S); a barrier on every pipe
+/// spans the AI core.
+static CoreKind defaultCore(const Record &record) {
+  switch (record.getKind()) {
+  case RecordKind::Compute:
+    return record.unit() == trace::Unit::Cube ? CoreKind::Cube
+                                              : CoreKind::Vector;
+  case RecordKind::Dma:
+  case RecordKind::Push:
+  case RecordKind::Pop:
+    return isCubeSpace(trace::getSource(record.path())) ||
+                   isCubeSpace(trace::getDestination(record.path()))
+               ? CoreKind::Cube
+               : CoreKind::Vector;
+  case RecordKind::SetFlag:
+  case RecordKind::WaitFlag: {
+    bool set = record.getKind() == RecordKind::SetFlag;
+    trace::Pipe own = set ? record.getSetPipe() : record.getWaitPipe();
+    trace::Pipe other = set ? record.getWaitPipe() : record.getSetPipe();
+    return coreOfPipe(own).value_or(
+        coreOfPipe(other).value_or(CoreKind::Vector));
+  }
+  case RecordKind::PipeBarrier:
+    return record.barrierPipe() == trace::Pipe::All
+               ? CoreKind::AiCore
+               : coreOfPipe(record.barrierPipe()).value_or(CoreKind::Vector);
+  default:
+    return CoreKind::AiCore;
+  }
+}
+
+void ExecContext::emit(Record record) {
+  if (const CoreIdentity *core = state.core)
+    record.setCore(core->isCube ? CoreKind::Cube : CoreKind::Vector,
+                   core->isCube ? 0 : core->lane);
+  else
+    record.setCore(defaultCore(record));
+  interpreter.emit(record, state.core);
+}
+
+uint16_t ExecContext::intern(StringRef name) {
+  return interpreter.intern(name, state.core);
+}
+
+uint32_t ExecContext::locationOf(Operation *op) {
+  return interpreter.internLocation(op->getLoc(), state.core);
 }
 
 static int64_t validElements(const TileValue &tile) {
@@ -59,16 +134,17 @@ static void setShape(Record &record, ArrayRef<int64_t> shape) {
         static_cast<uint32_t>(shape[rank - std::min<size_t>(rank, 3) + i]);
 }
 
-/// A record of the current work item, with the written tile's buffer.
-static Record makeRecord(ExecContext &context, RecordKind kind,
+/// A record of `op` in the current work item, with the written tile's
+/// buffer.
+static Record makeRecord(ExecContext &context, Operation *op, RecordKind kind,
                          const TileValue *written) {
-  Record record;
-  record.kind = kind;
+  Record record(kind);
   record.item = context.getWorkItem();
+  record.loc = context.locationOf(op);
   if (written) {
-    record.writes.push_back(written->buffer);
-    record.writeSpace = getBuffer(written->type.getMemorySpace());
-    record.writeBytes = boxBytes(*written);
+    record.addWrite(written->buffer);
+    record.setSpace(getBuffer(written->type.getMemorySpace()));
+    record.write_bytes = boxBytes(*written);
   }
   return record;
 }
@@ -77,8 +153,8 @@ static void emitDma(ExecContext &context, DmaPath path, Record record,
                     uint64_t bytes, unsigned elementSize) {
   record.sub = static_cast<uint8_t>(path);
   record.amount = bytes;
-  record.elementSize = elementSize;
-  context.getInterpreter().emit(std::move(record));
+  record.elem_size = elementSize;
+  context.emit(record);
 }
 
 /// The linear element offset of `offsets` in a row-major `shape`, and the
@@ -96,10 +172,10 @@ static uint64_t gmOffset(ArrayRef<int64_t> shape, ArrayRef<int64_t> offsets,
 static void emitLoad(ExecContext &context, TileLoadOp op, DmaPath path) {
   TileValue tile = context.tile(op.getResult());
   TensorValue &src = context.tensor(op.getSrc());
-  Record record = makeRecord(context, RecordKind::Dma, &tile);
-  record.reads.push_back(src.storage->buffer);
+  Record record = makeRecord(context, op, RecordKind::Dma, &tile);
+  record.addRead(src.storage->buffer);
   setShape(record, tile.valid);
-  record.gmOffset =
+  record.gm_offset =
       gmOffset(src.shape, context.indices(op.getOffsets()), record);
   unsigned size = getByteSize(tile.kind());
   emitDma(context, path, std::move(record), validElements(tile) * size, size);
@@ -108,11 +184,11 @@ static void emitLoad(ExecContext &context, TileLoadOp op, DmaPath path) {
 static void emitStore(ExecContext &context, TileStoreOp op, DmaPath path) {
   TileValue tile = context.tile(op.getTile());
   TensorValue &dst = context.tensor(op.getDst());
-  Record record = makeRecord(context, RecordKind::Dma, nullptr);
-  record.reads.push_back(tile.buffer);
-  record.writes.push_back(dst.storage->buffer);
+  Record record = makeRecord(context, op, RecordKind::Dma, nullptr);
+  record.addRead(tile.buffer);
+  record.addWrite(dst.storage->buffer);
   setShape(record, tile.valid);
-  record.gmOffset =
+  record.gm_offset =
       gmOffset(dst.shape, context.indices(op.getOffsets()), record);
   unsigned size = getByteSize(dst.kind());
   emitDma(context, path, std::move(record), validElements(tile) * size, size);
@@ -121,23 +197,43 @@ static void emitStore(ExecContext &context, TileStoreOp op, DmaPath path) {
 static void emitMove(ExecContext &context, TileMoveOp op, DmaPath path) {
   TileValue src = context.tile(op.getSrc());
   TileValue dst = context.tile(op.getResult());
-  Record record = makeRecord(context, RecordKind::Dma, &dst);
-  record.reads.push_back(src.buffer);
+  Record record = makeRecord(context, op, RecordKind::Dma, &dst);
+  record.addRead(src.buffer);
   setShape(record, dst.shape());
   unsigned size = getByteSize(dst.kind());
   emitDma(context, path, std::move(record), boxBytes(dst), size);
 }
 
-void interp::emitTransfer(ExecContext &context, Operation *op, uint64_t from,
-                          const TileValue &to) {
-  Record record = makeRecord(context, RecordKind::Dma, &to);
-  record.reads.push_back(from);
-  setShape(record, to.valid);
-  unsigned size = getByteSize(to.kind());
-  // The pop's path (PipeOpInterface): cube to vector leaves L0C through
-  // the fixpipe, vector to cube enters L1.
-  DmaPath path = *cast<PipeOpInterface>(op).getDataPath();
-  emitDma(context, path, std::move(record), validElements(to) * size, size);
+/// A cross-core record on the op's path (PipeOpInterface): cube to vector
+/// leaves L0C through the fixpipe, vector to cube enters L1. `tile` is the
+/// pushed tile or the popped one.
+static Record makeTransfer(ExecContext &context, Operation *op, RecordKind kind,
+                           const TileValue &tile, unsigned laneMask) {
+  Record record =
+      makeRecord(context, op, kind, kind == RecordKind::Pop ? &tile : nullptr);
+  if (kind == RecordKind::Push)
+    record.addRead(tile.buffer);
+  setShape(record, tile.valid);
+  unsigned size = getByteSize(tile.kind());
+  record.sub = static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+  record.amount = validElements(tile) * size;
+  record.elem_size = size;
+  record.op =
+      static_cast<uint16_t>(op->getAttrOfType<IntegerAttr>("pipe_id").getInt());
+  record.tag_id = laneMask;
+  return record;
+}
+
+void interp::emitPush(ExecContext &context, Operation *op,
+                      const TileValue &tile, unsigned laneMask, int64_t slots) {
+  Record record = makeTransfer(context, op, RecordKind::Push, tile, laneMask);
+  record.tag_slot = static_cast<uint32_t>(slots);
+  context.emit(record);
+}
+
+void interp::emitPop(ExecContext &context, Operation *op, const TileValue &tile,
+                     unsigned laneMask) {
+  context.emit(makeTransfer(context, op, RecordKind::Pop, tile, laneMask));
 }
 
 /// A cube op: M x K x N from the operand boxes (a batch folds into M).
@@ -146,14 +242,13 @@ static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
   TileValue a = context.tile(mm.getLeftOperand());
   TileValue b = context.tile(mm.getRightOperand());
   TileValue c = context.tile(op->getResult(0));
-  Record record = makeRecord(context, RecordKind::Compute, &c);
+  Record record = makeRecord(context, op, RecordKind::Compute, &c);
   record.sub = static_cast<uint8_t>(trace::Unit::Cube);
-  Interpreter &interpreter = context.getInterpreter();
   StringRef name = op->getName().stripDialect();
   name.consume_front("tile.");
-  record.op = interpreter.intern(name);
-  record.dtype = interpreter.intern(getKindName(a.kind()));
-  record.elementSize = getByteSize(a.kind());
+  record.op = context.intern(name);
+  record.dtype = context.intern(getKindName(a.kind()));
+  record.elem_size = getByteSize(a.kind());
   ArrayRef<int64_t> as = a.shape(), bs = b.shape();
   size_t rank = as.size();
   int64_t batch = mm.getBatchCount();
@@ -162,66 +257,66 @@ static void emitMatmul(ExecContext &context, MatmulOpInterface mm) {
   record.shape[2] = static_cast<uint32_t>(bs[rank - 1]);
   record.amount = static_cast<uint64_t>(record.shape[0]) * record.shape[1] *
                   record.shape[2];
-  record.reads = {a.buffer, b.buffer};
+  record.addRead(a.buffer);
+  record.addRead(b.buffer);
   if (Value bias = mm.getBiasOperand())
-    record.reads.push_back(context.tile(bias).buffer);
+    record.addRead(context.tile(bias).buffer);
   // Accumulating into L0C unless init_cond overwrites it.
   Value init = mm.getInitCondition();
-  record.flag = mm.getAccumulator() && !(init && context.scalar(init).i);
-  if (record.flag)
-    record.reads.push_back(c.buffer);
-  interpreter.emit(std::move(record));
+  record.setFlag(mm.getAccumulator() && !(init && context.scalar(init).i));
+  if (record.hasFlag())
+    record.addRead(c.buffer);
+  context.emit(record);
 }
 
 /// A vector op over its tile operands into its tile result.
 static void emitVector(ExecContext &context, Operation *op) {
   Value resultValue = op->getResult(0);
   TileValue result = context.tile(resultValue);
-  Record record = makeRecord(context, RecordKind::Compute, &result);
+  Record record = makeRecord(context, op, RecordKind::Compute, &result);
   // Further tile results (argmax's and the sorts' indices) are written by
   // the same instruction.
   for (Value extra : op->getResults().drop_front()) {
     TileValue tile = context.tile(extra);
-    record.writes.push_back(tile.buffer);
-    record.writeBytes += boxBytes(tile);
+    record.addWrite(tile.buffer);
+    record.write_bytes += boxBytes(tile);
   }
   record.sub = static_cast<uint8_t>(trace::Unit::Vector);
-  Interpreter &interpreter = context.getInterpreter();
   StringRef name = op->getName().stripDialect();
   name.consume_front("tile.");
-  record.op = interpreter.intern(name);
+  record.op = context.intern(name);
   int64_t elements = validElements(result);
   ElementKind kind = result.kind();
   for (Value operand : op->getOperands()) {
     if (!isa<TileType>(operand.getType()))
       continue;
     TileValue tile = context.tile(operand);
-    record.reads.push_back(tile.buffer);
+    record.addRead(tile.buffer);
     if (validElements(tile) > elements || operand == op->getOperand(0)) {
       elements = std::max(elements, validElements(tile));
       kind = tile.kind();
     }
   }
   setShape(record, result.valid);
-  record.dtype = interpreter.intern(getKindName(kind));
-  record.elementSize = getByteSize(kind);
+  record.dtype = context.intern(getKindName(kind));
+  record.elem_size = getByteSize(kind);
   record.amount = elements;
-  interpreter.emit(std::move(record));
+  context.emit(record);
 }
 
-static void emitSync(ExecContext &context, RecordKind kind, Pipe set, Pipe wait,
-                     int64_t event) {
-  Record record = makeRecord(context, kind, nullptr);
-  record.setPipe = static_cast<trace::Pipe>(set);
-  record.waitPipe = static_cast<trace::Pipe>(wait);
+static void emitSync(ExecContext &context, Operation *op, RecordKind kind,
+                     Pipe set, Pipe wait, int64_t event) {
+  Record record = makeRecord(context, op, kind, nullptr);
+  record.set_pipe = static_cast<uint8_t>(set);
+  record.wait_pipe = static_cast<uint8_t>(wait);
   record.op = static_cast<uint16_t>(event);
-  context.getInterpreter().emit(std::move(record));
+  context.emit(record);
 }
 
-static void emitBarrier(ExecContext &context, trace::Pipe pipe) {
-  Record record = makeRecord(context, RecordKind::PipeBarrier, nullptr);
+static void emitBarrier(ExecContext &context, Operation *op, trace::Pipe pipe) {
+  Record record = makeRecord(context, op, RecordKind::PipeBarrier, nullptr);
   record.sub = static_cast<uint8_t>(pipe);
-  context.getInterpreter().emit(std::move(record));
+  context.emit(record);
 }
 
 LogicalResult interp::emitTraceRecords(ExecContext &context, Operation *op) {
@@ -229,25 +324,25 @@ LogicalResult interp::emitTraceRecords(ExecContext &context, Operation *op) {
     return success();
   // Flags and barriers order pipes.
   if (auto sync = dyn_cast<SyncSrcOp>(op)) {
-    emitSync(context, RecordKind::SetFlag, sync.getSetPipe(),
+    emitSync(context, op, RecordKind::SetFlag, sync.getSetPipe(),
              sync.getWaitPipe(), sync.getEventIdAttr().getInt());
     return success();
   }
   if (auto sync = dyn_cast<SyncDstOp>(op)) {
-    emitSync(context, RecordKind::WaitFlag, sync.getSetPipe(),
+    emitSync(context, op, RecordKind::WaitFlag, sync.getSetPipe(),
              sync.getWaitPipe(), sync.getEventIdAttr().getInt());
     return success();
   }
   if (isa<BarVOp>(op)) {
-    emitBarrier(context, trace::Pipe::V);
+    emitBarrier(context, op, trace::Pipe::V);
     return success();
   }
   if (isa<BarMOp>(op)) {
-    emitBarrier(context, trace::Pipe::M);
+    emitBarrier(context, op, trace::Pipe::M);
     return success();
   }
   if (isa<BarAllOp>(op)) {
-    emitBarrier(context, trace::Pipe::All);
+    emitBarrier(context, op, trace::Pipe::All);
     return success();
   }
   // Everything else by the pipe that executes it.
@@ -255,8 +350,8 @@ LogicalResult interp::emitTraceRecords(ExecContext &context, Operation *op) {
   if (!pipeOp)
     return op->emitOpError()
            << "declares no pipe (PipeOpInterface), so the trace cannot time it";
-  // A pop records its transfer when it completes (emitTransfer); the push
-  // records nothing.
+  // Pushes and pops record themselves (emitPush, emitPop): only the
+  // runtime knows their lanes and slots.
   if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>())
     return success();
   std::optional<machine::Pipe> pipe = pipeOp.getExecutionPipe();

@@ -88,12 +88,8 @@ TensorStorage::TensorStorage(ElementKind kind, size_t size)
 TileValue interp::makeTile(pto::TileType type, ElementKind kind) {
   TileValue tile;
   tile.type = type;
-  // Addressed tiles are their bytes: the same address is the same buffer.
-  // Other tiles are named when bound to a value (ExecContext::set), after
-  // the op that allocates them.
-  if (std::optional<int64_t> addr = type.getAddr())
-    tile.buffer = (uint64_t(1) << 62) |
-                  (uint64_t(type.getMemorySpace()) << 48) | uint64_t(*addr);
+  // Tiles are named when bound to a value (ExecContext::set): by their
+  // address for addressed tiles, per work item and core.
   tile.valid.assign(type.getShape().begin(), type.getShape().end());
   tile.data = std::make_shared<ArrayData>(kind, product(type.getShape()));
   return tile;

@@ -35,6 +35,11 @@ uint64_t MachineConfig::cubeCycles(uint64_t m, uint64_t k, uint64_t n,
          static_cast<uint64_t>(std::ceil(static_cast<double>(steps) * perStep));
 }
 
+bool MachineConfig::hasVectorCost(StringRef op, StringRef dtype) const {
+  auto byOp = vectorOps.find(op);
+  return byOp != vectorOps.end() && byOp->second.contains(dtype);
+}
+
 uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
                                      unsigned size, uint64_t elements) const {
   VectorCost cost = vectorDefault;

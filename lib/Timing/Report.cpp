@@ -7,6 +7,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -24,16 +25,29 @@ struct PipeUse {
 };
 } // namespace
 
-static PipeUse pipeUse(const SimResult &result, Pipe pipe) {
+/// The use of `pipe` of one core kind: the cube core (subcore 0), or the
+/// vector cores (subcores 1 and 2, counted each).
+static PipeUse pipeUse(const SimResult &result, unsigned subcore, Pipe pipe) {
   PipeUse use;
-  for (const CoreStats &core : result.cores) {
-    uint64_t busy = core.busy[static_cast<unsigned>(pipe)];
-    use.mean += busy;
-    use.max = std::max(use.max, busy);
-  }
-  if (!result.cores.empty())
-    use.mean /= result.cores.size();
+  unsigned count = 0;
+  for (const CoreStats &core : result.cores)
+    for (unsigned s = 0; s < kNumSubcores; ++s) {
+      if ((subcore == 0) != (s == 0))
+        continue;
+      uint64_t busy = core.busy[s][static_cast<unsigned>(pipe)];
+      use.mean += busy;
+      use.max = std::max(use.max, busy);
+      ++count;
+    }
+  if (count)
+    use.mean /= count;
   return use;
+}
+
+/// The report's rows: each core kind's pipes.
+static constexpr unsigned kCubeRow = 0, kVectorRow = 1;
+static StringRef rowName(unsigned row) {
+  return row == kCubeRow ? "cube" : "vector";
 }
 
 static double percent(double part, uint64_t whole) {
@@ -41,8 +55,14 @@ static double percent(double part, uint64_t whole) {
 }
 
 std::string timing::classifyBound(const SimResult &result) {
-  if (result.cycles == 0)
-    return "idle";
+  uint64_t work =
+      std::max({result.coreCycles, result.hbmCycles, result.l2Cycles});
+  if (result.cycles == 0 || work == 0)
+    return result.launchCycles ? "launch-bound" : "idle";
+  // The launch is not a pipe's work: it bounds the kernel only when it
+  // outlasts everything the cores and memories do.
+  if (result.launchCycles >= work)
+    return "launch-bound";
   if (result.hbmCycles >= result.coreCycles &&
       result.hbmCycles >= result.l2Cycles)
     return "memory-bound (HBM)";
@@ -50,13 +70,14 @@ std::string timing::classifyBound(const SimResult &result) {
     return "memory-bound (L2)";
   Pipe busiest = Pipe::S;
   uint64_t most = 0;
-  for (unsigned p = 0; p < kNumPipes; ++p) {
-    uint64_t busy = pipeUse(result, static_cast<Pipe>(p)).max;
-    if (busy > most) {
-      most = busy;
-      busiest = static_cast<Pipe>(p);
+  for (unsigned row : {kCubeRow, kVectorRow})
+    for (unsigned p = 0; p < kNumPipes; ++p) {
+      uint64_t busy = pipeUse(result, row, static_cast<Pipe>(p)).max;
+      if (busy > most) {
+        most = busy;
+        busiest = static_cast<Pipe>(p);
+      }
     }
-  }
   switch (busiest) {
   case Pipe::M:
     return "compute-bound (cube)";
@@ -75,7 +96,8 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
                static_cast<unsigned long long>(result.cycles),
                result.seconds * 1e6, config.clockGHz, result.activeCores,
                config.cubeCores, classifyBound(result).c_str());
-  os << format("  slowest core %llu cycles, HBM bound %llu",
+  os << format("  launch %llu cycles, then slowest core %llu, HBM bound %llu",
+               static_cast<unsigned long long>(result.launchCycles),
                static_cast<unsigned long long>(result.coreCycles),
                static_cast<unsigned long long>(result.hbmCycles));
   if (config.l2Bytes)
@@ -83,15 +105,16 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
                  static_cast<unsigned long long>(result.l2Cycles));
   os << "\n";
   os << "pipe busy (mean / busiest core):\n";
-  for (unsigned p = 0; p < kNumPipes; ++p) {
-    PipeUse use = pipeUse(result, static_cast<Pipe>(p));
-    if (use.max == 0)
-      continue;
-    os << format("  %-5s %6.1f%% / %6.1f%%\n",
-                 getName(static_cast<Pipe>(p)).str().c_str(),
-                 percent(use.mean, result.cycles),
-                 percent(use.max, result.cycles));
-  }
+  for (unsigned row : {kCubeRow, kVectorRow})
+    for (unsigned p = 0; p < kNumPipes; ++p) {
+      PipeUse use = pipeUse(result, row, static_cast<Pipe>(p));
+      if (use.max == 0)
+        continue;
+      os << format("  %-6s %-5s %6.1f%% / %6.1f%%\n", rowName(row).data(),
+                   getName(static_cast<Pipe>(p)).str().c_str(),
+                   percent(use.mean, result.cycles),
+                   percent(use.max, result.cycles));
+    }
   os << "bytes and bandwidth per path:\n";
   for (unsigned p = 0; p < kNumDmaPaths; ++p) {
     uint64_t bytes = result.pathBytes[p];
@@ -105,19 +128,90 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
   os << format("  GM total %llu B, from HBM %llu B\n",
                static_cast<unsigned long long>(result.gmBytes),
                static_cast<unsigned long long>(result.hbmBytes));
-  os << format("cube utilization %.1f%%, vector utilization %.1f%%\n",
-               percent(pipeUse(result, Pipe::M).mean, result.cycles),
-               percent(pipeUse(result, Pipe::V).mean, result.cycles));
+  os << format(
+      "cube utilization %.1f%%, vector utilization %.1f%%\n",
+      percent(pipeUse(result, kCubeRow, Pipe::M).mean, result.cycles),
+      percent(pipeUse(result, kVectorRow, Pipe::V).mean, result.cycles));
+  if (result.gmDependencies)
+    os << result.gmDependencies
+       << " work item(s) waited for earlier items through GM\n";
+  if (!result.defaultCostOps.empty()) {
+    os << "timed with the default vector cost (no figure in the config): ";
+    interleave(result.defaultCostOps, os, ", ");
+    os << "\n";
+  }
+}
+
+/// The source lines, busiest first (ties by location).
+static std::vector<std::pair<uint32_t, const LineCost *>>
+sortedLines(const SimResult &result) {
+  std::vector<std::pair<uint32_t, const LineCost *>> lines;
+  for (const auto &[loc, cost] : result.lines)
+    if (cost.total())
+      lines.push_back({loc, &cost});
+  llvm::stable_sort(lines, [](const auto &a, const auto &b) {
+    return a.second->total() > b.second->total();
+  });
+  return lines;
+}
+
+/// The text of line `line` of `file`, trimmed, if the file can be read.
+static std::string
+sourceLine(StringRef file, uint32_t line,
+           std::map<std::string, std::unique_ptr<MemoryBuffer>> &files) {
+  auto [it, inserted] = files.try_emplace(file.str());
+  if (inserted) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+        MemoryBuffer::getFile(file, /*IsText=*/true);
+    if (buffer)
+      it->second = std::move(*buffer);
+  }
+  if (!it->second || line == 0)
+    return "";
+  StringRef text = it->second->getBuffer();
+  for (uint32_t n = 1; n < line && !text.empty(); ++n)
+    text = text.split('\n').second;
+  return text.split('\n').first.trim().str();
+}
+
+void timing::printLineReport(raw_ostream &os, const SimResult &result,
+                             const TraceTables &tables) {
+  os << "cycles per source line (busy + stalled, per pipe), busiest first:\n";
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> files;
+  for (const auto &[loc, cost] : sortedLines(result)) {
+    os << format("  %10llu  %s\n",
+                 static_cast<unsigned long long>(cost->total()),
+                 loc ? tables.describeLocation(loc).c_str() : "(no location)");
+    if (const SourceLocation *where = tables.location(loc)) {
+      std::string text =
+          sourceLine(tables.name(where->file), where->line, files);
+      if (!text.empty())
+        os << "              | " << text << "\n";
+    }
+    for (unsigned p = 0; p < kNumPipes; ++p)
+      if (cost->busy[p] || cost->stalled[p])
+        os << format("              %-5s busy %10llu  stalled %10llu\n",
+                     getName(static_cast<Pipe>(p)).str().c_str(),
+                     static_cast<unsigned long long>(cost->busy[p]),
+                     static_cast<unsigned long long>(cost->stalled[p]));
+  }
 }
 
 void timing::printJsonReport(raw_ostream &os, const SimResult &result,
-                             const MachineConfig &config) {
+                             const MachineConfig &config,
+                             const TraceTables *tables) {
   json::Object pipes;
-  for (unsigned p = 0; p < kNumPipes; ++p) {
-    PipeUse use = pipeUse(result, static_cast<Pipe>(p));
-    pipes[getName(static_cast<Pipe>(p))] =
-        json::Object{{"busy_mean_pct", percent(use.mean, result.cycles)},
-                     {"busy_max_pct", percent(use.max, result.cycles)}};
+  for (unsigned row : {kCubeRow, kVectorRow}) {
+    json::Object rowPipes;
+    for (unsigned p = 0; p < kNumPipes; ++p) {
+      PipeUse use = pipeUse(result, row, static_cast<Pipe>(p));
+      if (use.max == 0)
+        continue;
+      rowPipes[getName(static_cast<Pipe>(p))] =
+          json::Object{{"busy_mean_pct", percent(use.mean, result.cycles)},
+                       {"busy_max_pct", percent(use.max, result.cycles)}};
+    }
+    pipes[rowName(row)] = std::move(rowPipes);
   }
   json::Object paths;
   for (unsigned p = 0; p < kNumDmaPaths; ++p)
@@ -130,72 +224,116 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
   json::Array cores;
   for (const CoreStats &core : result.cores) {
     json::Object busy;
-    for (unsigned p = 0; p < kNumPipes; ++p)
-      busy[getName(static_cast<Pipe>(p))] = static_cast<int64_t>(core.busy[p]);
+    for (unsigned s = 0; s < kNumSubcores; ++s) {
+      json::Object subcore;
+      for (unsigned p = 0; p < kNumPipes; ++p)
+        if (core.busy[s][p])
+          subcore[getName(static_cast<Pipe>(p))] =
+              static_cast<int64_t>(core.busy[s][p]);
+      busy[getSubcoreName(s)] = std::move(subcore);
+    }
     cores.push_back(json::Object{{"finish", static_cast<int64_t>(core.finish)},
                                  {"items", static_cast<int64_t>(core.items)},
                                  {"busy_cycles", std::move(busy)}});
   }
-  json::Object root{{"machine", config.name},
-                    {"cycles", static_cast<int64_t>(result.cycles)},
-                    {"seconds", result.seconds},
-                    {"core_cycles", static_cast<int64_t>(result.coreCycles)},
-                    {"hbm_cycles", static_cast<int64_t>(result.hbmCycles)},
-                    {"l2_cycles", static_cast<int64_t>(result.l2Cycles)},
-                    {"active_cores", static_cast<int64_t>(result.activeCores)},
-                    {"bound", classifyBound(result)},
-                    {"cube_utilization_pct",
-                     percent(pipeUse(result, Pipe::M).mean, result.cycles)},
-                    {"vector_utilization_pct",
-                     percent(pipeUse(result, Pipe::V).mean, result.cycles)},
-                    {"gm_bytes", static_cast<int64_t>(result.gmBytes)},
-                    {"hbm_bytes", static_cast<int64_t>(result.hbmBytes)},
-                    {"cube_macs", static_cast<int64_t>(result.cubeMacs)},
-                    {"pipes", std::move(pipes)},
-                    {"paths", std::move(paths)},
-                    {"cores", std::move(cores)}};
+  json::Array lines;
+  if (tables)
+    for (const auto &[loc, cost] : sortedLines(result)) {
+      json::Object pipeCosts;
+      for (unsigned p = 0; p < kNumPipes; ++p)
+        if (cost->busy[p] || cost->stalled[p])
+          pipeCosts[getName(static_cast<Pipe>(p))] =
+              json::Object{{"busy", static_cast<int64_t>(cost->busy[p])},
+                           {"stalled", static_cast<int64_t>(cost->stalled[p])}};
+      json::Object line{{"cycles", static_cast<int64_t>(cost->total())},
+                        {"pipes", std::move(pipeCosts)}};
+      if (const SourceLocation *where = tables->location(loc)) {
+        line["file"] = tables->name(where->file);
+        line["line"] = static_cast<int64_t>(where->line);
+        line["column"] = static_cast<int64_t>(where->column);
+      }
+      lines.push_back(std::move(line));
+    }
+  json::Array defaults;
+  for (const std::string &op : result.defaultCostOps)
+    defaults.push_back(op);
+  json::Object root{
+      {"machine", config.name},
+      {"cycles", static_cast<int64_t>(result.cycles)},
+      {"seconds", result.seconds},
+      {"launch_cycles", static_cast<int64_t>(result.launchCycles)},
+      {"records", static_cast<int64_t>(result.records)},
+      {"gm_dependent_items", static_cast<int64_t>(result.gmDependencies)},
+      {"default_cost_ops", std::move(defaults)},
+      {"core_cycles", static_cast<int64_t>(result.coreCycles)},
+      {"hbm_cycles", static_cast<int64_t>(result.hbmCycles)},
+      {"l2_cycles", static_cast<int64_t>(result.l2Cycles)},
+      {"active_cores", static_cast<int64_t>(result.activeCores)},
+      {"bound", classifyBound(result)},
+      {"cube_utilization_pct",
+       percent(pipeUse(result, kCubeRow, Pipe::M).mean, result.cycles)},
+      {"vector_utilization_pct",
+       percent(pipeUse(result, kVectorRow, Pipe::V).mean, result.cycles)},
+      {"gm_bytes", static_cast<int64_t>(result.gmBytes)},
+      {"hbm_bytes", static_cast<int64_t>(result.hbmBytes)},
+      {"cube_macs", static_cast<int64_t>(result.cubeMacs)},
+      {"pipes", std::move(pipes)},
+      {"paths", std::move(paths)},
+      {"cores", std::move(cores)}};
+  if (tables)
+    root["lines"] = std::move(lines);
   os << formatv("{0:2}\n", json::Value(std::move(root)));
 }
 
-/// The thread name of a timeline lane: a pipe, a DMA path, or the work
-/// items.
-static std::string laneName(unsigned lane) {
-  if (lane < kNumPipes)
-    return getName(static_cast<Pipe>(lane)).upper();
-  if (lane < kNumPipes + kNumDmaPaths)
-    return "DMA " + getName(static_cast<DmaPath>(lane - kNumPipes)).str();
-  return "work items";
+/// The thread of a timeline slice: a core of the AI core and a pipe; the
+/// last one holds the work items.
+static unsigned threadOf(unsigned subcore, unsigned pipe) {
+  return subcore * kNumPipes + pipe;
 }
+static constexpr unsigned kItemThread = kNumSubcores * kNumPipes;
 
 Error timing::writeTimeline(StringRef path, const SimResult &result,
-                            const Trace &trace, const MachineConfig &config) {
-  // Microseconds per cycle.
+                            const TraceTables &tables,
+                            const MachineConfig &config) {
+  // Microseconds per cycle; the cores start after the launch.
   double scale = 1.0 / (config.clockGHz * 1e3);
+  uint64_t offset = result.launchCycles;
   std::string text;
   raw_string_ostream os(text);
   json::OStream out(os);
+  auto name = [&](int64_t pid, int64_t tid, StringRef what, StringRef label) {
+    out.object([&] {
+      out.attribute("ph", "M");
+      out.attribute("name", what);
+      out.attribute("pid", pid);
+      if (tid >= 0)
+        out.attribute("tid", tid);
+      out.attributeObject("args", [&] { out.attribute("name", label); });
+    });
+  };
   out.object([&] {
     out.attribute("displayTimeUnit", "ns");
     out.attributeArray("traceEvents", [&] {
+      // The launch, on a device track of its own.
+      int64_t device = static_cast<int64_t>(result.cores.size());
+      name(device, -1, "process_name", "device");
+      out.object([&] {
+        out.attribute("name", "launch");
+        out.attribute("ph", "X");
+        out.attribute("pid", device);
+        out.attribute("tid", 0);
+        out.attribute("ts", 0.0);
+        out.attribute("dur", offset * scale);
+      });
       for (unsigned core = 0; core < result.cores.size(); ++core) {
-        out.object([&] {
-          out.attribute("ph", "M");
-          out.attribute("name", "process_name");
-          out.attribute("pid", core);
-          out.attributeObject("args", [&] {
-            out.attribute("name", "core " + std::to_string(core));
-          });
-        });
-        for (unsigned lane = 0; lane <= kNumPipes + kNumDmaPaths; ++lane) {
-          out.object([&] {
-            out.attribute("ph", "M");
-            out.attribute("name", "thread_name");
-            out.attribute("pid", core);
-            out.attribute("tid", lane);
-            out.attributeObject("args",
-                                [&] { out.attribute("name", laneName(lane)); });
-          });
-        }
+        name(core, -1, "process_name", "AI core " + std::to_string(core));
+        for (unsigned s = 0; s < kNumSubcores; ++s)
+          for (unsigned p = 0; p < kNumPipes; ++p)
+            name(core, threadOf(s, p), "thread_name",
+                 (getSubcoreName(s) + " " +
+                  getName(static_cast<Pipe>(p)).upper())
+                     .str());
+        name(core, kItemThread, "thread_name", "work items");
       }
       // One slice per work item on its core's "work items" lane, spanning
       // its records.
@@ -214,27 +352,30 @@ Error timing::writeTimeline(StringRef path, const SimResult &result,
           out.attribute("name", "item " + std::to_string(key.second));
           out.attribute("ph", "X");
           out.attribute("pid", key.first);
-          out.attribute("tid", kNumPipes + kNumDmaPaths);
-          out.attribute("ts", span.first * scale);
+          out.attribute("tid", kItemThread);
+          out.attribute("ts", (offset + span.first) * scale);
           out.attribute("dur", (span.second - span.first) * scale);
         });
       }
       for (const TimelineEvent &event : result.timeline) {
-        const Record &record = trace.records[event.record];
         out.object([&] {
-          std::string name = record.kind == RecordKind::Compute
-                                 ? trace.name(record.op).str()
-                                 : getName(record.path()).str();
-          out.attribute("name", name);
+          bool compute = event.kind == TILEKIT_TRACE_COMPUTE;
+          std::string label =
+              compute ? tables.name(event.op).str()
+                      : getName(static_cast<DmaPath>(event.path)).str();
+          if (event.kind == TILEKIT_TRACE_PUSH)
+            label = "push " + label;
+          out.attribute("name", label);
           out.attribute("cat", "item " + std::to_string(event.item));
           out.attribute("ph", "X");
           out.attribute("pid", event.core);
-          out.attribute("tid", event.lane);
-          out.attribute("ts", event.start * scale);
+          out.attribute("tid", threadOf(event.subcore, event.pipe));
+          out.attribute("ts", (offset + event.start) * scale);
           out.attribute("dur", (event.end - event.start) * scale);
           out.attributeObject("args", [&] {
-            out.attribute("record", static_cast<int64_t>(event.record));
             out.attribute("item", static_cast<int64_t>(event.item));
+            if (event.loc)
+              out.attribute("loc", tables.describeLocation(event.loc));
           });
         });
       }

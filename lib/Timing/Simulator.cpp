@@ -1,7 +1,9 @@
 //===- Simulator.cpp - The pipe-level timing model ------------------------===//
 //
-// One pass over the records in trace order. Each record becomes an op on a
-// pipe of the core its work item runs on, starting at the latest of:
+// Records are buffered per work item and timed an item at a time, in the
+// order items end. Each record becomes an op on a pipe of the core (cube,
+// vector 0 or vector 1) of the AI core its item runs on, starting at the
+// latest of:
 //  * its pipe being free (pipes are in-order queues);
 //  * its dataflow dependencies: each buffer keeps its set of current
 //    writers; a reader waits for all of them (for their issue when reader and
@@ -10,13 +12,23 @@
 //    skips the read edge of its accumulator, waiting only for a non-matmul
 //    initializer, and joins the writer set, so a later reader waits for
 //    every accumulation;
-//  * its work item's capacity gate: two work items share a core only when
-//    each fits half of every buffer; a larger one waits for the previous;
-//  * the DMA throttle (at most N DMAs in flight) and, for weight loads into
-//    L0B, a free weight slot (the matmul `slots` loads back has finished);
-//  * explicit flags (set/wait between pipes) and pipe barriers.
+//  * GM dependencies on earlier work items: a read of a GM region waits for
+//    the earlier items' writes to it, a write for their reads and writes;
+//  * its work item's capacity gate: two work items share an AI core only
+//    when each fits half of every buffer; a larger one waits for the
+//    previous;
+//  * the DMA throttle (at most N DMAs in flight per core) and, for weight
+//    loads into L0B, a free weight slot (the matmul `slots` loads back has
+//    finished);
+//  * explicit flags (set/wait between pipes) and pipe barriers;
+//  * for a push, a free slot of its cross-core pipe (the pop `slots` pushes
+//    back has completed); for a pop, its push having arrived.
 // An async DMA completes at issue for its readers; its MEMORY_BAR, paired by
 // (tag_id, tag_slot), completes when the data has arrived.
+//
+// GM transfers share the L2 (or HBM) bandwidth among the active AI cores;
+// the number of active cores is known once as many items as cores have
+// started (or the trace has ended), so the first items wait until then.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,15 +36,28 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 #include <deque>
-#include <map>
 
 using namespace llvm;
 using namespace tilekit;
 using namespace tilekit::timing;
 using namespace tilekit::trace;
+
+StringRef timing::getSubcoreName(unsigned subcore) {
+  static const char *const names[] = {"cube", "vec0", "vec1"};
+  return names[subcore];
+}
+
+uint64_t LineCost::total() const {
+  uint64_t sum = 0;
+  for (unsigned p = 0; p < kNumPipes; ++p)
+    sum += busy[p] + stalled[p];
+  return sum;
+}
 
 namespace {
 
@@ -41,27 +66,55 @@ struct Writer {
   bool cube, matmul;
 };
 
-struct CoreState {
+/// One core of an AI core: its pipes, DMA throttle and async tags.
+struct Subcore {
   /// When each pipe can take its next op, and when its last op completes
   /// (a DMA frees its pipe after the transfer but completes after the
   /// latency too).
   std::array<uint64_t, kNumPipes> pipeFree{};
   std::array<uint64_t, kNumPipes> pipeDone{};
-  std::map<std::tuple<unsigned, unsigned, unsigned>, std::deque<uint64_t>>
-      flags;
-  std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
   std::deque<uint64_t> dmaInFlight;
-  std::vector<uint64_t> matmulDone;
-  uint64_t weightLoads = 0;
-  /// Completion of the work items run so far, in order.
-  std::vector<uint64_t> itemDone;
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
 };
 
-struct ItemInfo {
+/// The arrival of each push and the completion of each pop of one lane
+/// queue of a cross-core pipe.
+struct QueueTimes {
+  std::vector<uint64_t> pushed, popped;
+};
+
+struct AiCore {
+  std::array<Subcore, kNumSubcores> subcores;
+  /// Raised flags by (set pipe, wait pipe, event, lane).
+  std::map<std::tuple<unsigned, unsigned, unsigned, unsigned>,
+           std::deque<uint64_t>>
+      flags;
+  /// Cross-core queues by (from the cube, pipe id, lane).
+  std::map<std::tuple<bool, uint16_t, unsigned>, QueueTimes> queues;
+  /// Completion of the recent matmuls; matmulBase is the index of the
+  /// first one kept.
+  std::deque<uint64_t> matmulDone;
+  uint64_t matmulBase = 0, matmulCount = 0;
+  uint64_t weightLoads = 0;
+  /// Completion of the last two work items run here.
+  SmallVector<uint64_t, 2> itemDone;
+};
+
+struct PendingRecord {
+  uint64_t index;
+  Record record;
+};
+
+struct Item {
   unsigned core = 0;
+  bool ended = false;
+  std::vector<PendingRecord> records;
+};
+
+/// The state of an item while it is timed.
+struct ItemTiming {
   /// The largest share of a buffer the item occupies (footprint/capacity).
   double share = 0;
-  /// Bytes of its distinct buffers per space.
   std::array<uint64_t, kNumSpaces> footprint{};
   /// Superseded versions still waiting for their readers: (release, bytes)
   /// per space.
@@ -69,7 +122,6 @@ struct ItemInfo {
       superseded;
   uint64_t gate = 0;
   uint64_t done = 0;
-  bool begun = false;
 };
 
 /// The current version of an on-chip buffer: its size and when its readers
@@ -80,99 +132,255 @@ struct Version {
   Space space = Space::GM;
 };
 
-class Simulator {
-public:
-  Simulator(const Trace &trace, const MachineConfig &config,
-            const SimOptions &options)
-      : trace(trace), config(config), options(options) {}
+/// A GM region: a box of `rows` x `cols` elements, rows `stride` apart,
+/// starting at element `row * stride + col` of its tensor. A 1-D box is
+/// one row; a box whose layout the record cannot give (3-D) is everything.
+struct GmBox {
+  uint64_t row = 0, col = 0, rows = 0, cols = 0, stride = 0;
+  bool everything = false;
 
-  Expected<SimResult> run();
-
-private:
-  Error fail(size_t n, const Twine &why) const;
-  Error prepareItems();
-  uint64_t versionGate(const Record &record, ItemInfo &item, uint64_t earliest,
-                       bool accumulate);
-  uint64_t dependencies(const Record &record, bool cube, bool accumulate);
-  void recordWrites(const Record &record, uint64_t issue, uint64_t done,
-                    bool cube, bool matmul, bool accumulate);
-  Expected<uint64_t> duration(size_t n, const Record &record, CoreState &core,
-                              uint64_t &earliest);
-  void account(size_t n, const Record &record, unsigned core, unsigned lane,
-               uint64_t start, uint64_t end);
-
-  const Trace &trace;
-  const MachineConfig &config;
-  const SimOptions &options;
-  SimResult result;
-  std::vector<CoreState> cores;
-  DenseMap<uint32_t, ItemInfo> items;
-  DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
-  DenseMap<uint64_t, Version> versions;
-  /// The on-chip buffers each open work item has written.
-  DenseMap<uint32_t, SmallVector<uint64_t, 16>> itemBuffers;
-  double gmBytesPerCycle = 1;
+  /// The element range [first, last) the box spans.
+  std::pair<uint64_t, uint64_t> span() const {
+    uint64_t first = row * stride + col;
+    return {first, rows ? first + (rows - 1) * stride + cols : first};
+  }
+  bool overlaps(const GmBox &other) const {
+    if (everything || other.everything)
+      return true;
+    if (!rows || !cols || !other.rows || !other.cols)
+      return false;
+    if (stride == other.stride && stride)
+      return row < other.row + other.rows && other.row < row + rows &&
+             col < other.col + other.cols && other.col < col + cols;
+    // Different row lengths: compare the spans.
+    auto [a0, a1] = span();
+    auto [b0, b1] = other.span();
+    return a0 < b1 && b0 < a1;
+  }
+  /// Grows this box to hold `other` when their union is a box.
+  bool absorb(const GmBox &other) {
+    if (everything || other.everything || stride != other.stride)
+      return false;
+    if (col == other.col && cols == other.cols && other.row <= row + rows &&
+        row <= other.row + other.rows) {
+      uint64_t end = std::max(row + rows, other.row + other.rows);
+      row = std::min(row, other.row);
+      rows = end - row;
+      return true;
+    }
+    if (row == other.row && rows == other.rows && other.col <= col + cols &&
+        col <= other.col + other.cols) {
+      uint64_t end = std::max(col + cols, other.col + other.cols);
+      col = std::min(col, other.col);
+      cols = end - col;
+      return true;
+    }
+    return false;
+  }
 };
+
+/// An access of a work item to a GM region.
+struct GmAccess {
+  GmBox box;
+  uint32_t item;
+  uint64_t done;
+  bool write;
+};
+
+bool touchesGm(DmaPath path) {
+  return getSource(path) == Space::GM || getDestination(path) == Space::GM;
+}
 
 } // namespace
 
-Error Simulator::fail(size_t n, const Twine &why) const {
-  const Record &record = trace.records[n];
-  std::string what = getName(record.kind).str();
-  if (record.kind == RecordKind::Compute)
-    what += " " + trace.name(record.op).str();
+class Simulator::Impl {
+public:
+  Impl(const TraceTables &tables, const MachineConfig &config,
+       const SimOptions &options)
+      : tables(tables), config(config), options(options),
+        numCores(options.cores ? options.cores : config.cubeCores) {
+    numCores = std::max(1u, numCores);
+  }
+
+  void add(const Record &record);
+  Expected<SimResult> finish();
+
+private:
+  Error fail(const PendingRecord &pending, const Twine &why) const;
+  void setActiveCores(unsigned active);
+  Error timeItem(uint32_t id, Item &item);
+  Error measureFootprint(uint32_t id, const Item &item, ItemTiming &timing);
+  Error timeRecord(const PendingRecord &pending, AiCore &core,
+                   unsigned coreIndex, ItemTiming &timing);
+  uint64_t versionGate(const Record &record, ItemTiming &timing,
+                       uint64_t earliest, bool accumulate);
+  uint64_t dependencies(const Record &record, bool cube, bool accumulate);
+  uint64_t gmDependency(const Record &record);
+  void recordGmAccess(const Record &record, uint64_t done);
+  void recordWrites(const Record &record, uint64_t issue, uint64_t done,
+                    bool cube, bool matmul, bool accumulate);
+  void account(const PendingRecord &pending, unsigned core, unsigned subcore,
+               Pipe pipe, uint64_t freeBefore, uint64_t start, uint64_t end);
+  Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
+                              Subcore &subcore, uint64_t &earliest);
+  Error flushReady();
+
+  const TraceTables &tables;
+  const MachineConfig &config;
+  SimOptions options;
+  unsigned numCores;
+  SimResult result;
+  std::optional<Error> firstError;
+  uint64_t count = 0;
+
+  /// Items not timed yet, and the order they ended (or appeared).
+  DenseMap<uint32_t, Item> pending;
+  std::vector<uint32_t> appeared;
+  std::deque<uint32_t> ended;
+  unsigned itemsSeen = 0;
+  bool activeKnown = false;
+
+  std::vector<AiCore> cores;
+  DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
+  DenseMap<uint64_t, Version> versions;
+  SmallVector<uint64_t, 16> itemBuffers;
+  DenseMap<uint64_t, std::vector<GmAccess>> gm;
+  uint32_t currentItem = 0;
+  bool dependsOnEarlier = false;
+  DenseSet<std::pair<uint64_t, uint64_t>> touched;
+  StringSet<> defaultCost;
+  double gmBytesPerCycle = 1;
+};
+
+Error Simulator::Impl::fail(const PendingRecord &pending,
+                            const Twine &why) const {
+  const Record &record = pending.record;
+  std::string what = getName(record.getKind()).str();
+  if (record.getKind() == RecordKind::Compute)
+    what += " " + tables.name(record.op).str();
+  std::string where;
+  if (record.loc)
+    where = " at " + tables.describeLocation(record.loc);
   return createStringError(inconvertibleErrorCode(),
-                           "record " + Twine(n) + " (" + what + ", item " +
-                               Twine(record.item) + "): " + why);
+                           "record " + Twine(pending.index) + " (" + what +
+                               ", item " + Twine(record.item) + where +
+                               "): " + why);
 }
 
-/// Assigns work items to cores in order of first appearance and measures
-/// each item's buffer footprint: the bytes of its distinct written buffers,
+void Simulator::Impl::add(const Record &record) {
+  uint64_t index = count++;
+  if (firstError)
+    return;
+  auto [it, inserted] = pending.try_emplace(record.item);
+  Item &item = it->second;
+  if (inserted) {
+    item.core = itemsSeen++ % numCores;
+    appeared.push_back(record.item);
+  }
+  item.records.push_back({index, record});
+  if (record.getKind() == RecordKind::WorkEnd && !item.ended) {
+    item.ended = true;
+    ended.push_back(record.item);
+  }
+  if (!activeKnown && itemsSeen >= numCores)
+    setActiveCores(numCores);
+  if (activeKnown)
+    if (Error error = flushReady())
+      firstError = std::move(error);
+}
+
+void Simulator::Impl::setActiveCores(unsigned active) {
+  activeKnown = true;
+  result.activeCores = std::max(1u, active);
+  cores.assign(result.activeCores, AiCore());
+  result.cores.assign(result.activeCores, CoreStats());
+  double shared =
+      config.l2Bytes ? config.l2BytesPerCycle : config.hbmBytesPerCycle;
+  gmBytesPerCycle = shared / result.activeCores;
+}
+
+Error Simulator::Impl::flushReady() {
+  while (!ended.empty()) {
+    uint32_t id = ended.front();
+    ended.pop_front();
+    auto it = pending.find(id);
+    if (it == pending.end())
+      continue;
+    Error error = timeItem(id, it->second);
+    pending.erase(it);
+    if (error)
+      return error;
+  }
+  return Error::success();
+}
+
+/// The item's buffer footprint: the bytes of its distinct written buffers,
 /// each counted at its largest write (planned storage is one buffer reused
 /// by tiles of different sizes).
-Error Simulator::prepareItems() {
-  unsigned numCores = options.cores ? options.cores : config.cubeCores;
-  DenseMap<uint32_t, std::array<uint64_t, kNumSpaces>> footprint;
-  DenseMap<uint32_t, DenseMap<uint64_t, uint64_t>> counted;
-  unsigned next = 0;
-  for (auto [n, record] : llvm::enumerate(trace.records)) {
-    auto [it, inserted] = items.try_emplace(record.item);
-    if (inserted)
-      it->second.core = next++ % numCores;
-    if (record.writeSpace == Space::GM)
+Error Simulator::Impl::measureFootprint(uint32_t id, const Item &item,
+                                        ItemTiming &timing) {
+  SmallDenseMap<uint64_t, uint64_t, 32> counted;
+  std::array<uint64_t, kNumSpaces> footprint{};
+  for (const PendingRecord &pending : item.records) {
+    const Record &record = pending.record;
+    if (record.getSpace() == Space::GM)
       continue;
-    for (uint64_t buffer : record.writes) {
-      uint64_t &bytes = counted[record.item][buffer];
-      if (record.writeBytes > bytes) {
-        footprint[record.item][static_cast<unsigned>(record.writeSpace)] +=
-            record.writeBytes - bytes;
-        bytes = record.writeBytes;
+    for (uint64_t buffer : record.writes()) {
+      uint64_t &bytes = counted[buffer];
+      if (record.write_bytes > bytes) {
+        footprint[record.space] += record.write_bytes - bytes;
+        bytes = record.write_bytes;
       }
     }
   }
-  for (auto &[item, info] : items) {
-    auto it = footprint.find(item);
-    if (it == footprint.end())
+  for (unsigned s = 1; s < kNumSpaces; ++s) {
+    uint64_t capacity = config.capacity[s];
+    if (!capacity || !footprint[s])
       continue;
-    for (unsigned s = 1; s < kNumSpaces; ++s) {
-      uint64_t capacity = config.capacity[s];
-      if (!capacity || !it->second[s])
-        continue;
-      double share = static_cast<double>(it->second[s]) / capacity;
-      if (share > 1)
-        return createStringError(
-            inconvertibleErrorCode(),
-            "work item " + Twine(item) + " needs " + Twine(it->second[s]) +
-                " bytes of " + getName(static_cast<Space>(s)) +
-                ", more than the " + Twine(capacity) + " a core has");
-      info.share = std::max(info.share, share);
-      info.footprint[s] = it->second[s];
-    }
+    double share = static_cast<double>(footprint[s]) / capacity;
+    if (share > 1)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "work item " + Twine(id) + " needs " + Twine(footprint[s]) +
+              " bytes of " + getName(static_cast<Space>(s)) +
+              ", more than the " + Twine(capacity) + " a core has");
+    timing.share = std::max(timing.share, share);
+    timing.footprint[s] = footprint[s];
   }
-  cores.assign(std::min<unsigned>(numCores, std::max<size_t>(1, items.size())),
-               CoreState());
-  result.activeCores = cores.size();
-  result.cores.assign(cores.size(), CoreStats());
+  return Error::success();
+}
+
+Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
+  ItemTiming timing;
+  if (Error error = measureFootprint(id, item, timing))
+    return error;
+  unsigned coreIndex = item.core % result.activeCores;
+  AiCore &core = cores[coreIndex];
+  CoreStats &stats = result.cores[coreIndex];
+  ++stats.items;
+  // The capacity gate: an item sharing the core with its predecessor must
+  // fit half the buffers; a bigger one waits for it.
+  size_t back = timing.share > 0.5 ? 1 : 2;
+  if (core.itemDone.size() >= back)
+    timing.gate = core.itemDone[core.itemDone.size() - back];
+  currentItem = id;
+  dependsOnEarlier = false;
+  for (const PendingRecord &pending : item.records)
+    if (Error error = timeRecord(pending, core, coreIndex, timing))
+      return error;
+  if (dependsOnEarlier)
+    ++result.gmDependencies;
+  core.itemDone.push_back(timing.done);
+  if (core.itemDone.size() > 2)
+    core.itemDone.erase(core.itemDone.begin());
+  // On-chip buffers and cross-core queues do not outlive their work item:
+  // forgetting them keeps the maps, and the cost per record, flat.
+  for (uint64_t buffer : itemBuffers) {
+    writers.erase(buffer);
+    versions.erase(buffer);
+  }
+  itemBuffers.clear();
+  core.queues.clear();
   return Error::success();
 }
 
@@ -181,21 +389,21 @@ Error Simulator::prepareItems() {
 /// versions fit its share of the buffer (half when sharing the core with
 /// another item, else all of it). In-place updates (accumulation) make no
 /// new version.
-uint64_t Simulator::versionGate(const Record &record, ItemInfo &item,
-                                uint64_t earliest, bool accumulate) {
-  if (record.writeSpace == Space::GM || accumulate)
+uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
+                                      uint64_t earliest, bool accumulate) {
+  if (record.getSpace() == Space::GM || accumulate)
     return earliest;
-  unsigned space = static_cast<unsigned>(record.writeSpace);
+  unsigned space = record.space;
   uint64_t capacity = config.capacity[space];
   if (!capacity)
     return earliest;
-  auto &old = item.superseded[space];
-  for (uint64_t buffer : record.writes) {
+  auto &old = timing.superseded[space];
+  for (uint64_t buffer : record.writes()) {
     auto it = versions.find(buffer);
-    if (it != versions.end() && it->second.space == record.writeSpace)
+    if (it != versions.end() && it->second.space == record.getSpace())
       old.push_back({it->second.readsDone, it->second.bytes});
   }
-  uint64_t allowed = item.share > 0.5 ? capacity : capacity / 2;
+  uint64_t allowed = timing.share > 0.5 ? capacity : capacity / 2;
   llvm::sort(old);
   uint64_t live = 0;
   for (const auto &[release, bytes] : old)
@@ -203,7 +411,7 @@ uint64_t Simulator::versionGate(const Record &record, ItemInfo &item,
       live += bytes;
   // Wait for the earliest releases until the live versions fit.
   for (const auto &[release, bytes] : old) {
-    if (item.footprint[space] + live <= allowed || release <= earliest)
+    if (timing.footprint[space] + live <= allowed || release <= earliest)
       continue;
     earliest = release;
     live -= bytes;
@@ -213,15 +421,15 @@ uint64_t Simulator::versionGate(const Record &record, ItemInfo &item,
   return earliest;
 }
 
-uint64_t Simulator::dependencies(const Record &record, bool cube,
-                                 bool accumulate) {
+uint64_t Simulator::Impl::dependencies(const Record &record, bool cube,
+                                       bool accumulate) {
   uint64_t ready = 0;
-  for (uint64_t buffer : record.reads) {
+  for (uint64_t buffer : record.reads()) {
     auto it = writers.find(buffer);
     if (it == writers.end())
       continue;
     bool isAccumulator =
-        accumulate && llvm::is_contained(record.writes, buffer);
+        accumulate && llvm::is_contained(record.writes(), buffer);
     for (const Writer &writer : it->second) {
       // An accumulation waits only for the accumulator's initializer.
       if (isAccumulator && writer.matmul)
@@ -232,13 +440,91 @@ uint64_t Simulator::dependencies(const Record &record, bool cube,
   return ready;
 }
 
-void Simulator::recordWrites(const Record &record, uint64_t issue,
-                             uint64_t done, bool cube, bool matmul,
-                             bool accumulate) {
-  for (uint64_t buffer : record.writes) {
+/// The GM region a transfer touches: rows of `shape[1]` elements
+/// `strides[0]` apart from the box's offset (a 3-D box is taken as its
+/// whole tensor, whose inner extents the record lacks).
+static GmBox gmRegion(const Record &record) {
+  GmBox box;
+  if (record.shape[2]) {
+    box.everything = true;
+    return box;
+  }
+  uint64_t stride = record.strides[0];
+  if (!record.shape[1] || !stride) {
+    // One row of shape[0] elements.
+    box.rows = 1;
+    box.cols =
+        record.shape[1] ? record.shape[0] * record.shape[1] : record.shape[0];
+    box.col = record.gm_offset;
+    return box;
+  }
+  box.stride = stride;
+  box.row = record.gm_offset / stride;
+  box.col = record.gm_offset % stride;
+  box.rows = record.shape[0];
+  box.cols = record.shape[1];
+  return box;
+}
+
+/// The GM buffer a transfer reads or writes, and whether it writes it.
+static std::optional<std::pair<uint64_t, bool>> gmBuffer(const Record &record) {
+  if (record.getKind() != RecordKind::Dma || !touchesGm(record.path()))
+    return std::nullopt;
+  bool write = getDestination(record.path()) == Space::GM;
+  ArrayRef<uint64_t> ids = write ? record.writes() : record.reads();
+  if (ids.empty())
+    return std::nullopt;
+  return std::make_pair(ids.front(), write);
+}
+
+/// Work items depend on earlier ones through GM, as a task-graph runtime
+/// orders them: a read waits for earlier items' overlapping writes, a write
+/// for their overlapping reads and writes.
+uint64_t Simulator::Impl::gmDependency(const Record &record) {
+  auto access = gmBuffer(record);
+  if (!access)
+    return 0;
+  auto it = gm.find(access->first);
+  if (it == gm.end())
+    return 0;
+  GmBox box = gmRegion(record);
+  uint64_t ready = 0;
+  for (const GmAccess &earlier : it->second) {
+    if (earlier.item == currentItem || (!access->second && !earlier.write))
+      continue;
+    if (earlier.done > ready && earlier.box.overlaps(box)) {
+      ready = earlier.done;
+      dependsOnEarlier = true;
+    }
+  }
+  return ready;
+}
+
+void Simulator::Impl::recordGmAccess(const Record &record, uint64_t done) {
+  auto access = gmBuffer(record);
+  if (!access)
+    return;
+  GmBox box = gmRegion(record);
+  std::vector<GmAccess> &list = gm[access->first];
+  // Neighbouring accesses of one item coalesce, keeping the list short.
+  if (!list.empty()) {
+    GmAccess &last = list.back();
+    if (last.item == currentItem && last.write == access->second &&
+        last.box.absorb(box)) {
+      last.done = std::max(last.done, done);
+      return;
+    }
+  }
+  list.push_back({box, currentItem, done, access->second});
+}
+
+void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
+                                   uint64_t done, bool cube, bool matmul,
+                                   bool accumulate) {
+  for (uint64_t buffer : record.writes()) {
     auto [it, inserted] = writers.try_emplace(buffer);
-    if (inserted && record.writeSpace != Space::GM)
-      itemBuffers[record.item].push_back(buffer);
+    if (inserted && record.getSpace() != Space::GM)
+      itemBuffers.push_back(buffer);
     SmallVector<Writer, 2> &set = it->second;
     if (!accumulate)
       set.clear();
@@ -246,46 +532,58 @@ void Simulator::recordWrites(const Record &record, uint64_t issue,
   }
 }
 
-Expected<uint64_t> Simulator::duration(size_t n, const Record &record,
-                                       CoreState &core, uint64_t &earliest) {
-  switch (record.kind) {
-  case RecordKind::Dma: {
+Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
+                                             AiCore &core, Subcore &subcore,
+                                             uint64_t &earliest) {
+  const Record &record = pending.record;
+  switch (record.getKind()) {
+  case RecordKind::Dma:
+  case RecordKind::Push: {
     DmaPath path = record.path();
     double bandwidth = config.pathBytesPerCycle[static_cast<unsigned>(path)];
-    bool touchesGm = path == DmaPath::GmToUb || path == DmaPath::GmToL1 ||
-                     path == DmaPath::L0CToGm || path == DmaPath::UbToGm;
-    if (touchesGm)
+    if (touchesGm(path))
       bandwidth = std::min(bandwidth, gmBytesPerCycle);
     // The throttle: the DMA `max_outstanding` back must have finished.
-    if (core.dmaInFlight.size() >= config.dmaMaxOutstanding) {
-      earliest = std::max(earliest, core.dmaInFlight.front());
-      core.dmaInFlight.pop_front();
+    if (subcore.dmaInFlight.size() >= config.dmaMaxOutstanding) {
+      earliest = std::max(earliest, subcore.dmaInFlight.front());
+      subcore.dmaInFlight.pop_front();
     }
     // A weight load needs a free slot: the matmul `slots` loads back done.
     if (path == DmaPath::L1ToL0B) {
       uint64_t index = core.weightLoads++;
       if (index >= config.cubeWeightSlots) {
         uint64_t waitFor = index - config.cubeWeightSlots;
-        if (waitFor >= core.matmulDone.size())
-          return fail(n, "weight load " + Twine(index) + " needs slot " +
-                             Twine(index % config.cubeWeightSlots) +
-                             ", which frees only after matmul " +
-                             Twine(waitFor) +
-                             ", later in the trace: no progress is possible");
-        earliest = std::max(earliest, core.matmulDone[waitFor]);
+        if (waitFor >= core.matmulCount)
+          return fail(pending, "weight load " + Twine(index) + " needs slot " +
+                                   Twine(index % config.cubeWeightSlots) +
+                                   ", which frees only after matmul " +
+                                   Twine(waitFor) +
+                                   ", later in the trace: no progress is "
+                                   "possible");
+        if (waitFor >= core.matmulBase)
+          earliest =
+              std::max(earliest, core.matmulDone[waitFor - core.matmulBase]);
+        // Later loads need only later matmuls.
+        while (core.matmulBase < waitFor + 1 && !core.matmulDone.empty()) {
+          core.matmulDone.pop_front();
+          ++core.matmulBase;
+        }
       }
     }
     return config.dmaCycles(record.amount, bandwidth) - config.dmaLatency;
   }
   case RecordKind::Compute: {
-    StringRef dtype = trace.name(record.dtype);
+    StringRef dtype = tables.name(record.dtype);
     switch (record.unit()) {
     case Unit::Cube:
       return config.cubeCycles(record.shape[0], record.shape[1],
-                               record.shape[2], dtype, record.elementSize);
-    case Unit::Vector:
-      return config.vectorCycles(trace.name(record.op), dtype,
-                                 record.elementSize, record.amount);
+                               record.shape[2], dtype, record.elem_size);
+    case Unit::Vector: {
+      StringRef op = tables.name(record.op);
+      if (!config.hasVectorCost(op, dtype))
+        defaultCost.insert((op + "/" + dtype).str());
+      return config.vectorCycles(op, dtype, record.elem_size, record.amount);
+    }
     case Unit::Scalar:
       return config.scalarCycles;
     }
@@ -296,181 +594,254 @@ Expected<uint64_t> Simulator::duration(size_t n, const Record &record,
   }
 }
 
-void Simulator::account(size_t n, const Record &record, unsigned core,
-                        unsigned lane, uint64_t start, uint64_t end) {
-  if (lane < kNumPipes)
-    result.cores[core].busy[lane] += end - start;
+void Simulator::Impl::account(const PendingRecord &pending, unsigned core,
+                              unsigned subcore, Pipe pipe, uint64_t freeBefore,
+                              uint64_t start, uint64_t end) {
+  const Record &record = pending.record;
+  unsigned p = static_cast<unsigned>(pipe);
+  if (p >= kNumPipes)
+    return;
+  LineCost &line = result.lines[record.loc];
+  line.busy[p] += end - start;
+  if (start > freeBefore)
+    line.stalled[p] += start - freeBefore;
   if (options.timeline)
-    result.timeline.push_back({static_cast<uint32_t>(n), record.item,
-                               static_cast<uint16_t>(core),
-                               static_cast<uint16_t>(lane), start, end});
+    result.timeline.push_back(
+        {pending.index, record.item, record.loc, static_cast<uint16_t>(core),
+         static_cast<uint8_t>(subcore), static_cast<uint8_t>(p), record.kind,
+         record.sub, record.op, start, end});
 }
 
-Expected<SimResult> Simulator::run() {
-  if (Error error = prepareItems())
-    return std::move(error);
-  // GM transfers share the L2 (or HBM) among the active cores.
-  double shared =
-      config.l2Bytes ? config.l2BytesPerCycle : config.hbmBytesPerCycle;
-  gmBytesPerCycle = shared / std::max(1u, result.activeCores);
-  DenseSet<std::pair<uint64_t, uint64_t>> touched;
+/// The core of the AI core a record runs on.
+static unsigned subcoreOf(const Record &record) {
+  switch (record.getCore()) {
+  case CoreKind::Cube:
+    return 0;
+  case CoreKind::Vector:
+    return 1 + (record.lane & 1);
+  case CoreKind::AiCore:
+    return 0;
+  }
+  return 0;
+}
 
-  for (auto [n, record] : llvm::enumerate(trace.records)) {
-    ItemInfo &item = items[record.item];
-    unsigned coreIndex = item.core;
-    CoreState &core = cores[coreIndex];
-    CoreStats &stats = result.cores[coreIndex];
-    if (!item.begun) {
-      // The capacity gate: an item sharing the core with its predecessor
-      // must fit half the buffers; a bigger one waits for it.
-      item.begun = true;
-      size_t done = core.itemDone.size();
-      size_t back = item.share > 0.5 ? 1 : 2;
-      item.gate = done >= back ? core.itemDone[done - back] : 0;
-      ++stats.items;
-    }
-    uint64_t earliest = item.gate;
+Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
+                                  unsigned coreIndex, ItemTiming &timing) {
+  const Record &record = pending.record;
+  unsigned subcoreIndex = subcoreOf(record);
+  Subcore &subcore = core.subcores[subcoreIndex];
+  CoreStats &stats = result.cores[coreIndex];
+  uint64_t earliest = timing.gate;
 
-    switch (record.kind) {
-    case RecordKind::WorkBegin:
-      break;
-    case RecordKind::WorkEnd: {
-      core.itemDone.push_back(item.done);
-      // On-chip buffers do not outlive their work item: forgetting their
-      // writers keeps the map, and the cost per record, flat.
-      auto owned = itemBuffers.find(record.item);
-      if (owned != itemBuffers.end()) {
-        for (uint64_t buffer : owned->second) {
-          writers.erase(buffer);
-          versions.erase(buffer);
-        }
-        itemBuffers.erase(owned);
-      }
-      break;
+  switch (record.getKind()) {
+  case RecordKind::WorkBegin:
+  case RecordKind::WorkEnd:
+    return Error::success();
+  case RecordKind::SetFlag: {
+    // The flag is set when everything issued on its pipe has completed.
+    uint64_t at = std::max(subcore.pipeDone[record.set_pipe], earliest);
+    core.flags[{record.set_pipe, record.wait_pipe, record.op, record.lane}]
+        .push_back(at);
+    return Error::success();
+  }
+  case RecordKind::WaitFlag: {
+    auto it = core.flags.find(
+        {record.set_pipe, record.wait_pipe, record.op, record.lane});
+    if (it == core.flags.end() || it->second.empty())
+      return fail(pending, "waits for flag " + getName(record.getSetPipe()) +
+                               " -> " + getName(record.getWaitPipe()) +
+                               " event " + Twine(record.op) +
+                               ", which no earlier set_flag raises: no "
+                               "progress is possible");
+    uint64_t &free = subcore.pipeFree[record.wait_pipe];
+    if (it->second.front() > free) {
+      result.lines[record.loc].stalled[record.wait_pipe] +=
+          it->second.front() - free;
+      free = it->second.front();
     }
-    case RecordKind::SetFlag: {
-      // The flag is set when everything issued on its pipe has completed.
-      uint64_t at = std::max(
-          core.pipeDone[static_cast<unsigned>(record.setPipe)], earliest);
-      core.flags[{static_cast<unsigned>(record.setPipe),
-                  static_cast<unsigned>(record.waitPipe), record.op}]
-          .push_back(at);
-      break;
-    }
-    case RecordKind::WaitFlag: {
-      auto it =
-          core.flags.find({static_cast<unsigned>(record.setPipe),
-                           static_cast<unsigned>(record.waitPipe), record.op});
-      if (it == core.flags.end() || it->second.empty())
-        return fail(n, "waits for flag " + getName(record.setPipe) + " -> " +
-                           getName(record.waitPipe) + " event " +
-                           Twine(record.op) +
-                           ", which no earlier set_flag raises: no progress "
-                           "is possible");
-      uint64_t &free = core.pipeFree[static_cast<unsigned>(record.waitPipe)];
-      free = std::max(free, it->second.front());
-      it->second.pop_front();
-      break;
-    }
-    case RecordKind::PipeBarrier: {
-      if (record.barrierPipe() == Pipe::All) {
-        uint64_t all = 0;
-        for (uint64_t done : core.pipeDone)
+    it->second.pop_front();
+    return Error::success();
+  }
+  case RecordKind::PipeBarrier: {
+    if (record.barrierPipe() != Pipe::All)
+      return Error::success();
+    // A barrier on every pipe joins the pipes of its core, or of the whole
+    // AI core when it spans it.
+    bool whole = record.getCore() == CoreKind::AiCore;
+    uint64_t all = 0;
+    for (unsigned s = 0; s < kNumSubcores; ++s)
+      if (whole || s == subcoreIndex)
+        for (uint64_t done : core.subcores[s].pipeDone)
           all = std::max(all, done);
-        core.pipeFree.fill(all);
-      }
-      break;
+    for (unsigned s = 0; s < kNumSubcores; ++s)
+      if (whole || s == subcoreIndex)
+        core.subcores[s].pipeFree.fill(all);
+    return Error::success();
+  }
+  case RecordKind::MemoryBar: {
+    auto it = subcore.tags.find({record.tag_id, record.tag_slot});
+    if (it == subcore.tags.end())
+      return fail(pending, "waits for tag (" + Twine(record.tag_id) + ", " +
+                               Twine(record.tag_slot) +
+                               "), which no earlier async DMA bound: no "
+                               "progress is possible");
+    uint64_t arrival = std::max(it->second, earliest);
+    subcore.tags.erase(it);
+    // The barrier stands for the data: readers of the buffers it names
+    // wait for the arrival.
+    recordWrites(record, arrival, arrival, false, false, false);
+    timing.done = std::max(timing.done, arrival);
+    return Error::success();
+  }
+  case RecordKind::Pop: {
+    // A pop completes when every lane queue it drains has the data.
+    uint64_t arrival = earliest;
+    for (unsigned lane = 0; lane < 2; ++lane) {
+      if (!(record.laneMask() >> lane & 1))
+        continue;
+      bool fromCube = getSource(record.path()) == Space::L0C;
+      QueueTimes &queue = core.queues[{fromCube, record.op, lane}];
+      size_t index = queue.popped.size();
+      if (index >= queue.pushed.size())
+        return fail(pending, "pops from pipe " + Twine(record.op) + " lane " +
+                                 Twine(lane) +
+                                 ", which no earlier push "
+                                 "filled: no progress is possible");
+      arrival = std::max(arrival, queue.pushed[index]);
     }
-    case RecordKind::MemoryBar: {
-      auto it = core.tags.find({record.tagId, record.tagSlot});
-      if (it == core.tags.end())
-        return fail(n, "waits for tag (" + Twine(record.tagId) + ", " +
-                           Twine(record.tagSlot) +
-                           "), which no earlier async DMA bound: no progress "
-                           "is possible");
-      uint64_t arrival = std::max(it->second, earliest);
-      core.tags.erase(it);
-      // The barrier stands for the data: readers of the buffers it names
-      // wait for the arrival.
-      recordWrites(record, arrival, arrival, false, false, false);
-      item.done = std::max(item.done, arrival);
-      break;
-    }
-    case RecordKind::Dma:
-    case RecordKind::Compute: {
-      bool cube =
-          record.kind == RecordKind::Compute && record.unit() == Unit::Cube;
-      bool accumulate = cube && record.flag;
-      Pipe pipe = record.kind == RecordKind::Dma  ? getPipe(record.path())
-                  : cube                          ? Pipe::M
-                  : record.unit() == Unit::Vector ? Pipe::V
-                                                  : Pipe::S;
-      earliest = std::max(earliest, dependencies(record, cube, accumulate));
-      earliest = versionGate(record, item, earliest, accumulate);
-      Expected<uint64_t> cycles = duration(n, record, core, earliest);
-      if (!cycles)
-        return cycles.takeError();
-      uint64_t &free = core.pipeFree[static_cast<unsigned>(pipe)];
-      uint64_t start = std::max(free, earliest);
-      // The pipe is busy for the transfer or the op; a DMA completes after
-      // its latency too, which overlaps the next transfer.
-      free = start + *cycles;
-      uint64_t end =
-          free + (record.kind == RecordKind::Dma ? config.dmaLatency : 0);
-      uint64_t &pipeDone = core.pipeDone[static_cast<unsigned>(pipe)];
-      pipeDone = std::max(pipeDone, end);
-      bool async = record.kind == RecordKind::Dma && record.flag;
-      if (async)
-        core.tags[{record.tagId, record.tagSlot}] = end;
-      // An async load is done, for its readers, when issued.
-      recordWrites(record, start, async ? start : end, cube, cube, accumulate);
-      // Readers hold the version they read until they are done.
-      for (uint64_t buffer : record.reads) {
-        auto it = versions.find(buffer);
-        if (it != versions.end())
-          it->second.readsDone = std::max(it->second.readsDone, end);
-      }
-      if (record.writeSpace != Space::GM && !accumulate)
-        for (uint64_t buffer : record.writes)
-          versions[buffer] = {record.writeBytes, end, record.writeSpace};
-      if (cube)
-        core.matmulDone.push_back(end);
-      if (record.kind == RecordKind::Dma) {
-        core.dmaInFlight.push_back(end);
-        unsigned path = static_cast<unsigned>(record.path());
-        result.pathBytes[path] += record.amount;
-        bool fromGm = record.path() == DmaPath::GmToUb ||
-                      record.path() == DmaPath::GmToL1;
-        bool toGm = record.path() == DmaPath::L0CToGm ||
-                    record.path() == DmaPath::UbToGm;
-        if (fromGm || toGm) {
-          result.gmBytes += record.amount;
-          // With an L2, only the first touch of a GM box reaches HBM.
-          uint64_t buffer =
-              fromGm ? (record.reads.empty() ? 0 : record.reads[0])
-                     : (record.writes.empty() ? 0 : record.writes[0]);
-          if (!config.l2Bytes ||
-              touched.insert({buffer, record.gmOffset}).second)
-            result.hbmBytes += record.amount;
-        }
-        account(n, record, coreIndex, kNumPipes + path, start, end);
-        result.cores[coreIndex].busy[static_cast<unsigned>(pipe)] +=
-            free - start;
-      } else {
-        if (cube)
-          result.cubeMacs += static_cast<uint64_t>(record.shape[0]) *
-                             record.shape[1] * record.shape[2];
-        else
-          result.vectorElements += record.amount;
-        account(n, record, coreIndex, static_cast<unsigned>(pipe), start, end);
-      }
-      item.done = std::max(item.done, end);
-      stats.finish = std::max(stats.finish, end);
-      break;
-    }
-    }
+    for (unsigned lane = 0; lane < 2; ++lane)
+      if (record.laneMask() >> lane & 1)
+        core.queues[{getSource(record.path()) == Space::L0C, record.op, lane}]
+            .popped.push_back(arrival);
+    recordWrites(record, arrival, arrival, false, false, false);
+    if (record.getSpace() != Space::GM)
+      for (uint64_t buffer : record.writes())
+        versions[buffer] = {record.write_bytes, arrival, record.getSpace()};
+    timing.done = std::max(timing.done, arrival);
+    stats.finish = std::max(stats.finish, arrival);
+    return Error::success();
+  }
+  case RecordKind::Push:
+  case RecordKind::Dma:
+  case RecordKind::Compute:
+    break;
   }
 
+  bool cube =
+      record.getKind() == RecordKind::Compute && record.unit() == Unit::Cube;
+  bool accumulate = cube && record.hasFlag();
+  bool transfer = record.getKind() != RecordKind::Compute;
+  Pipe pipe = transfer                        ? getPipe(record.path())
+              : cube                          ? Pipe::M
+              : record.unit() == Unit::Vector ? Pipe::V
+                                              : Pipe::S;
+  earliest = std::max(earliest, dependencies(record, cube, accumulate));
+  earliest = std::max(earliest, gmDependency(record));
+  earliest = versionGate(record, timing, earliest, accumulate);
+  if (record.getKind() == RecordKind::Push && record.tag_slot) {
+    // A push needs a free slot in each lane queue it fills: the pop
+    // `slots` pushes back has completed.
+    bool fromCube = getSource(record.path()) == Space::L0C;
+    for (unsigned lane = 0; lane < 2; ++lane) {
+      if (!(record.laneMask() >> lane & 1))
+        continue;
+      QueueTimes &queue = core.queues[{fromCube, record.op, lane}];
+      size_t index = queue.pushed.size();
+      if (index < record.tag_slot)
+        continue;
+      size_t freedBy = index - record.tag_slot;
+      if (freedBy >= queue.popped.size())
+        return fail(pending, "pushes into pipe " + Twine(record.op) + " lane " +
+                                 Twine(lane) + " with all " +
+                                 Twine(record.tag_slot) +
+                                 " slots full and no later pop in the "
+                                 "trace: no progress is possible");
+      earliest = std::max(earliest, queue.popped[freedBy]);
+    }
+  }
+  Expected<uint64_t> cycles = duration(pending, core, subcore, earliest);
+  if (!cycles)
+    return cycles.takeError();
+  uint64_t &free = subcore.pipeFree[static_cast<unsigned>(pipe)];
+  uint64_t freeBefore = free;
+  uint64_t start = std::max(free, earliest);
+  // The pipe is busy for the transfer or the op; a DMA completes after
+  // its latency too, which overlaps the next transfer.
+  free = start + *cycles;
+  uint64_t end = free + (transfer ? config.dmaLatency : 0);
+  uint64_t &pipeDone = subcore.pipeDone[static_cast<unsigned>(pipe)];
+  pipeDone = std::max(pipeDone, end);
+  bool async = record.getKind() == RecordKind::Dma && record.hasFlag();
+  if (async)
+    subcore.tags[{record.tag_id, record.tag_slot}] = end;
+  // An async load is done, for its readers, when issued.
+  recordWrites(record, start, async ? start : end, cube, cube, accumulate);
+  // Readers hold the version they read until they are done.
+  for (uint64_t buffer : record.reads()) {
+    auto it = versions.find(buffer);
+    if (it != versions.end())
+      it->second.readsDone = std::max(it->second.readsDone, end);
+  }
+  if (record.getSpace() != Space::GM && !accumulate)
+    for (uint64_t buffer : record.writes())
+      versions[buffer] = {record.write_bytes, end, record.getSpace()};
+  recordGmAccess(record, end);
+  if (cube) {
+    core.matmulDone.push_back(end);
+    ++core.matmulCount;
+  }
+  if (record.getKind() == RecordKind::Push) {
+    bool fromCube = getSource(record.path()) == Space::L0C;
+    for (unsigned lane = 0; lane < 2; ++lane)
+      if (record.laneMask() >> lane & 1)
+        core.queues[{fromCube, record.op, lane}].pushed.push_back(end);
+  }
+  if (transfer) {
+    subcore.dmaInFlight.push_back(end);
+    DmaPath path = record.path();
+    result.pathBytes[static_cast<unsigned>(path)] += record.amount;
+    if (touchesGm(path)) {
+      bool fromGm = getSource(path) == Space::GM;
+      result.gmBytes += record.amount;
+      // With an L2, only the first touch of a GM box reaches HBM.
+      ArrayRef<uint64_t> ids = fromGm ? record.reads() : record.writes();
+      uint64_t buffer = ids.empty() ? 0 : ids.front();
+      if (!config.l2Bytes || touched.insert({buffer, record.gm_offset}).second)
+        result.hbmBytes += record.amount;
+    }
+    stats.busy[subcoreIndex][static_cast<unsigned>(pipe)] += free - start;
+    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end);
+  } else {
+    if (cube)
+      result.cubeMacs += static_cast<uint64_t>(record.shape[0]) *
+                         record.shape[1] * record.shape[2];
+    else
+      result.vectorElements += record.amount;
+    stats.busy[subcoreIndex][static_cast<unsigned>(pipe)] += end - start;
+    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end);
+  }
+  timing.done = std::max(timing.done, end);
+  stats.finish = std::max(stats.finish, end);
+  return Error::success();
+}
+
+Expected<SimResult> Simulator::Impl::finish() {
+  if (firstError)
+    return std::move(*firstError);
+  if (!activeKnown)
+    setActiveCores(std::min<unsigned>(numCores, std::max(1u, itemsSeen)));
+  if (Error error = flushReady())
+    return std::move(error);
+  // Items that never ended, in the order they appeared.
+  for (uint32_t id : appeared) {
+    auto it = pending.find(id);
+    if (it == pending.end())
+      continue;
+    if (Error error = timeItem(id, it->second))
+      return std::move(error);
+    pending.erase(it);
+  }
+  result.records = count;
   for (const CoreStats &core : result.cores)
     result.coreCycles = std::max(result.coreCycles, core.finish);
   result.hbmCycles = static_cast<uint64_t>(
@@ -478,15 +849,51 @@ Expected<SimResult> Simulator::run() {
   if (config.l2Bytes)
     result.l2Cycles = static_cast<uint64_t>(
         std::ceil(result.gmBytes / std::max(config.l2BytesPerCycle, 1e-9)));
+  result.launchCycles = config.launchCycles;
   result.cycles =
       config.launchCycles +
       std::max({result.coreCycles, result.hbmCycles, result.l2Cycles});
   result.seconds = result.cycles / (config.clockGHz * 1e9);
+  for (const auto &entry : defaultCost)
+    result.defaultCostOps.push_back(entry.getKey().str());
+  llvm::sort(result.defaultCostOps);
   return std::move(result);
+}
+
+Simulator::Simulator(const TraceTables &tables, const MachineConfig &config,
+                     const SimOptions &options)
+    : impl(std::make_unique<Impl>(tables, config, options)) {}
+Simulator::~Simulator() = default;
+void Simulator::add(const Record &record) { impl->add(record); }
+Expected<SimResult> Simulator::finish() { return impl->finish(); }
+
+void SimulatingSink::emit(const Record &record) {
+  simulator.add(record);
+  if (copy)
+    copy->emit(record);
 }
 
 Expected<SimResult> timing::simulate(const Trace &trace,
                                      const MachineConfig &config,
                                      const SimOptions &options) {
-  return Simulator(trace, config, options).run();
+  Simulator simulator(trace.tables, config, options);
+  for (const Record &record : trace.records)
+    simulator.add(record);
+  return simulator.finish();
+}
+
+Expected<SimResult> timing::simulate(TraceReader &reader,
+                                     const MachineConfig &config,
+                                     const SimOptions &options) {
+  Simulator simulator(reader.getTables(), config, options);
+  Record record;
+  while (true) {
+    Expected<bool> more = reader.next(record);
+    if (!more)
+      return more.takeError();
+    if (!*more)
+      break;
+    simulator.add(record);
+  }
+  return simulator.finish();
 }

@@ -132,6 +132,14 @@ static cl::opt<UndefinedData> undefinedData(
                    "into its result's valid region")),
     cl::init(UndefinedData::Zero), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<bool> unboundedPipes(
+    "unbounded-pipes",
+    cl::desc("Cross-core pushes never block, whatever slot counts the "
+             "pipes' initialize_pipe declares (the reference runtime's "
+             "unbounded queues; the machine blocks a push while every slot "
+             "is full)"),
+    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
@@ -365,6 +373,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   options.groupTimeout = *group;
   options.timeout = *timeout;
   options.maxSteps = maxSteps;
+  options.unboundedPipes = unboundedPipes;
   if (printOps)
     options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
       // Group launches run their cores on several threads.

@@ -50,6 +50,31 @@ static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print the statistics as JSON"),
                                 cl::sub(driver::simCommand()),
                                 cl::cat(driver::optionCategory()));
+static cl::opt<bool> byLine(
+    "by-line",
+    cl::desc("Also print cycles per source line and pipe (busy and "
+             "stalled), busiest first, with the kernel's text (in --json: "
+             "the \"lines\" array)"),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+
+/// Prints the result and writes the timeline.
+static int report(const timing::SimResult &result,
+                  const timing::MachineConfig &config,
+                  const trace::TraceTables &tables) {
+  if (jsonOutput) {
+    timing::printJsonReport(llvm::outs(), result, config,
+                            byLine ? &tables : nullptr);
+  } else {
+    timing::printReport(llvm::outs(), result, config);
+    if (byLine)
+      timing::printLineReport(llvm::outs(), result, tables);
+  }
+  if (!timelinePath.empty())
+    if (llvm::Error error =
+            timing::writeTimeline(timelinePath, result, tables, config))
+      return fail(toString(std::move(error)));
+  return 0;
+}
 
 int driver::runSim() {
   // As many cores as a machine config may declare.
@@ -60,38 +85,49 @@ int driver::runSim() {
   if (!config)
     return fail(toString(config.takeError()));
 
-  trace::TraceCollector collector;
-  if (!traceInput.empty()) {
-    auto read = trace::readTrace(traceInput);
-    if (!read)
-      return fail(toString(read.takeError()));
-    collector.trace = std::move(*read);
-  } else if (int status = executeKernel(&collector)) {
-    return status;
-  }
-  const trace::Trace &trace = collector.trace;
-
-  if (!traceOutput.empty()) {
-    llvm::Error error = llvm::StringRef(traceOutput).ends_with(".txt")
-                            ? trace::writeTextTrace(traceOutput, trace)
-                            : trace::writeBinaryTrace(traceOutput, trace);
-    if (error)
-      return fail(toString(std::move(error)));
-  }
-
   timing::SimOptions options;
   options.cores = coreCount;
   options.timeline = !timelinePath.empty();
-  auto result = timing::simulate(trace, *config, options);
+
+  // Records stream from the reader (or the executor) into the timing model
+  // and, with --trace-out, into the file as they come: memory stays bounded
+  // by the open work items whatever the trace's length.
+  timing::SimulatingSink sink(*config, options);
+  std::unique_ptr<trace::TraceReader> reader;
+  if (!traceInput.empty()) {
+    auto opened = trace::TraceReader::open(traceInput);
+    if (!opened)
+      return fail(toString(opened.takeError()));
+    reader = std::move(*opened);
+    sink.getTables() = reader->getTables();
+  }
+  std::unique_ptr<trace::TraceFileWriter> writer;
+  if (!traceOutput.empty()) {
+    auto created =
+        trace::TraceFileWriter::create(traceOutput, sink.getTables());
+    if (!created)
+      return fail(toString(created.takeError()));
+    writer = std::move(*created);
+    sink.tee(writer.get());
+  }
+  if (reader) {
+    trace::Record record;
+    while (true) {
+      llvm::Expected<bool> more = reader->next(record);
+      if (!more)
+        return fail(toString(more.takeError()));
+      if (!*more)
+        break;
+      sink.emit(record);
+    }
+  } else if (int status = executeKernel(&sink)) {
+    return status;
+  }
+  auto result = sink.getSimulator().finish();
   if (!result)
     return fail(toString(result.takeError()));
-  if (jsonOutput)
-    timing::printJsonReport(llvm::outs(), *result, *config);
-  else
-    timing::printReport(llvm::outs(), *result, *config);
-  if (!timelinePath.empty())
-    if (llvm::Error error =
-            timing::writeTimeline(timelinePath, *result, trace, *config))
+  if (writer)
+    if (llvm::Error error = writer->finish())
       return fail(toString(std::move(error)));
-  return 0;
+  return report(*result, *config, sink.getTables());
 }

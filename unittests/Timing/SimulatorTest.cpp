@@ -45,66 +45,103 @@ MachineConfig config(const std::string &json) {
   return std::move(*parsed);
 }
 
-/// Builds records tersely.
+bool isCubeSpace(Space space) {
+  return space != Space::GM && space != Space::UB;
+}
+
+/// Builds records tersely. Each runs on the cube core when it is a cube
+/// op or touches the cube's buffers, else on vector core `lane`.
 struct Builder {
   Trace trace;
   uint32_t item = 0;
+  unsigned lane = 0;
 
-  Record &add(Record record) {
+  Record &add(Record record, bool cube = false) {
     record.item = item;
-    trace.records.push_back(std::move(record));
+    record.setCore(cube ? CoreKind::Cube : CoreKind::Vector, cube ? 0 : lane);
+    trace.records.push_back(record);
     return trace.records.back();
+  }
+  static void buffers(Record &record, const std::vector<uint64_t> &reads,
+                      const std::vector<uint64_t> &writes) {
+    for (uint64_t id : reads)
+      record.addRead(id);
+    for (uint64_t id : writes)
+      record.addWrite(id);
   }
   Record &dma(DmaPath path, uint64_t bytes, std::vector<uint64_t> reads,
               std::vector<uint64_t> writes, uint64_t writeBytes = 0) {
-    Record record;
-    record.kind = RecordKind::Dma;
+    Record record(RecordKind::Dma);
     record.sub = static_cast<uint8_t>(path);
     record.amount = bytes;
-    record.reads.assign(reads.begin(), reads.end());
-    record.writes.assign(writes.begin(), writes.end());
-    record.writeSpace = getDestination(path);
-    record.writeBytes = writeBytes ? writeBytes : bytes;
-    return add(std::move(record));
+    buffers(record, reads, writes);
+    record.setSpace(getDestination(path));
+    record.write_bytes = writeBytes ? writeBytes : bytes;
+    return add(record, isCubeSpace(getSource(path)) ||
+                           isCubeSpace(getDestination(path)));
   }
   Record &vector(uint64_t elements, std::vector<uint64_t> reads,
                  std::vector<uint64_t> writes) {
-    Record record;
-    record.kind = RecordKind::Compute;
+    Record record(RecordKind::Compute);
     record.sub = static_cast<uint8_t>(Unit::Vector);
-    record.op = trace.intern("exp");
-    record.dtype = trace.intern("f32");
-    record.elementSize = 4;
+    record.op = trace.tables.intern("exp");
+    record.dtype = trace.tables.intern("f32");
+    record.elem_size = 4;
     record.amount = elements;
-    record.reads.assign(reads.begin(), reads.end());
-    record.writes.assign(writes.begin(), writes.end());
-    return add(std::move(record));
+    buffers(record, reads, writes);
+    return add(record);
   }
   Record &matmul(uint32_t m, uint32_t k, uint32_t n,
                  std::vector<uint64_t> reads, std::vector<uint64_t> writes,
                  bool accumulate = false, uint64_t writeBytes = 0) {
-    Record record;
-    record.kind = RecordKind::Compute;
+    Record record(RecordKind::Compute);
     record.sub = static_cast<uint8_t>(Unit::Cube);
-    record.op = trace.intern("matmul");
-    record.dtype = trace.intern("f16");
-    record.elementSize = 2;
+    record.op = trace.tables.intern("matmul");
+    record.dtype = trace.tables.intern("f16");
+    record.elem_size = 2;
     record.shape[0] = m;
     record.shape[1] = k;
     record.shape[2] = n;
-    record.flag = accumulate;
+    record.setFlag(accumulate);
     if (writeBytes) {
-      record.writeSpace = Space::L0C;
-      record.writeBytes = writeBytes;
+      record.setSpace(Space::L0C);
+      record.write_bytes = writeBytes;
     }
-    record.reads.assign(reads.begin(), reads.end());
-    record.writes.assign(writes.begin(), writes.end());
-    return add(std::move(record));
+    buffers(record, reads, writes);
+    return add(record, /*cube=*/true);
   }
-  Record &plain(RecordKind kind) {
-    Record record;
-    record.kind = kind;
-    return add(std::move(record));
+  Record &plain(RecordKind kind) { return add(Record(kind)); }
+  Record &flag(RecordKind kind, Pipe set, Pipe wait, uint16_t event = 0,
+               bool cube = false) {
+    Record record(kind);
+    record.set_pipe = static_cast<uint8_t>(set);
+    record.wait_pipe = static_cast<uint8_t>(wait);
+    record.op = event;
+    return add(record, cube);
+  }
+  /// A cross-core push of `bytes` (cube to vector when `fromCube`) into the
+  /// lane queues of `lanes` with `slots` slots, and the matching pop.
+  Record &push(bool fromCube, uint64_t bytes, uint64_t tile, unsigned lanes,
+               uint32_t slots) {
+    Record record(RecordKind::Push);
+    record.sub =
+        static_cast<uint8_t>(fromCube ? DmaPath::L0CToUb : DmaPath::UbToL1);
+    record.amount = bytes;
+    record.tag_id = lanes;
+    record.tag_slot = slots;
+    record.addRead(tile);
+    return add(record, fromCube);
+  }
+  Record &pop(bool fromCube, uint64_t bytes, uint64_t tile, unsigned lanes) {
+    Record record(RecordKind::Pop);
+    DmaPath path = fromCube ? DmaPath::L0CToUb : DmaPath::UbToL1;
+    record.sub = static_cast<uint8_t>(path);
+    record.amount = bytes;
+    record.tag_id = lanes;
+    record.addWrite(tile);
+    record.setSpace(getDestination(path));
+    record.write_bytes = bytes;
+    return add(record, !fromCube);
   }
 };
 
@@ -169,7 +206,7 @@ TEST(SimulatorTest, PipesAreInOrderQueues) {
   EXPECT_EQ(event(result, 1).end, 120u);
   EXPECT_EQ(event(result, 2).start, 0u);
   EXPECT_EQ(result.cycles, 120u);
-  EXPECT_EQ(result.cores[0].busy[static_cast<unsigned>(Pipe::MTE2)], 110u);
+  EXPECT_EQ(result.cores[0].busy[1][static_cast<unsigned>(Pipe::MTE2)], 110u);
 }
 
 // A writer replaces the buffer's writer set: after two writes, a reader
@@ -212,13 +249,13 @@ TEST(SimulatorTest, AccumulatorWaitsOnlyForItsInitializer) {
 TEST(SimulatorTest, MemoryBarPairsByTag) {
   Builder b;
   Record &load = b.dma(DmaPath::GmToUb, 6400, {1}, {2});
-  load.flag = true;
-  load.tagId = 4;
-  load.tagSlot = 1;
+  load.setFlag(true);
+  load.tag_id = 4;
+  load.tag_slot = 1;
   Record &bar = b.plain(RecordKind::MemoryBar);
-  bar.tagId = 4;
-  bar.tagSlot = 1;
-  bar.writes.push_back(2);
+  bar.tag_id = 4;
+  bar.tag_slot = 1;
+  bar.addWrite(2);
   b.vector(40, {2}, {3});
   SimResult result = run(b.trace, config(machine()));
   // Arrival at 110: the reader starts then, not at the issue (0).
@@ -226,7 +263,7 @@ TEST(SimulatorTest, MemoryBarPairsByTag) {
 
   Builder stuck;
   Record &orphan = stuck.plain(RecordKind::MemoryBar);
-  orphan.tagId = 9;
+  orphan.tag_id = 9;
   EXPECT_EQ(failure(stuck.trace, config(machine())),
             "record 0 (memory_bar, item 0): waits for tag (9, 0), which no "
             "earlier async DMA bound: no progress is possible");
@@ -309,21 +346,14 @@ TEST(SimulatorTest, WeightSlots) {
 TEST(SimulatorTest, FlagsOrderPipes) {
   Builder b;
   b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..110
-  Record &set = b.plain(RecordKind::SetFlag);
-  set.setPipe = Pipe::MTE2;
-  set.waitPipe = Pipe::V;
-  Record &wait = b.plain(RecordKind::WaitFlag);
-  wait.setPipe = Pipe::MTE2;
-  wait.waitPipe = Pipe::V;
+  b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::V);
+  b.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::V);
   b.vector(40, {}, {3});
   SimResult result = run(b.trace, config(machine()));
   EXPECT_EQ(event(result, 3).start, 110u);
 
   Builder stuck;
-  Record &lonely = stuck.plain(RecordKind::WaitFlag);
-  lonely.setPipe = Pipe::MTE2;
-  lonely.waitPipe = Pipe::V;
-  lonely.op = 3;
+  stuck.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::V, 3);
   EXPECT_EQ(failure(stuck.trace, config(machine())),
             "record 0 (wait_flag, item 0): waits for flag mte2 -> v event 3, "
             "which no earlier set_flag raises: no progress is possible");

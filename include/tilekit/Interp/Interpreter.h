@@ -66,6 +66,9 @@ struct InterpreterOptions {
   /// incore or group function, and inside it a record per data movement,
   /// compute op, flag and barrier.
   trace::TraceSink *trace = nullptr;
+  /// Cross-core pushes never block, whatever slot counts the pipes were
+  /// initialized with (the reference runtime's unbounded queues).
+  bool unboundedPipes = false;
 };
 
 /// Where a function invocation runs: the block of its launch (0 of 1 by
@@ -114,10 +117,21 @@ public:
   /// the executor can hold.
   mlir::LogicalResult checkBlockTypes(mlir::Block &block);
 
-  /// Trace output, safe to call from the threads of a group launch.
+  /// Trace output. A core of a group launch (`core` not null) writes to its
+  /// own stream, merged when the group ends; elsewhere records go to the
+  /// sink.
   bool isTracing() const { return options.trace != nullptr; }
-  void emit(trace::Record record);
-  uint16_t intern(llvm::StringRef name);
+  void emit(const trace::Record &record, const CoreIdentity *core);
+  uint16_t intern(llvm::StringRef name, const CoreIdentity *core);
+  /// The trace's index of `loc`'s file position (0 when it has none).
+  uint32_t internLocation(mlir::Location loc, const CoreIdentity *core);
+  /// Appends the streams of a finished group launch to the sink in their
+  /// deterministic merged order (trace::mergeCoreStreams); buffer ids
+  /// allocated from `firstBuffer` on are renumbered in order of first
+  /// appearance, so the trace does not depend on how the cores' threads
+  /// interleaved.
+  void emitGroupStreams(llvm::ArrayRef<const CoreIdentity *> cores,
+                        uint64_t firstBuffer);
   /// A fresh work item number.
   uint32_t newWorkItem() { return nextWorkItem++; }
   /// The static buffer that tiles `value` allocates in work item `item`

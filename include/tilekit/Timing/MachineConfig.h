@@ -65,6 +65,8 @@ struct MachineConfig {
   /// The cycles of an M x K x N matmul of `dtype` elements of `size` bytes.
   uint64_t cubeCycles(uint64_t m, uint64_t k, uint64_t n, llvm::StringRef dtype,
                       unsigned size) const;
+  /// Whether the config has a figure for vector op `op` on `dtype`.
+  bool hasVectorCost(llvm::StringRef op, llvm::StringRef dtype) const;
   /// The cycles of vector op `op` over `elements` of `dtype`.
   uint64_t vectorCycles(llvm::StringRef op, llvm::StringRef dtype,
                         unsigned size, uint64_t elements) const;

@@ -1,10 +1,12 @@
 //===- Simulator.h - The pipe-level timing model -----------------*- C++
 //-*-===//
 //
-// Reads trace records only. Each AI core runs its pipes (MTE1, MTE2, MTE3,
-// M, V, FIX, S) as in-order queues; an op starts when its pipe is free and
-// its dataflow dependencies allow; work items are spread over the cores.
-// See docs/timing-model.md for the rules.
+// Reads trace records only. Each AI core is a cube core (MTE1, MTE2, MTE3,
+// M, FIX, S) and two vector cores (MTE2, MTE3, V, S each), every pipe an
+// in-order queue; an op starts when its pipe is free and its dependencies
+// allow. Records arrive one at a time (from the executor, or streamed from
+// a file) and are timed a work item at a time, so memory is bounded by the
+// open work items, not the trace. See docs/timing-model.md for the rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,8 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <map>
+#include <memory>
 #include <vector>
 
 namespace tilekit::timing {
@@ -24,44 +28,115 @@ namespace tilekit::timing {
 struct SimOptions {
   /// Cores to spread work items over; 0 takes the config's AIC count.
   unsigned cores = 0;
-  /// Keep one timeline event per record.
+  /// Keep one timeline event per timed record.
   bool timeline = false;
 };
 
+/// The cores of an AI core: the cube core and vector cores 0 and 1.
+constexpr unsigned kNumSubcores = 3;
+llvm::StringRef getSubcoreName(unsigned subcore);
+
 /// One record's place in time.
 struct TimelineEvent {
-  uint32_t record;
+  /// The record's index in the trace.
+  uint64_t record;
   uint32_t item;
+  uint32_t loc;
   uint16_t core;
-  /// A pipe, or kNumPipes + path for DMA lanes.
-  uint16_t lane;
+  uint8_t subcore;
+  /// The pipe it ran on.
+  uint8_t pipe;
+  uint8_t kind;
+  /// DMA/PUSH: the path; COMPUTE: unused.
+  uint8_t path;
+  /// COMPUTE: the op's name index.
+  uint16_t op;
   uint64_t start, end;
 };
 
 struct CoreStats {
-  std::array<uint64_t, trace::kNumPipes> busy{};
+  /// Busy cycles per core of the AI core and pipe.
+  std::array<std::array<uint64_t, trace::kNumPipes>, kNumSubcores> busy{};
   uint64_t finish = 0;
   unsigned items = 0;
+};
+
+/// Where the cycles of one source line went, per pipe: busy running its
+/// ops, and stalled (the pipe idle while its op waited for data, a flag, a
+/// slot, or capacity).
+struct LineCost {
+  std::array<uint64_t, trace::kNumPipes> busy{};
+  std::array<uint64_t, trace::kNumPipes> stalled{};
+  uint64_t total() const;
 };
 
 struct SimResult {
   uint64_t cycles = 0;
   double seconds = 0;
-  /// The slowest core's finish, and the shared-memory bounds.
+  /// The launch, the slowest core's finish (after the launch), and the
+  /// shared-memory bounds.
+  uint64_t launchCycles = 0;
   uint64_t coreCycles = 0, hbmCycles = 0, l2Cycles = 0;
   std::vector<CoreStats> cores;
   std::array<uint64_t, trace::kNumDmaPaths> pathBytes{};
   uint64_t gmBytes = 0, hbmBytes = 0;
   uint64_t cubeMacs = 0, vectorElements = 0;
   unsigned activeCores = 0;
+  uint64_t records = 0;
+  /// Work items that waited for an earlier item's GM writes or reads.
+  uint64_t gmDependencies = 0;
+  /// Cost per source location index (0: records without a location).
+  std::map<uint32_t, LineCost> lines;
+  /// Vector ops (op/dtype) timed with the default cost: the config has no
+  /// figure for them.
+  std::vector<std::string> defaultCostOps;
   std::vector<TimelineEvent> timeline;
 };
 
-/// Simulates `trace` on `config`. A trace that cannot make progress (a
-/// wait with no matching set, a barrier on an unbound tag, a weight slot
-/// that never frees, a work item larger than the core) is an error naming
-/// the record.
+/// The timing model fed one record at a time, in trace order.
+class Simulator {
+public:
+  /// `tables` are the names and locations the records refer to; they may
+  /// grow while records arrive.
+  Simulator(const trace::TraceTables &tables, const MachineConfig &config,
+            const SimOptions &options = {});
+  ~Simulator();
+  void add(const trace::Record &record);
+  /// Times what is left and returns the result. A trace that cannot make
+  /// progress (a wait with no matching set, a pop without its push, a
+  /// barrier on an unbound tag, a weight slot that never frees, a work item
+  /// larger than the core) is an error naming the record.
+  llvm::Expected<SimResult> finish();
+
+private:
+  class Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Sends the executor's records to a simulator (and optionally a trace
+/// file) as they come.
+class SimulatingSink : public trace::TraceSink {
+public:
+  SimulatingSink(const MachineConfig &config, const SimOptions &options)
+      : simulator(tables, config, options) {}
+  void emit(const trace::Record &record) override;
+  trace::TraceTables &getTables() override { return tables; }
+  Simulator &getSimulator() { return simulator; }
+  /// Also write every record to `writer`.
+  void tee(trace::TraceSink *writer) { copy = writer; }
+
+private:
+  trace::TraceTables tables;
+  Simulator simulator;
+  trace::TraceSink *copy = nullptr;
+};
+
+/// Simulates a whole trace.
 llvm::Expected<SimResult> simulate(const trace::Trace &trace,
+                                   const MachineConfig &config,
+                                   const SimOptions &options = {});
+/// Simulates a trace file as it is read.
+llvm::Expected<SimResult> simulate(trace::TraceReader &reader,
                                    const MachineConfig &config,
                                    const SimOptions &options = {});
 
@@ -69,16 +144,22 @@ llvm::Expected<SimResult> simulate(const trace::Trace &trace,
 /// utilization, and what bounds the kernel.
 void printReport(llvm::raw_ostream &os, const SimResult &result,
                  const MachineConfig &config);
-/// The same as JSON.
+/// The same as JSON; with `tables`, the per-line costs too.
 void printJsonReport(llvm::raw_ostream &os, const SimResult &result,
-                     const MachineConfig &config);
-/// What bounds the kernel: "compute-bound (cube)", "memory-bound (HBM)", ...
+                     const MachineConfig &config,
+                     const trace::TraceTables *tables = nullptr);
+/// Cycles per source line and pipe, busiest first, each line with its text
+/// when the file can be read.
+void printLineReport(llvm::raw_ostream &os, const SimResult &result,
+                     const trace::TraceTables &tables);
+/// What bounds the kernel: "compute-bound (cube)", "memory-bound (HBM)",
+/// "launch-bound", ...; the launch itself does not count as a pipe's work.
 std::string classifyBound(const SimResult &result);
 
-/// A Chrome trace-event timeline (opens in Perfetto): a process per core,
-/// a thread per pipe and DMA path.
+/// A Chrome trace-event timeline (opens in Perfetto): the launch, then a
+/// process per AI core with a thread per core and pipe.
 llvm::Error writeTimeline(llvm::StringRef path, const SimResult &result,
-                          const trace::Trace &trace,
+                          const trace::TraceTables &tables,
                           const MachineConfig &config);
 
 } // namespace tilekit::timing

@@ -1,0 +1,105 @@
+/*===- TraceABI.h - The trace record as a C contract -------------*- C -*-===//
+ *
+ * The one definition of a trace record, in plain C so that a producer in
+ * another shared object (a compiled trace producer, a foreign tool) can
+ * write records the timing model reads. No C++ types, no pointers inside a
+ * record: a record is copied by value. The numbering of kinds, cores, paths,
+ * pipes and spaces is part of the ABI (paths, pipes and spaces are those of
+ * include/tilekit/Machine/Machine.def, in its order).
+ *
+ * Any change to a layout or a numbering bumps TILEKIT_TRACE_ABI_VERSION; the
+ * version is written into every trace file and a reader refuses another one
+ * with an error naming both. docs/trace-format.md describes the records.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILEKIT_TRACE_TRACEABI_H
+#define TILEKIT_TRACE_TRACEABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TILEKIT_TRACE_ABI_VERSION 2u
+
+/* Buffers a record reads and writes, together. */
+#define TILEKIT_TRACE_MAX_BUFFERS 16u
+
+enum tilekit_trace_kind {
+  TILEKIT_TRACE_WORK_BEGIN = 0,
+  TILEKIT_TRACE_WORK_END = 1,
+  TILEKIT_TRACE_DMA = 2,
+  TILEKIT_TRACE_COMPUTE = 3,
+  TILEKIT_TRACE_MEMORY_BAR = 4,
+  TILEKIT_TRACE_SET_FLAG = 5,
+  TILEKIT_TRACE_WAIT_FLAG = 6,
+  TILEKIT_TRACE_BARRIER = 7,
+  /* A cross-core transfer: the producer's push and the consumer's pop. */
+  TILEKIT_TRACE_PUSH = 8,
+  TILEKIT_TRACE_POP = 9,
+  TILEKIT_TRACE_NUM_KINDS = 10
+};
+
+/* The core of an AI core a record runs on. AICORE: the whole AI core (a
+ * barrier of an in-core function that spans the cube and vector cores). */
+enum tilekit_trace_core {
+  TILEKIT_TRACE_CUBE = 0,
+  TILEKIT_TRACE_VECTOR = 1,
+  TILEKIT_TRACE_AICORE = 2
+};
+
+enum tilekit_trace_unit {
+  TILEKIT_TRACE_UNIT_CUBE = 0,
+  TILEKIT_TRACE_UNIT_VECTOR = 1,
+  TILEKIT_TRACE_UNIT_SCALAR = 2
+};
+
+/* flags */
+#define TILEKIT_TRACE_ASYNC 1u      /* DMA: completes at issue for readers */
+#define TILEKIT_TRACE_ACCUMULATE 1u /* COMPUTE: reads its accumulator */
+
+struct tilekit_trace_record {
+  uint8_t kind;      /* tilekit_trace_kind */
+  uint8_t core;      /* tilekit_trace_core */
+  uint8_t lane;      /* vector core 0 or 1 of the AI core */
+  uint8_t sub;       /* DMA/PUSH/POP: path; COMPUTE: unit; BARRIER: pipe */
+  uint8_t elem_size; /* bytes per element */
+  uint8_t flags;
+  uint8_t set_pipe, wait_pipe; /* SET/WAIT_FLAG */
+  uint8_t space;               /* on-chip space written (capacity), 0: GM */
+  uint8_t num_reads, num_writes;
+  uint8_t reserved;
+  uint16_t dtype; /* element type: index into the name table */
+  uint16_t op;    /* COMPUTE: op name index; flags: event; PUSH/POP: pipe */
+  uint32_t item;  /* the work item */
+  uint32_t loc;   /* source location index, 0: unknown */
+  uint32_t shape[3];
+  uint32_t strides[2];
+  /* MEMORY_BAR and async DMA: the tag pair. PUSH/POP: tag_id is the mask of
+   * the lane queues (bit 0: lane 0, bit 1: lane 1); PUSH: tag_slot is the
+   * pipe's slot count (0: unbounded). */
+  uint32_t tag_id, tag_slot;
+  uint64_t amount;      /* DMA/PUSH/POP: bytes; COMPUTE: elements or MxKxN */
+  uint64_t write_bytes; /* bytes of the written buffer (capacity) */
+  uint64_t gm_offset;   /* element offset of the box in its GM tensor */
+  uint64_t buffers[TILEKIT_TRACE_MAX_BUFFERS]; /* reads, then writes */
+};
+
+/* Where a producer sends records: names (op kinds, element types, file
+ * names) and source locations are interned first, records refer to them
+ * by index. */
+struct tilekit_trace_sink {
+  void *context;
+  uint16_t (*intern_name)(void *context, const char *name);
+  uint32_t (*intern_location)(void *context, const char *file, uint32_t line,
+                              uint32_t column);
+  void (*emit)(void *context, const struct tilekit_trace_record *record);
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TILEKIT_TRACE_TRACEABI_H */
