@@ -392,6 +392,8 @@ FailureOr<Payload> GroupRuntime::popFromAic(const CoreIdentity *self,
     return failure();
   Payload payload = std::move(queue(key).front());
   queue(key).pop_front();
+  // A push may be waiting for the slot this pop freed.
+  changed.notify_all();
   return payload;
 }
 
@@ -421,6 +423,7 @@ FailureOr<Payload> GroupRuntime::popFromAiv(const CoreIdentity *self,
       return failure();
     Payload payload = std::move(queue(key).front());
     queue(key).pop_front();
+    changed.notify_all();
     return payload;
   }
   // Split transfers and dual dispatch wait for both lanes.
@@ -433,6 +436,7 @@ FailureOr<Payload> GroupRuntime::popFromAiv(const CoreIdentity *self,
   Payload lane1 = std::move(queue(key1).front());
   queue(key0).pop_front();
   queue(key1).pop_front();
+  changed.notify_all();
   if (split == 0)
     return lane0; // dual no-split: lane 0's copy stands for both
   lock.unlock();
