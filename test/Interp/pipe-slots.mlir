@@ -90,7 +90,7 @@ func.func @run_fits() attributes {pto.kind = #pto.kind<orchestration>} {
 
 // A tile larger than a slot cannot be pushed: 16 x 16 f32 is 1024 bytes,
 // the slots hold 512.
-// BIG: pipe-slots.mlir:[[@LINE+5]]:3: error: 'pto.tile.tpush_to_aiv' op pushes 1024 bytes per lane queue into pipe 0, whose slots hold 512 bytes (set by its initialize_pipe)
+// BIG: pipe-slots.mlir:[[@LINE+4]]:3: error: 'pto.tile.tpush_to_aiv' op pushes 1024 bytes per lane queue into pipe 0, whose slots hold 512 bytes (set by its initialize_pipe)
 func.func @big_aic() attributes {pto.kind = #pto.kind<aic>} {
   pto.system.aic_initialize_pipe 0 to_aiv slot_num 2 slot_size 512
   %t = pto.tile.create : !pto.tile<16x16xf32, acc>
