@@ -522,8 +522,10 @@ void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
                                    uint64_t done, bool cube, bool matmul,
                                    bool accumulate) {
   for (uint64_t buffer : record.writes()) {
+    // Writer sets live for the item: GM order between items is the
+    // region-precise gmDependency's.
     auto [it, inserted] = writers.try_emplace(buffer);
-    if (inserted && record.getSpace() != Space::GM)
+    if (inserted)
       itemBuffers.push_back(buffer);
     SmallVector<Writer, 2> &set = it->second;
     if (!accumulate)

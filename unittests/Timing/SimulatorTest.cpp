@@ -384,6 +384,165 @@ TEST(SimulatorTest, WorkItemsSpreadOverCores) {
   EXPECT_EQ(run(b.trace, config(machine(4)), /*cores=*/1).cycles, 410u);
 }
 
+// The cube core and the two vector cores have pipes of their own: an MTE2
+// load into L1 (cube) and one into UB (vector 0) overlap, and so do the V
+// ops of the two vector cores; on one core they queue.
+TEST(SimulatorTest, CubeAndVectorCoresHaveTheirOwnPipes) {
+  Builder b;
+  b.dma(DmaPath::GmToL1, 6400, {1}, {2}); // cube MTE2 0..100, done 110
+  b.dma(DmaPath::GmToUb, 6400, {1}, {3}); // vector 0 MTE2 0..100
+  b.lane = 1;
+  b.vector(4000, {}, {4}); // vector 1 V 0..1010
+  b.lane = 0;
+  b.vector(4000, {}, {5}); // vector 0 V 0..1010
+  b.vector(40, {}, {6});   // vector 0 V again: 1010..1030
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 1).start, 0u);
+  EXPECT_EQ(event(result, 2).start, 0u);
+  EXPECT_EQ(event(result, 3).start, 0u);
+  EXPECT_EQ(event(result, 4).start, 1010u);
+  EXPECT_EQ(event(result, 1).subcore, 1u);
+  EXPECT_EQ(event(result, 2).subcore, 2u);
+  // Busy per core: cube MTE2 100, vector 0 MTE2 100 + V 1030, vector 1 V
+  // 1010.
+  const CoreStats &core = result.cores[0];
+  EXPECT_EQ(core.busy[0][static_cast<unsigned>(Pipe::MTE2)], 100u);
+  EXPECT_EQ(core.busy[1][static_cast<unsigned>(Pipe::V)], 1030u);
+  EXPECT_EQ(core.busy[2][static_cast<unsigned>(Pipe::V)], 1010u);
+}
+
+// A push moves its tile on the producer's path; a pop completes when the
+// push has arrived. With one slot, the second push waits for the first
+// pop.
+TEST(SimulatorTest, PushesWaitForSlotsAndPopsForPushes) {
+  auto stream = [](uint32_t slots) {
+    Builder b;
+    // The cube pushes two 640-byte tiles to vector 0 (FIX: 10 cycles
+    // each, arriving 10 latency cycles later).
+    // (In trace order, as the streams merge: a push follows the pop that
+    // freed its slot.)
+    b.push(true, 640, 1, /*lanes=*/1, slots); // FIX 0..10, arrives 20
+    b.pop(true, 640, 2, 1);                   // at 20
+    b.push(true, 640, 1, 1, slots);           // record 2
+    b.vector(4000, {2}, {3});                 // V 20..1030
+    b.pop(true, 640, 4, 1);                   // second arrival
+    b.vector(40, {4}, {5});
+    return b.trace;
+  };
+  // Unbounded: the second push runs right after the first (FIX 10..20,
+  // arriving at 30); the V op reading it waits for the pipe (1030).
+  SimResult free = run(stream(0), config(machine()));
+  EXPECT_EQ(event(free, 2).start, 10u);
+  EXPECT_EQ(event(free, 3).start, 20u);
+  EXPECT_EQ(event(free, 5).start, 1030u);
+  // One slot: the second push waits for the first pop (at 20): FIX 20..30,
+  // arriving at 40.
+  SimResult one = run(stream(1), config(machine()));
+  EXPECT_EQ(event(one, 2).start, 20u);
+  EXPECT_EQ(event(one, 2).end, 40u);
+  // A push whose slot no later pop frees cannot progress.
+  Builder stuck;
+  stuck.push(true, 640, 1, 1, 1);
+  stuck.push(true, 640, 1, 1, 1);
+  EXPECT_EQ(failure(stuck.trace, config(machine())),
+            "record 1 (push, item 0): pushes into pipe 0 lane 0 with all 1 "
+            "slots full and no later pop in the trace: no progress is "
+            "possible");
+  Builder orphan;
+  orphan.pop(false, 640, 2, 3);
+  EXPECT_EQ(failure(orphan.trace, config(machine())),
+            "record 0 (pop, item 0): pops from pipe 0 lane 0, which no "
+            "earlier push filled: no progress is possible");
+}
+
+// A split pop on the cube waits for both lanes' pushes.
+TEST(SimulatorTest, SplitPopWaitsForBothLanes) {
+  Builder b;
+  b.push(false, 640, 1, /*lanes=*/1, 2); // vector 0 MTE3 0..10, at 20
+  b.lane = 1;
+  b.vector(4000, {}, {7});     // vector 1 V 0..1010
+  b.push(false, 640, 7, 2, 2); // vector 1 MTE3 after V: 1010..1020
+  b.pop(false, 1280, 8, 3);    // cube: when both arrived (1030)
+  b.dma(DmaPath::L1ToL0A, 640, {8}, {9});
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 2).start, 1010u);
+  EXPECT_EQ(event(result, 4).start, 1030u);
+}
+
+// Work items depend on earlier ones through GM: a read of a region an
+// earlier item wrote waits for the write; disjoint regions do not.
+TEST(SimulatorTest, GmDependenciesBetweenWorkItems) {
+  auto twoItems = [](uint64_t readOffset) {
+    Builder b;
+    b.item = 0;
+    b.plain(RecordKind::WorkBegin);
+    b.vector(4000, {}, {10});                               // V 0..1010
+    Record &store = b.dma(DmaPath::UbToGm, 640, {10}, {1}); // MTE3 ..1030
+    store.shape[0] = 4;
+    store.shape[1] = 16;
+    store.strides[0] = 64;
+    b.plain(RecordKind::WorkEnd);
+    b.item = 1;
+    b.plain(RecordKind::WorkBegin);
+    Record &load = b.dma(DmaPath::GmToUb, 640, {1}, {20});
+    load.shape[0] = 4;
+    load.shape[1] = 16;
+    load.strides[0] = 64;
+    load.gm_offset = readOffset;
+    b.plain(RecordKind::WorkEnd);
+    return b.trace;
+  };
+  // Two cores: item 1 runs on its own core. Reading rows 0..3, columns
+  // 0..15 waits for item 0's store (done at 1030).
+  SimResult dependent = run(twoItems(0), config(machine(2)));
+  EXPECT_EQ(event(dependent, 5).start, 1030u);
+  EXPECT_EQ(dependent.gmDependencies, 1u);
+  // Columns 16..31 of the same rows: disjoint, no wait.
+  SimResult disjoint = run(twoItems(16), config(machine(2)));
+  EXPECT_EQ(event(disjoint, 5).start, 0u);
+  EXPECT_EQ(disjoint.gmDependencies, 0u);
+  // Row 3, column 15 (offset 3 * 64 + 15) overlaps the last element.
+  SimResult corner = run(twoItems(3 * 64 + 15), config(machine(2)));
+  EXPECT_EQ(event(corner, 5).start, 1030u);
+}
+
+// Cost per source line: busy cycles of each op, and the cycles its pipe sat
+// idle before it because the op waited.
+TEST(SimulatorTest, CostPerSourceLine) {
+  Builder b;
+  uint32_t load = b.trace.tables.internLocation("k.mlir", 3, 1);
+  uint32_t exp = b.trace.tables.internLocation("k.mlir", 4, 1);
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}).loc = load; // MTE2 0..110
+  b.vector(256, {2}, {3}).loc = exp;                 // V 110..184
+  b.vector(256, {2}, {4}).loc = exp;                 // V 184..258
+  SimResult result = run(b.trace, config(machine()));
+  unsigned mte2 = static_cast<unsigned>(Pipe::MTE2);
+  unsigned v = static_cast<unsigned>(Pipe::V);
+  // The load: busy 100 transfer + 10 latency.
+  EXPECT_EQ(result.lines[load].busy[mte2], 110u);
+  EXPECT_EQ(result.lines[load].stalled[mte2], 0u);
+  // The exps: 74 + 74 busy; the first stalled 110 cycles for the load.
+  EXPECT_EQ(result.lines[exp].busy[v], 148u);
+  EXPECT_EQ(result.lines[exp].stalled[v], 110u);
+  EXPECT_EQ(result.lines[exp].total(), 258u);
+}
+
+// The launch is on the timeline and in the total, but not a pipe's work:
+// a kernel whose time is mostly launch is launch-bound.
+TEST(SimulatorTest, LaunchBound) {
+  std::string json = machine();
+  json.insert(json.find("\"cores\""), "\"launch_cycles\": 500, ");
+  Builder b;
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // 110 cycles of work
+  SimResult result = run(b.trace, config(json));
+  EXPECT_EQ(result.cycles, 610u);
+  EXPECT_EQ(result.launchCycles, 500u);
+  EXPECT_EQ(classifyBound(result), "launch-bound");
+  // Without the launch the same trace is bound by its load.
+  EXPECT_EQ(classifyBound(run(b.trace, config(machine()))),
+            "memory-bound (MTE2)");
+}
+
 TEST(MachineConfigTest, RejectsUnknownAndMissingKeys) {
   std::string json = machine();
   json.insert(json.find("\"clock_ghz\""), "\"clock_mhz\": 1, ");
