@@ -146,9 +146,9 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
 static std::vector<std::pair<uint32_t, const LineCost *>>
 sortedLines(const SimResult &result) {
   std::vector<std::pair<uint32_t, const LineCost *>> lines;
-  for (const auto &[loc, cost] : result.lines)
+  for (auto [loc, cost] : llvm::enumerate(result.lines))
     if (cost.total())
-      lines.push_back({loc, &cost});
+      lines.push_back({static_cast<uint32_t>(loc), &cost});
   llvm::stable_sort(lines, [](const auto &a, const auto &b) {
     return a.second->total() > b.second->total();
   });

@@ -40,6 +40,8 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <deque>
 
 using namespace llvm;
@@ -101,7 +103,9 @@ struct AiCore {
 };
 
 struct PendingRecord {
+  PendingRecord() : record(Record::Uninitialized()) {}
   uint64_t index;
+  /// Buffers past the record's counts are left uninitialized.
   Record record;
 };
 
@@ -184,7 +188,25 @@ struct GmAccess {
   GmBox box;
   uint32_t item;
   uint64_t done;
-  bool write;
+};
+
+/// The accesses to one GM tensor so far: a read checks the writes, a write
+/// both.
+struct GmAccesses {
+  std::vector<GmAccess> reads, writes;
+};
+
+/// Hashes a (GM buffer, offset) pair well: the default pair hash
+/// multiplies each half by 37, and offsets that are multiples of a tile
+/// then crowd a few buckets.
+struct GmBoxKeyInfo : DenseMapInfo<std::pair<uint64_t, uint64_t>> {
+  static unsigned getHashValue(const std::pair<uint64_t, uint64_t> &key) {
+    uint64_t x = key.first * 0x9E3779B97F4A7C15ull ^ key.second;
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    return static_cast<unsigned>(x);
+  }
 };
 
 bool touchesGm(DmaPath path) {
@@ -224,6 +246,11 @@ private:
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
                               Subcore &subcore, uint64_t &earliest);
   Error flushReady();
+  LineCost &lineCost(uint32_t loc) {
+    if (loc >= result.lines.size())
+      result.lines.resize(loc + 1);
+    return result.lines[loc];
+  }
 
   const TraceTables &tables;
   const MachineConfig &config;
@@ -235,6 +262,9 @@ private:
 
   /// Items not timed yet, and the order they ended (or appeared).
   DenseMap<uint32_t, Item> pending;
+  /// The item of the last record (null after `pending` changed shape).
+  Item *current = nullptr;
+  uint32_t currentId = 0;
   std::vector<uint32_t> appeared;
   std::deque<uint32_t> ended;
   unsigned itemsSeen = 0;
@@ -244,10 +274,10 @@ private:
   DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
   DenseMap<uint64_t, Version> versions;
   SmallVector<uint64_t, 16> itemBuffers;
-  DenseMap<uint64_t, std::vector<GmAccess>> gm;
+  DenseMap<uint64_t, GmAccesses> gm;
   uint32_t currentItem = 0;
   bool dependsOnEarlier = false;
-  DenseSet<std::pair<uint64_t, uint64_t>> touched;
+  DenseSet<std::pair<uint64_t, uint64_t>, GmBoxKeyInfo> touched;
   StringSet<> defaultCost;
   double gmBytesPerCycle = 1;
 };
@@ -271,13 +301,26 @@ void Simulator::Impl::add(const Record &record) {
   uint64_t index = count++;
   if (firstError)
     return;
-  auto [it, inserted] = pending.try_emplace(record.item);
-  Item &item = it->second;
-  if (inserted) {
-    item.core = itemsSeen++ % numCores;
-    appeared.push_back(record.item);
+  // Records come in runs of one item: look it up once per run.
+  if (!current || currentId != record.item) {
+    auto [it, inserted] = pending.try_emplace(record.item);
+    if (inserted) {
+      it->second.core = itemsSeen++ % numCores;
+      appeared.push_back(record.item);
+    }
+    current = &it->second;
+    currentId = record.item;
   }
-  item.records.push_back({index, record});
+  Item &item = *current;
+  // Copy the fixed fields and only the buffers the record lists: most of a
+  // record's buffer array is unused.
+  PendingRecord &pendingRecord = item.records.emplace_back();
+  pendingRecord.index = index;
+  std::memcpy(static_cast<void *>(&pendingRecord.record), &record,
+              offsetof(tilekit_trace_record, buffers) +
+                  sizeof(uint64_t) *
+                      std::min<unsigned>(record.num_reads + record.num_writes,
+                                         kMaxBuffersPerRecord));
   if (record.getKind() == RecordKind::WorkEnd && !item.ended) {
     item.ended = true;
     ended.push_back(record.item);
@@ -308,6 +351,7 @@ Error Simulator::Impl::flushReady() {
       continue;
     Error error = timeItem(id, it->second);
     pending.erase(it);
+    current = nullptr;
     if (error)
       return error;
   }
@@ -489,14 +533,17 @@ uint64_t Simulator::Impl::gmDependency(const Record &record) {
     return 0;
   GmBox box = gmRegion(record);
   uint64_t ready = 0;
-  for (const GmAccess &earlier : it->second) {
-    if (earlier.item == currentItem || (!access->second && !earlier.write))
-      continue;
-    if (earlier.done > ready && earlier.box.overlaps(box)) {
-      ready = earlier.done;
-      dependsOnEarlier = true;
-    }
-  }
+  auto check = [&](const std::vector<GmAccess> &earlier) {
+    for (const GmAccess &other : earlier)
+      if (other.item != currentItem && other.done > ready &&
+          other.box.overlaps(box)) {
+        ready = other.done;
+        dependsOnEarlier = true;
+      }
+  };
+  check(it->second.writes);
+  if (access->second)
+    check(it->second.reads);
   return ready;
 }
 
@@ -505,17 +552,18 @@ void Simulator::Impl::recordGmAccess(const Record &record, uint64_t done) {
   if (!access)
     return;
   GmBox box = gmRegion(record);
-  std::vector<GmAccess> &list = gm[access->first];
+  GmAccesses &accesses = gm[access->first];
+  std::vector<GmAccess> &list =
+      access->second ? accesses.writes : accesses.reads;
   // Neighbouring accesses of one item coalesce, keeping the list short.
   if (!list.empty()) {
     GmAccess &last = list.back();
-    if (last.item == currentItem && last.write == access->second &&
-        last.box.absorb(box)) {
+    if (last.item == currentItem && last.box.absorb(box)) {
       last.done = std::max(last.done, done);
       return;
     }
   }
-  list.push_back({box, currentItem, done, access->second});
+  list.push_back({box, currentItem, done});
 }
 
 void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
@@ -603,7 +651,7 @@ void Simulator::Impl::account(const PendingRecord &pending, unsigned core,
   unsigned p = static_cast<unsigned>(pipe);
   if (p >= kNumPipes)
     return;
-  LineCost &line = result.lines[record.loc];
+  LineCost &line = lineCost(record.loc);
   line.busy[p] += end - start;
   if (start > freeBefore)
     line.stalled[p] += start - freeBefore;
@@ -657,7 +705,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                "progress is possible");
     uint64_t &free = subcore.pipeFree[record.wait_pipe];
     if (it->second.front() > free) {
-      result.lines[record.loc].stalled[record.wait_pipe] +=
+      lineCost(record.loc).stalled[record.wait_pipe] +=
           it->second.front() - free;
       free = it->second.front();
     }
@@ -842,6 +890,7 @@ Expected<SimResult> Simulator::Impl::finish() {
     if (Error error = timeItem(id, it->second))
       return std::move(error);
     pending.erase(it);
+    current = nullptr;
   }
   result.records = count;
   for (const CoreStats &core : result.cores)
@@ -888,14 +937,13 @@ Expected<SimResult> timing::simulate(TraceReader &reader,
                                      const MachineConfig &config,
                                      const SimOptions &options) {
   Simulator simulator(reader.getTables(), config, options);
-  Record record;
   while (true) {
-    Expected<bool> more = reader.next(record);
-    if (!more)
-      return more.takeError();
-    if (!*more)
+    Expected<const Record *> record = reader.next();
+    if (!record)
+      return record.takeError();
+    if (!*record)
       break;
-    simulator.add(record);
+    simulator.add(**record);
   }
   return simulator.finish();
 }

@@ -12,6 +12,7 @@
 #include "TraceFormats.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 
 #include <cstring>
 
@@ -46,7 +47,13 @@ static void putVarint(std::string &out, uint64_t value) {
   out.append(bytes, n);
 }
 
-static bool getVarint(const char *&at, const char *end, uint64_t &value) {
+static inline bool getVarint(const char *&at, const char *end,
+                             uint64_t &value) {
+  // Most values fit one byte.
+  if (at != end && !(static_cast<uint8_t>(*at) & 0x80)) {
+    value = static_cast<uint8_t>(*at++);
+    return true;
+  }
   value = 0;
   for (unsigned shift = 0; shift < 64 && at != end; shift += 7) {
     uint8_t byte = static_cast<uint8_t>(*at++);
@@ -158,22 +165,20 @@ bool RecordDecoder::decode(const char *&at, const char *end, Record &record) {
   if (at == end)
     return false;
   uint8_t head = static_cast<uint8_t>(*at++);
-  record = Record();
+  // Every field is assigned below: no need to clear the record first.
   record.kind = head & 0x0f;
   record.core = (head >> 4) & 3;
   record.lane = (head >> 6) & 1;
-  uint64_t mask, values[kNumFields];
+  uint64_t mask;
   if (!getVarint(at, end, mask) || mask >> kNumFields)
     return false;
-  uint64_t *last = previous[record.kind];
-  for (unsigned f = 0; f < kNumFields; ++f) {
-    values[f] = f == FItem ? 0 : last[f];
-    if (mask >> f & 1)
-      if (!getVarint(at, end, values[f]))
-        return false;
-  }
-  std::copy(values, values + kNumFields, last);
-  last[FItem] = 0;
+  // Unchanged fields are the previous record's of this kind; the item
+  // delta is 0 unless given.
+  uint64_t *values = previous[record.kind];
+  values[FItem] = 0;
+  for (uint64_t bits = mask; bits; bits &= bits - 1)
+    if (!getVarint(at, end, values[llvm::countr_zero(bits)]))
+      return false;
   bool fits = true;
   forEachField(record, [&](Field field, auto &value) {
     using T = std::remove_reference_t<decltype(value)>;

@@ -15,6 +15,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
 using namespace llvm;
 using namespace tilekit;
 using namespace tilekit::trace;
@@ -145,11 +150,10 @@ public:
   explicit WholeTraceReader(Trace trace) : records(std::move(trace.records)) {
     tables = std::move(trace.tables);
   }
-  Expected<bool> next(Record &record) override {
+  Expected<const Record *> next() override {
     if (at == records.size())
-      return false;
-    record = records[at++];
-    return true;
+      return nullptr;
+    return &records[at++];
   }
 
 private:
@@ -162,7 +166,7 @@ class StreamingTraceReader : public TraceReader {
 public:
   static Expected<std::unique_ptr<TraceReader>> open(StringRef path);
   ~StreamingTraceReader() override { sys::fs::closeFile(file); }
-  Expected<bool> next(Record &record) override;
+  Expected<const Record *> next() override;
 
 private:
   StreamingTraceReader(StringRef path, sys::fs::file_t file)
@@ -183,6 +187,7 @@ private:
   size_t at = 0;
   uint64_t chunkEnd = 0;
   RecordDecoder decoder;
+  Record current;
 };
 } // namespace
 
@@ -262,11 +267,12 @@ Error StreamingTraceReader::refill() {
   return Error::success();
 }
 
-Expected<bool> StreamingTraceReader::next(Record &record) {
+Expected<const Record *> StreamingTraceReader::next() {
+  Record &record = current;
   if (decoded == count) {
     if (chunkEnd != recordsEnd || at != chunk.size())
       return fail("bytes after the last record");
-    return false;
+    return nullptr;
   }
   if (Error error = refill())
     return std::move(error);
@@ -277,8 +283,115 @@ Expected<bool> StreamingTraceReader::next(Record &record) {
   if (Error error = checkRecord(record, tables))
     return fail("record " + Twine(decoded) + ": " + toString(std::move(error)));
   ++decoded;
-  return true;
+  return &record;
 }
+
+namespace {
+/// Decodes on a thread of its own, a batch ahead of the consumer, so that
+/// decoding a binary trace overlaps timing it.
+class PrefetchingTraceReader : public TraceReader {
+public:
+  explicit PrefetchingTraceReader(std::unique_ptr<TraceReader> source)
+      : source(std::move(source)) {
+    tables = this->source->getTables();
+    worker = std::thread([this] { produce(); });
+  }
+  ~PrefetchingTraceReader() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    changed.notify_all();
+    worker.join();
+  }
+  Expected<const Record *> next() override {
+    if (at == batch.records.size()) {
+      if (batch.last)
+        return finish();
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, [&] { return !ready.empty(); });
+      // The used batch goes back to the producer, which refills it.
+      spare.push_back(std::move(batch));
+      batch = std::move(ready.front());
+      ready.pop_front();
+      lock.unlock();
+      changed.notify_all();
+      at = 0;
+      if (batch.records.empty())
+        return finish();
+    }
+    return &batch.records[at++];
+  }
+
+private:
+  struct Batch {
+    std::vector<Record> records;
+    /// The source ended (with `error`, if it failed) after these records.
+    bool last = false;
+    std::optional<std::string> error;
+  };
+  static constexpr size_t kBatchRecords = 4096, kBatchesAhead = 4;
+
+  Expected<const Record *> finish() {
+    if (batch.error)
+      return createStringError(inconvertibleErrorCode(), *batch.error);
+    return nullptr;
+  }
+
+  void produce() {
+    while (true) {
+      Batch next;
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!spare.empty()) {
+          next.records = std::move(spare.front().records);
+          spare.pop_front();
+        }
+      }
+      // Records are decoded over the old ones: resizing an emptied vector
+      // would zero every record first.
+      if (next.records.size() < kBatchRecords)
+        next.records.resize(kBatchRecords);
+      size_t count = 0;
+      while (count < kBatchRecords) {
+        Expected<const Record *> more = source->next();
+        if (!more) {
+          next.error = toString(more.takeError());
+          next.last = true;
+          break;
+        }
+        if (!*more) {
+          next.last = true;
+          break;
+        }
+        next.records[count++] = **more;
+      }
+      if (count < kBatchRecords)
+        next.records.resize(count);
+      bool last = next.last;
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock,
+                   [&] { return stopping || ready.size() < kBatchesAhead; });
+      if (stopping)
+        return;
+      ready.push_back(std::move(next));
+      lock.unlock();
+      changed.notify_all();
+      if (last)
+        return;
+    }
+  }
+
+  std::unique_ptr<TraceReader> source;
+  std::thread worker;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<Batch> ready, spare;
+  bool stopping = false;
+  Batch batch;
+  size_t at = 0;
+};
+} // namespace
 
 Expected<std::unique_ptr<TraceReader>> TraceReader::open(StringRef path) {
   // A regular binary file streams; anything else is read whole.
@@ -288,8 +401,14 @@ Expected<std::unique_ptr<TraceReader>> TraceReader::open(StringRef path) {
       Expected<size_t> got =
           sys::fs::readNativeFileSlice(*file, MutableArrayRef(magic, 8), 0);
       sys::fs::closeFile(*file);
-      if (got && isBinaryTrace(StringRef(magic, *got)))
-        return StreamingTraceReader::open(path);
+      if (got && isBinaryTrace(StringRef(magic, *got))) {
+        Expected<std::unique_ptr<TraceReader>> reader =
+            StreamingTraceReader::open(path);
+        if (!reader)
+          return reader.takeError();
+        return std::unique_ptr<TraceReader>(
+            new PrefetchingTraceReader(std::move(*reader)));
+      }
       if (!got)
         consumeError(got.takeError());
     } else {

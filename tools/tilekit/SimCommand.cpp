@@ -111,14 +111,13 @@ int driver::runSim() {
     sink.tee(writer.get());
   }
   if (reader) {
-    trace::Record record;
     while (true) {
-      llvm::Expected<bool> more = reader->next(record);
-      if (!more)
-        return fail(toString(more.takeError()));
-      if (!*more)
+      llvm::Expected<const trace::Record *> record = reader->next();
+      if (!record)
+        return fail(toString(record.takeError()));
+      if (!*record)
         break;
-      sink.emit(record);
+      sink.emit(**record);
     }
   } else if (int status = executeKernel(&sink)) {
     return status;

@@ -89,13 +89,12 @@ TEST(TraceFileTest, BinaryRoundTrips) {
   ASSERT_TRUE(static_cast<bool>(reader)) << toString(reader.takeError());
   Trace streamed;
   streamed.tables = (*reader)->getTables();
-  Record record;
   while (true) {
-    auto more = (*reader)->next(record);
-    ASSERT_TRUE(static_cast<bool>(more)) << toString(more.takeError());
-    if (!*more)
+    auto record = (*reader)->next();
+    ASSERT_TRUE(static_cast<bool>(record)) << toString(record.takeError());
+    if (!*record)
       break;
-    streamed.records.push_back(record);
+    streamed.records.push_back(**record);
   }
   EXPECT_EQ(text(streamed), text(trace));
 }

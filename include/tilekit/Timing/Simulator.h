@@ -86,7 +86,7 @@ struct SimResult {
   /// Work items that waited for an earlier item's GM writes or reads.
   uint64_t gmDependencies = 0;
   /// Cost per source location index (0: records without a location).
-  std::map<uint32_t, LineCost> lines;
+  std::vector<LineCost> lines;
   /// Vector ops (op/dtype) timed with the default cost: the config has no
   /// figure for them.
   std::vector<std::string> defaultCostOps;

@@ -85,6 +85,9 @@ constexpr uint32_t kReservedItemIds = ~uint32_t(0) - 1;
 struct Record : tilekit_trace_record {
   Record() : tilekit_trace_record{} {}
   explicit Record(RecordKind kind) : tilekit_trace_record{} { setKind(kind); }
+  /// Leaves the fields uninitialized, for storage about to be overwritten.
+  struct Uninitialized {};
+  explicit Record(Uninitialized) {}
 
   RecordKind getKind() const { return static_cast<RecordKind>(kind); }
   void setKind(RecordKind value) { kind = static_cast<uint8_t>(value); }
@@ -209,8 +212,8 @@ public:
   open(llvm::StringRef path);
   virtual ~TraceReader();
   const TraceTables &getTables() const { return tables; }
-  /// The next record into `record`; false at the end.
-  virtual llvm::Expected<bool> next(Record &record) = 0;
+  /// The next record (valid until the next call); null at the end.
+  virtual llvm::Expected<const Record *> next() = 0;
 
 protected:
   TraceTables tables;
