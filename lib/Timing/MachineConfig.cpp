@@ -299,6 +299,22 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     TRY(ops->finish());
   }
   TRY(vector->finish());
+
+  // How a cross-core push reaches the other core: through a GM workspace
+  // (the producer stores, the consumer loads), or on the direct
+  // L0C -> UB / UB -> L1 paths.
+  auto crossCore = top.child("cross_core", /*required=*/false);
+  if (!crossCore)
+    return crossCore.takeError();
+  if (crossCore->present()) {
+    std::string via;
+    TRY(crossCore->string("via", via));
+    if (via != "gm" && via != "direct")
+      return crossCore->fail("'via' must be \"gm\" or \"direct\", got \"" +
+                             via + "\"");
+    config.crossCoreViaGm = via == "gm";
+    TRY(crossCore->finish());
+  }
   TRY(top.finish());
 #undef TRY
   return config;

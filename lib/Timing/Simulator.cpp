@@ -246,6 +246,22 @@ private:
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
                               Subcore &subcore, uint64_t &earliest);
   Error flushReady();
+  /// The path a transfer takes on this machine: a cross-core one through
+  /// the GM workspace when the config says so.
+  DmaPath transferPath(const Record &record) const {
+    if (!config.crossCoreViaGm || record.getKind() == RecordKind::Dma)
+      return record.path();
+    bool fromCube = getSource(record.path()) == Space::L0C;
+    if (record.getKind() == RecordKind::Push)
+      return fromCube ? DmaPath::L0CToGm : DmaPath::UbToGm;
+    return fromCube ? DmaPath::GmToUb : DmaPath::GmToL1;
+  }
+  /// The lane queue of a push or pop: the pushing side (the path names
+  /// it: out of L0C is the cube), the pipe id and the lane.
+  static std::tuple<bool, uint16_t, unsigned> queueKey(const Record &record,
+                                                       unsigned lane) {
+    return {getSource(record.path()) == Space::L0C, record.op, lane};
+  }
   LineCost &lineCost(uint32_t loc) {
     if (loc >= result.lines.size())
       result.lines.resize(loc + 1);
@@ -588,8 +604,9 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
   const Record &record = pending.record;
   switch (record.getKind()) {
   case RecordKind::Dma:
-  case RecordKind::Push: {
-    DmaPath path = record.path();
+  case RecordKind::Push:
+  case RecordKind::Pop: {
+    DmaPath path = transferPath(record);
     double bandwidth = config.pathBytesPerCycle[static_cast<unsigned>(path)];
     if (touchesGm(path))
       bandwidth = std::min(bandwidth, gmBytesPerCycle);
@@ -744,13 +761,12 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     return Error::success();
   }
   case RecordKind::Pop: {
-    // A pop completes when every lane queue it drains has the data.
+    // A pop can complete once every lane queue it drains has the data.
     uint64_t arrival = earliest;
     for (unsigned lane = 0; lane < 2; ++lane) {
       if (!(record.laneMask() >> lane & 1))
         continue;
-      bool fromCube = getSource(record.path()) == Space::L0C;
-      QueueTimes &queue = core.queues[{fromCube, record.op, lane}];
+      QueueTimes &queue = core.queues[queueKey(record, lane)];
       size_t index = queue.popped.size();
       if (index >= queue.pushed.size())
         return fail(pending, "pops from pipe " + Twine(record.op) + " lane " +
@@ -759,10 +775,17 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                  "filled: no progress is possible");
       arrival = std::max(arrival, queue.pushed[index]);
     }
+    if (config.crossCoreViaGm) {
+      // The consumer loads the tile from the workspace: a transfer like
+      // any other, after the push has stored it.
+      earliest = arrival;
+      break;
+    }
+    // On a direct path the push delivered the tile into the consumer's
+    // buffer: the pop completes when it has arrived.
     for (unsigned lane = 0; lane < 2; ++lane)
       if (record.laneMask() >> lane & 1)
-        core.queues[{getSource(record.path()) == Space::L0C, record.op, lane}]
-            .popped.push_back(arrival);
+        core.queues[queueKey(record, lane)].popped.push_back(arrival);
     recordWrites(record, arrival, arrival, false, false, false);
     if (record.getSpace() != Space::GM)
       for (uint64_t buffer : record.writes())
@@ -781,7 +804,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
       record.getKind() == RecordKind::Compute && record.unit() == Unit::Cube;
   bool accumulate = cube && record.hasFlag();
   bool transfer = record.getKind() != RecordKind::Compute;
-  Pipe pipe = transfer                        ? getPipe(record.path())
+  Pipe pipe = transfer                        ? getPipe(transferPath(record))
               : cube                          ? Pipe::M
               : record.unit() == Unit::Vector ? Pipe::V
                                               : Pipe::S;
@@ -791,11 +814,10 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
   if (record.getKind() == RecordKind::Push && record.tag_slot) {
     // A push needs a free slot in each lane queue it fills: the pop
     // `slots` pushes back has completed.
-    bool fromCube = getSource(record.path()) == Space::L0C;
     for (unsigned lane = 0; lane < 2; ++lane) {
       if (!(record.laneMask() >> lane & 1))
         continue;
-      QueueTimes &queue = core.queues[{fromCube, record.op, lane}];
+      QueueTimes &queue = core.queues[queueKey(record, lane)];
       size_t index = queue.pushed.size();
       if (index < record.tag_slot)
         continue;
@@ -840,17 +862,25 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     core.matmulDone.push_back(end);
     ++core.matmulCount;
   }
-  if (record.getKind() == RecordKind::Push) {
-    bool fromCube = getSource(record.path()) == Space::L0C;
+  if (record.getKind() == RecordKind::Push ||
+      record.getKind() == RecordKind::Pop) {
+    bool push = record.getKind() == RecordKind::Push;
     for (unsigned lane = 0; lane < 2; ++lane)
-      if (record.laneMask() >> lane & 1)
-        core.queues[{fromCube, record.op, lane}].pushed.push_back(end);
+      if (record.laneMask() >> lane & 1) {
+        QueueTimes &queue = core.queues[queueKey(record, lane)];
+        (push ? queue.pushed : queue.popped).push_back(end);
+      }
   }
   if (transfer) {
     subcore.dmaInFlight.push_back(end);
-    DmaPath path = record.path();
+    DmaPath path = transferPath(record);
     result.pathBytes[static_cast<unsigned>(path)] += record.amount;
-    if (touchesGm(path)) {
+    // A cross-core workspace is reused and stays in L2: it counts as GM
+    // traffic, never as HBM's.
+    bool workspace = record.getKind() != RecordKind::Dma;
+    if (touchesGm(path) && workspace) {
+      result.gmBytes += record.amount;
+    } else if (touchesGm(path)) {
       bool fromGm = getSource(path) == Space::GM;
       result.gmBytes += record.amount;
       // With an L2, only the first touch of a GM box reaches HBM.

@@ -455,6 +455,30 @@ TEST(SimulatorTest, PushesWaitForSlotsAndPopsForPushes) {
             "earlier push filled: no progress is possible");
 }
 
+// Through a GM workspace (A2/A3), the push stores the tile and the pop
+// loads it: the pop is a transfer on the consumer's MTE2 after the store
+// has arrived, and the slot frees when the load is done.
+TEST(SimulatorTest, CrossCoreThroughGm) {
+  std::string json = machine();
+  json.insert(json.rfind('}'), R"(, "cross_core": {"via": "gm"})");
+  Builder b;
+  b.push(true, 640, 1, 1, 1); // cube FIX l0c_gm 0..10, stored at 20
+  b.pop(true, 640, 2, 1);     // vector MTE2 gm_ub 20..30, done 40
+  b.push(true, 640, 1, 1, 1); // waits for the slot: 40..50, at 60
+  b.vector(40, {2}, {3});     // V after the load: 40..60
+  SimResult result = run(b.trace, config(json));
+  EXPECT_EQ(event(result, 1).start, 20u);
+  EXPECT_EQ(event(result, 1).end, 40u);
+  EXPECT_EQ(event(result, 1).pipe, static_cast<unsigned>(Pipe::MTE2));
+  EXPECT_EQ(event(result, 2).start, 40u);
+  EXPECT_EQ(event(result, 3).start, 40u);
+  EXPECT_EQ(result.pathBytes[static_cast<unsigned>(DmaPath::L0CToGm)], 1280u);
+  EXPECT_EQ(result.pathBytes[static_cast<unsigned>(DmaPath::GmToUb)], 640u);
+  // The workspace stays in L2: GM traffic, none from HBM.
+  EXPECT_EQ(result.gmBytes, 1920u);
+  EXPECT_EQ(result.hbmBytes, 0u);
+}
+
 // A split pop on the cube waits for both lanes' pushes.
 TEST(SimulatorTest, SplitPopWaitsForBothLanes) {
   Builder b;

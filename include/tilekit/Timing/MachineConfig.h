@@ -59,6 +59,10 @@ struct MachineConfig {
   llvm::StringMap<llvm::StringMap<VectorCost>> vectorOps;
   VectorCost vectorDefault;
   uint64_t scalarCycles = 1;
+  /// Cross-core transfers go through a GM workspace: the push stores
+  /// (L0C -> GM or UB -> GM), the pop loads (GM -> UB or GM -> L1).
+  /// Otherwise they take the direct path and the pop costs nothing more.
+  bool crossCoreViaGm = false;
 
   /// The cycles of a DMA of `bytes` on `path` at `bytesPerCycle`.
   uint64_t dmaCycles(uint64_t bytes, double bytesPerCycle) const;
