@@ -591,6 +591,34 @@ TEST(MachineConfigTest, ShippedConfigsParse) {
   EXPECT_EQ(a2->cubeCycles(128, 64, 256, "f16", 2), 518u);
 }
 
+// Vector costs by op family in the 910B config, from the published
+// per-instruction fits (HARDWARE.md): cycles = ceil(slope * n + bias).
+TEST(MachineConfigTest, VectorCostsPerOpFamily) {
+  auto a2 =
+      loadMachineConfig(std::string(TILEKIT_CONFIGS_DIR) + "/ascend910b.json");
+  ASSERT_TRUE(static_cast<bool>(a2)) << toString(a2.takeError());
+  // Tile and scalar (TADDS): f16 0.0078 * 2048 + 17 = 32.97 -> 33;
+  // f32 0.0156 * 2048 + 17 = 48.95 -> 49.
+  for (const char *op : {"adds", "subs", "muls", "maxs", "mins"}) {
+    EXPECT_EQ(a2->vectorCycles(op, "f16", 2, 2048), 33u) << op;
+    EXPECT_EQ(a2->vectorCycles(op, "f32", 4, 2048), 49u) << op;
+  }
+  // Two tiles (TMUL): f16 0.0156 * 2048 + 17 -> 49; f32 0.0312 * 2048 + 17
+  // = 80.9 -> 81.
+  for (const char *op : {"add", "sub", "mul", "max", "min"}) {
+    EXPECT_EQ(a2->vectorCycles(op, "f16", 2, 2048), 49u) << op;
+    EXPECT_EQ(a2->vectorCycles(op, "f32", 4, 2048), 81u) << op;
+  }
+  // Transcendental (TEXP): 0.0314 * 2048 + 30 = 94.3 -> 95.
+  EXPECT_EQ(a2->vectorCycles("exp", "f32", 4, 2048), 95u);
+  // Without a figure: the default, 256 B per cycle plus 30, scaled by the
+  // element size: f32 0.015625 * 2048 + 30 = 62, f16 half the slope: 46.
+  EXPECT_FALSE(a2->hasVectorCost("row_sum", "f32"));
+  EXPECT_EQ(a2->vectorCycles("row_sum", "f32", 4, 2048), 62u);
+  EXPECT_EQ(a2->vectorCycles("row_sum", "f16", 2, 2048), 46u);
+  EXPECT_TRUE(a2->hasVectorCost("exp", "f16"));
+}
+
 // The 910B config states its buffer sizes for readers; they must be the
 // machine description's defaults (Machine.def), which passes and the
 // planner use, and a config that leaves one out gets the default.
