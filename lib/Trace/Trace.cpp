@@ -154,10 +154,11 @@ Expected<Trace> trace::readTrace(StringRef path) {
   return parseTrace((*buffer)->getBuffer(), path);
 }
 
-Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
+/// Writes a whole trace through the streaming writer of its form.
+static Error writeWholeTrace(StringRef path, const Trace &trace, bool text) {
   TraceTables tables = trace.tables;
   Expected<std::unique_ptr<TraceFileWriter>> writer =
-      format::createWriter(path, tables, /*text=*/false);
+      format::createWriter(path, tables, text);
   if (!writer)
     return writer.takeError();
   for (const Record &record : trace.records)
@@ -165,13 +166,10 @@ Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
   return (*writer)->finish();
 }
 
+Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
+  return writeWholeTrace(path, trace, /*text=*/false);
+}
+
 Error trace::writeTextTrace(StringRef path, const Trace &trace) {
-  TraceTables tables = trace.tables;
-  Expected<std::unique_ptr<TraceFileWriter>> writer =
-      format::createWriter(path, tables, /*text=*/true);
-  if (!writer)
-    return writer.takeError();
-  for (const Record &record : trace.records)
-    (*writer)->emit(record);
-  return (*writer)->finish();
+  return writeWholeTrace(path, trace, /*text=*/true);
 }
