@@ -156,10 +156,12 @@ mlir::LogicalResult checkValidShape(mlir::Operation *op,
 /// transposed. Float kinds accumulate in f32 (OpenBLAS sgemm, one thread);
 /// integers in int64 wrapped to the output kind. `kUsed` (default k) sums
 /// only the first kUsed of the k products (a tile's valid K); it needs
-/// untransposed operands.
-void matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
-                int64_t batch, int64_t m, int64_t k, int64_t n, bool accumulate,
-                bool aTrans, bool bTrans, int64_t kUsed = -1);
+/// untransposed operands. Fails on `op` when OpenBLAS cannot be loaded.
+mlir::LogicalResult matmulInto(mlir::Operation *op, const ArrayData &a,
+                               const ArrayData &b, ArrayData &out,
+                               int64_t batch, int64_t m, int64_t k, int64_t n,
+                               bool accumulate, bool aTrans, bool bTrans,
+                               int64_t kUsed = -1);
 
 } // namespace tilekit::interp
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Blas.h"
 #include "ExecContext.h"
 #include "GroupRuntime.h"
 
@@ -15,7 +16,6 @@
 
 #include <atomic>
 
-#include <cblas.h>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -356,7 +356,7 @@ void Interpreter::emitGroupStreams(ArrayRef<const CoreIdentity *> cores,
 }
 
 void interp::initializeProcess() {
-  openblas_set_num_threads(1);
+  blas::preferOneThread();
 #if defined(__GLIBC__)
   // Serve buffers up to 256 MiB from the heap and keep up to 512 MiB of
   // freed memory there for the next op.

@@ -11,31 +11,33 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Blas.h"
 #include "ExecContext.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
-
-#include <cblas.h>
 
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::pto;
 
-void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
-                        int64_t batch, int64_t m, int64_t k, int64_t n,
-                        bool accumulate, bool aTrans, bool bTrans,
-                        int64_t kUsed) {
+LogicalResult interp::matmulInto(Operation *op, const ArrayData &a,
+                                 const ArrayData &b, ArrayData &out,
+                                 int64_t batch, int64_t m, int64_t k, int64_t n,
+                                 bool accumulate, bool aTrans, bool bTrans,
+                                 int64_t kUsed) {
   if (kUsed < 0)
     kUsed = k;
   if (isFloatKind(a.kind)) {
+    if (std::optional<std::string> why = blas::unavailable())
+      return op->emitOpError()
+             << "needs OpenBLAS for its f32 products: " << *why;
     for (int64_t p = 0; p < batch; ++p)
-      cblas_sgemm(CblasRowMajor, aTrans ? CblasTrans : CblasNoTrans,
-                  bTrans ? CblasTrans : CblasNoTrans, m, n, kUsed, 1.0f,
+      blas::sgemm(aTrans, bTrans, m, n, kUsed, 1.0f,
                   a.floats.data() + p * m * k, aTrans ? m : k,
                   b.floats.data() + p * k * n, bTrans ? k : n,
                   accumulate ? 1.0f : 0.0f, out.floats.data() + p * m * n, n);
-    return;
+    return success();
   }
   for (int64_t p = 0; p < batch; ++p) {
     size_t aBase = p * m * k, bBase = p * k * n, cBase = p * m * n;
@@ -52,6 +54,7 @@ void interp::matmulInto(const ArrayData &a, const ArrayData &b, ArrayData &out,
         c[j] = wrapInt(out.kind, c[j]);
     }
   }
+  return success();
 }
 
 /// Runs a tile matmul: `acc` (may be null) is the accumulator operand.
@@ -79,9 +82,11 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
     if (accValue)
       result.buffer = context.tile(accValue).buffer;
   }
-  matmulInto(*lhs.data, *rhs.data, *result.data, batch, m, k, n, accumulate,
-             /*aTrans=*/false, /*bTrans=*/false,
-             /*kUsed=*/lhs.valid[rank - 1]);
+  if (failed(matmulInto(op, *lhs.data, *rhs.data, *result.data, batch, m, k, n,
+                        accumulate,
+                        /*aTrans=*/false, /*bTrans=*/false,
+                        /*kUsed=*/lhs.valid[rank - 1])))
+    return failure();
   if (biasValue) {
     TileValue bias = context.tile(biasValue);
     for (int64_t i = 0; i < m; ++i)

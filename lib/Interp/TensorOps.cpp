@@ -217,8 +217,9 @@ static LogicalResult runMatmulImpl(ExecContext &context, Operation *op,
     for (size_t i = 0, e = acc.size(); i < e; ++i)
       acc.set(i, init.storage->data.get(i));
   }
-  matmulInto(lhs.storage->data, rhs.storage->data, acc, batch, m, k, n,
-             accumulate, aTrans, bTrans);
+  if (failed(matmulInto(op, lhs.storage->data, rhs.storage->data, acc, batch, m,
+                        k, n, accumulate, aTrans, bTrans)))
+    return failure();
   TensorValue result = makeTensor(outKind, shape);
   for (size_t i = 0, e = acc.size(); i < e; ++i)
     result.storage->data.set(i, acc.get(i));
