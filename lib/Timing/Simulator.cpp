@@ -281,6 +281,8 @@ private:
   /// The item of the last record (null after `pending` changed shape).
   Item *current = nullptr;
   uint32_t currentId = 0;
+  /// The record storage of the last item timed, for the next one.
+  std::vector<PendingRecord> spareRecords;
   std::vector<uint32_t> appeared;
   std::deque<uint32_t> ended;
   unsigned itemsSeen = 0;
@@ -328,6 +330,11 @@ void Simulator::Impl::add(const Record &record) {
     currentId = record.item;
   }
   Item &item = *current;
+  // Items of a kernel are alike: reuse the last one's storage.
+  if (item.records.empty() && item.records.capacity() == 0) {
+    item.records = std::move(spareRecords);
+    item.records.clear();
+  }
   // Copy the fixed fields and only the buffers the record lists: most of a
   // record's buffer array is unused.
   PendingRecord &pendingRecord = item.records.emplace_back();
@@ -366,6 +373,7 @@ Error Simulator::Impl::flushReady() {
     if (it == pending.end())
       continue;
     Error error = timeItem(id, it->second);
+    spareRecords = std::move(it->second.records);
     pending.erase(it);
     current = nullptr;
     if (error)
@@ -464,12 +472,14 @@ uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
       old.push_back({it->second.readsDone, it->second.bytes});
   }
   uint64_t allowed = timing.share > 0.5 ? capacity : capacity / 2;
-  llvm::sort(old);
   uint64_t live = 0;
   for (const auto &[release, bytes] : old)
     if (release > earliest)
       live += bytes;
-  // Wait for the earliest releases until the live versions fit.
+  // Wait for the earliest releases until the live versions fit (in release
+  // order; most writes fit at once and need no order).
+  if (timing.footprint[space] + live > allowed)
+    llvm::sort(old);
   for (const auto &[release, bytes] : old) {
     if (timing.footprint[space] + live <= allowed || release <= earliest)
       continue;

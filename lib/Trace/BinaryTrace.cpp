@@ -179,12 +179,16 @@ bool RecordDecoder::decode(const char *&at, const char *end, Record &record) {
   for (uint64_t bits = mask; bits; bits &= bits - 1)
     if (!getVarint(at, end, values[llvm::countr_zero(bits)]))
       return false;
-  bool fits = true;
+  // Narrow fields: any bit past a field's width is an error (no branch per
+  // field on this hot path).
+  uint64_t overflow = 0;
   forEachField(record, [&](Field field, auto &value) {
     using T = std::remove_reference_t<decltype(value)>;
-    fits = fits && values[field] <= std::numeric_limits<T>::max();
+    if constexpr (sizeof(T) < sizeof(uint64_t))
+      overflow |= values[field] >> (8 * sizeof(T));
     value = static_cast<T>(values[field]);
   });
+  bool fits = overflow == 0;
   previousItem = static_cast<uint32_t>(previousItem + unzigzag(values[FItem]));
   record.item = previousItem;
   if (!fits || record.num_reads + record.num_writes > kMaxBuffersPerRecord) {

@@ -97,6 +97,16 @@ std::string TraceTables::describeLocation(uint32_t index) const {
 TraceSink::~TraceSink() = default;
 TraceReader::~TraceReader() = default;
 
+Expected<bool> TraceReader::readInto(Record &record) {
+  Expected<const Record *> next = this->next();
+  if (!next)
+    return next.takeError();
+  if (!*next)
+    return false;
+  record = **next;
+  return true;
+}
+
 Error trace::checkRecord(const Record &record, const TraceTables &tables) {
   auto bad = [](const Twine &why) {
     return createStringError(inconvertibleErrorCode(), why);

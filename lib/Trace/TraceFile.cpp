@@ -167,6 +167,7 @@ public:
   static Expected<std::unique_ptr<TraceReader>> open(StringRef path);
   ~StreamingTraceReader() override { sys::fs::closeFile(file); }
   Expected<const Record *> next() override;
+  Expected<bool> readInto(Record &record) override;
 
 private:
   StreamingTraceReader(StringRef path, sys::fs::file_t file)
@@ -268,11 +269,17 @@ Error StreamingTraceReader::refill() {
 }
 
 Expected<const Record *> StreamingTraceReader::next() {
-  Record &record = current;
+  Expected<bool> more = readInto(current);
+  if (!more)
+    return more.takeError();
+  return *more ? &current : nullptr;
+}
+
+Expected<bool> StreamingTraceReader::readInto(Record &record) {
   if (decoded == count) {
     if (chunkEnd != recordsEnd || at != chunk.size())
       return fail("bytes after the last record");
-    return nullptr;
+    return false;
   }
   if (Error error = refill())
     return std::move(error);
@@ -283,7 +290,7 @@ Expected<const Record *> StreamingTraceReader::next() {
   if (Error error = checkRecord(record, tables))
     return fail("record " + Twine(decoded) + ": " + toString(std::move(error)));
   ++decoded;
-  return &record;
+  return true;
 }
 
 namespace {
@@ -354,7 +361,8 @@ private:
         next.records.resize(kBatchRecords);
       size_t count = 0;
       while (count < kBatchRecords) {
-        Expected<const Record *> more = source->next();
+        // Decoded straight into the batch.
+        Expected<bool> more = source->readInto(next.records[count]);
         if (!more) {
           next.error = toString(more.takeError());
           next.last = true;
@@ -364,7 +372,7 @@ private:
           next.last = true;
           break;
         }
-        next.records[count++] = **more;
+        ++count;
       }
       if (count < kBatchRecords)
         next.records.resize(count);

@@ -214,6 +214,8 @@ public:
   const TraceTables &getTables() const { return tables; }
   /// The next record (valid until the next call); null at the end.
   virtual llvm::Expected<const Record *> next() = 0;
+  /// The next record into `record`; false at the end.
+  virtual llvm::Expected<bool> readInto(Record &record);
 
 protected:
   TraceTables tables;
