@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 
+#include <cstddef>
 #include <cstring>
 
 using namespace llvm;
@@ -161,36 +162,118 @@ void RecordEncoder::encode(const Record &record, std::string &out) {
   }
 }
 
+/// Sets one coded field of `record`; false when `value` does not fit it.
+static bool setField(Record &record, unsigned field, uint64_t value) {
+  bool fits = true;
+  auto assign = [&](auto &target) {
+    using T = std::remove_reference_t<decltype(target)>;
+    if constexpr (sizeof(T) < sizeof(uint64_t))
+      fits = (value >> (8 * sizeof(T))) == 0;
+    target = static_cast<T>(value);
+  };
+  switch (field) {
+  case FSub:
+    assign(record.sub);
+    break;
+  case FElemSize:
+    assign(record.elem_size);
+    break;
+  case FFlags:
+    assign(record.flags);
+    break;
+  case FSetPipe:
+    assign(record.set_pipe);
+    break;
+  case FWaitPipe:
+    assign(record.wait_pipe);
+    break;
+  case FSpace:
+    assign(record.space);
+    break;
+  case FDtype:
+    assign(record.dtype);
+    break;
+  case FOp:
+    assign(record.op);
+    break;
+  case FLoc:
+    assign(record.loc);
+    break;
+  case FShape0:
+    assign(record.shape[0]);
+    break;
+  case FShape1:
+    assign(record.shape[1]);
+    break;
+  case FShape2:
+    assign(record.shape[2]);
+    break;
+  case FStride0:
+    assign(record.strides[0]);
+    break;
+  case FStride1:
+    assign(record.strides[1]);
+    break;
+  case FTagId:
+    assign(record.tag_id);
+    break;
+  case FTagSlot:
+    assign(record.tag_slot);
+    break;
+  case FAmount:
+    assign(record.amount);
+    break;
+  case FWriteBytes:
+    assign(record.write_bytes);
+    break;
+  case FGmOffset:
+    assign(record.gm_offset);
+    break;
+  case FReads:
+    assign(record.num_reads);
+    break;
+  case FWrites:
+    assign(record.num_writes);
+    break;
+  case FReserved:
+    assign(record.reserved);
+    break;
+  default:
+    break;
+  }
+  return fits;
+}
+
 bool RecordDecoder::decode(const char *&at, const char *end, Record &record) {
   if (at == end)
     return false;
   uint8_t head = static_cast<uint8_t>(*at++);
-  // Every field is assigned below: no need to clear the record first.
-  record.kind = head & 0x0f;
-  record.core = (head >> 4) & 3;
-  record.lane = (head >> 6) & 1;
+  unsigned kind = head & 0x0f;
   uint64_t mask;
   if (!getVarint(at, end, mask) || mask >> kNumFields)
     return false;
-  // Unchanged fields are the previous record's of this kind; the item
-  // delta is 0 unless given.
-  uint64_t *values = previous[record.kind];
-  values[FItem] = 0;
-  for (uint64_t bits = mask; bits; bits &= bits - 1)
-    if (!getVarint(at, end, values[llvm::countr_zero(bits)]))
+  // Unchanged fields are the previous record's of this kind: start from it
+  // and set the fields the mask names.
+  constexpr size_t kFixedBytes = offsetof(tilekit_trace_record, buffers);
+  std::memcpy(static_cast<void *>(&record), &prototypes[kind], kFixedBytes);
+  record.kind = kind;
+  record.core = (head >> 4) & 3;
+  record.lane = (head >> 6) & 1;
+  bool fits = true;
+  uint64_t itemDelta = 0;
+  for (uint64_t bits = mask; bits; bits &= bits - 1) {
+    unsigned field = llvm::countr_zero(bits);
+    uint64_t value;
+    if (!getVarint(at, end, value))
       return false;
-  // Narrow fields: any bit past a field's width is an error (no branch per
-  // field on this hot path).
-  uint64_t overflow = 0;
-  forEachField(record, [&](Field field, auto &value) {
-    using T = std::remove_reference_t<decltype(value)>;
-    if constexpr (sizeof(T) < sizeof(uint64_t))
-      overflow |= values[field] >> (8 * sizeof(T));
-    value = static_cast<T>(values[field]);
-  });
-  bool fits = overflow == 0;
-  previousItem = static_cast<uint32_t>(previousItem + unzigzag(values[FItem]));
+    if (field == FItem)
+      itemDelta = value;
+    else
+      fits &= setField(record, field, value);
+  }
+  previousItem = static_cast<uint32_t>(previousItem + unzigzag(itemDelta));
   record.item = previousItem;
+  std::memcpy(static_cast<void *>(&prototypes[kind]), &record, kFixedBytes);
   if (!fits || record.num_reads + record.num_writes > kMaxBuffersPerRecord) {
     record.reserved = 1; // checkRecord reports it
     record.num_reads = record.num_writes = 0;

@@ -49,7 +49,8 @@ public:
 private:
   uint32_t previousItem = 0;
   uint64_t previousBuffer = 0;
-  uint64_t previous[16][kRecordFields] = {};
+  /// The last record of each kind (its fixed fields).
+  Record prototypes[16];
 };
 /// The most bytes one encoded record takes.
 constexpr size_t kMaxEncodedRecord = 2 + 4 + 24 * 10 + 16 * 10;
