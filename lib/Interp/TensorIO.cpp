@@ -93,9 +93,44 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
       data.floats[i] = bf16BitsToF32(readAt<uint16_t>(array, i));
     return tensor;
   }
-  std::vector<double> values = npyToDoubles(array);
-  for (size_t i = 0, e = values.size(); i < e; ++i)
-    data.set(i, values[i]);
+  // The dtype is the kind's: read straight into the storage, no detour
+  // through doubles (which also lost int64 values past 2^53).
+  size_t count = data.size();
+  auto ints = [&](auto type) {
+    using T = decltype(type);
+    for (size_t i = 0; i < count; ++i)
+      data.ints[i] = wrapInt(kind, static_cast<int64_t>(readAt<T>(array, i)));
+  };
+  switch (kind) {
+  case ElementKind::F32:
+    std::memcpy(data.floats.data(), array.data.data(), count * sizeof(float));
+    break;
+  case ElementKind::F16:
+    for (size_t i = 0; i < count; ++i)
+      data.floats[i] = f16BitsToF32(readAt<uint16_t>(array, i));
+    break;
+  case ElementKind::BF16:
+    for (size_t i = 0; i < count; ++i)
+      data.floats[i] = roundToBF16(readAt<float>(array, i));
+    break;
+  case ElementKind::I1:
+  case ElementKind::U8:
+    ints(uint8_t());
+    break;
+  case ElementKind::I8:
+    ints(int8_t());
+    break;
+  case ElementKind::I16:
+    ints(int16_t());
+    break;
+  case ElementKind::I32:
+    ints(int32_t());
+    break;
+  case ElementKind::I64:
+  case ElementKind::Index:
+    ints(int64_t());
+    break;
+  }
   return tensor;
 }
 
