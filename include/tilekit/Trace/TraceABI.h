@@ -87,6 +87,11 @@ struct tilekit_trace_record {
   uint64_t buffers[TILEKIT_TRACE_MAX_BUFFERS]; /* reads, then writes */
 };
 
+/* The layout is part of the ABI: 208 bytes, no padding but the 4 bytes
+ * before `amount`. */
+typedef char tilekit_trace_record_layout_check
+    [sizeof(struct tilekit_trace_record) == 208 ? 1 : -1];
+
 /* Where a producer sends records: names (op kinds, element types, file
  * names) and source locations are interned first, records refer to them
  * by index. */
