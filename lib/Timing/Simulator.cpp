@@ -183,6 +183,13 @@ struct GmBox {
   }
 };
 
+/// A buffer while its work item is timed.
+struct BufferState {
+  SmallVector<Writer, 2> writers;
+  Version version;
+  bool hasVersion = false;
+};
+
 /// An access of a work item to a GM region.
 struct GmAccess {
   GmBox box;
@@ -258,6 +265,12 @@ private:
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
                               Subcore &subcore, uint64_t &earliest);
   Error flushReady();
+  /// A new version of `buffer` (recordWrites has made its entry).
+  void setVersion(uint64_t buffer, Version version) {
+    BufferState &state = buffers[buffer];
+    state.version = version;
+    state.hasVersion = true;
+  }
   /// The path a transfer takes on this machine: a cross-core one through
   /// the GM workspace when the config says so.
   DmaPath transferPath(const Record &record) const {
@@ -301,8 +314,9 @@ private:
   bool activeKnown = false;
 
   std::vector<AiCore> cores;
-  DenseMap<uint64_t, SmallVector<Writer, 2>> writers;
-  DenseMap<uint64_t, Version> versions;
+  /// Per buffer of the open work item: its current writers and version
+  /// (one map: a record looks each buffer up once per question).
+  DenseMap<uint64_t, BufferState> buffers;
   SmallVector<uint64_t, 16> itemBuffers;
   DenseMap<uint64_t, GmAccesses> gm;
   uint32_t currentItem = 0;
@@ -464,10 +478,8 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
     core.itemDone.erase(core.itemDone.begin());
   // On-chip buffers and cross-core queues do not outlive their work item:
   // forgetting them keeps the maps, and the cost per record, flat.
-  for (uint64_t buffer : itemBuffers) {
-    writers.erase(buffer);
-    versions.erase(buffer);
-  }
+  for (uint64_t buffer : itemBuffers)
+    buffers.erase(buffer);
   itemBuffers.clear();
   core.queues.clear();
   return Error::success();
@@ -488,9 +500,10 @@ uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
     return earliest;
   auto &old = timing.superseded[space];
   for (uint64_t buffer : record.writes()) {
-    auto it = versions.find(buffer);
-    if (it != versions.end() && it->second.space == record.getSpace())
-      old.push_back({it->second.readsDone, it->second.bytes});
+    auto it = buffers.find(buffer);
+    if (it != buffers.end() && it->second.hasVersion &&
+        it->second.version.space == record.getSpace())
+      old.push_back({it->second.version.readsDone, it->second.version.bytes});
   }
   uint64_t allowed = timing.share > 0.5 ? capacity : capacity / 2;
   uint64_t live = 0;
@@ -516,12 +529,12 @@ uint64_t Simulator::Impl::dependencies(const Record &record, bool cube,
                                        bool accumulate) {
   uint64_t ready = 0;
   for (uint64_t buffer : record.reads()) {
-    auto it = writers.find(buffer);
-    if (it == writers.end())
+    auto it = buffers.find(buffer);
+    if (it == buffers.end())
       continue;
     bool isAccumulator =
         accumulate && llvm::is_contained(record.writes(), buffer);
-    for (const Writer &writer : it->second) {
+    for (const Writer &writer : it->second.writers) {
       // An accumulation waits only for the accumulator's initializer.
       if (isAccumulator && writer.matmul)
         continue;
@@ -619,10 +632,10 @@ void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
   for (uint64_t buffer : record.writes()) {
     // Writer sets live for the item: GM order between items is the
     // region-precise gmDependency's.
-    auto [it, inserted] = writers.try_emplace(buffer);
+    auto [it, inserted] = buffers.try_emplace(buffer);
     if (inserted)
       itemBuffers.push_back(buffer);
-    SmallVector<Writer, 2> &set = it->second;
+    SmallVector<Writer, 2> &set = it->second.writers;
     if (!accumulate)
       set.clear();
     set.push_back({issue, done, cube, matmul});
@@ -820,7 +833,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     recordWrites(record, arrival, arrival, false, false, false);
     if (record.getSpace() != Space::GM)
       for (uint64_t buffer : record.writes())
-        versions[buffer] = {record.write_bytes, arrival, record.getSpace()};
+        setVersion(buffer, {record.write_bytes, arrival, record.getSpace()});
     timing.done = std::max(timing.done, arrival);
     stats.finish = std::max(stats.finish, arrival);
     return Error::success();
@@ -881,13 +894,14 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
   recordWrites(record, start, async ? start : end, cube, cube, accumulate);
   // Readers hold the version they read until they are done.
   for (uint64_t buffer : record.reads()) {
-    auto it = versions.find(buffer);
-    if (it != versions.end())
-      it->second.readsDone = std::max(it->second.readsDone, end);
+    auto it = buffers.find(buffer);
+    if (it != buffers.end() && it->second.hasVersion)
+      it->second.version.readsDone =
+          std::max(it->second.version.readsDone, end);
   }
   if (record.getSpace() != Space::GM && !accumulate)
     for (uint64_t buffer : record.writes())
-      versions[buffer] = {record.write_bytes, end, record.getSpace()};
+      setVersion(buffer, {record.write_bytes, end, record.getSpace()});
   recordGmAccess(record, end);
   if (cube) {
     core.matmulDone.push_back(end);
