@@ -7,7 +7,8 @@ rm -rf "$sanitizer_reports"
 mkdir -p "$sanitizer_reports"
 export ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=1:log_path=$sanitizer_reports/asan
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$sanitizer_reports/ubsan
-export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$sanitizer_reports/tsan
+sanitizer_scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:log_path=$sanitizer_reports/tsan:suppressions=$sanitizer_scripts/tsan.supp
 
 check_sanitizer_reports() {
   if compgen -G "$sanitizer_reports/*" >/dev/null; then
