@@ -185,14 +185,23 @@ LogicalResult GroupRuntime::initializePipe(Operation *op, bool cubeEnd,
   return success();
 }
 
-int64_t GroupRuntime::getSlots(bool fromCube, int64_t pipe) const {
+std::optional<std::pair<int64_t, int64_t>>
+GroupRuntime::pushingEndSlots(bool fromCube, int64_t pipe) const {
   if (unboundedPipes)
-    return 0;
-  std::lock_guard<std::mutex> lock(mutex);
+    return std::nullopt;
   // The pushing end's own declaration: it came earlier in the pushing
   // thread's program, so the answer does not depend on thread timing.
   auto it = slots.find({fromCube, pipe, fromCube});
-  return it == slots.end() ? 0 : it->second.first;
+  if (it == slots.end())
+    return std::nullopt;
+  return it->second;
+}
+
+int64_t GroupRuntime::getSlots(bool fromCube, int64_t pipe) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::optional<std::pair<int64_t, int64_t>> declared =
+      pushingEndSlots(fromCube, pipe);
+  return declared ? declared->first : 0;
 }
 
 unsigned GroupRuntime::getLaneMask(bool cube, int64_t split,
@@ -208,10 +217,11 @@ LogicalResult GroupRuntime::waitForSlots(std::unique_lock<std::mutex> &lock,
                                          bool fromCube, int64_t pipe,
                                          ArrayRef<QueueKey> keys,
                                          const Payload &payload) {
-  auto it = slots.find({fromCube, pipe, fromCube});
-  if (unboundedPipes || it == slots.end())
+  std::optional<std::pair<int64_t, int64_t>> declared =
+      pushingEndSlots(fromCube, pipe);
+  if (!declared)
     return success();
-  auto [count, size] = it->second;
+  auto [count, size] = *declared;
   int64_t bytes = product(payload.shape) * getByteSize(payload.data->kind);
   if (bytes > size)
     return op->emitOpError()

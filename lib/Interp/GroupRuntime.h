@@ -133,6 +133,10 @@ private:
   std::deque<Payload> &queue(const QueueKey &key) { return queues[key]; }
 
   void push(const QueueKey &key, Payload payload);
+  /// With the lock held: the slot count and bytes the pushing end declared
+  /// for `pipe`, none when unbounded.
+  std::optional<std::pair<int64_t, int64_t>>
+  pushingEndSlots(bool fromCube, int64_t pipe) const;
   /// Blocks until each of `keys` has a free slot (the pushing end's slot
   /// count) and checks the payload fits a slot.
   mlir::LogicalResult

@@ -16,7 +16,6 @@
 
 #include <atomic>
 
-
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

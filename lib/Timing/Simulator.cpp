@@ -265,6 +265,8 @@ private:
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
                               Subcore &subcore, uint64_t &earliest);
   Error flushReady();
+  /// Times the pending item `id`, if any, and forgets it.
+  Error timePending(uint32_t id);
   /// A new version of `buffer` (recordWrites has made its entry).
   void setVersion(uint64_t buffer, Version version) {
     BufferState &state = buffers[buffer];
@@ -276,16 +278,16 @@ private:
   DmaPath transferPath(const Record &record) const {
     if (!config.crossCoreViaGm || record.getKind() == RecordKind::Dma)
       return record.path();
-    bool fromCube = getSource(record.path()) == Space::L0C;
+    bool fromCube = record.isFromCube();
     if (record.getKind() == RecordKind::Push)
       return fromCube ? DmaPath::L0CToGm : DmaPath::UbToGm;
     return fromCube ? DmaPath::GmToUb : DmaPath::GmToL1;
   }
-  /// The lane queue of a push or pop: the pushing side (the path names
-  /// it: out of L0C is the cube), the pipe id and the lane.
+  /// The lane queue of a push or pop: the pushing side, the pipe id and
+  /// the lane.
   static std::tuple<bool, uint16_t, unsigned> queueKey(const Record &record,
                                                        unsigned lane) {
-    return {getSource(record.path()) == Space::L0C, record.op, lane};
+    return {record.isFromCube(), record.op, lane};
   }
   LineCost &lineCost(uint32_t loc) {
     if (loc >= result.lines.size())
@@ -400,18 +402,23 @@ void Simulator::Impl::setActiveCores(unsigned active) {
   gmBytesPerCycle = shared / result.activeCores;
 }
 
+Error Simulator::Impl::timePending(uint32_t id) {
+  auto it = pending.find(id);
+  if (it == pending.end())
+    return Error::success();
+  Error error = timeItem(id, it->second);
+  // Its record storage serves the next item.
+  spareRecords = std::move(it->second.records);
+  pending.erase(it);
+  current = nullptr;
+  return error;
+}
+
 Error Simulator::Impl::flushReady() {
   while (!ended.empty()) {
     uint32_t id = ended.front();
     ended.pop_front();
-    auto it = pending.find(id);
-    if (it == pending.end())
-      continue;
-    Error error = timeItem(id, it->second);
-    spareRecords = std::move(it->second.records);
-    pending.erase(it);
-    current = nullptr;
-    if (error)
+    if (Error error = timePending(id))
       return error;
   }
   return Error::success();
@@ -958,15 +965,9 @@ Expected<SimResult> Simulator::Impl::finish() {
   if (Error error = flushReady())
     return std::move(error);
   // Items that never ended, in the order they appeared.
-  for (uint32_t id : appeared) {
-    auto it = pending.find(id);
-    if (it == pending.end())
-      continue;
-    if (Error error = timeItem(id, it->second))
+  for (uint32_t id : appeared)
+    if (Error error = timePending(id))
       return std::move(error);
-    pending.erase(it);
-    current = nullptr;
-  }
   result.records = count;
   for (const CoreStats &core : result.cores)
     result.coreCycles = std::max(result.coreCycles, core.finish);

@@ -77,61 +77,52 @@ static int64_t unzigzag(uint64_t value) {
 // Records
 //===----------------------------------------------------------------------===//
 
+/// The coded fields in mask order: enumerator and member. The item (coded
+/// as a delta, FItem) sits between `op` and `loc`. One list for the
+/// enumeration, the encoder and the decoder.
+#define TILEKIT_TRACE_CODED_FIELDS(X)                                          \
+  X(FSub, sub)                                                                 \
+  X(FElemSize, elem_size)                                                      \
+  X(FFlags, flags)                                                             \
+  X(FSetPipe, set_pipe)                                                        \
+  X(FWaitPipe, wait_pipe)                                                      \
+  X(FSpace, space)                                                             \
+  X(FDtype, dtype)                                                             \
+  X(FOp, op)                                                                   \
+  X(FItem, item)                                                               \
+  X(FLoc, loc)                                                                 \
+  X(FShape0, shape[0])                                                         \
+  X(FShape1, shape[1])                                                         \
+  X(FShape2, shape[2])                                                         \
+  X(FStride0, strides[0])                                                      \
+  X(FStride1, strides[1])                                                      \
+  X(FTagId, tag_id)                                                            \
+  X(FTagSlot, tag_slot)                                                        \
+  X(FAmount, amount)                                                           \
+  X(FWriteBytes, write_bytes)                                                  \
+  X(FGmOffset, gm_offset)                                                      \
+  X(FReads, num_reads)                                                         \
+  X(FWrites, num_writes)                                                       \
+  X(FReserved, reserved)
+
 namespace {
-/// The optional fields in mask order.
 enum Field : unsigned {
-  FSub,
-  FElemSize,
-  FFlags,
-  FSetPipe,
-  FWaitPipe,
-  FSpace,
-  FDtype,
-  FOp,
-  FItem,
-  FLoc,
-  FShape0,
-  FShape1,
-  FShape2,
-  FStride0,
-  FStride1,
-  FTagId,
-  FTagSlot,
-  FAmount,
-  FWriteBytes,
-  FGmOffset,
-  FReads,
-  FWrites,
-  FReserved,
-  kNumFields
+#define TILEKIT_FIELD_ENUM(E, member) E,
+  TILEKIT_TRACE_CODED_FIELDS(TILEKIT_FIELD_ENUM)
+#undef TILEKIT_FIELD_ENUM
+      kNumFields
 };
 static_assert(kNumFields == kRecordFields);
 } // namespace
 
-/// The fields as 64-bit values, in mask order (the item as a delta).
+/// Calls `f(field, member)` for each coded field but the item (coded as a
+/// delta by the encoder and decoder themselves).
 template <typename R, typename F> static void forEachField(R &record, F f) {
-  f(FSub, record.sub);
-  f(FElemSize, record.elem_size);
-  f(FFlags, record.flags);
-  f(FSetPipe, record.set_pipe);
-  f(FWaitPipe, record.wait_pipe);
-  f(FSpace, record.space);
-  f(FDtype, record.dtype);
-  f(FOp, record.op);
-  f(FLoc, record.loc);
-  f(FShape0, record.shape[0]);
-  f(FShape1, record.shape[1]);
-  f(FShape2, record.shape[2]);
-  f(FStride0, record.strides[0]);
-  f(FStride1, record.strides[1]);
-  f(FTagId, record.tag_id);
-  f(FTagSlot, record.tag_slot);
-  f(FAmount, record.amount);
-  f(FWriteBytes, record.write_bytes);
-  f(FGmOffset, record.gm_offset);
-  f(FReads, record.num_reads);
-  f(FWrites, record.num_writes);
-  f(FReserved, record.reserved);
+#define TILEKIT_FIELD_VISIT(E, member)                                         \
+  if constexpr (E != FItem)                                                    \
+    f(E, record.member);
+  TILEKIT_TRACE_CODED_FIELDS(TILEKIT_FIELD_VISIT)
+#undef TILEKIT_FIELD_VISIT
 }
 
 void RecordEncoder::encode(const Record &record, std::string &out) {
@@ -162,7 +153,8 @@ void RecordEncoder::encode(const Record &record, std::string &out) {
   }
 }
 
-/// Sets one coded field of `record`; false when `value` does not fit it.
+/// Sets one coded field of `record` (not the item); false when `value`
+/// does not fit it.
 static bool setField(Record &record, unsigned field, uint64_t value) {
   bool fits = true;
   auto assign = [&](auto &target) {
@@ -172,72 +164,13 @@ static bool setField(Record &record, unsigned field, uint64_t value) {
     target = static_cast<T>(value);
   };
   switch (field) {
-  case FSub:
-    assign(record.sub);
+#define TILEKIT_FIELD_SET(E, member)                                           \
+  case E:                                                                      \
+    if constexpr (E != FItem)                                                  \
+      assign(record.member);                                                   \
     break;
-  case FElemSize:
-    assign(record.elem_size);
-    break;
-  case FFlags:
-    assign(record.flags);
-    break;
-  case FSetPipe:
-    assign(record.set_pipe);
-    break;
-  case FWaitPipe:
-    assign(record.wait_pipe);
-    break;
-  case FSpace:
-    assign(record.space);
-    break;
-  case FDtype:
-    assign(record.dtype);
-    break;
-  case FOp:
-    assign(record.op);
-    break;
-  case FLoc:
-    assign(record.loc);
-    break;
-  case FShape0:
-    assign(record.shape[0]);
-    break;
-  case FShape1:
-    assign(record.shape[1]);
-    break;
-  case FShape2:
-    assign(record.shape[2]);
-    break;
-  case FStride0:
-    assign(record.strides[0]);
-    break;
-  case FStride1:
-    assign(record.strides[1]);
-    break;
-  case FTagId:
-    assign(record.tag_id);
-    break;
-  case FTagSlot:
-    assign(record.tag_slot);
-    break;
-  case FAmount:
-    assign(record.amount);
-    break;
-  case FWriteBytes:
-    assign(record.write_bytes);
-    break;
-  case FGmOffset:
-    assign(record.gm_offset);
-    break;
-  case FReads:
-    assign(record.num_reads);
-    break;
-  case FWrites:
-    assign(record.num_writes);
-    break;
-  case FReserved:
-    assign(record.reserved);
-    break;
+    TILEKIT_TRACE_CODED_FIELDS(TILEKIT_FIELD_SET)
+#undef TILEKIT_FIELD_SET
   default:
     break;
   }

@@ -59,12 +59,10 @@ public:
   }
 
 private:
-  /// A push is keyed by its own direction; a pop by the direction of the
-  /// pushes it takes: the path names it (a transfer out of L0C comes from
-  /// the cube, anything else from a vector core).
+  /// A push and the pops that take it share a key: the pushing side, the
+  /// pipe id and the lane.
   static QueueKey key(const Record &record, unsigned lane) {
-    uint8_t fromCube = getSource(record.path()) == Space::L0C ? 1 : 0;
-    return {fromCube, record.op, lane};
+    return {record.isFromCube() ? 1 : 0, record.op, lane};
   }
 
   std::map<QueueKey, QueueCount> queues;

@@ -118,6 +118,9 @@ struct Record : tilekit_trace_record {
   bool isOverfull() const { return reserved != 0; }
   /// PUSH/POP: the lane queues (bit per lane) and the slot count.
   unsigned laneMask() const { return tag_id; }
+  /// PUSH/POP: whether the cube pushed the tile (its path leaves L0C; a
+  /// vector core's leaves UB).
+  bool isFromCube() const { return machine::getSource(path()) == Space::L0C; }
 };
 
 /// A source position; file is a name index.
