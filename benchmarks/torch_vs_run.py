@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """How fast the emitted PyTorch reference runs next to `tilekit run`.
 
-    benchmarks/torch_vs_run.py [BUILD_DIR] [--repeat N]
+    benchmarks/torch_vs_run.py [BUILD_DIR] [--repeat N] [--only A,B]
+                               [--threads N]
 
-For every example at a benchmark size: generates the inputs with
+For every example at the size the run-speed goals name (see EXAMPLES): generates the inputs with
 examples/golden.py, emits the script with `tilekit emit --target=torch`, then
 times (min and median of N rounds, the three interleaved)
   * `tilekit run` as a whole process (parse, verify, load .npy, execute),
@@ -11,7 +12,8 @@ times (min and median of N rounds, the three interleaved)
     parse, verify), so that `run - check` is roughly the execution alone,
   * the script's entry function called in-process (torch already imported,
     inputs already tensors): what a user of the script pays per call,
-and prints both and their ratio. Checks each script's output against
+and prints them, the net execution time and the ratios. `--threads N` is
+passed to `tilekit run` (the script always has one torch thread). Checks each script's output against
 `tilekit run --expect` so the timed scripts are known to be right.
 Needs Debian's python3-numpy and python3-torch (/usr/bin/python3).
 """
@@ -27,19 +29,26 @@ import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# name, golden sizes, entry, arguments (input file or zeros spec), output
-# argument index, tolerance flags for --expect.
+# kernel (examples/KERNEL.mlir), golden generator and sizes, entry,
+# arguments (input file or zeros spec), output argument index, tolerance
+# flags for --expect. The sizes are the ones the run-speed goals name:
+# softmax and layernorm over 4 M elements (32768 rows of the examples' 128
+# columns, as many elements as 4096 x 1024), GEMM 1024^3, flash attention
+# S = 2048 with D = 128.
 EXAMPLES = [
-    ("softmax", [1024], "softmax", ["x", "zeros:1024x128:f32"], 1, []),
-    ("rmsnorm", [1024], "rmsnorm", ["x", "gamma", "zeros:1024x256:f32"], 2, []),
-    ("layernorm", [1024], "layernorm",
-     ["x", "gamma", "beta", "zeros:1024x128:f16"], 3, []),
-    ("gemm", [256, 256, 256], "gemm", ["a", "b", "zeros:256x256:f32"], 2,
-     ["--atol", "1e-4"]),
-    ("flash_attention", [512], "attention",
-     ["q", "kt", "v", "zeros:512x64:f32"], 3, ["--atol", "2e-3", "--rtol", "1e-2"]),
-    ("mixed_scaled_matmul", [1024], "main", ["x", "w", "zeros:1024x64:f32"], 2,
-     ["--atol", "1e-4"]),
+    ("softmax", "softmax", [32768], "softmax",
+     ["x", "zeros:32768x128:f32"], 1, []),
+    ("rmsnorm", "rmsnorm", [16384], "rmsnorm",
+     ["x", "gamma", "zeros:16384x256:f32"], 2, []),
+    ("layernorm", "layernorm", [32768], "layernorm",
+     ["x", "gamma", "beta", "zeros:32768x128:f16"], 3, []),
+    ("gemm", "gemm", [1024, 1024, 1024], "gemm",
+     ["a", "b", "zeros:1024x1024:f32"], 2, ["--atol", "1e-3"]),
+    ("flash_attention_d128", "flash_attention", [2048, 128], "attention",
+     ["q", "kt", "v", "zeros:2048x128:f32"], 3,
+     ["--atol", "2e-3", "--rtol", "1e-2"]),
+    ("mixed_scaled_matmul", "mixed_scaled_matmul", [8192], "main",
+     ["x", "w", "zeros:8192x64:f32"], 2, ["--atol", "1e-4"]),
 ]
 
 TYPES = {"f32": torch.float32, "f16": torch.float16}
@@ -85,27 +94,35 @@ def interleaved(repeat, actions):
 def main(argv):
     build = "build"
     repeat = 3
+    only = []
+    threads = []
     rest = list(argv)
     while rest:
         word = rest.pop(0)
         if word == "--repeat":
             repeat = int(rest.pop(0))
+        elif word == "--only":
+            only = rest.pop(0).split(",")
+        elif word == "--threads":
+            threads = ["--threads", rest.pop(0)]
         else:
             build = word
     tilekit = os.path.join(build, "bin", "tilekit")
     work = tempfile.mkdtemp(prefix="tilekit-torch-bench-")
     torch.set_num_threads(1)
-    print("%-20s %15s  %15s  %15s %8s" % ("", "tilekit run s",
-                                          "tilekit check s", "torch call s",
-                                          "ratio"))
-    print("%-20s %7s %7s  %7s %7s  %7s %7s %8s" % (
+    print("%-21s %15s  %15s  %15s  %7s  %15s" % (
+        "", "tilekit run s", "tilekit check s", "torch call s", "net s",
+        "torch / tilekit"))
+    print("%-21s %7s %7s  %7s %7s  %7s %7s  %7s  %7s %7s" % (
         "example", "min", "median", "min", "median", "min", "median",
-        "median"))
-    for name, sizes, entry, specs, out_index, tolerance in EXAMPLES:
+        "median", "run", "net"))
+    for name, golden, sizes, entry, specs, out_index, tolerance in EXAMPLES:
+        if only and name not in only:
+            continue
         kernel = os.path.join(ROOT, "examples", name + ".mlir")
         data = os.path.join(work, name)
         subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "examples", "golden.py"),
-                        name, data] + [str(s) for s in sizes], check=True)
+                        golden, data] + [str(s) for s in sizes], check=True)
         script = os.path.join(work, name + ".py")
         subprocess.run([tilekit, "emit", "--target=torch", kernel, "-o", script],
                        check=True)
@@ -122,13 +139,15 @@ def main(argv):
             calls.append(args)
             function(*args)
 
-        command = [tilekit, "run", kernel] + flags
+        command = [tilekit, "run", kernel] + threads + flags
         (torch_t, run_t, check_t) = interleaved(repeat, [
             call,
             lambda: subprocess.run(command, check=True,
-                                   stdout=subprocess.DEVNULL),
+                                   stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL),
             lambda: subprocess.run([tilekit, "check", kernel], check=True,
-                                   stdout=subprocess.DEVNULL)])
+                                   stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)])
         result = os.path.join(data, "torch_out.npy")
         np.save(result, calls[-1][out_index].numpy())
         check = subprocess.run(command + ["--expect", names[out_index] + "=" + result]
@@ -136,11 +155,15 @@ def main(argv):
         if check.returncode != 0:
             sys.exit("%s: the script disagrees with tilekit run:\n%s%s"
                      % (name, check.stdout, check.stderr))
-        print("%-20s %7.4f %7.4f  %7.4f %7.4f  %7.4f %7.4f %8.2f"
+        net = run_t[1] - check_t[1]
+        print("%-21s %7.4f %7.4f  %7.4f %7.4f  %7.4f %7.4f  %7.4f  %7.2f %7.2f"
               % (name, run_t[0], run_t[1], check_t[0], check_t[1],
-                 torch_t[0], torch_t[1], torch_t[1] / run_t[1]))
-    print("ratio = torch call / tilekit run, medians (above 1: the script is "
-          "slower); one torch thread; %d interleaved rounds" % repeat)
+                 torch_t[0], torch_t[1], net, torch_t[1] / run_t[1],
+                 torch_t[1] / net))
+        sys.stdout.flush()
+    print("net = run - check (medians): the execution without process start, "
+          "parse and verify; torch / tilekit = ratio of medians (above 1: the "
+          "script is slower); one torch thread; %d interleaved rounds" % repeat)
 
 
 if __name__ == "__main__":
