@@ -98,6 +98,13 @@ float interp::roundFloat(ElementKind kind, float value) {
   }
 }
 
+void interp::roundFloats(ElementKind kind, float *values, size_t count) {
+  if (kind == ElementKind::F16)
+    roundToF16(values, values, count);
+  else if (kind == ElementKind::BF16)
+    roundToBF16(values, values, count);
+}
+
 int64_t interp::wrapInt(ElementKind kind, int64_t value) {
   switch (kind) {
   case ElementKind::I1:

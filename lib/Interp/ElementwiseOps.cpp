@@ -138,13 +138,9 @@ static LogicalResult applyBinary(Operation *op, const BinaryFn &fn,
   if (isFloatKind(kind)) {
     const float *a = lhs.data->floats.data();
     float *o = out.floats.data();
-    if (kind == ElementKind::F32) {
-      for (size_t i = 0; i < size; ++i)
-        o[i] = fn.onFloat(a[i], rhsFloat(i));
-    } else {
-      for (size_t i = 0; i < size; ++i)
-        o[i] = roundFloat(kind, fn.onFloat(a[i], rhsFloat(i)));
-    }
+    for (size_t i = 0; i < size; ++i)
+      o[i] = fn.onFloat(a[i], rhsFloat(i));
+    roundFloats(kind, o, size);
     return success();
   }
   const int64_t *a = lhs.data->ints.data();
@@ -257,8 +253,11 @@ static LogicalResult runUnary(ExecContext &context, Operation *op) {
   size_t size = src.data->size();
   auto out = std::make_shared<ArrayData>(kind, size);
   if (isFloatKind(kind)) {
+    const float *in = src.data->floats.data();
+    float *o = out->floats.data();
     for (size_t i = 0; i < size; ++i)
-      out->floats[i] = roundFloat(kind, Fn.onFloat(src.data->floats[i]));
+      o[i] = Fn.onFloat(in[i]);
+    roundFloats(kind, o, size);
   } else {
     for (size_t i = 0; i < size; ++i)
       out->ints[i] = wrapInt(kind, Fn.onInt(src.data->ints[i], kind));
@@ -273,10 +272,13 @@ static LogicalResult runUnary(ExecContext &context, Operation *op) {
 
 /// The 16-bit neighbours of a value that does not round exactly.
 static uint16_t (*toBits(ElementKind kind))(float) {
-  return kind == ElementKind::F16 ? f32ToF16Bits : f32ToBF16Bits;
+  using Narrow = uint16_t (*)(float);
+  return kind == ElementKind::F16 ? Narrow(f32ToF16Bits)
+                                  : Narrow(f32ToBF16Bits);
 }
 static float (*fromBits(ElementKind kind))(uint16_t) {
-  return kind == ElementKind::F16 ? f16BitsToF32 : bf16BitsToF32;
+  using Widen = float (*)(uint16_t);
+  return kind == ElementKind::F16 ? Widen(f16BitsToF32) : Widen(bf16BitsToF32);
 }
 
 /// The next 16-bit float after `bits` towards +infinity or -infinity.
@@ -343,6 +345,19 @@ static LogicalResult runCastImpl(ExecContext &context, Operation *op,
   RoundMode mode = modeAttr.value_or(RoundMode::None);
   size_t size = src.data->size();
   auto out = std::make_shared<ArrayData>(to, size);
+  if (isFloatKind(to) && (to == ElementKind::F32 || mode == RoundMode::None ||
+                          mode == RoundMode::Rint)) {
+    // To nearest even: one vectorized pass over the whole box.
+    float *o = out->floats.data();
+    if (isFloatKind(from))
+      std::copy_n(src.data->floats.data(), size, o);
+    else
+      for (size_t i = 0; i < size; ++i)
+        o[i] = static_cast<float>(src.data->ints[i]);
+    roundFloats(to, o, size);
+    setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
+    return success();
+  }
   for (size_t i = 0; i < size; ++i) {
     if (isFloatKind(to)) {
       float value = isFloatKind(from) ? src.data->floats[i]

@@ -55,6 +55,12 @@ public:
   /// writing: it reads whatever the bytes hold).
   void set(mlir::Value value, RuntimeValue runtimeValue,
            bool writeBytes = true);
+  /// Elements of the tile `value` that `user` may update in place: the
+  /// stored ones when `user` is their last reader (the only use of
+  /// `value`, in the block that binds it, of a tile that is not addressed
+  /// and shares its storage with no other value), a copy otherwise.
+  std::shared_ptr<ArrayData> dataForUpdate(mlir::Value value,
+                                           mlir::Operation *user);
   /// The tile bound to `value` as stored (metadata, for in-place updates).
   TileValue &storedTile(mlir::Value value) {
     return std::get<TileValue>(values.find(value)->second);

@@ -164,6 +164,18 @@ TileValue ExecContext::tile(Value value) {
   return loaded;
 }
 
+std::shared_ptr<ArrayData> ExecContext::dataForUpdate(Value value,
+                                                      Operation *user) {
+  const TileValue &stored = storedTile(value);
+  Block *binder = isa<BlockArgument>(value)
+                      ? cast<BlockArgument>(value).getOwner()
+                      : value.getDefiningOp()->getBlock();
+  if (!stored.type.getAddr() && stored.data.use_count() == 1 &&
+      value.hasOneUse() && binder == user->getBlock())
+    return stored.data;
+  return std::make_shared<ArrayData>(*tile(value).data);
+}
+
 /// Names each write of an addressed tile for --undefined=check.
 static uint64_t newWriteId() {
   static std::atomic<uint64_t> next{1};
@@ -240,6 +252,12 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
     results.push_back(std::get_if<TileValue>(&get(operand))
                           ? RuntimeValue(tile(operand))
                           : get(operand));
+  // Values of the block are out of scope from here: unbinding them frees
+  // their elements and leaves the results their only holders (a loop's
+  // accumulator is then updated in place, see dataForUpdate).
+  for (Operation &op : block.without_terminator())
+    for (Value result : op.getResults())
+      values.erase(result);
   return results;
 }
 

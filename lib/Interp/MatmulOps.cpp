@@ -72,9 +72,9 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
   bool accumulate = accValue && !(initCond && context.scalar(initCond).i);
   TileValue result;
   if (accumulate) {
-    TileValue acc = context.tile(accValue);
-    result = acc;
-    result.data = std::make_shared<ArrayData>(*acc.data);
+    std::shared_ptr<ArrayData> data = context.dataForUpdate(accValue, op);
+    result = context.tile(accValue);
+    result.data = std::move(data);
     result.type = type;
   } else {
     result = makeTile(type, kindOf(type));

@@ -88,9 +88,14 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
             "), but the array holds " + array.descr);
   TensorValue tensor = makeTensor(kind, array.shape);
   ArrayData &data = tensor.storage->data;
+  // The 16-bit patterns, aligned for the vectorized widening.
+  auto halves = [&] {
+    std::vector<uint16_t> bits(data.size());
+    std::memcpy(bits.data(), array.data.data(), bits.size() * 2);
+    return bits;
+  };
   if (rawBF16) {
-    for (size_t i = 0, e = data.size(); i < e; ++i)
-      data.floats[i] = bf16BitsToF32(readAt<uint16_t>(array, i));
+    bf16BitsToF32(halves().data(), data.floats.data(), data.size());
     return tensor;
   }
   // The dtype is the kind's: read straight into the storage, no detour
@@ -106,12 +111,11 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
     std::memcpy(data.floats.data(), array.data.data(), count * sizeof(float));
     break;
   case ElementKind::F16:
-    for (size_t i = 0; i < count; ++i)
-      data.floats[i] = f16BitsToF32(readAt<uint16_t>(array, i));
+    f16BitsToF32(halves().data(), data.floats.data(), count);
     break;
   case ElementKind::BF16:
-    for (size_t i = 0; i < count; ++i)
-      data.floats[i] = roundToBF16(readAt<float>(array, i));
+    std::memcpy(data.floats.data(), array.data.data(), count * sizeof(float));
+    roundToBF16(data.floats.data(), data.floats.data(), count);
     break;
   case ElementKind::I1:
   case ElementKind::U8:
@@ -143,6 +147,16 @@ NpyArray interp::npyFromTensor(const TensorValue &tensor) {
   size_t count = tensor.numElements();
   unsigned size = array.elementSize();
   array.data.resize(count * size);
+  if (kind == ElementKind::F16) {
+    std::vector<uint16_t> bits(count);
+    f32ToF16Bits(data.floats.data(), bits.data(), count);
+    std::memcpy(array.data.data(), bits.data(), count * 2);
+    return array;
+  }
+  if (kind == ElementKind::F32 || kind == ElementKind::BF16) {
+    std::memcpy(array.data.data(), data.floats.data(), count * 4);
+    return array;
+  }
   for (size_t i = 0; i < count; ++i) {
     uint8_t *out = array.data.data() + i * size;
     if (kind == ElementKind::F32 || kind == ElementKind::BF16) {

@@ -36,6 +36,10 @@ static void copyRun(const ArrayData &src, size_t from, ArrayData &dst,
     std::copy_n(src.floats.begin() + from, count, dst.floats.begin() + to);
   } else if (src.kind == dst.kind) {
     std::copy_n(src.ints.begin() + from, count, dst.ints.begin() + to);
+  } else if (isFloatKind(src.kind) && isFloatKind(dst.kind)) {
+    float *out = dst.floats.data() + to;
+    std::copy_n(src.floats.begin() + from, count, out);
+    roundFloats(dst.kind, out, count);
   } else {
     for (int64_t i = 0; i < count; ++i)
       copyElement(src, from + i, dst, to + i);
@@ -180,8 +184,7 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
 static TileValue convertTile(const TileValue &src, TileType type) {
   TileValue tile = makeTile(type, kindOf(type));
   tile.valid = src.valid;
-  for (size_t i = 0, e = src.data->size(); i < e; ++i)
-    copyElement(*src.data, i, *tile.data, i);
+  copyRun(*src.data, 0, *tile.data, 0, src.data->size());
   return tile;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <vector>
 
 using namespace tilekit;
 using llvm::APFloat;
@@ -79,3 +80,53 @@ TEST(HalfFloatTest, SpecialValues) {
 }
 
 } // namespace
+
+// The vectorized whole-array conversions compute the scalar definitions
+// bit for bit: on every f16 and bf16 pattern, and on f32 patterns that
+// step through every exponent with varied low bits (16 M of them).
+TEST(HalfFloatTest, ArraysMatchScalars) {
+  std::vector<uint16_t> halves(1u << 16);
+  for (uint32_t bits = 0; bits <= 0xffff; ++bits)
+    halves[bits] = static_cast<uint16_t>(bits);
+  std::vector<float> wide(halves.size());
+  f16BitsToF32(halves.data(), wide.data(), halves.size());
+  for (uint32_t bits = 0; bits <= 0xffff; ++bits) {
+    float scalar = f16BitsToF32(static_cast<uint16_t>(bits));
+    ASSERT_EQ(std::memcmp(&wide[bits], &scalar, 4), 0) << bits;
+  }
+  bf16BitsToF32(halves.data(), wide.data(), halves.size());
+  for (uint32_t bits = 0; bits <= 0xffff; ++bits)
+    ASSERT_EQ(wide[bits] == bf16BitsToF32(static_cast<uint16_t>(bits)) ||
+                  std::isnan(wide[bits]),
+              true)
+        << bits;
+
+  const size_t count = 1u << 24;
+  std::vector<float> in(count), rounded(count);
+  std::vector<uint16_t> narrow(count), narrowBF(count);
+  for (size_t i = 0; i < count; ++i)
+    in[i] = floatFromBits(static_cast<uint32_t>(i * 255 + (i >> 9)));
+  f32ToF16Bits(in.data(), narrow.data(), count);
+  f32ToBF16Bits(in.data(), narrowBF.data(), count);
+  roundToF16(in.data(), rounded.data(), count);
+  for (size_t i = 0; i < count; ++i) {
+    ASSERT_EQ(narrow[i], f32ToF16Bits(in[i])) << std::hex << i;
+    ASSERT_EQ(narrowBF[i], f32ToBF16Bits(in[i])) << std::hex << i;
+    float scalar = roundToF16(in[i]);
+    ASSERT_EQ(std::memcmp(&rounded[i], &scalar, 4), 0) << std::hex << i;
+  }
+  // In place, as the executor rounds a result array.
+  roundToBF16(in.data(), in.data(), count);
+  for (size_t i = 0; i < count; ++i)
+    ASSERT_EQ(f32ToBF16Bits(in[i]) == narrowBF[i] || std::isnan(in[i]), true)
+        << std::hex << i;
+}
+
+// Subnormal f16 results round to nearest even through the FPU's rounding.
+TEST(HalfFloatTest, SubnormalsRoundToNearestEven) {
+  for (uint32_t bits = 0x33000000u; bits < 0x38800000u; bits += 0x101u) {
+    float value = floatFromBits(bits);
+    ASSERT_EQ(f32ToF16Bits(value), apfloatBits(APFloat::IEEEhalf(), value))
+        << std::hex << bits;
+  }
+}

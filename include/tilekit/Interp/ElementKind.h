@@ -36,6 +36,9 @@ llvm::StringRef getKindName(ElementKind kind);
 
 /// `value` (an f32 result) rounded to the kind, to nearest even.
 float roundFloat(ElementKind kind, float value);
+/// Rounds `count` f32 results in place to the kind (vectorized; nothing to
+/// do for f32).
+void roundFloats(ElementKind kind, float *values, size_t count);
 
 /// `value` wrapped to the kind's width (two's complement; ui8 and i1 are
 /// unsigned).
