@@ -13,6 +13,7 @@
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Support/HalfFloat.h"
+#include "tilekit/Support/VectorMath.h"
 
 #include <cmath>
 #include <cstring>
@@ -93,6 +94,9 @@ struct BinaryFn {
   float (*onFloat)(float, float);
   /// Returns false for a division by zero.
   bool (*onInt)(int64_t, int64_t, ElementKind, int64_t &);
+  /// When set, applied to the whole f32 result of `onFloat` (before the
+  /// rounding to the element type): a fused op's second step.
+  void (*thenFloats)(const float *, float *, size_t) = nullptr;
 };
 
 static float notForFloat(float, float) { return NAN; }
@@ -140,6 +144,8 @@ static LogicalResult applyBinary(Operation *op, const BinaryFn &fn,
     float *o = out.floats.data();
     for (size_t i = 0; i < size; ++i)
       o[i] = fn.onFloat(a[i], rhsFloat(i));
+    if (fn.thenFloats)
+      fn.thenFloats(o, o, size);
     roundFloats(kind, o, size);
     return success();
   }
@@ -205,6 +211,8 @@ static LogicalResult runBinaryScalar(ExecContext &context, Operation *op) {
 struct UnaryFn {
   float (*onFloat)(float);
   int64_t (*onInt)(int64_t, ElementKind);
+  /// When set, computes `onFloat` over a whole array (vectorized).
+  void (*onFloats)(const float *, float *, size_t) = nullptr;
 };
 
 static int64_t intUnsupported(int64_t a, ElementKind) { return a; }
@@ -217,8 +225,8 @@ static int64_t negateWrapping(int64_t a) {
 static const UnaryFn kNeg = {
     [](float a) { return -a; },
     [](int64_t a, ElementKind) { return negateWrapping(a); }};
-static const UnaryFn kExp = {[](float a) { return std::exp(a); },
-                             intUnsupported};
+// exp as the vector unit computes it, over whole rows (VectorMath.h).
+static const UnaryFn kExp = {expScalar, intUnsupported, expArray};
 static const UnaryFn kLog = {[](float a) { return std::log(a); },
                              intUnsupported};
 static const UnaryFn kSqrt = {[](float a) { return std::sqrt(a); },
@@ -242,7 +250,7 @@ static const UnaryFn kTanh = {[](float a) { return std::tanh(a); },
                               intUnsupported};
 // 1 / (1 + exp(-a)), in f32 like the vector unit's exp and reciprocal.
 static const UnaryFn kSigmoid = {
-    [](float a) { return 1.0f / (1.0f + std::exp(-a)); }, intUnsupported};
+    [](float a) { return 1.0f / (1.0f + expScalar(-a)); }, intUnsupported};
 static const UnaryFn kErf = {[](float a) { return std::erf(a); },
                              intUnsupported};
 
@@ -255,8 +263,12 @@ static LogicalResult runUnary(ExecContext &context, Operation *op) {
   if (isFloatKind(kind)) {
     const float *in = src.data->floats.data();
     float *o = out->floats.data();
-    for (size_t i = 0; i < size; ++i)
-      o[i] = Fn.onFloat(in[i]);
+    if (Fn.onFloats) {
+      Fn.onFloats(in, o, size);
+    } else {
+      for (size_t i = 0; i < size; ++i)
+        o[i] = Fn.onFloat(in[i]);
+    }
     roundFloats(kind, o, size);
   } else {
     for (size_t i = 0; i < size; ++i)
@@ -502,23 +514,37 @@ static LogicalResult runExpand(ExecContext &context, Operation *op) {
   return success();
 }
 
-static const BinaryFn kExpDif = {
-    [](float a, float b) { return std::exp(a - b); }, INT_FN(out = a - b)};
+// exp(a - b): the difference, then exp over the whole result.
+static const BinaryFn kExpDif = {[](float a, float b) { return a - b; },
+                                 INT_FN(out = a - b), expArray};
 
 template <const BinaryFn &Fn, bool IsRow>
 static LogicalResult runExpandBinary(ExecContext &context, Operation *op) {
   Elements lhs = elementsOf(context, op->getOperand(0));
   Elements rhs = elementsOf(context, op->getOperand(1));
   int64_t cols = lhs.shape[1];
-  auto out = std::make_shared<ArrayData>(lhs.data->kind, lhs.data->size());
+  size_t size = lhs.data->size();
+  auto out = std::make_shared<ArrayData>(lhs.data->kind, size);
+  // The broadcast operand spread over the box row by row, so that the op
+  // itself is one flat loop.
   const ArrayData &b = *rhs.data;
-  auto at = [&](size_t i) {
-    return broadcastIndex(IsRow, static_cast<int64_t>(i) / cols,
-                          static_cast<int64_t>(i) % cols);
+  ArrayData spread(b.kind, size);
+  auto spreadRows = [&](auto &to, const auto &from) {
+    for (size_t r = 0, rows = size / cols; r < rows; ++r) {
+      auto row = to.begin() + r * cols;
+      if (IsRow)
+        std::fill(row, row + cols, from[broadcastIndex(IsRow, r, 0)]);
+      else
+        std::copy_n(from.begin(), cols, row);
+    }
   };
+  if (isFloatKind(b.kind))
+    spreadRows(spread.floats, b.floats);
+  else
+    spreadRows(spread.ints, b.ints);
   if (failed(applyBinary(
-          op, Fn, lhs, *out, [&](size_t i) { return b.floats[at(i)]; },
-          [&](size_t i) { return b.ints[at(i)]; })))
+          op, Fn, lhs, *out, [&](size_t i) { return spread.floats[i]; },
+          [&](size_t i) { return spread.ints[i]; })))
     return failure();
   setResult(context, op->getResult(0), std::move(out), lhs.shape, lhs.valid);
   return success();

@@ -40,7 +40,7 @@ static StringRef descrFor(ElementKind kind) {
 
 template <typename T> static T readAt(const NpyArray &array, size_t i) {
   T value;
-  std::memcpy(&value, array.data.data() + i * sizeof(T), sizeof(T));
+  std::memcpy(&value, array.elements() + i * sizeof(T), sizeof(T));
   return value;
 }
 
@@ -91,7 +91,7 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
   // The 16-bit patterns, aligned for the vectorized widening.
   auto halves = [&] {
     std::vector<uint16_t> bits(data.size());
-    std::memcpy(bits.data(), array.data.data(), bits.size() * 2);
+    std::memcpy(bits.data(), array.elements(), bits.size() * 2);
     return bits;
   };
   if (rawBF16) {
@@ -108,13 +108,13 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
   };
   switch (kind) {
   case ElementKind::F32:
-    std::memcpy(data.floats.data(), array.data.data(), count * sizeof(float));
+    std::memcpy(data.floats.data(), array.elements(), count * sizeof(float));
     break;
   case ElementKind::F16:
     f16BitsToF32(halves().data(), data.floats.data(), count);
     break;
   case ElementKind::BF16:
-    std::memcpy(data.floats.data(), array.data.data(), count * sizeof(float));
+    std::memcpy(data.floats.data(), array.elements(), count * sizeof(float));
     roundToBF16(data.floats.data(), data.floats.data(), count);
     break;
   case ElementKind::I1:

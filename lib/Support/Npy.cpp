@@ -71,7 +71,10 @@ static std::optional<StringRef> headerField(StringRef header, StringRef key) {
   return rest.take_front(end).rtrim();
 }
 
-Expected<NpyArray> tilekit::parseNpy(StringRef bytes, StringRef name) {
+/// The array `bytes` describe, without its elements, which are the bytes
+/// `elements` is set to.
+static Expected<NpyArray> parseHeader(StringRef bytes, StringRef name,
+                                      StringRef &elements) {
   auto fail = [&](const Twine &why) {
     return createStringError(inconvertibleErrorCode(),
                              name + ": not a valid .npy file: " + why);
@@ -139,7 +142,15 @@ Expected<NpyArray> tilekit::parseNpy(StringRef bytes, StringRef name) {
   if (data.size() != *expected)
     return fail("holds " + Twine(data.size()) + " data bytes, but shape " +
                 *shape + " of " + type + " needs " + Twine(*expected));
-  array.data.assign(data.begin(), data.end());
+  elements = data;
+  return array;
+}
+
+Expected<NpyArray> tilekit::parseNpy(StringRef bytes, StringRef name) {
+  StringRef elements;
+  Expected<NpyArray> array = parseHeader(bytes, name, elements);
+  if (array)
+    array->data.assign(elements.begin(), elements.end());
   return array;
 }
 
@@ -147,7 +158,14 @@ Expected<NpyArray> tilekit::readNpy(StringRef path) {
   Expected<std::unique_ptr<MemoryBuffer>> buffer = readInputFile(path);
   if (!buffer)
     return buffer.takeError();
-  return parseNpy((*buffer)->getBuffer(), path);
+  StringRef elements;
+  Expected<NpyArray> array =
+      parseHeader((*buffer)->getBuffer(), path, elements);
+  if (!array)
+    return array.takeError();
+  array->fileElements = reinterpret_cast<const uint8_t *>(elements.data());
+  array->file = std::move(*buffer);
+  return array;
 }
 
 Expected<std::string> tilekit::encodeNpy(const NpyArray &array) {
@@ -179,8 +197,8 @@ Expected<std::string> tilekit::encodeNpy(const NpyArray &array) {
   out << static_cast<char>(dict.size() & 0xff)
       << static_cast<char>(dict.size() >> 8);
   out << dict;
-  out.write(reinterpret_cast<const char *>(array.data.data()),
-            array.data.size());
+  out.write(reinterpret_cast<const char *>(array.elements()),
+            array.numElements() * array.elementSize());
   out.flush();
   return bytes;
 }

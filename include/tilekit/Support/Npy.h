@@ -11,8 +11,10 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,8 +25,18 @@ struct NpyArray {
   /// NumPy type string, normalized to little-endian: "<f4", "<f2", "|i1"...
   std::string descr;
   std::vector<int64_t> shape;
-  /// The elements, C order, little-endian, `elementSize()` bytes each.
+  /// The elements, C order, little-endian, `elementSize()` bytes each, of
+  /// an array built in memory.
   std::vector<uint8_t> data;
+  /// An array read from a file keeps the file's (mapped) contents instead
+  /// and views its elements there: they are copied once, by the reader.
+  std::shared_ptr<llvm::MemoryBuffer> file;
+  const uint8_t *fileElements = nullptr;
+
+  /// The elements, wherever they are.
+  const uint8_t *elements() const {
+    return file ? fileElements : data.data();
+  }
 
   int64_t numElements() const;
   /// Bytes per element of `descr`.
