@@ -43,7 +43,9 @@ static LogicalResult runFor(ExecContext &context, Operation *raw) {
   for (int64_t iv = lower.i; iv < upper; iv += step) {
     blockArgs.clear();
     blockArgs.push_back(Scalar::ofInt(lower.kind, iv));
-    blockArgs.append(carried.begin(), carried.end());
+    // Moved, so that the body's bindings hold the only references.
+    blockArgs.append(std::make_move_iterator(carried.begin()),
+                     std::make_move_iterator(carried.end()));
     FailureOr<SmallVector<RuntimeValue>> yielded =
         context.runRegion(op.getRegion(), blockArgs);
     if (failed(yielded))

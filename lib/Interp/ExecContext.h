@@ -66,10 +66,10 @@ public:
     return std::get<TileValue>(values.find(value)->second);
   }
 
-  /// Runs the single block of `region` with `args` bound to its arguments
+  /// Runs the single block of `region` with `args` moved into its arguments
   /// and returns the operands of its terminator.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
-  runRegion(mlir::Region &region, llvm::ArrayRef<RuntimeValue> args);
+  runRegion(mlir::Region &region, llvm::MutableArrayRef<RuntimeValue> args);
 
 private:
   Interpreter &interpreter;

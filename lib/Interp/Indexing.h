@@ -42,6 +42,50 @@ inline int64_t linearIndex(llvm::ArrayRef<int64_t> shape,
   return linear;
 }
 
+/// Row-major strides of the trailing `rank` dimensions of `shape`.
+inline llvm::SmallVector<int64_t, 4> trailingStrides(llvm::ArrayRef<int64_t> shape,
+                                                     size_t rank) {
+  llvm::SmallVector<int64_t, 4> strides(rank, 1);
+  int64_t stride = 1;
+  for (size_t d = rank; d-- > 0;) {
+    strides[d] = stride;
+    stride *= shape[shape.size() - rank + d];
+  }
+  return strides;
+}
+
+/// Walks the runs along the last dimension of a box of `extent` placed in
+/// two row-major arrays: `fn(first, second, length)` gets each run's
+/// position in both, from `firstBase` and `secondBase` with the given
+/// strides (one per dimension of `extent`). No index vectors per run: the
+/// positions advance by the strides.
+template <typename Fn>
+void forEachRunPair(llvm::ArrayRef<int64_t> extent, int64_t firstBase,
+                    llvm::ArrayRef<int64_t> firstStrides, int64_t secondBase,
+                    llvm::ArrayRef<int64_t> secondStrides, Fn fn) {
+  if (extent.empty() ||
+      llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
+    return;
+  size_t outer = extent.size() - 1;
+  llvm::SmallVector<int64_t, 4> index(outer, 0);
+  int64_t first = firstBase, second = secondBase;
+  while (true) {
+    fn(first, second, extent.back());
+    size_t d = outer;
+    for (; d-- > 0;) {
+      first += firstStrides[d];
+      second += secondStrides[d];
+      if (++index[d] < extent[d])
+        break;
+      first -= firstStrides[d] * extent[d];
+      second -= secondStrides[d] * extent[d];
+      index[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      return;
+  }
+}
+
 } // namespace tilekit::interp
 
 #endif // TILEKIT_LIB_INTERP_INDEXING_H

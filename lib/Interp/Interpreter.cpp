@@ -119,7 +119,8 @@ Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
     if (failed(checkArgument(func, index, type, value)))
       return failure();
   ExecContext context(*this, state);
-  return context.runRegion(func.getFunctionBody(), args);
+  SmallVector<RuntimeValue> bound(args.begin(), args.end());
+  return context.runRegion(func.getFunctionBody(), bound);
 }
 
 FailureOr<SmallVector<RuntimeValue>>
@@ -198,7 +199,7 @@ void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes) {
 }
 
 FailureOr<SmallVector<RuntimeValue>>
-ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
+ExecContext::runRegion(Region &region, MutableArrayRef<RuntimeValue> args) {
   if (!region.hasOneBlock())
     return region.getParentOp()->emitOpError()
            << "has a region with several blocks; the executor runs "
@@ -207,7 +208,7 @@ ExecContext::runRegion(Region &region, ArrayRef<RuntimeValue> args) {
   if (failed(interpreter.checkBlockTypes(block)))
     return failure();
   for (auto [arg, value] : llvm::zip(block.getArguments(), args))
-    set(arg, value);
+    set(arg, std::move(value));
   const InterpreterOptions &options = interpreter.getOptions();
   // A cancelled group stops its threads at the next op or region entry
   // (loop iteration), quietly.

@@ -94,13 +94,12 @@ static LogicalResult runLoad(ExecContext &context, Operation *raw) {
   for (int64_t d = 0; d < type.getRank(); ++d)
     tile.valid[d] = std::clamp<int64_t>(src.valid[lead + d] - offsets[lead + d],
                                         0, (*requested)[d]);
-  SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
-  forEachRun(tile.valid, [&](ArrayRef<int64_t> index, int64_t length) {
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      at[lead + d] = offsets[lead + d] + index[d];
-    copyRun(src.storage->data, linearIndex(src.shape, at), *tile.data,
-            linearIndex(type.getShape(), index), length);
-  });
+  forEachRunPair(tile.valid, linearIndex(src.shape, offsets),
+                 trailingStrides(src.shape, type.getRank()), 0,
+                 trailingStrides(type.getShape(), type.getRank()),
+                 [&](int64_t from, int64_t to, int64_t length) {
+                   copyRun(src.storage->data, from, *tile.data, to, length);
+                 });
   // The padding is undefined on the machine (zero by default).
   if (context.getInterpreter().getOptions().undefined == UndefinedData::NaN)
     fillUndefined(tile, tile.valid);
@@ -125,20 +124,19 @@ static LogicalResult runStore(ExecContext &context, Operation *raw) {
              << formatShape(dst.shape);
   }
   ArrayData &out = dst.storage->data;
-  SmallVector<int64_t, 4> at(offsets.begin(), offsets.end());
   bool atomicAdd = op.getAtomicAdd();
-  forEachRun(tile.valid, [&](ArrayRef<int64_t> index, int64_t length) {
-    for (int64_t d = 0; d < tile.type.getRank(); ++d)
-      at[lead + d] = offsets[lead + d] + index[d];
-    size_t to = linearIndex(dst.shape, at);
-    size_t from = linearIndex(tile.shape(), index);
-    if (!atomicAdd) {
-      copyRun(*tile.data, from, out, to, length);
-      return;
-    }
-    for (int64_t i = 0; i < length; ++i)
-      out.set(to + i, out.get(to + i) + tile.data->get(from + i));
-  });
+  int64_t rank = tile.type.getRank();
+  forEachRunPair(
+      tile.valid, 0, trailingStrides(tile.shape(), rank),
+      linearIndex(dst.shape, offsets), trailingStrides(dst.shape, rank),
+      [&](int64_t from, int64_t to, int64_t length) {
+        if (!atomicAdd) {
+          copyRun(*tile.data, from, out, to, length);
+          return;
+        }
+        for (int64_t i = 0; i < length; ++i)
+          out.set(to + i, out.get(to + i) + tile.data->get(from + i));
+      });
   context.set(op.getResult(), dst);
   return success();
 }
@@ -180,10 +178,18 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
   return success();
 }
 
-/// A copy of `src`'s elements converted to `type`, keeping the valid shape.
+/// `src`'s elements converted to `type`, keeping the valid shape: shared
+/// when the kind stays (tiles are values; an op that updates one copies
+/// it unless it holds the only reference, see dataForUpdate).
 static TileValue convertTile(const TileValue &src, TileType type) {
-  TileValue tile = makeTile(type, kindOf(type));
+  TileValue tile;
+  tile.type = type;
   tile.valid = src.valid;
+  if (kindOf(type) == src.kind()) {
+    tile.data = src.data;
+    return tile;
+  }
+  tile.data = std::make_shared<ArrayData>(kindOf(type), src.data->size());
   copyRun(*src.data, 0, *tile.data, 0, src.data->size());
   return tile;
 }
