@@ -183,8 +183,8 @@ static LogicalResult runMrgSort(ExecContext &context, Operation *raw) {
   int64_t cols = values.shape()[1], block = op.getBlock();
   TileValue outValues = resultTile(op.getSortedValues(), values.valid);
   TileValue outIndices = resultTile(op.getSortedIndices(), values.valid);
-  const std::vector<float> &v = values.data->floats;
-  const std::vector<int64_t> &ix = indices.data->ints;
+  const ElementVector<float> &v = values.data->floats;
+  const ElementVector<int64_t> &ix = indices.data->ints;
   for (int64_t r = 0; r < rows; ++r) {
     const float *row = v.data() + r * cols;
     // The merge assumes sorted runs; an unsorted one is a kernel bug.

@@ -14,9 +14,9 @@ using namespace tilekit::interp;
 
 ArrayData::ArrayData(ElementKind kind, size_t size) : kind(kind) {
   if (isFloatKind(kind))
-    floats.assign(size, 0.0f);
+    floats.resize(size); // zeros, see ZeroedAllocator
   else
-    ints.assign(size, 0);
+    ints.resize(size);
 }
 
 void ArrayData::set(size_t i, double value) {

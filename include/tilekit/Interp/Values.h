@@ -14,12 +14,38 @@
 #include "tilekit/Interp/ElementKind.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ErrorHandling.h"
 
+#include <cstdlib>
 #include <memory>
 #include <variant>
 #include <vector>
 
 namespace tilekit::interp {
+
+/// Element storage that comes zeroed from calloc, which takes large arrays
+/// straight from fresh (zero) pages of the kernel rather than writing zeros
+/// over them: value-initializing an element does nothing. Only ArrayData's
+/// constructor grows these vectors, so every element is zero or written.
+template <typename T> struct ZeroedAllocator {
+  using value_type = T;
+  ZeroedAllocator() = default;
+  template <typename U> ZeroedAllocator(const ZeroedAllocator<U> &) {}
+  T *allocate(size_t count) {
+    void *memory = std::calloc(count ? count : 1, sizeof(T));
+    if (!memory)
+      llvm::report_bad_alloc_error("tile or tensor elements");
+    return static_cast<T *>(memory);
+  }
+  void deallocate(T *memory, size_t) { std::free(memory); }
+  template <typename U> void construct(U *) {}
+  template <typename U, typename... Args>
+  void construct(U *at, Args &&...args) {
+    ::new (static_cast<void *>(at)) U(std::forward<Args>(args)...);
+  }
+  friend bool operator==(ZeroedAllocator, ZeroedAllocator) { return true; }
+};
+template <typename T> using ElementVector = std::vector<T, ZeroedAllocator<T>>;
 
 /// Elements of one kind, row-major. Float kinds use `floats`, integer kinds
 /// `ints`; the other vector stays empty.
@@ -27,8 +53,8 @@ struct ArrayData {
   ArrayData(ElementKind kind, size_t size);
 
   ElementKind kind;
-  std::vector<float> floats;
-  std::vector<int64_t> ints;
+  ElementVector<float> floats;
+  ElementVector<int64_t> ints;
 
   size_t size() const {
     return isFloatKind(kind) ? floats.size() : ints.size();
