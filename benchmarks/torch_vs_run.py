@@ -29,7 +29,7 @@ import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# kernel (examples/KERNEL.mlir), golden generator and sizes, entry,
+# kernel (examples/KERNEL.mlir, or a path from the root), golden generator and sizes, entry,
 # arguments (input file or zeros spec), output argument index, tolerance
 # flags for --expect. The sizes are the ones the run-speed goals name:
 # softmax and layernorm over 4 M elements (32768 rows of the examples' 128
@@ -43,6 +43,8 @@ EXAMPLES = [
     ("layernorm", "layernorm", [32768], "layernorm",
      ["x", "gamma", "beta", "zeros:32768x128:f16"], 3, []),
     ("gemm", "gemm", [1024, 1024, 1024], "gemm",
+     ["a", "b", "zeros:1024x1024:f32"], 2, ["--atol", "1e-3"]),
+    ("benchmarks/kernels/gemm_128x256x64", "gemm", [1024, 1024, 1024], "gemm",
      ["a", "b", "zeros:1024x1024:f32"], 2, ["--atol", "1e-3"]),
     ("flash_attention_d128", "flash_attention", [2048, 128], "attention",
      ["q", "kt", "v", "zeros:2048x128:f32"], 3,
@@ -117,9 +119,11 @@ def main(argv):
         "example", "min", "median", "min", "median", "min", "median",
         "median", "run", "net"))
     for name, golden, sizes, entry, specs, out_index, tolerance in EXAMPLES:
-        if only and name not in only:
+        if only and os.path.basename(name) not in only:
             continue
-        kernel = os.path.join(ROOT, "examples", name + ".mlir")
+        kernel = os.path.join(ROOT, name + ".mlir") if "/" in name else \
+            os.path.join(ROOT, "examples", name + ".mlir")
+        name = os.path.basename(name)
         data = os.path.join(work, name)
         subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "examples", "golden.py"),
                         golden, data] + [str(s) for s in sizes], check=True)
@@ -161,6 +165,14 @@ def main(argv):
                  torch_t[0], torch_t[1], net, torch_t[1] / run_t[1],
                  torch_t[1] / net))
         sys.stdout.flush()
+    if not only or "sgemm" in only:
+        # The floor for the GEMMs: one f32 matmul of the same flops in
+        # torch (its BLAS, one thread), inputs already tensors.
+        a = torch.randn(1024, 1024)
+        b = torch.randn(1024, 1024)
+        (mm_t,) = interleaved(repeat, [lambda: torch.mm(a, b)])
+        print("%-21s %7s %7s  %7s %7s  %7.4f %7.4f" % (
+            "sgemm 1024^3 (torch)", "", "", "", "", mm_t[0], mm_t[1]))
     print("net = run - check (medians): the execution without process start, "
           "parse and verify; torch / tilekit = ratio of medians (above 1: the "
           "script is slower); one torch thread; %d interleaved rounds" % repeat)
