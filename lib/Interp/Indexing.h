@@ -43,8 +43,8 @@ inline int64_t linearIndex(llvm::ArrayRef<int64_t> shape,
 }
 
 /// Row-major strides of the trailing `rank` dimensions of `shape`.
-inline llvm::SmallVector<int64_t, 4> trailingStrides(llvm::ArrayRef<int64_t> shape,
-                                                     size_t rank) {
+inline llvm::SmallVector<int64_t, 4>
+trailingStrides(llvm::ArrayRef<int64_t> shape, size_t rank) {
   llvm::SmallVector<int64_t, 4> strides(rank, 1);
   int64_t stride = 1;
   for (size_t d = rank; d-- > 0;) {
@@ -63,8 +63,7 @@ template <typename Fn>
 void forEachRunPair(llvm::ArrayRef<int64_t> extent, int64_t firstBase,
                     llvm::ArrayRef<int64_t> firstStrides, int64_t secondBase,
                     llvm::ArrayRef<int64_t> secondStrides, Fn fn) {
-  if (extent.empty() ||
-      llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
+  if (extent.empty() || llvm::any_of(extent, [](int64_t e) { return e <= 0; }))
     return;
   size_t outer = extent.size() - 1;
   llvm::SmallVector<int64_t, 4> index(outer, 0);

@@ -12,14 +12,14 @@
 
 using namespace tilekit;
 
-TILEKIT_VECTOR_CLONES void tilekit::f16BitsToF32(const uint16_t *in,
-                                                 float *out, size_t count) {
+TILEKIT_VECTOR_CLONES void tilekit::f16BitsToF32(const uint16_t *in, float *out,
+                                                 size_t count) {
   for (size_t i = 0; i < count; ++i)
     out[i] = f16BitsToF32(in[i]);
 }
 
-TILEKIT_VECTOR_CLONES void tilekit::f32ToF16Bits(const float *in,
-                                                 uint16_t *out, size_t count) {
+TILEKIT_VECTOR_CLONES void tilekit::f32ToF16Bits(const float *in, uint16_t *out,
+                                                 size_t count) {
   for (size_t i = 0; i < count; ++i)
     out[i] = f32ToF16Bits(in[i]);
 }

@@ -1,7 +1,7 @@
 //===- VectorMathTest.cpp - Vectorized exp against libm -------------------===//
 
-#include "tilekit/Support/HalfFloat.h"
 #include "tilekit/Support/VectorMath.h"
+#include "tilekit/Support/HalfFloat.h"
 
 #include "gtest/gtest.h"
 

@@ -70,9 +70,8 @@ inline float f16BitsToF32(uint16_t bits) {
   // Subnormal: the mantissa as a float with exponent -14, minus 2^-14.
   uint32_t subnormal =
       bitsOf(floatOf(normal + 0x00800000u) - floatOf(0x38800000u));
-  uint32_t magnitude = exponent == 0x0f800000u
-                           ? infOrNaN
-                           : (exponent == 0 ? subnormal : normal);
+  uint32_t magnitude =
+      exponent == 0x0f800000u ? infOrNaN : (exponent == 0 ? subnormal : normal);
   return floatOf(magnitude | (static_cast<uint32_t>(bits & 0x8000u) << 16));
 }
 
@@ -83,7 +82,7 @@ inline uint16_t f32ToBF16Bits(float value) {
   uint32_t rounded = (bits + rounding) >> 16;
   uint32_t quietNaN = (bits >> 16) | 0x40u; // NaN: keep it quiet
   return static_cast<uint16_t>((bits & 0x7fffffffu) > 0x7f800000u ? quietNaN
-                                                                   : rounded);
+                                                                  : rounded);
 }
 
 /// The bfloat16 value `bits` as an f32 (exact).

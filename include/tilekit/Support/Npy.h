@@ -34,9 +34,7 @@ struct NpyArray {
   const uint8_t *fileElements = nullptr;
 
   /// The elements, wherever they are.
-  const uint8_t *elements() const {
-    return file ? fileElements : data.data();
-  }
+  const uint8_t *elements() const { return file ? fileElements : data.data(); }
 
   int64_t numElements() const;
   /// Bytes per element of `descr`.

@@ -12,7 +12,7 @@
 #ifndef TILEKIT_SUPPORT_VECTORCLONES_H
 #define TILEKIT_SUPPORT_VECTORCLONES_H
 
-#if defined(__x86_64__) && defined(__linux__) &&                              \
+#if defined(__x86_64__) && defined(__linux__) &&                               \
     !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) &&         \
     !defined(TILEKIT_NO_VECTOR_CLONES)
 #define TILEKIT_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
