@@ -12,7 +12,7 @@ cmake -G Ninja -S . -B build-tsan -DTILEKIT_SANITIZE=thread
 cmake --build build-tsan -j2 --target tilekit tilekit-opt tilekit-configs InterpTests
 status=0
 /usr/lib/llvm-22/bin/lit build-tsan/test -sv \
-  --filter 'cross-core|mixed|flash|split-merge|groups|blocks|pipe-slots|determinism' || status=$?
-build-tsan/unittests/InterpTests --gtest_filter='GroupLaunch*' || status=$?
+  --filter 'cross-core|mixed|flash|split-merge|groups|blocks|pipe-slots|determinism|threads|examples' || status=$?
+build-tsan/unittests/InterpTests --gtest_filter='GroupLaunch*:Footprint*' || status=$?
 check_sanitizer_reports || status=1
 exit $status

@@ -7,6 +7,7 @@
 
 #include "ExecContext.h"
 #include "GroupRuntime.h"
+#include "TaskScheduler.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -106,6 +107,20 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   std::optional<TracedWorkItem> item;
   if (kind == pto::FunctionKind::InCore || kind == pto::FunctionKind::Group)
     item.emplace(interpreter, state);
+  // Under --threads, an in-core call becomes a task when its footprint is
+  // known; anything else waits for the tasks before it.
+  if (TaskScheduler *scheduler = context.getScheduler()) {
+    if (scheduler->hasFailed())
+      return failure();
+    if (kind == pto::FunctionKind::InCore)
+      if (std::optional<SmallVector<RuntimeValue>> results =
+              scheduler->trySubmit(op, callee, args, state)) {
+        bindResults(context, op, *results);
+        return success();
+      }
+    if (failed(scheduler->drain()))
+      return failure();
+  }
   if (std::optional<pto::GroupInfo> group = pto::resolveGroup(callee)) {
     SmallVector<RuntimeValue> results;
     if (failed(runGroupCall(context, op, callee, *group, args, results)))
@@ -119,11 +134,16 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
     // A cancelled group thread stops quietly; its group reports why.
     if (isGroupCancelled(state.core))
       return failure();
-    return op.emitOpError()
-           << "failed in its call of '@" << op.getCallee() << "'";
+    return reportFailedCall(op, callee);
   }
   bindResults(context, op, *results);
   return success();
+}
+
+LogicalResult interp::reportFailedCall(Operation *call,
+                                       FunctionOpInterface callee) {
+  return call->emitOpError()
+         << "failed in its call of '@" << callee.getName() << "'";
 }
 
 void interp::registerControlFlowHandlers(HandlerMap &map) {

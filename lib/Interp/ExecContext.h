@@ -16,6 +16,8 @@
 
 namespace tilekit::interp {
 
+class TaskScheduler;
+
 class ExecContext {
 public:
   ExecContext(Interpreter &interpreter, const CoreState &state)
@@ -23,6 +25,10 @@ public:
         pools(interpreter.getOptions().undefined) {}
 
   Interpreter &getInterpreter() { return interpreter; }
+  /// Where this invocation's in-core calls run when they may run at once
+  /// (an orchestration entry under --threads); null: inline.
+  TaskScheduler *getScheduler() const { return scheduler; }
+  void setScheduler(TaskScheduler *tasks) { scheduler = tasks; }
   /// Where this invocation runs (launch block, traced work item).
   CoreState &getCoreState() { return state; }
   /// The work item records belong to (0 outside one).
@@ -49,6 +55,8 @@ public:
   const RuntimeValue &get(mlir::Value value) const {
     return values.find(value)->second;
   }
+  bool isBound(mlir::Value value) const { return values.contains(value); }
+  void unbind(mlir::Value value) { values.erase(value); }
 
   /// Binds `value`; an addressed tile's elements are written to its pool
   /// unless `writeBytes` is false (pto.tile.create allocates without
@@ -74,6 +82,7 @@ public:
 private:
   Interpreter &interpreter;
   CoreState state;
+  TaskScheduler *scheduler = nullptr;
   llvm::DenseMap<mlir::Value, RuntimeValue> values;
   BytePools pools;
 };
@@ -140,6 +149,11 @@ private:
   CoreState &state;
   bool began = false;
 };
+
+/// The error on `call` after its callee failed: the callee has reported
+/// why, this says from where it was called.
+mlir::LogicalResult reportFailedCall(mlir::Operation *call,
+                                     mlir::FunctionOpInterface callee);
 
 /// Runs a call of a group function (see CrossCoreOps.cpp).
 mlir::LogicalResult runGroupCall(ExecContext &context, mlir::Operation *call,

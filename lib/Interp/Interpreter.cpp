@@ -9,8 +9,10 @@
 #include "Blas.h"
 #include "ExecContext.h"
 #include "GroupRuntime.h"
+#include "TaskScheduler.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -107,6 +109,12 @@ static LogicalResult checkArgument(FunctionOpInterface func, unsigned index,
 FailureOr<SmallVector<RuntimeValue>>
 Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
                   const CoreState &state) {
+  return invoke(func, args, state, nullptr);
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::invoke(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
+                    const CoreState &state, TaskScheduler *tasks) {
   if (func.isExternal())
     return func->emitError()
            << "cannot run @" << func.getName() << ": it has no body";
@@ -119,6 +127,7 @@ Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
     if (failed(checkArgument(func, index, type, value)))
       return failure();
   ExecContext context(*this, state);
+  context.setScheduler(tasks);
   SmallVector<RuntimeValue> bound(args.begin(), args.end());
   return context.runRegion(func.getFunctionBody(), bound);
 }
@@ -126,6 +135,8 @@ Interpreter::call(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
 FailureOr<SmallVector<RuntimeValue>>
 Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
                     unsigned blocks) {
+  if (runsTasks())
+    return launchTasks(func, args, blocks);
   FailureOr<SmallVector<RuntimeValue>> results = SmallVector<RuntimeValue>();
   for (unsigned block = 0; block < blocks; ++block) {
     CoreState state{block, blocks, std::nullopt};
@@ -139,6 +150,42 @@ Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
     if (failed(results))
       return failure();
   }
+  return results;
+}
+
+bool Interpreter::runsTasks() const {
+  return options.threads > 1 && !isTracing() && !options.maxSteps &&
+         !options.observeOp;
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+Interpreter::launchTasks(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
+                         unsigned blocks) {
+  TaskScheduler tasks(*this, module.getContext(), options.threads);
+  bool orchestration =
+      pto::getFunctionKind(func) == pto::FunctionKind::Orchestration;
+  FailureOr<SmallVector<RuntimeValue>> results = SmallVector<RuntimeValue>();
+  std::vector<Diagnostic> diagnostics;
+  {
+    CaptureScope capture(diagnostics);
+    for (unsigned block = 0; block < blocks && !tasks.hasFailed(); ++block) {
+      CoreState state{block, blocks, std::nullopt};
+      if (orchestration) {
+        results = invoke(func, args, state, &tasks);
+      } else if (auto predicted = tasks.trySubmit(nullptr, func, args, state)) {
+        results = std::move(*predicted);
+      } else {
+        if (failed(tasks.drain()))
+          break;
+        results = call(func, args, state);
+      }
+      if (failed(results))
+        break;
+    }
+    (void)tasks.drain();
+  }
+  if (failed(tasks.report(diagnostics)))
+    return failure();
   return results;
 }
 
@@ -198,6 +245,18 @@ void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes) {
   values.insert_or_assign(value, std::move(runtimeValue));
 }
 
+/// Whether `op` itself reads or writes GM data, so that the tasks before it
+/// must have finished: ops on GM tensors other than control flow (whose
+/// bodies are looked at op by op), calls (which decide for themselves) and
+/// the ops that read only a tensor's shape.
+static bool readsOrWritesGM(Operation &op) {
+  if (op.getNumRegions() != 0 || isa<CallOpInterface>(op) ||
+      isa<pto::TensorDimOp, pto::TensorViewOp>(op))
+    return false;
+  return llvm::any_of(op.getOperandTypes(),
+                      [](Type type) { return isa<pto::GMTensorType>(type); });
+}
+
 FailureOr<SmallVector<RuntimeValue>>
 ExecContext::runRegion(Region &region, MutableArrayRef<RuntimeValue> args) {
   if (!region.hasOneBlock())
@@ -218,6 +277,8 @@ ExecContext::runRegion(Region &region, MutableArrayRef<RuntimeValue> args) {
     if (isGroupCancelled(state.core))
       return failure();
     if (failed(interpreter.countStep(&op)))
+      return failure();
+    if (scheduler && readsOrWritesGM(op) && failed(scheduler->drain()))
       return failure();
     OpHandler handler = interpreter.getHandler(&op);
     if (!handler)

@@ -28,6 +28,7 @@
 #include <cmath>
 
 #include <mutex>
+#include <thread>
 
 using namespace mlir;
 using namespace tilekit;
@@ -96,6 +97,15 @@ static cl::opt<unsigned> blockCount(
     cl::desc("Launch the entry as N blocks: block i sees get_block_idx = i "
              "and get_block_num = N; each block is a work item (default 1)"),
     cl::init(1), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<unsigned> threadCount(
+    "threads",
+    cl::desc("Run the in-core calls of an orchestration function (and the "
+             "blocks of an in-core launch) on N threads where their GM "
+             "accesses do not conflict; results are bit-identical to "
+             "--threads=1. Default: one per CPU. --print-ops and "
+             "--max-steps run on one thread"),
+    cl::value_desc("N"), cl::init(0), cl::sub(driver::runCommand()),
     cl::cat(driver::optionCategory()));
 static cl::opt<double> popTimeout(
     "pop-timeout",
@@ -374,6 +384,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   options.timeout = *timeout;
   options.maxSteps = maxSteps;
   options.unboundedPipes = unboundedPipes;
+  options.threads = threadCount
+                        ? threadCount
+                        : std::max(1u, std::thread::hardware_concurrency());
   if (printOps)
     options.observeOp = [](Operation *op, ArrayRef<RuntimeValue> results) {
       // Group launches run their cores on several threads.

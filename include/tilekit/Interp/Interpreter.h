@@ -29,6 +29,7 @@
 namespace tilekit::interp {
 
 class ExecContext;
+class TaskScheduler;
 
 /// Executes one op; reports errors on the op.
 using OpHandler = mlir::LogicalResult (*)(ExecContext &, mlir::Operation *);
@@ -69,6 +70,12 @@ struct InterpreterOptions {
   /// Cross-core pushes never block, whatever slot counts the pipes were
   /// initialized with (the reference runtime's unbounded queues).
   bool unboundedPipes = false;
+  /// Worker threads for the in-core calls of an orchestration entry (and
+  /// the blocks of an in-core launch) whose GM accesses do not conflict;
+  /// 1 runs everything in order on the calling thread. Results are
+  /// bit-identical either way. Tracing, maxSteps and observeOp need one
+  /// thread (their output follows the order ops run in).
+  unsigned threads = 1;
 };
 
 /// Where a function invocation runs: the block of its launch (0 of 1 by
@@ -96,9 +103,11 @@ public:
   call(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
        const CoreState &state = {});
 
-  /// Runs `func` as a launch of `blocks` blocks, one after another: block i
-  /// sees get_block_idx = i and get_block_num = blocks, and each block is a
-  /// work item of the trace. Returns the last block's results.
+  /// Runs `func` as a launch of `blocks` blocks: block i sees
+  /// get_block_idx = i and get_block_num = blocks, and each block is a work
+  /// item of the trace. Blocks and in-core calls run on
+  /// InterpreterOptions::threads threads where their GM accesses allow,
+  /// with the results of a run in order. Returns the last block's results.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   launch(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
          unsigned blocks);
@@ -144,6 +153,16 @@ public:
   mlir::LogicalResult countStep(mlir::Operation *op);
 
 private:
+  /// Whether launches run tasks on several threads.
+  bool runsTasks() const;
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  launchTasks(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
+              unsigned blocks);
+  /// `call` with `tasks` taking the in-core calls of `func`.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  invoke(mlir::FunctionOpInterface func, llvm::ArrayRef<RuntimeValue> args,
+         const CoreState &state, TaskScheduler *tasks);
+
   mlir::ModuleOp module;
   InterpreterOptions options;
   llvm::DenseMap<mlir::TypeID, OpHandler> handlers;
