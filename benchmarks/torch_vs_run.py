@@ -12,8 +12,10 @@ times (min and median of N rounds, the three interleaved)
     parse, verify), so that `run - check` is roughly the execution alone,
   * the script's entry function called in-process (torch already imported,
     inputs already tensors): what a user of the script pays per call,
-and prints them, the net execution time and the ratios. `--threads N` is
-passed to `tilekit run` (the script always has one torch thread). Checks each script's output against
+and prints them, the net execution time and the ratios. Both sides use one
+thread (`tilekit run --threads 1`, one torch thread). `--threads N` adds a
+fourth interleaved action, `tilekit run --threads N`, and its speedup over
+one thread. Checks each script's output against
 `tilekit run --expect` so the timed scripts are known to be right.
 Needs Debian's python3-numpy and python3-torch (/usr/bin/python3).
 """
@@ -97,7 +99,7 @@ def main(argv):
     build = "build"
     repeat = 3
     only = []
-    threads = []
+    threads = None
     rest = list(argv)
     while rest:
         word = rest.pop(0)
@@ -106,7 +108,7 @@ def main(argv):
         elif word == "--only":
             only = rest.pop(0).split(",")
         elif word == "--threads":
-            threads = ["--threads", rest.pop(0)]
+            threads = rest.pop(0)
         else:
             build = word
     tilekit = os.path.join(build, "bin", "tilekit")
@@ -114,10 +116,12 @@ def main(argv):
     torch.set_num_threads(1)
     print("%-21s %15s  %15s  %15s  %7s  %15s" % (
         "", "tilekit run s", "tilekit check s", "torch call s", "net s",
-        "torch / tilekit"))
+        "torch / tilekit") + ("  %15s  %7s" % ("--threads " + threads + " s",
+                                               "speedup") if threads else ""))
     print("%-21s %7s %7s  %7s %7s  %7s %7s  %7s  %7s %7s" % (
         "example", "min", "median", "min", "median", "min", "median",
-        "median", "run", "net"))
+        "median", "run", "net") + ("  %7s %7s  %7s" % ("min", "median", "net")
+                                   if threads else ""))
     for name, golden, sizes, entry, specs, out_index, tolerance in EXAMPLES:
         if only and os.path.basename(name) not in only:
             continue
@@ -143,15 +147,18 @@ def main(argv):
             calls.append(args)
             function(*args)
 
-        command = [tilekit, "run", kernel] + threads + flags
-        (torch_t, run_t, check_t) = interleaved(repeat, [
-            call,
-            lambda: subprocess.run(command, check=True,
-                                   stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL),
-            lambda: subprocess.run([tilekit, "check", kernel], check=True,
-                                   stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)])
+        command = [tilekit, "run", kernel, "--threads", "1"] + flags
+        parallel = [tilekit, "run", kernel, "--threads", threads or "1"] + flags
+
+        def quiet(argv):
+            return lambda: subprocess.run(argv, check=True,
+                                          stdout=subprocess.DEVNULL,
+                                          stderr=subprocess.DEVNULL)
+        actions = [call, quiet(command), quiet([tilekit, "check", kernel])]
+        if threads:
+            actions.append(quiet(parallel))
+        times = interleaved(repeat, actions)
+        (torch_t, run_t, check_t) = times[:3]
         result = os.path.join(data, "torch_out.npy")
         np.save(result, calls[-1][out_index].numpy())
         check = subprocess.run(command + ["--expect", names[out_index] + "=" + result]
@@ -160,10 +167,16 @@ def main(argv):
             sys.exit("%s: the script disagrees with tilekit run:\n%s%s"
                      % (name, check.stdout, check.stderr))
         net = run_t[1] - check_t[1]
-        print("%-21s %7.4f %7.4f  %7.4f %7.4f  %7.4f %7.4f  %7.4f  %7.2f %7.2f"
-              % (name, run_t[0], run_t[1], check_t[0], check_t[1],
-                 torch_t[0], torch_t[1], net, torch_t[1] / run_t[1],
-                 torch_t[1] / net))
+        line = ("%-21s %7.4f %7.4f  %7.4f %7.4f  %7.4f %7.4f  %7.4f  %7.2f %7.2f"
+                % (name, run_t[0], run_t[1], check_t[0], check_t[1],
+                   torch_t[0], torch_t[1], net, torch_t[1] / run_t[1],
+                   torch_t[1] / net))
+        if threads:
+            parallel_t = times[3]
+            line += "  %7.4f %7.4f  %7.2f" % (
+                parallel_t[0], parallel_t[1],
+                net / (parallel_t[1] - check_t[1]))
+        print(line)
         sys.stdout.flush()
     if not only or "sgemm" in only:
         # The floor for the GEMMs: one f32 matmul of the same flops in
@@ -175,7 +188,9 @@ def main(argv):
             "sgemm 1024^3 (torch)", "", "", "", "", mm_t[0], mm_t[1]))
     print("net = run - check (medians): the execution without process start, "
           "parse and verify; torch / tilekit = ratio of medians (above 1: the "
-          "script is slower); one torch thread; %d interleaved rounds" % repeat)
+          "script is slower); one torch thread; %d interleaved rounds%s" % (
+              repeat, "; speedup net = net / (threads run - check)"
+              if threads else ""))
 
 
 if __name__ == "__main__":

@@ -56,6 +56,38 @@ bool interp::conflict(const GMAccess &a, const GMAccess &b) {
   return aFirst <= bLast && bFirst <= aLast;
 }
 
+/// Whether `a` and `b` together are exactly one box: equal in every
+/// dimension but one, where they touch or overlap.
+static bool extendsToBox(const GMAccess &a, const GMAccess &b) {
+  int differing = -1;
+  for (size_t d = 0; d < a.shape.size(); ++d) {
+    if (a.lower[d] == b.lower[d] && a.upper[d] == b.upper[d])
+      continue;
+    if (differing >= 0)
+      return false;
+    differing = static_cast<int>(d);
+  }
+  return differing < 0 || (a.lower[differing] <= b.upper[differing] &&
+                           b.lower[differing] <= a.upper[differing]);
+}
+
+void interp::addAccess(SmallVectorImpl<GMAccess> &boxes, GMAccess access) {
+  // A few recent boxes suffice: the calls of a loop touch neighbours.
+  constexpr size_t kLookBack = 4;
+  for (size_t i = boxes.size(); i > 0 && i + kLookBack > boxes.size(); --i) {
+    GMAccess &box = boxes[i - 1];
+    if (box.storage != access.storage || box.writes != access.writes ||
+        box.shape != access.shape || !extendsToBox(box, access))
+      continue;
+    for (size_t d = 0; d < box.shape.size(); ++d) {
+      box.lower[d] = std::min(box.lower[d], access.lower[d]);
+      box.upper[d] = std::max(box.upper[d], access.upper[d]);
+    }
+    return;
+  }
+  boxes.push_back(std::move(access));
+}
+
 namespace {
 class FootprintEvaluator {
 public:

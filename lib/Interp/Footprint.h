@@ -32,6 +32,11 @@ struct GMAccess {
 /// of different shapes, by the hull of their row-major positions.
 bool conflict(const GMAccess &a, const GMAccess &b);
 
+/// Adds `access` to `boxes`, growing a recent box of the same kind instead
+/// where the two together are exactly a box (row tiles one after another
+/// become one band), so that a batch of calls keeps few boxes.
+void addAccess(llvm::SmallVectorImpl<GMAccess> &boxes, GMAccess access);
+
 /// What a call will touch and what it will return.
 struct CallFootprint {
   llvm::SmallVector<GMAccess> accesses;

@@ -68,6 +68,14 @@ static bool sameResults(ArrayRef<RuntimeValue> actual,
   return true;
 }
 
+/// Elements in the box of `access`.
+static int64_t volume(const GMAccess &access) {
+  int64_t elements = 1;
+  for (auto [lower, upper] : llvm::zip(access.lower, access.upper))
+    elements *= std::max<int64_t>(upper - lower, 0);
+  return elements;
+}
+
 std::optional<SmallVector<RuntimeValue>>
 TaskScheduler::trySubmit(Operation *call, FunctionOpInterface callee,
                          ArrayRef<RuntimeValue> args, const CoreState &state) {
@@ -75,76 +83,113 @@ TaskScheduler::trySubmit(Operation *call, FunctionOpInterface callee,
       evaluateFootprint(interpreter, callee, args, state);
   if (!footprint)
     return std::nullopt;
-  auto task = std::make_unique<Task>(Task{0, call, callee,
-                                          SmallVector<RuntimeValue>(args),
-                                          state, std::move(*footprint)});
-  Task *raw = task.get();
-  for (const GMAccess &access : raw->footprint.accesses)
+  if (!open)
+    open = std::make_unique<Task>();
+  for (GMAccess &access : footprint->accesses) {
+    open->elements += volume(access);
     if (access.writes)
-      raw->writes.push_back(access);
-  SmallVector<RuntimeValue> results = raw->footprint.results;
-  {
-    std::unique_lock<std::mutex> lock(mutex);
-    finished.wait(lock, [&] { return pending.size() < kWindow; });
-    raw->index = submitted++;
-    for (std::unique_ptr<Task> &earlier : pending) {
-      // A conflict needs a write on one side: pairs of reads are skipped
-      // without a look (a call reads many boxes and writes few).
-      auto against = [](ArrayRef<GMAccess> writes, ArrayRef<GMAccess> all) {
-        return llvm::any_of(writes, [&](const GMAccess &write) {
-          return llvm::any_of(all, [&](const GMAccess &access) {
-            return conflict(write, access);
-          });
-        });
-      };
-      bool conflicts = against(earlier->writes, raw->footprint.accesses) ||
-                       against(raw->writes, earlier->footprint.accesses);
-      if (conflicts) {
-        earlier->dependents.push_back(raw);
-        ++raw->waitingFor;
-      }
-    }
-    pending.push_back(std::move(task));
-    if (raw->waitingFor == 0)
-      ready.push_back(raw);
+      addAccess(open->writes, access);
+    addAccess(open->accesses, std::move(access));
   }
+  open->calls.push_back(Call{submitted++, call, callee,
+                             SmallVector<RuntimeValue>(args), state,
+                             footprint->results});
+  if (open->elements >= kBatchElements || open->calls.size() >= kBatchCalls) {
+    std::unique_lock<std::mutex> lock(mutex);
+    submitOpen(lock);
+  }
+  return std::move(footprint->results);
+}
+
+void TaskScheduler::submitOpen(std::unique_lock<std::mutex> &lock) {
+  if (!open)
+    return;
+  // A full window waits until half of it has drained, so the
+  // orchestration thread is woken once per many tasks, not per task.
+  if (pending.size() >= kWindow) {
+    orchestrationWaits = true;
+    finished.wait(lock, [&] { return pending.size() <= kWindow / 2; });
+    orchestrationWaits = false;
+  }
+  Task *task = open.get();
+  // A conflict needs a write on one side: pairs of reads are skipped
+  // without a look (a call reads many boxes and writes few).
+  auto against = [](ArrayRef<GMAccess> writes, ArrayRef<GMAccess> all) {
+    return llvm::any_of(writes, [&](const GMAccess &write) {
+      return llvm::any_of(
+          all, [&](const GMAccess &access) { return conflict(write, access); });
+    });
+  };
+  for (std::unique_ptr<Task> &earlier : pending)
+    if (against(earlier->writes, task->accesses) ||
+        against(task->writes, earlier->accesses)) {
+      earlier->dependents.push_back(task);
+      ++task->waitingFor;
+    }
+  pending.push_back(std::move(open));
+  if (task->waitingFor != 0)
+    return;
+  ready.push_back(task);
+  lock.unlock();
   readied.notify_one();
-  return results;
+  lock.lock();
+}
+
+bool TaskScheduler::execute(Call &call) {
+  FailureOr<SmallVector<RuntimeValue>> results =
+      interpreter.call(call.callee, call.args, call.state);
+  if (failed(results)) {
+    if (call.op)
+      (void)reportFailedCall(call.op, call.callee);
+    return false;
+  }
+  if (!sameResults(*results, call.predicted)) {
+    (call.op ? call.op : call.callee.getOperation())->emitError()
+        << "internal error: @" << call.callee.getName()
+        << " returned other values than its footprint predicted";
+    return false;
+  }
+  return true;
 }
 
 void TaskScheduler::execute(Task *task) {
   std::vector<Diagnostic> diagnostics;
-  bool broke = false;
-  // Past the first failure nothing runs: a run on one thread would have
-  // stopped there.
-  if (task->index < firstFailure.load()) {
+  std::optional<uint64_t> failedCall;
+  {
     CaptureScope capture(diagnostics);
-    FailureOr<SmallVector<RuntimeValue>> results =
-        interpreter.call(task->callee, task->args, task->state);
-    if (failed(results)) {
-      broke = true;
-      if (task->call)
-        (void)reportFailedCall(task->call, task->callee);
-    } else if (!sameResults(*results, task->footprint.results)) {
-      broke = true;
-      (task->call ? task->call : task->callee.getOperation())->emitError()
-          << "internal error: @" << task->callee.getName()
-          << " returned other values than its footprint predicted";
+    for (Call &call : task->calls) {
+      // Past the first failure nothing runs: a run on one thread would
+      // have stopped there.
+      if (call.index >= firstFailure.load())
+        break;
+      if (!execute(call)) {
+        failedCall = call.index;
+        break;
+      }
     }
   }
+  size_t newlyReady = 0;
+  bool wake = false;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    finish(task, std::move(diagnostics), broke);
+    size_t before = ready.size();
+    finish(task, std::move(diagnostics), failedCall);
+    newlyReady = ready.size() - before;
+    wake = orchestrationWaits &&
+           (pending.empty() || pending.size() <= kWindow / 2);
   }
-  finished.notify_all();
-  readied.notify_all();
+  if (wake)
+    finished.notify_one();
+  // This worker takes one of the newly ready tasks itself.
+  for (size_t i = 1; i < newlyReady; ++i)
+    readied.notify_one();
 }
 
 void TaskScheduler::finish(Task *task, std::vector<Diagnostic> diagnostics,
-                           bool broke) {
-  if (broke) {
-    failures.emplace(task->index, std::move(diagnostics));
-    firstFailure = std::min(firstFailure.load(), task->index);
+                           std::optional<uint64_t> failedCall) {
+  if (failedCall) {
+    failures.emplace(*failedCall, std::move(diagnostics));
+    firstFailure = std::min(firstFailure.load(), *failedCall);
   }
   for (Task *dependent : task->dependents)
     if (--dependent->waitingFor == 0)
@@ -155,7 +200,10 @@ void TaskScheduler::finish(Task *task, std::vector<Diagnostic> diagnostics,
 
 LogicalResult TaskScheduler::drain() {
   std::unique_lock<std::mutex> lock(mutex);
+  submitOpen(lock);
+  orchestrationWaits = true;
   finished.wait(lock, [&] { return pending.empty(); });
+  orchestrationWaits = false;
   return failure(hasFailed());
 }
 

@@ -134,3 +134,24 @@ TEST_F(FootprintEvaluation, UnknownWhenPositionsOrResultsComeFromData) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(FootprintTest, AddedBoxesMergeOnlyIntoBoxes) {
+  TensorStorage y(ElementKind::F32, 64);
+  SmallVector<GMAccess> boxes;
+  addAccess(boxes, box(&y, {8, 8}, {0, 0}, {2, 8}, true));
+  addAccess(boxes, box(&y, {8, 8}, {2, 0}, {4, 8}, true)); // touches below
+  ASSERT_EQ(boxes.size(), 1u);
+  EXPECT_EQ(boxes[0].lower, (SmallVector<int64_t, 4>{0, 0}));
+  EXPECT_EQ(boxes[0].upper, (SmallVector<int64_t, 4>{4, 8}));
+  addAccess(boxes, box(&y, {8, 8}, {4, 0}, {6, 4}, true));  // narrower
+  addAccess(boxes, box(&y, {8, 8}, {0, 0}, {4, 8}, false)); // a read
+  addAccess(boxes, box(&y, {8, 8}, {6, 0}, {8, 8}, true));  // a gap above
+  EXPECT_EQ(boxes.size(), 4u);
+  // Merged boxes cover what was added and nothing else.
+  EXPECT_FALSE(conflict(boxes[0], box(&y, {8, 8}, {4, 4}, {6, 8}, false)));
+  EXPECT_TRUE(conflict(boxes[1], box(&y, {8, 8}, {5, 0}, {6, 1}, false)));
+}
+
+} // namespace
