@@ -1,20 +1,21 @@
 // RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-allocate-tensor))' | FileCheck %s
 
 // UB: vecin, vecout, co2 and veccalc share one running address; sizes round
-// up to the 32-byte block.
+// up to whole 256-byte vector repeats (a repeat never writes past its
+// tensor).
 // CHECK-LABEL: func.func @ub(
 func.func @ub() {
   // 16*100*4 = 6400 B, already a multiple of 32.
   // CHECK: ascendc.local_tensor vecin addr 0 size 6400 input : <16x100xf32>
   %a = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<16x100xf32>
-  // 3*5*2 = 30 B -> 32; at 0 + 6400.
-  // CHECK: ascendc.local_tensor vecout addr 6400 size 32 output : <3x5xf16>
+  // 3*5*2 = 30 B -> 256; at 0 + 6400.
+  // CHECK: ascendc.local_tensor vecout addr 6400 size 256 output : <3x5xf16>
   %b = ascendc.local_tensor_auto vecout output : !ascendc.local_tensor<3x5xf16>
-  // 333*4 = 1332 B -> 1344; at 6400 + 32 = 6432.
-  // CHECK: ascendc.local_tensor veccalc addr 6432 size 1344 : <333xi32>
+  // 333*4 = 1332 B -> 1536; at 6400 + 256 = 6656.
+  // CHECK: ascendc.local_tensor veccalc addr 6656 size 1536 : <333xi32>
   %c = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xi32>
-  // 7*4 = 28 B -> 32; at 6432 + 1344 = 7776.
-  // CHECK: ascendc.local_tensor co2 addr 7776 size 32 : <7xf32>
+  // 7*4 = 28 B -> 256; at 6656 + 1536 = 8192.
+  // CHECK: ascendc.local_tensor co2 addr 8192 size 256 : <7xf32>
   %d = ascendc.local_tensor_auto co2 : !ascendc.local_tensor<7xf32>
   // TPipe-backed tensors are not planned.
   // CHECK: ascendc.tbuf_get_tensor veccalc : <64xf32>
@@ -70,19 +71,19 @@ func.func @control(%n: index, %p: i1) {
   // CHECK: %[[A:.*]] = ascendc.local_tensor veccalc addr 0 size 256 : <64xf32>
   %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
   scf.for %i = %c0 to %n step %c1 {
-    // 100*2 = 200 -> 224; at 256.
+    // 100*2 = 200 -> 256; at 256.
     // CHECK: scf.for
-    // CHECK-NEXT: ascendc.local_tensor veccalc addr 256 size 224 {asctile.unroll_iter = 1 : i64} : <100xf16>
+    // CHECK-NEXT: ascendc.local_tensor veccalc addr 256 size 256 {asctile.unroll_iter = 1 : i64} : <100xf16>
     %b = ascendc.local_tensor_auto veccalc {asctile.unroll_iter = 1} : !ascendc.local_tensor<100xf16>
     scf.if %p {
-      // 9*4 = 36 -> 64; at 256 + 224 = 480.
+      // 9*4 = 36 -> 256; at 256 + 256 = 512.
       // CHECK: scf.if
-      // CHECK-NEXT: ascendc.local_tensor veccalc addr 480 size 64 : <9xi32>
+      // CHECK-NEXT: ascendc.local_tensor veccalc addr 512 size 256 : <9xi32>
       %c = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<9xi32>
     } else {
-      // at 480 + 64 = 544: the branches do not share (no reuse here).
+      // at 512 + 256 = 768: the branches do not share (no reuse here).
       // CHECK: } else {
-      // CHECK-NEXT: ascendc.local_tensor veccalc addr 544 size 32 : <8xf32>
+      // CHECK-NEXT: ascendc.local_tensor veccalc addr 768 size 256 : <8xf32>
       %d = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8xf32>
     }
   }
@@ -94,7 +95,7 @@ func.func @control(%n: index, %p: i1) {
 // Each function is a kernel with its own buffers: addresses restart at 0.
 // CHECK-LABEL: func.func @second(
 func.func @second() {
-  // CHECK: ascendc.local_tensor veccalc addr 0 size 32 : <8xf32>
+  // CHECK: ascendc.local_tensor veccalc addr 0 size 256 : <8xf32>
   %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8xf32>
   return
 }

@@ -10,7 +10,7 @@
 // CHECK: %[[B:.*]] = ascendc.reinterpret_cast %[[A]] : <333xi32> to <333xi32>
 // CHECK: ascendc.data_copy %[[B]]
 // ADDR-LABEL: func.func @sequential(
-// ADDR: %[[A:.*]] = ascendc.local_tensor veccalc addr 0 size 1344 : <333xi32>
+// ADDR: %[[A:.*]] = ascendc.local_tensor veccalc addr 0 size 1536 : <333xi32>
 // ADDR-NOT: ascendc.local_tensor veccalc
 // ADDR: ascendc.reinterpret_cast %[[A]]
 func.func @sequential(%gm: !ascendc.global_tensor<333xi32>) {

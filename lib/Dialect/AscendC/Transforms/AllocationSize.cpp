@@ -1,6 +1,7 @@
 //===- AllocationSize.cpp - Bytes a local tensor occupies -----------------===//
 
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -14,8 +15,15 @@ int64_t getAllocationBytes(LocalTensorType type, Position position) {
   bool fractal = llvm::is_contained(
       {Position::A1, Position::B1, Position::A2, Position::B2, Position::CO1},
       position);
+  int64_t bytes = type.getNumElements() * elementBytes;
+  // A vector instruction covers whole 256-byte repeats from the start of
+  // its tensors (fill-asc-operands sets repeat = ceil(elements /
+  // per repeat)), so a UB tensor occupies whole repeats: its last repeat
+  // never writes into the next tensor. Seed departure: it rounds to 32 B.
+  if (getBuffer(position) == Buffer::UB)
+    return llvm::alignTo(bytes, kRepeatBytes);
   if (!fractal || shape.empty())
-    return llvm::alignTo(type.getNumElements() * elementBytes, kBlockBytes);
+    return llvm::alignTo(bytes, kBlockBytes);
 
   int64_t cols = shape.back();
   int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;

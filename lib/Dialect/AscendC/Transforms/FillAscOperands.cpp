@@ -3,6 +3,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 namespace tilekit::ascendc {
@@ -13,8 +14,11 @@ namespace tilekit::ascendc {
 using namespace mlir;
 using namespace tilekit::ascendc;
 
-/// Block stride 1 and repeat stride 8 for each tensor operand.
+/// Block stride 1 for each tensor operand; a repeat stride of 8 blocks for
+/// the compare mask destination.
 static constexpr int64_t kBlockStride = 1, kRepeatStride = 8;
+/// Bytes of one block, the unit of strides.
+static constexpr int64_t kStrideBlockBytes = 32;
 
 namespace {
 struct FillAscOperandsPass
@@ -51,10 +55,28 @@ struct FillAscOperandsPass
           arith::ConstantIndexOp::create(builder, loc, repeat));
     }
     if (!l0.getStridesAttr()) {
-      unsigned tensors = getNumTensorOperands(l0);
-      SmallVector<int64_t> strides(tensors, kBlockStride);
-      strides.append(tensors, kRepeatStride);
-      l0.setStridesAttr(builder.getDenseI64ArrayAttr(strides));
+      // Each operand's repeats follow one another: a repeat stride of the
+      // bytes one repeat covers in that operand's element type. The seed
+      // says 8 blocks for every operand, which is that for the widest type
+      // but skips half of every repeat of the f16 source of an f16 -> f32
+      // cast (on the machine, Cast takes {1, 1, 8, 4}).
+      VectorExtent extent = getVectorExtent(l0);
+      bool compare = isa<CompareL0Op>(l0.getOperation());
+      SmallVector<int64_t> blockStrides, repeatStrides;
+      for (auto [index, operand] : llvm::enumerate(l0->getOperands())) {
+        auto type = dyn_cast<LocalTensorType>(operand.getType());
+        if (!type)
+          continue;
+        blockStrides.push_back(kBlockStride);
+        int64_t bytes =
+            extent.perRepeat * getElementBytes(type.getElementType());
+        repeatStrides.push_back(
+            compare && index == 0
+                ? kRepeatStride
+                : std::max<int64_t>(1, bytes / kStrideBlockBytes));
+      }
+      blockStrides.append(repeatStrides);
+      l0.setStridesAttr(builder.getDenseI64ArrayAttr(blockStrides));
     }
   }
 };

@@ -389,9 +389,17 @@ def FillAscOperands : InterfacePass<"ascendc-fill-asc-operands", "mlir::Function
     * An L0 op without a mask and repeat count gets `mask = min(elements,
       per repeat)` and `repeat = ceil(elements / per repeat)`, a repeat
       covering 256 bytes of the widest element.
-    * An L0 op without strides gets block stride 1 and repeat stride 8 for
-      each tensor operand: `[1, 1, 8, 8]` for one source,
-      `[1, 1, 1, 8, 8, 8]` for two, `[1, 8]` for `duplicate_l0`.
+    * An L0 op without strides gets block stride 1 for each tensor operand
+      and a repeat stride of the 32-byte blocks one repeat covers in that
+      operand's element type, so repeats follow one another: `[1, 1, 8, 8]`
+      for one source of the same type, `[1, 1, 1, 8, 8, 8]` for two,
+      `[1, 8]` for `duplicate_l0`, `[1, 1, 8, 4]` for an f16 -> f32 cast
+      (the seed gives every operand 8, which skips half of the f16
+      source). A compare's bit-mask destination keeps 8.
+
+    UB tensors are allocated in whole 256-byte repeats
+    (`ascendc-allocate-tensor`), so the last repeat stays inside its
+    tensor.
 
     Operands already given are kept, so running the pass twice changes
     nothing.
