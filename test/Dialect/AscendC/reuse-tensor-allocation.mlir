@@ -126,3 +126,36 @@ func.func @no_iterations(%n: index) {
   ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
   return
 }
+
+// -----
+
+// Iterations with accumulators of different sizes in CO1 (1x16 pads to the
+// same 16x16 fractal as 16x16): the larger type owns the storage, since a
+// cast may not view more bytes than its source's type holds; the whole C220
+// pipeline accepts it.
+// RUN: tilekit-opt %s -split-input-file -ascendc-c220-pipeline 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// CHECK-LABEL: func.func @co1_sizes(
+// CHECK: %[[B:.*]] = ascendc.local_tensor_auto co1 : <16x16xf32>
+// CHECK: ascendc.reinterpret_cast %[[B]] : <16x16xf32> to <1x16xf32>
+// ADDR-LABEL: func.func @co1_sizes(
+// ADDR: ascendc.local_tensor co1 addr 0 size 1024 : <16x16xf32>
+// ADDR-NOT: ascendc.local_tensor co1
+// PIPELINE-NOT: error
+// PIPELINE-LABEL: func.func @co1_sizes(
+// PIPELINE: ascendc.mmad
+// PIPELINE: ascendc.mmad
+func.func @co1_sizes(%n: index) {
+  %x = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  %y = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  scf.execute_region {
+    %a = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<1x16xf32>
+    ascendc.mmad %a, %x, %y m %n n %n k %n {asctile.unroll_iter = 0} : !ascendc.local_tensor<1x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %b = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+    ascendc.mmad %b, %x, %y m %n n %n k %n {asctile.unroll_iter = 1} : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  return
+}

@@ -178,3 +178,22 @@ func.func @while_regions(%n: index) {
   }
   return
 }
+
+// -----
+
+// A later tensor larger by type but not by allocation (both take one
+// 256-byte repeat) still takes the storage over: a cast may not view more
+// bytes than its source's type holds.
+// CHECK-LABEL: func.func @larger_type_same_allocation(
+// CHECK-NEXT: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <8xf32>
+// CHECK-NEXT: ascendc.reinterpret_cast %[[B]] : <8xf32> to <1xf32>
+// ADDR-LABEL: func.func @larger_type_same_allocation(
+// ADDR-NEXT: ascendc.local_tensor veccalc addr 0 size 256 : <8xf32>
+// ADDR-NOT: ascendc.local_tensor veccalc
+func.func @larger_type_same_allocation(%n: index) {
+  %a = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1xf32>
+  ascendc.exp_l2 %a, %a, %n : !ascendc.local_tensor<1xf32>, !ascendc.local_tensor<1xf32>
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8xf32>
+  ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>
+  return
+}

@@ -57,11 +57,23 @@ static void replaceWithCast(LocalTensorAutoOp tensor, LocalTensorAutoOp owner) {
   tensor.erase();
 }
 
+/// Whether `big`'s storage holds `small`, by type and by allocation.
+static bool holds(LocalTensorAutoOp big, LocalTensorAutoOp small) {
+  auto typeBytes = [](LocalTensorType type) {
+    return type.getNumElements() * getElementBytes(type.getElementType());
+  };
+  return typeBytes(big.getType()) >= typeBytes(small.getType()) &&
+         getAllocationBytes(big.getType(), big.getPosition()) >=
+             getAllocationBytes(small.getType(), small.getPosition());
+}
+
+bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b) {
+  return holds(a, b) || holds(b, a);
+}
+
 LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
                                LocalTensorAutoOp tensor) {
-  int64_t ownerBytes = getAllocationBytes(owner.getType(), owner.getPosition());
-  int64_t bytes = getAllocationBytes(tensor.getType(), tensor.getPosition());
-  if (bytes <= ownerBytes) {
+  if (holds(owner, tensor)) {
     replaceWithCast(tensor, owner);
     return owner;
   }

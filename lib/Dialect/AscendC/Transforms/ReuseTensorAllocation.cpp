@@ -103,7 +103,8 @@ struct ReuseTensorAllocationPass
       Position pool = getAllocationPool(life.tensor.getPosition());
       Storage *chosen = nullptr;
       for (Storage &storage : storages)
-        if (storage.pool == pool && canFollow(storage.top, life)) {
+        if (storage.pool == pool && canFollow(storage.top, life) &&
+            canShareStorage(storage.owner, life.tensor)) {
           chosen = &storage;
           break;
         }

@@ -73,7 +73,7 @@ struct ReuseUbAllocationPass
     for (auto [j, owner] : llvm::enumerate(perRegion.front())) {
       owner->moveBefore(&op);
       for (ArrayRef<LocalTensorAutoOp> others : llvm::drop_begin(perRegion))
-        if (j < others.size())
+        if (j < others.size() && canShareStorage(owner, others[j]))
           owner = shareStorage(owner, others[j]);
     }
   }
@@ -95,6 +95,8 @@ struct ReuseUbAllocationPass
         if (storage.freeAfter >= life.span.first)
           continue;
         if (inLoop && inOut && storage.holdsInOut && !reuseInOut)
+          continue;
+        if (!canShareStorage(storage.root, life.tensor))
           continue;
         if (!chosen || storage.freeAfter < chosen->freeAfter)
           chosen = &storage;

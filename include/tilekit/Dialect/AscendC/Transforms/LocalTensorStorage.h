@@ -50,10 +50,15 @@ private:
 
 BlockLifetime getBlockLifetime(LocalTensorAutoOp tensor, BlockOrder &order);
 
+/// Whether one of `a` and `b` can hold the other: at least as many bytes
+/// both as its type holds (a cast may not view more than its source) and
+/// as allocate-tensor gives it (padding and whole repeats included).
+bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b);
+
 /// Makes `tensor` live in `owner`'s storage and returns the placeholder that
-/// owns the storage afterwards. The smaller of the two becomes a
-/// reinterpret cast of the larger (sized as allocate-tensor sizes them);
-/// when `tensor` is larger it first moves to just before `owner`.
+/// owns the storage afterwards: the one that holds the other
+/// (canShareStorage must hold) stays, the other becomes its reinterpret
+/// cast; when `tensor` holds `owner` it first moves to just before `owner`.
 LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
                                LocalTensorAutoOp tensor);
 
