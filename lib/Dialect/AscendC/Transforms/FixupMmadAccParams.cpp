@@ -29,21 +29,53 @@ static bool repeats(Operation *op, Value value) {
   return false;
 }
 
+/// The storage `tensor` names: the placeholder or allocation at the root
+/// of its reinterpret casts.
+static Value storageOf(Value tensor) {
+  while (auto cast = tensor.getDefiningOp<ReinterpretCastOp>())
+    tensor = cast.getSource();
+  return tensor;
+}
+
+/// Whether `mmad` starts an accumulation: its init is absent (Ascend C's
+/// cmatrixInitVal defaults to true) or the constant true. A constant false
+/// or a runtime value is the kernel's own choice and stays.
+static bool startsFresh(MmadOp mmad) {
+  Value init = mmad.getInit();
+  if (!init)
+    return true;
+  auto constant = init.getDefiningOp<arith::ConstantIntOp>();
+  return constant && constant.value() != 0;
+}
+
+/// Calls `visit` on every op that uses `storage` or a cast of it, other
+/// than the casts.
+static void forEachUser(Value storage, function_ref<void(Operation *)> visit) {
+  for (Operation *user : storage.getUsers()) {
+    if (auto cast = dyn_cast<ReinterpretCastOp>(user))
+      forEachUser(cast.getResult(), visit);
+    else
+      visit(user);
+  }
+}
+
 namespace {
 struct FixupMmadAccParamsPass
     : tilekit::ascendc::impl::FixupMmadAccParamsBase<FixupMmadAccParamsPass> {
   void runOnOperation() override {
     llvm::MapVector<Value, SmallVector<MmadOp>> byAccumulator;
     getOperation().walk([&](MmadOp mmad) {
-      if (mmad.getInit())
-        byAccumulator[mmad.getDst()].push_back(mmad);
+      if (startsFresh(mmad))
+        byAccumulator[storageOf(mmad.getDst())].push_back(mmad);
     });
     for (auto &[accumulator, mmads] : byAccumulator)
       if (mmads.size() > 1 || repeats(mmads.front(), accumulator))
         track(accumulator, mmads);
   }
 
-  /// Gives `mmads` a runtime flag: true until the first of them has run.
+  /// Gives `mmads` a runtime flag: true until the first of them has run,
+  /// and true again after each read of the accumulator (an accumulation
+  /// ends where its result is taken: the next output tile starts fresh).
   static void track(Value accumulator, ArrayRef<MmadOp> mmads) {
     Location loc = accumulator.getLoc();
     OpBuilder builder(accumulator.getContext());
@@ -54,18 +86,28 @@ struct FixupMmadAccParamsPass
           cast<BlockArgument>(accumulator).getOwner());
     auto flagType = MemRefType::get({1}, builder.getI1Type());
     Value flag = memref::AllocaOp::create(builder, loc, flagType);
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    Value isTrue = arith::ConstantIntOp::create(builder, loc, 1, 1);
-    memref::StoreOp::create(builder, loc, isTrue, flag, zero);
+    auto setFlag = [&](Location at, bool value) {
+      Value index = arith::ConstantIndexOp::create(builder, at, 0);
+      Value constant = arith::ConstantIntOp::create(builder, at, value, 1);
+      memref::StoreOp::create(builder, at, constant, flag, index);
+    };
+    setFlag(loc, true);
+    SmallVector<Operation *> readers;
+    forEachUser(accumulator, [&](Operation *user) {
+      if (!isa<MmadOp>(user))
+        readers.push_back(user);
+    });
+    for (Operation *reader : readers) {
+      builder.setInsertionPointAfter(reader);
+      setFlag(reader->getLoc(), true);
+    }
     for (MmadOp mmad : mmads) {
       builder.setInsertionPoint(mmad);
       Value index = arith::ConstantIndexOp::create(builder, mmad.getLoc(), 0);
       Value first = memref::LoadOp::create(builder, mmad.getLoc(), flag, index);
       mmad.getInitMutable().assign(first);
       builder.setInsertionPointAfter(mmad);
-      Value isFalse =
-          arith::ConstantIntOp::create(builder, mmad.getLoc(), 0, 1);
-      memref::StoreOp::create(builder, mmad.getLoc(), isFalse, flag, index);
+      setFlag(mmad.getLoc(), false);
     }
   }
 };

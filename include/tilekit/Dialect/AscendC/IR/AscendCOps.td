@@ -139,7 +139,11 @@ def AscendC_MmadOp : AscendC_Op<"mmad", [Tilekit_OnPipe<"M">, AttrSizedOperandSe
     `dst (co1) = [dst +] a (a2) @ b (b2) [+ bias (c2)]` over `m x k x n`.
     The parameter struct of Ascend C's `Mmad`: `m`, `n`, `k` and
     `init` (cmatrixInitVal: overwrite the accumulator instead of adding to
-    it; true when absent).
+    it; true when absent, as in Ascend C). An mmad in a K loop therefore
+    overwrites on every step unless its `init` is false there;
+    `ascendc-fixup-mmad-acc-params` turns an absent or constant-true `init`
+    on a repeated accumulation into "true on its first step after the
+    accumulator was last read".
 
     ```mlir
     ascendc.mmad %c, %a, %b m %c16 n %c16 k %c32 init %first

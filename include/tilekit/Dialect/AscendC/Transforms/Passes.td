@@ -247,12 +247,18 @@ def RemoveDebugOps : InterfacePass<"ascendc-remove-debug-ops", "mlir::FunctionOp
 def FixupMmadAccParams : InterfacePass<"ascendc-fixup-mmad-acc-params", "mlir::FunctionOpInterface"> {
   let summary = "Initializes an accumulator on its first mmad only";
   let description = [{
-    When several `ascendc.mmad` ops with an `init` flag write the same
-    accumulator, or one does inside a loop, a fixed flag would re-initialize
-    the accumulator each time. The pass allocates a one-element `i1`
-    memref set to `true` right after the accumulator is defined; each such
-    mmad reads its `init` from it, and the flag is set to `false` after each.
-    Mmads without `init` accumulate already and are left alone.
+    An mmad whose `init` is absent (Ascend C's cmatrixInitVal defaults to
+    true) or the constant `true` starts an accumulation. When several such
+    mmads write one accumulator (directly or through reinterpret casts), or
+    one does inside a loop, a fixed flag would re-initialize the
+    accumulator each time. The pass allocates a one-element `i1` memref set
+    to `true` right after the accumulator is defined; each such mmad reads
+    its `init` from it, the flag is set to `false` after each, and to
+    `true` again after every other op that uses the accumulator (a
+    `fixpipe` taking the result): an accumulation ends where its result is
+    read, so the next output tile of a tile loop starts fresh. An `init`
+    that is the constant `false` or a runtime value is the kernel's own and
+    is kept.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect",
