@@ -3,6 +3,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_FUSEBUFIDSYNC
@@ -69,7 +70,11 @@ struct FuseBufIdSyncPass
     for (auto it = block.begin(); it != block.end();) {
       std::optional<Guarded> guarded = readGuarded(it, block.end());
       if (!guarded) {
-        flush();
+        // Ops that touch no buffer (the constants fill-asc-operands puts
+        // before each instruction) do not end a run: a buffer held across
+        // them is held across nothing.
+        if (!isMemoryEffectFree(&*it) || it->getNumRegions() != 0)
+          flush();
         ++it;
         continue;
       }
