@@ -38,3 +38,18 @@ func.func @conflict() {
   ascendc.load_data %b2, %a : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
   return
 }
+
+// -----
+
+// A load into L0B through reinterpret casts, on either side, still makes
+// the a1 placeholder b1.
+// CHECK-LABEL: func.func @through_casts(
+// CHECK: ascendc.local_tensor_auto b1 : <32x16xf16>
+func.func @through_casts() {
+  %b = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<32x16xf16>
+  %view = ascendc.reinterpret_cast %b : !ascendc.local_tensor<32x16xf16> to !ascendc.local_tensor<16x32xf16>
+  %b2 = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x16xf16>
+  %b2view = ascendc.reinterpret_cast %b2 : !ascendc.local_tensor<32x16xf16> to !ascendc.local_tensor<16x32xf16>
+  ascendc.load_data %b2view, %view : !ascendc.local_tensor<16x32xf16>, !ascendc.local_tensor<16x32xf16>
+  return
+}

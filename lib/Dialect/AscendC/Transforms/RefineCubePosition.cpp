@@ -44,7 +44,10 @@ struct RefineCubePositionPass
     llvm::MapVector<LocalTensorAutoOp, SmallVector<Operation *>> consumers;
     getOperation().walk([&](Operation *op) {
       if (auto transfer = getTransfer(op))
-        if (auto source = transfer->first.getDefiningOp<LocalTensorAutoOp>();
+        // The source may be read through reinterpret casts of the
+        // placeholder.
+        if (auto source =
+                getStorage(transfer->first).getDefiningOp<LocalTensorAutoOp>();
             source && source.getPosition() == Position::A1)
           consumers[source].push_back(op);
     });
