@@ -17,6 +17,11 @@ static void addPerKernel(OpPassManager &pm, std::unique_ptr<Pass> pass) {
 
 void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
                           bool lowerToL0) {
+  // One machine throughout: the module is marked with (or must already
+  // carry) the pipeline's architecture.
+  SetTargetArchOptions target;
+  target.arch = arch == Arch::C310 ? "c310" : "c220";
+  pm.addPass(createSetTargetArch(target));
   // Shape the kernel first: which cores it uses and whether it prints.
   if (!debug)
     addPerKernel(pm, createRemoveDebugOps());

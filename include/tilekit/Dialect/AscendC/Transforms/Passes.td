@@ -88,6 +88,23 @@ def UnifyBiasTensor : InterfacePass<"ascendc-unify-bias-tensor", "mlir::Function
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def SetTargetArch : Pass<"ascendc-set-target-arch", "mlir::ModuleOp"> {
+  let summary = "Marks the module with the pipeline's architecture, or "
+                "rejects a module marked for the other one";
+  let description = [{
+    The first pass of both pipelines. A module without `ascendc.arch` gets
+    the pipeline's (`arch` option), so that every later pass (allocation
+    strategy, synchronization) targets the same machine; a module marked
+    for another architecture is an error naming both, since its
+    synchronization and allocation would be planned for the wrong one.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"c220\"",
+           "The target: c220 or c310">,
+  ];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
   let summary = "Chooses static or TPipe-backed allocation for the module";
   let description = [{
