@@ -35,15 +35,43 @@ std::optional<GmWrite> asGmWrite(Operation *op) {
   return std::nullopt;
 }
 
-/// Whether some op of `group` has an operand whose root is `root`.
-bool reads(Operation *group, Value root) {
-  bool found = false;
-  group->walk([&](Operation *op) {
-    for (Value operand : op->getOperands())
-      found |= getStorage(operand) == root;
-  });
-  return found;
-}
+/// For each core kind (cube or vector) and storage root, the indices of the
+/// groups of that kind that use the root, ascending: one walk of each group
+/// up front, so finding a write's consumer is a binary search rather than
+/// a walk of every later group (the pass was quadratic in kernel size).
+class GroupUses {
+public:
+  explicit GroupUses(ArrayRef<Operation *> groups) {
+    for (unsigned index = 0; index < groups.size(); ++index) {
+      llvm::DenseMap<Value, SmallVector<unsigned>> &byRoot =
+          users[isCubeGroup(groups[index]) ? 1 : 0];
+      groups[index]->walk([&](Operation *op) {
+        for (Value operand : op->getOperands()) {
+          SmallVector<unsigned> &list = byRoot[getStorage(operand)];
+          if (list.empty() || list.back() != index)
+            list.push_back(index);
+        }
+      });
+    }
+  }
+
+  /// The first group after `index` of the kind `cube` that uses `root`.
+  std::optional<unsigned> firstAfter(unsigned index, bool cube,
+                                     Value root) const {
+    const auto &byRoot = users[cube ? 1 : 0];
+    auto it = byRoot.find(root);
+    if (it == byRoot.end())
+      return std::nullopt;
+    const SmallVector<unsigned> &list = it->second;
+    auto next = llvm::upper_bound(list, index);
+    if (next == list.end())
+      return std::nullopt;
+    return *next;
+  }
+
+private:
+  llvm::DenseMap<Value, SmallVector<unsigned>> users[2];
+};
 
 struct InsertCrossCoreSyncGmPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncGmBase<
@@ -61,6 +89,7 @@ struct InsertCrossCoreSyncGmPass
       if (isa<IfAicOp, IfAivOp>(op))
         groups.push_back(op);
     });
+    GroupUses uses(groups);
     for (auto [index, group] : llvm::enumerate(groups)) {
       SmallVector<GmWrite> writes;
       group->walk([&](Operation *op) {
@@ -70,15 +99,11 @@ struct InsertCrossCoreSyncGmPass
           writes.push_back(*write);
       });
       for (const GmWrite &write : writes) {
-        Operation *consumer = nullptr;
-        for (Operation *later : ArrayRef(groups).drop_front(index + 1))
-          if (isCubeGroup(later) != isCubeGroup(group) &&
-              reads(later, write.root)) {
-            consumer = later;
-            break;
-          }
-        if (!consumer)
+        std::optional<unsigned> found =
+            uses.firstAfter(index, !isCubeGroup(group), write.root);
+        if (!found)
           continue;
+        Operation *consumer = groups[*found];
         int64_t id = next++ % kFlagBank;
         Location loc = write.op->getLoc();
         OpBuilder builder(group->getRegion(0).front().getTerminator());
