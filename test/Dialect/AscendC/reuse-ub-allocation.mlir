@@ -197,3 +197,34 @@ func.func @larger_type_same_allocation(%n: index) {
   ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>
   return
 }
+
+// -----
+
+// The in/out rule holds for a core group inside a loop too: the group's
+// block is not the loop body, but its iterations still overlap.
+// CHECK-LABEL: func.func @in_out_group_in_loop(
+// CHECK: ascendc.if_aiv
+// CHECK-NEXT: ascendc.local_tensor_auto vecin input : <64xf32>
+// CHECK: ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: ascendc.local_tensor_auto vecout output : <64xf32>
+// CHECK-NOT: reinterpret_cast
+// ADDR-LABEL: func.func @in_out_group_in_loop(
+// INOUT-LABEL: func.func @in_out_group_in_loop(
+// INOUT: %[[IN:.*]] = ascendc.local_tensor_auto vecin input : <64xf32>
+// INOUT: ascendc.reinterpret_cast %[[IN]] : <64xf32> to <64xf32>
+func.func @in_out_group_in_loop(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aiv {
+      %in = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<64xf32>
+      ascendc.data_copy %in, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+      %tmp = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+      ascendc.exp_l2 %tmp, %in, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+      %out = ascendc.local_tensor_auto vecout output : !ascendc.local_tensor<64xf32>
+      ascendc.add_l2 %out, %tmp, %tmp, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+      ascendc.data_copy %gm, %out : !ascendc.global_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    }
+  }
+  return
+}

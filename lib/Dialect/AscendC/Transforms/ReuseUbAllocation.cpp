@@ -86,7 +86,13 @@ struct ReuseUbAllocationPass
           tensor && isUB(tensor.getPosition()))
         lifetimes.push_back({tensor, getBlockLifetime(tensor, order)});
 
-    bool inLoop = isa_and_present<LoopLikeOpInterface>(block.getParentOp());
+    // Inside a loop however deep (a core group in a loop body included):
+    // pipelined iterations overlap there.
+    bool inLoop = false;
+    for (Operation *parent = block.getParentOp();
+         parent && !isa<FunctionOpInterface>(parent);
+         parent = parent->getParentOp())
+      inLoop |= isa<LoopLikeOpInterface>(parent);
     SmallVector<Storage> storages;
     for (Lifetime &life : lifetimes) {
       bool inOut = life.tensor.getInput() || life.tensor.getOutput();
