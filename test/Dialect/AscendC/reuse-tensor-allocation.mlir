@@ -159,3 +159,25 @@ func.func @co1_sizes(%n: index) {
   } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
   return
 }
+
+// -----
+
+// A tensor used in iteration 0 and again after the unrolled loop is live
+// through iteration 1: iteration 1's tensor must not take its storage.
+// CHECK-LABEL: func.func @live_after_loop(
+// CHECK-NOT: reinterpret_cast
+// CHECK: return
+func.func @live_after_loop(%n: index) {
+  %kept = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  scf.execute_region {
+    ascendc.exp_l2 %kept, %kept, %n {asctile.unroll_iter = 0} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 0}
+  scf.execute_region {
+    %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+    ascendc.exp_l2 %b, %b, %n {asctile.unroll_iter = 1} : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    scf.yield
+  } {asctile.unroll_factor = 2, asctile.unroll_iter = 1}
+  ascendc.abs_l2 %kept, %kept, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}

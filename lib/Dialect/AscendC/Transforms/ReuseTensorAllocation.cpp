@@ -26,6 +26,9 @@ struct Life {
   /// In the defining block; kept apart because `tensor` may become a cast.
   BlockLifetime span;
   std::optional<int64_t> minIter, maxIter;
+  /// Used outside every unrolled iteration too (before or after the loop):
+  /// its iterations alone do not bound its life.
+  bool usedOutsideIterations = false;
   bool inOut = false;
 };
 
@@ -70,6 +73,8 @@ Life measure(LocalTensorAutoOp tensor, BlockOrder &order) {
     if (std::optional<int64_t> iter = getIteration(user)) {
       life.minIter = std::min(life.minIter.value_or(*iter), *iter);
       life.maxIter = std::max(life.maxIter.value_or(*iter), *iter);
+    } else {
+      life.usedOutsideIterations = true;
     }
   });
   return life;
@@ -77,7 +82,8 @@ Life measure(LocalTensorAutoOp tensor, BlockOrder &order) {
 
 /// Whether `bottom` may take the storage `top` is using.
 bool canFollow(const Life &top, const Life &bottom) {
-  if (top.minIter && bottom.minIter) {
+  if (top.minIter && bottom.minIter && !top.usedOutsideIterations &&
+      !bottom.usedOutsideIterations) {
     if (top.inOut != bottom.inOut)
       return false;
     return *top.maxIter < *bottom.minIter;
