@@ -108,13 +108,11 @@ struct InsertCrossCoreSyncGmPass
         Location loc = write.op->getLoc();
         OpBuilder builder(group->getRegion(0).front().getTerminator());
         Pipe pipe = write.fromL0C ? Pipe::FIX : Pipe::MTE3;
+        // One bank: only vector sub-block 0 runs a mixed kernel (see the
+        // pass description).
         CrossCoreSetFlagOp::create(builder, loc, pipe, id);
-        if (write.fromL0C)
-          CrossCoreSetFlagOp::create(builder, loc, pipe, id + kFlagBank);
         builder.setInsertionPointToStart(&consumer->getRegion(0).front());
         CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id);
-        if (!write.fromL0C)
-          CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id + kFlagBank);
       }
     }
   }

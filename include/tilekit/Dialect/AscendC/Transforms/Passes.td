@@ -370,12 +370,16 @@ def InsertCrossCoreSyncGm
     write takes the next flag id (from the function's
     `ascendc.cross_core_flag_id`, else 0, wrapping at 16):
 
-    * L0C -> GM: the producer group ends with `cross_core_set_flag fix` on
-      `id` and on `id + 16` (the upper bank); the consumer group starts with
-      `cross_core_wait_flag s` on `id`;
-    * UB -> GM: the producer group ends with `cross_core_set_flag mte3` on
-      `id`; the consumer group starts with `cross_core_wait_flag s` on `id`
-      and on `id + 16`.
+    * the producer group ends with `cross_core_set_flag` on `id` on the
+      writing pipe (`fix` for L0C -> GM, `mte3` for UB -> GM); the consumer
+      group starts with `cross_core_wait_flag s` on `id`.
+
+    One bank only: the seed also sets `id + 16` from the cube and waits for
+    it on the cube, the flags of vector sub-block 1. A mixed kernel runs
+    sub-block 0 alone (`ascendc-insert-subblock-guard`), so that flag was
+    set and never waited, and the cube's wait for it never ended (the cube
+    hung whenever the vector core wrote GM the cube then read;
+    `ascendc-verify-sync` reports both).
 
     Without a consumer nothing is inserted and no id is used. No
     loop-carried flags are inserted. The pass removes
@@ -429,6 +433,31 @@ def FillAscOperands : InterfacePass<"ascendc-fill-asc-operands", "mlir::Function
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect"];
+}
+
+def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface"> {
+  let summary = "Proves every cross-pipe and cross-core hazard ordered";
+  let description = [{
+    An analysis that changes nothing: it runs each kernel abstractly with
+    a vector clock per (core, pipe) stream and reports, as errors,
+
+    * each pair of accesses to one storage (a planned tensor's byte range
+      in its buffer, a placeholder, a GM tensor) from different pipes or
+      cores, one of them a write, that no set/wait flag, full pipe barrier,
+      buffer id or cross-core flag orders (both ops' locations and the
+      storage);
+    * each wait_flag without an earlier set_flag, each set_flag never
+      waited;
+    * each cross-core wait whose flag is never set (the core would hang)
+      and each cross-core flag set but never waited (the cube's id + 16
+      addresses vector sub-block 1, which the model does not run).
+
+    Loops run twice (so loop-carried hazards show), both arms of an
+    `scf.if` run one after the other, the vector core is sub-block 0, and
+    pipes execute in order. Independent of the passes that insert
+    synchronization, so that their output can be checked.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,343 @@
+//===- VerifySync.cpp - Every cross-pipe and cross-core hazard ordered ----===//
+//
+// An analysis independent of the passes that insert synchronization: it
+// runs the kernel abstractly and proves, with vector clocks, that every two
+// accesses to one storage from different pipes or cores (one of them a
+// write) are ordered by a flag, a barrier or a buffer id.
+//
+// The model:
+// * Each core (cube: `if_aic` code; vector: `if_aiv` code, sub-block 0; a
+//   kernel without groups is one core of the kind its ops need) issues its
+//   ops in program order. Each pipe of a core is a stream that executes its
+//   ops in order; streams of one core are concurrent unless synchronized.
+// * Loops are run twice (a loop-carried hazard shows in the second trip);
+//   both arms of an `scf.if` run, one after the other.
+// * set_flag(src -> dst, event) orders what `src` executed before it before
+//   what `dst` executes after the matching wait_flag (FIFO per event);
+//   pipe_barrier(all) orders everything before it before everything after;
+//   rls_buf / get_buf of one buffer id order the releasing pipe's accesses
+//   before the acquiring pipe's; cross_core_set_flag / _wait_flag do the
+//   same across cores (the cube's flag id + 16 addresses vector sub-block
+//   1, not modelled here, so setting it is reported as never waited).
+// * Storage: a planned local tensor is its byte range in its buffer; a
+//   placeholder, its root; a GM tensor, its root argument (whole).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+#include <map>
+
+namespace tilekit::ascendc {
+#define GEN_PASS_DEF_VERIFYSYNC
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace tilekit::ascendc
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+namespace {
+
+constexpr unsigned kPipes = 7; // S, V, M, MTE1, MTE2, MTE3, FIX
+constexpr unsigned kCores = 2; // cube, vector
+constexpr unsigned kStreams = kPipes * kCores;
+
+/// A vector clock over every (core, pipe) stream.
+struct Clock {
+  std::array<uint32_t, kStreams> ticks{};
+  void join(const Clock &other) {
+    for (unsigned i = 0; i < kStreams; ++i)
+      ticks[i] = std::max(ticks[i], other.ticks[i]);
+  }
+};
+
+/// What one access touched: a buffer and byte range, or a root value.
+struct StorageKey {
+  const void *root = nullptr; // null for a planned local tensor
+  int buffer = -1;
+  int64_t begin = 0, end = 0;
+
+  bool overlaps(const StorageKey &other) const {
+    if (root || other.root)
+      return root == other.root;
+    return buffer == other.buffer && begin < other.end && other.begin < end;
+  }
+};
+
+struct Access {
+  Operation *op;
+  unsigned stream;
+  uint32_t tick; // the stream's own tick at the access
+  bool writes;
+  StorageKey storage;
+  std::string name;
+};
+
+/// An event of a core's program, in issue order.
+struct Event {
+  Operation *op;
+};
+
+class SyncChecker {
+public:
+  explicit SyncChecker(FunctionOpInterface func) : func(func) {}
+
+  /// Runs the kernel abstractly; false when a hazard or a flag mismatch
+  /// was reported.
+  bool run();
+
+private:
+  void linearize(Block &block, unsigned core,
+                 SmallVectorImpl<Operation *> &out);
+  /// Executes ops of `core` from its cursor until it blocks or ends; true
+  /// when it made progress.
+  bool advance(unsigned core);
+  void access(Operation *op, unsigned core, Pipe pipe);
+  unsigned stream(unsigned core, Pipe pipe) const {
+    return core * kPipes + static_cast<unsigned>(pipe);
+  }
+  std::optional<StorageKey> keyOf(Value tensor, std::string &name) const;
+  void report(Operation *later, const Access &earlier, const Access &now);
+
+  FunctionOpInterface func;
+  std::array<SmallVector<Operation *>, kCores> programs;
+  std::array<size_t, kCores> cursor{};
+  std::array<Clock, kStreams> clocks;
+  /// What every pipe of a core waits for before its next op: the core's
+  /// blocking scalar waits and full barriers.
+  std::array<Clock, kCores> issued;
+  std::map<std::tuple<unsigned, unsigned, unsigned, int64_t>,
+           std::deque<Clock>>
+      flags; // (core, src, dst, event)
+  std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
+  std::map<std::pair<unsigned, int64_t>,
+           std::deque<std::pair<Clock, Operation *>>>
+      crossFlags; // (receiving core, flag id)
+  std::vector<Access> accesses;
+  llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
+  bool clean = true;
+};
+
+void SyncChecker::linearize(Block &block, unsigned core,
+                            SmallVectorImpl<Operation *> &out) {
+  for (Operation &op : block) {
+    if (isa<IfAicOp>(op) && core != 0)
+      continue;
+    if (isa<IfAivOp>(op) && core != 1)
+      continue;
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Twice: a hazard carried from one trip to the next shows.
+      for (int trip = 0; trip < 2; ++trip)
+        linearize(*loop.getBody(), core, out);
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      for (int trip = 0; trip < 2; ++trip) {
+        linearize(loop.getBefore().front(), core, out);
+        linearize(loop.getAfter().front(), core, out);
+      }
+      continue;
+    }
+    if (op.getNumRegions() != 0) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          linearize(nested, core, out);
+      continue;
+    }
+    out.push_back(&op);
+  }
+}
+
+std::optional<StorageKey> SyncChecker::keyOf(Value tensor,
+                                             std::string &name) const {
+  Value root = getStorage(tensor);
+  llvm::raw_string_ostream os(name);
+  if (auto planned = root.getDefiningOp<LocalTensorOp>()) {
+    Buffer buffer = getBuffer(planned.getPosition());
+    os << getBufferName(buffer) << "[" << planned.getAddr() << ", "
+       << planned.getAddr() + planned.getSize() << ")";
+    return StorageKey{
+        nullptr, static_cast<int>(buffer),
+        static_cast<int64_t>(planned.getAddr()),
+        static_cast<int64_t>(planned.getAddr() + planned.getSize())};
+  }
+  if (auto arg = dyn_cast<BlockArgument>(root))
+    os << "GM argument #" << arg.getArgNumber();
+  else
+    os << "the tensor of " << root.getDefiningOp()->getName() << " at "
+       << root.getLoc();
+  return StorageKey{root.getAsOpaquePointer(), -1, 0, 0};
+}
+
+void SyncChecker::report(Operation *later, const Access &earlier,
+                         const Access &now) {
+  if (!reported.insert({earlier.op, later}).second)
+    return;
+  clean = false;
+  auto pipeName = [](unsigned stream) {
+    return (stream / kPipes == 0 ? std::string("cube ") : "vector ") +
+           stringifyPipe(static_cast<Pipe>(stream % kPipes)).str();
+  };
+  InFlightDiagnostic diag = later->emitError()
+                            << (now.writes ? "writes " : "reads ") << now.name
+                            << " on the " << pipeName(now.stream)
+                            << " pipe with nothing ordering it after the "
+                            << (earlier.writes ? "write" : "read") << " on the "
+                            << pipeName(earlier.stream) << " pipe";
+  diag.attachNote(earlier.op->getLoc()) << "the unordered access";
+}
+
+void SyncChecker::access(Operation *op, unsigned core, Pipe pipe) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return;
+  unsigned s = stream(core, pipe);
+  Clock &clock = clocks[s];
+  clock.join(issued[core]);
+  ++clock.ticks[s];
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    if (!isa<LocalTensorType, GlobalTensorType>(value.getType()))
+      continue;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffectsOnValue(value, instances);
+    bool reads = false, writes = false;
+    for (auto &instance : instances) {
+      reads |= isa<MemoryEffects::Read>(instance.getEffect());
+      writes |= isa<MemoryEffects::Write>(instance.getEffect());
+    }
+    if (!reads && !writes)
+      continue;
+    Access now{op, s, clock.ticks[s], writes, {}, {}};
+    std::optional<StorageKey> key = keyOf(value, now.name);
+    if (!key)
+      continue;
+    now.storage = *key;
+    for (const Access &earlier : accesses) {
+      if (earlier.stream == s || (!earlier.writes && !now.writes) ||
+          !earlier.storage.overlaps(now.storage))
+        continue;
+      // Ordered when the earlier access's tick reached this stream.
+      if (clock.ticks[earlier.stream] < earlier.tick)
+        report(op, earlier, now);
+    }
+    accesses.push_back(std::move(now));
+  }
+}
+
+bool SyncChecker::advance(unsigned core) {
+  bool progressed = false;
+  SmallVector<Operation *> &program = programs[core];
+  while (cursor[core] < program.size()) {
+    Operation *op = program[cursor[core]];
+    if (auto set = dyn_cast<SetFlagOp>(op)) {
+      unsigned s = stream(core, set.getSrc());
+      clocks[s].join(issued[core]);
+      ++clocks[s].ticks[s];
+      flags[{core, static_cast<unsigned>(set.getSrc()),
+             static_cast<unsigned>(set.getDst()), set.getEvent()}]
+          .push_back(clocks[s]);
+    } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+      auto &queue =
+          flags[{core, static_cast<unsigned>(wait.getSrc()),
+                 static_cast<unsigned>(wait.getDst()), wait.getEvent()}];
+      if (queue.empty()) {
+        clean = false;
+        op->emitError() << "waits for an event no earlier set_flag sets";
+      } else {
+        clocks[stream(core, wait.getDst())].join(queue.front());
+        queue.pop_front();
+      }
+    } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+      if (barrier.getPipe() == Pipe::All)
+        for (unsigned p = 0; p < kPipes; ++p)
+          issued[core].join(clocks[core * kPipes + p]);
+    } else if (auto get = dyn_cast<GetBufOp>(op)) {
+      auto it = released.find({core, get.getBufId()});
+      if (it != released.end())
+        clocks[stream(core, get.getPipe())].join(it->second);
+    } else if (auto release = dyn_cast<RlsBufOp>(op)) {
+      unsigned s = stream(core, release.getPipe());
+      clocks[s].join(issued[core]);
+      ++clocks[s].ticks[s];
+      released[{core, release.getBufId()}] = clocks[s];
+    } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
+      unsigned s = stream(core, set.getPipe());
+      clocks[s].join(issued[core]);
+      ++clocks[s].ticks[s];
+      crossFlags[{1 - core, set.getFlag()}].push_back({clocks[s], op});
+    } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
+      auto &queue = crossFlags[{core, wait.getFlag()}];
+      if (queue.empty())
+        return progressed; // blocked until the other core sets it
+      unsigned s = stream(core, wait.getPipe());
+      clocks[s].join(queue.front().first);
+      // A scalar wait holds up everything the core issues after it.
+      if (wait.getPipe() == Pipe::S)
+        issued[core].join(queue.front().first);
+      queue.pop_front();
+    } else if (std::optional<Pipe> pipe = getOpPipe(op)) {
+      access(op, core, *pipe);
+    }
+    ++cursor[core];
+    progressed = true;
+  }
+  return progressed;
+}
+
+bool SyncChecker::run() {
+  Block &body = func.getFunctionBody().front();
+  bool mixed = false, cube = false;
+  func.walk([&](Operation *op) {
+    mixed |= isa<IfAicOp, IfAivOp>(op);
+    if (std::optional<Pipe> pipe = getOpPipe(op))
+      cube |= *pipe == Pipe::M || *pipe == Pipe::MTE1 || *pipe == Pipe::FIX;
+  });
+  for (unsigned core = 0; core < kCores; ++core)
+    if (mixed || (core == 0) == cube)
+      linearize(body, core, programs[core]);
+  // Run the cores until both end or neither can go on.
+  while (advance(0) | advance(1)) {
+  }
+  for (unsigned core = 0; core < kCores; ++core)
+    if (cursor[core] < programs[core].size()) {
+      clean = false;
+      programs[core][cursor[core]]->emitError()
+          << "waits for a cross-core flag that is never set (the "
+          << (core == 0 ? "cube" : "vector") << " core would hang here)";
+    }
+  for (auto &[key, queue] : crossFlags)
+    for (auto &[clock, op] : queue) {
+      clean = false;
+      op->emitError() << "sets cross-core flag " << key.second << ", which the "
+                      << (key.first == 0 ? "cube" : "vector")
+                      << " core never waits for";
+    }
+  for (auto &[key, queue] : flags)
+    if (!queue.empty()) {
+      clean = false;
+      func->emitError() << "leaves " << queue.size() << " set_flag "
+                        << stringifyPipe(static_cast<Pipe>(std::get<1>(key)))
+                        << " -> "
+                        << stringifyPipe(static_cast<Pipe>(std::get<2>(key)))
+                        << " event " << std::get<3>(key) << " never waited";
+    }
+  return clean;
+}
+
+struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
+  void runOnOperation() override {
+    FunctionOpInterface func = getOperation();
+    if (func.isExternal())
+      return;
+    if (!SyncChecker(func).run())
+      signalPassFailure();
+  }
+};
+} // namespace
