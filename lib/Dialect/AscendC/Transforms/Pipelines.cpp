@@ -42,11 +42,13 @@ void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
   if (lowerToL0)
     addPerKernel(pm, createLowerToL0());
   addPerKernel(pm, createFillAscOperands());
-  // Synchronization: buffer ids order pipes on C310; cores always need
-  // their flags.
+  // Synchronization: buffer ids order pipes on C310, hard events on C220;
+  // cores always need their flags.
   if (arch == Arch::C310) {
     addPerKernel(pm, createInsertBufIdSync());
     addPerKernel(pm, createFuseBufIdSync());
+  } else {
+    addPerKernel(pm, createInsertPipeSync());
   }
   addPerKernel(pm, createInsertCrossCoreSync());
   addPerKernel(pm, createInsertCrossCoreSyncGm());

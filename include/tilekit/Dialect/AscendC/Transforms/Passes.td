@@ -435,6 +435,34 @@ def FillAscOperands : InterfacePass<"ascendc-fill-asc-operands", "mlir::Function
                            "::mlir::arith::ArithDialect"];
 }
 
+def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOpInterface"> {
+  let summary = "Orders the pipes of a core with set/wait flags (C220)";
+  let description = [{
+    C220 has no buffer ids: the pipes of a core (MTE2, MTE1, M, FIX on the
+    cube; MTE2, V, MTE3 on the vector core) run at once, and only hard
+    events order them. The pass walks each core's code in program order
+    (core groups continue their core's walk; loop bodies are walked twice,
+    so a hazard from one trip to the next is seen; both arms of an
+    `scf.if` start from the state before it) and keeps, for every storage
+    (a planned tensor's bytes, a placeholder, a GM tensor), the accesses
+    not yet ordered before the other pipes. An op that reads what another
+    pipe wrote, or writes what another pipe read or wrote, gets
+
+    ```mlir
+    ascendc.set_flag mte2 -> v, event 0
+    ascendc.wait_flag mte2 -> v, event 0
+    ```
+
+    right before it for each such pipe: the set runs after the earlier
+    access on its in-order pipe, the wait holds the op's pipe. Every set is
+    waited at once, so event 0 serves every pair. Existing wait_flags and
+    `pipe_barrier all` count as orderings. `ascendc-verify-sync` checks the
+    result. The seed leaves C220's intra-core ordering to TPipe queues that
+    nothing in the pipeline created; this pass makes it explicit.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface"> {
   let summary = "Proves every cross-pipe and cross-core hazard ordered";
   let description = [{

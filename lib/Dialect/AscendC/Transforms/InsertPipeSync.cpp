@@ -1,0 +1,216 @@
+//===- InsertPipeSync.cpp - Set/wait flags between the pipes of a core ----===//
+//
+// Walks each core's code in program order, keeping for every storage the
+// accesses not yet ordered before the other pipes. An op that reads what
+// another pipe wrote, or writes what another pipe read or wrote, gets a
+// set_flag / wait_flag pair from that pipe right before it: the set, issued
+// after the earlier access on its in-order pipe, and the wait, holding the
+// op's pipe, order every earlier op of the source pipe before the op (the
+// SetFlag<HardEvent::X_Y>(e); WaitFlag<HardEvent::X_Y>(e) idiom of Ascend C).
+// Loop bodies are walked twice, so that an access late in the body orders
+// the next trip's early ones (loop-carried); both arms of an `scf.if` start
+// from the state before it and their unordered accesses are merged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <array>
+#include <map>
+
+namespace tilekit::ascendc {
+#define GEN_PASS_DEF_INSERTPIPESYNC
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace tilekit::ascendc
+
+using namespace mlir;
+using namespace tilekit::ascendc;
+
+namespace {
+
+constexpr unsigned kPipes = 7; // S .. FIX; All is not a stream
+
+/// What an access touched: a planned tensor's byte range in its buffer, or
+/// a root value (placeholder, GM tensor) as a whole.
+struct Storage {
+  const void *root = nullptr;
+  int buffer = -1;
+  int64_t begin = 0, end = 0;
+
+  bool overlaps(const Storage &other) const {
+    if (root || other.root)
+      return root == other.root;
+    return buffer == other.buffer && begin < other.end && other.begin < end;
+  }
+};
+
+struct PendingAccess {
+  Storage storage;
+  unsigned pipe;
+  bool writes;
+  /// When it was issued (a counter of this core's ops).
+  uint64_t at;
+};
+
+/// One core's view while walking: unordered accesses, and when each pipe
+/// pair was last synchronized.
+struct CoreState {
+  std::vector<PendingAccess> accesses;
+  /// synced[p][q]: p's ops issued before this point are ordered before q's
+  /// ops issued after it.
+  std::array<std::array<uint64_t, kPipes>, kPipes> synced{};
+  uint64_t clock = 1;
+
+  void merge(const CoreState &other) {
+    // Keep an access unless both paths ordered it: the union, and the
+    // older synchronization point.
+    for (const PendingAccess &access : other.accesses)
+      accesses.push_back(access);
+    for (unsigned p = 0; p < kPipes; ++p)
+      for (unsigned q = 0; q < kPipes; ++q)
+        synced[p][q] = std::min(synced[p][q], other.synced[p][q]);
+    clock = std::max(clock, other.clock);
+  }
+};
+
+std::optional<Storage> storageOf(Value tensor) {
+  Value root = getStorage(tensor);
+  if (auto planned = root.getDefiningOp<LocalTensorOp>())
+    return Storage{nullptr, static_cast<int>(getBuffer(planned.getPosition())),
+                   static_cast<int64_t>(planned.getAddr()),
+                   static_cast<int64_t>(planned.getAddr() + planned.getSize())};
+  return Storage{root.getAsOpaquePointer(), -1, 0, 0};
+}
+
+class PipeSyncInserter {
+public:
+  /// Walks `block` in program order with `state` for the code outside core
+  /// groups; each group continues its core's state, so hazards between
+  /// groups of one core (and across loop trips) are seen.
+  void walk(Block &block, CoreState &state);
+
+private:
+  CoreState cube, vector;
+
+  void visit(Operation *op, Pipe pipe, CoreState &state);
+  void synchronize(Operation *before, unsigned from, unsigned to,
+                   CoreState &state);
+};
+
+void PipeSyncInserter::synchronize(Operation *before, unsigned from,
+                                   unsigned to, CoreState &state) {
+  OpBuilder builder(before);
+  // Event 0 serves every pair: each set is waited right after it, so no
+  // two sets of one pair are ever outstanding.
+  SetFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
+                    static_cast<Pipe>(to), 0);
+  WaitFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
+                     static_cast<Pipe>(to), 0);
+  state.synced[from][to] = state.clock++;
+}
+
+void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return;
+  unsigned q = static_cast<unsigned>(pipe);
+  SmallVector<PendingAccess> mine;
+  for (Value value : op->getOperands()) {
+    if (!isa<LocalTensorType, GlobalTensorType>(value.getType()))
+      continue;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffectsOnValue(value, instances);
+    bool reads = false, writes = false;
+    for (auto &instance : instances) {
+      reads |= isa<MemoryEffects::Read>(instance.getEffect());
+      writes |= isa<MemoryEffects::Write>(instance.getEffect());
+    }
+    if (!reads && !writes)
+      continue;
+    if (std::optional<Storage> storage = storageOf(value))
+      mine.push_back({*storage, q, writes, 0});
+  }
+  // The pipes this op must wait for.
+  std::array<bool, kPipes> needed{};
+  for (const PendingAccess &now : mine)
+    for (const PendingAccess &earlier : state.accesses)
+      if (earlier.pipe != q && (earlier.writes || now.writes) &&
+          earlier.storage.overlaps(now.storage) &&
+          state.synced[earlier.pipe][q] <= earlier.at)
+        needed[earlier.pipe] = true;
+  for (unsigned p = 0; p < kPipes; ++p)
+    if (needed[p])
+      synchronize(op, p, q, state);
+  // Drop what every other pipe is now ordered after, keep the rest.
+  uint64_t at = state.clock++;
+  llvm::erase_if(state.accesses, [&](const PendingAccess &access) {
+    for (unsigned p = 0; p < kPipes; ++p)
+      if (p != access.pipe && state.synced[access.pipe][p] <= access.at)
+        return false;
+    return true;
+  });
+  for (PendingAccess &access : mine) {
+    access.at = at;
+    state.accesses.push_back(access);
+  }
+}
+
+void PipeSyncInserter::walk(Block &block, CoreState &state) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Twice: the second walk sees the first trip's late accesses.
+      walk(*loop.getBody(), state);
+      walk(*loop.getBody(), state);
+      continue;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      CoreState otherwise = state;
+      walk(branch.getThenRegion().front(), state);
+      if (!branch.getElseRegion().empty())
+        walk(branch.getElseRegion().front(), otherwise);
+      state.merge(otherwise);
+      continue;
+    }
+    if (isa<IfAicOp, IfAivOp>(op)) {
+      walk(op.getRegion(0).front(), isa<IfAicOp>(op) ? cube : vector);
+      continue;
+    }
+    if (op.getNumRegions() != 0) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          walk(nested, state);
+      continue;
+    }
+    if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+      if (barrier.getPipe() == Pipe::All)
+        state.accesses.clear();
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+      // An existing pair (hand-written, or from the first walk of a loop).
+      state.synced[static_cast<unsigned>(wait.getSrc())]
+                  [static_cast<unsigned>(wait.getDst())] = state.clock++;
+      continue;
+    }
+    if (std::optional<Pipe> pipe = getOpPipe(&op); pipe && *pipe != Pipe::All)
+      visit(&op, *pipe, state);
+  }
+}
+
+struct InsertPipeSyncPass
+    : tilekit::ascendc::impl::InsertPipeSyncBase<InsertPipeSyncPass> {
+  void runOnOperation() override {
+    FunctionOpInterface func = getOperation();
+    if (func.isExternal())
+      return;
+    // A kernel without core groups is one core: the code outside groups.
+    PipeSyncInserter inserter;
+    CoreState outside;
+    inserter.walk(func.getFunctionBody().front(), outside);
+  }
+};
+} // namespace
