@@ -99,3 +99,38 @@ func.func @both(%y: !ascendc.global_tensor<256xf32>) {
   }
   return
 }
+
+// -----
+
+// The cube writes y, the vector core reads it, the cube writes y again:
+// the second write waits for the vector core's read (backward signal, set
+// on the reading pipe at the end of the vector group). The vector core's
+// own write of z after its read needs nothing from the cube.
+// CHECK-LABEL: func.func @rewrite(
+// CHECK: ascendc.if_aic {
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 1
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 1
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: }
+func.func @rewrite(%y: !ascendc.global_tensor<256xf32>) {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  ascendc.if_aic {
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %ub, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  }
+  ascendc.if_aic {
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  return
+}

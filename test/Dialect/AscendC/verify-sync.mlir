@@ -3,6 +3,10 @@
 // is clean on the example and on a vector -> GM -> cube kernel.
 // RUN: sed 's/"c220"/"c310"/' %examples/ascendc/matmul_relu.mlir | tilekit-opt -ascendc-c310-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 // RUN: tilekit-opt %S/Inputs/vector-to-cube.mlir -ascendc-c310-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
+// Blocks that write one GM tensor again (the backward signal), both
+// pipelines.
+// RUN: tilekit-opt %S/Inputs/repeated-blocks.mlir -ascendc-c220-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
+// RUN: tilekit-opt %S/Inputs/repeated-blocks.mlir -ascendc-c310-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 
 // GM -> UB -> V -> UB -> GM with a flag on each hand-off: ordered.
 func.func @flagged(%gm: !ascendc.global_tensor<64xf32>, %n: index) {

@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <set>
+
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTCROSSCORESYNCGM
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
@@ -69,9 +71,37 @@ public:
     return *next;
   }
 
+  /// The last group before `index` of the kind `cube` that uses `root`.
+  std::optional<unsigned> lastBefore(unsigned index, bool cube,
+                                     Value root) const {
+    const auto &byRoot = users[cube ? 1 : 0];
+    auto it = byRoot.find(root);
+    if (it == byRoot.end())
+      return std::nullopt;
+    const SmallVector<unsigned> &list = it->second;
+    auto next = llvm::lower_bound(list, index);
+    if (next == list.begin())
+      return std::nullopt;
+    return *std::prev(next);
+  }
+
 private:
   llvm::DenseMap<Value, SmallVector<unsigned>> users[2];
 };
+
+/// The pipe of the last op of `group` that uses `root` (MTE2, GM's reader,
+/// when none has a pipe).
+Pipe lastPipeUsing(Operation *group, Value root) {
+  Pipe pipe = Pipe::MTE2;
+  group->walk([&](Operation *op) {
+    std::optional<Pipe> on = getOpPipe(op);
+    if (on && llvm::any_of(op->getOperands(), [&](Value operand) {
+          return getStorage(operand) == root;
+        }))
+      pipe = *on;
+  });
+  return pipe;
+}
 
 struct InsertCrossCoreSyncGmPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncGmBase<
@@ -90,6 +120,9 @@ struct InsertCrossCoreSyncGmPass
         groups.push_back(op);
     });
     GroupUses uses(groups);
+    // Pairs (earlier group, later group, tensor) already ordered by a flag
+    // set after the earlier group's last use of the tensor.
+    std::set<std::tuple<unsigned, unsigned, const void *>> ordered;
     for (auto [index, group] : llvm::enumerate(groups)) {
       SmallVector<GmWrite> writes;
       group->walk([&](Operation *op) {
@@ -99,15 +132,36 @@ struct InsertCrossCoreSyncGmPass
           writes.push_back(*write);
       });
       for (const GmWrite &write : writes) {
+        Location loc = write.op->getLoc();
+        // Backward (write after read): the other core's latest earlier
+        // group that uses the tensor may still be reading it; this group
+        // waits until that one is done with it.
+        bool cube = isCubeGroup(group);
+        if (std::optional<unsigned> previous =
+                uses.lastBefore(index, !cube, write.root);
+            previous && ordered
+                            .insert({*previous, unsigned(index),
+                                     write.root.getAsOpaquePointer()})
+                            .second) {
+          Operation *reader = groups[*previous];
+          int64_t id = next++ % kFlagBank;
+          OpBuilder builder(reader->getRegion(0).front().getTerminator());
+          CrossCoreSetFlagOp::create(builder, loc,
+                                     lastPipeUsing(reader, write.root), id);
+          builder.setInsertionPointToStart(&group->getRegion(0).front());
+          CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id);
+        }
         std::optional<unsigned> found =
             uses.firstAfter(index, !isCubeGroup(group), write.root);
         if (!found)
           continue;
+        Pipe pipe = write.fromL0C ? Pipe::FIX : Pipe::MTE3;
+        if (lastPipeUsing(group, write.root) == pipe)
+          ordered.insert(
+              {unsigned(index), *found, write.root.getAsOpaquePointer()});
         Operation *consumer = groups[*found];
         int64_t id = next++ % kFlagBank;
-        Location loc = write.op->getLoc();
         OpBuilder builder(group->getRegion(0).front().getTerminator());
-        Pipe pipe = write.fromL0C ? Pipe::FIX : Pipe::MTE3;
         // One bank: only vector sub-block 0 runs a mixed kernel (see the
         // pass description).
         CrossCoreSetFlagOp::create(builder, loc, pipe, id);

@@ -381,8 +381,13 @@ def InsertCrossCoreSyncGm
     hung whenever the vector core wrote GM the cube then read;
     `ascendc-verify-sync` reports both).
 
-    Without a consumer nothing is inserted and no id is used. No
-    loop-carried flags are inserted. The pass removes
+    A GM write also waits for the other core's latest earlier group that
+    uses the same tensor (write after read): that group ends with a
+    `cross_core_set_flag` on the pipe of its last use of the tensor, and
+    the writing group starts with a wait on S, unless a flag from that
+    group already follows its last use (its own write of the tensor, read
+    here). Without a consumer no forward flag is inserted. No loop-carried
+    flags are inserted. The pass removes
     `ascendc.cross_core_flag_id` from the function.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
