@@ -134,3 +134,60 @@ func.func @rewrite(%y: !ascendc.global_tensor<256xf32>) {
   }
   return
 }
+
+// -----
+
+// The producer group runs under an scf.if, its consumer always: the set
+// goes after the if, in a new cube group, so the vector core's wait ends
+// whether or not the branch ran.
+// CHECK-LABEL: func.func @conditional_producer(
+// CHECK: scf.if
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.data_copy
+func.func @conditional_producer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  scf.if %p {
+    ascendc.if_aic {
+      ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %ub, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  }
+  return
+}
+
+// -----
+
+// The consumer runs under an scf.if, the producer always: the wait goes
+// before the if, in a new vector group, so the flag never stays set.
+// CHECK-LABEL: func.func @conditional_consumer(
+// CHECK: ascendc.cross_core_set_flag fix, flag 0
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+func.func @conditional_consumer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<256xf32>
+  ascendc.if_aic {
+    ascendc.fixpipe %y, %acc : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  scf.if %p {
+    ascendc.if_aiv {
+      ascendc.data_copy %ub, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+    }
+  }
+  return
+}

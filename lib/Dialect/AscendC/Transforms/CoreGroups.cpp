@@ -2,6 +2,8 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
+#include "mlir/IR/Builders.h"
+
 using namespace mlir;
 
 namespace tilekit::ascendc {
@@ -12,6 +14,17 @@ Operation *getCoreGroup(Operation *op) {
     if (isa<IfAicOp, IfAivOp>(parent))
       return parent;
   return nullptr;
+}
+
+void createGroup(OpBuilder &builder, Location loc, bool cube,
+                 llvm::function_ref<void(OpBuilder &)> fill) {
+  Operation *group = cube ? IfAicOp::create(builder, loc).getOperation()
+                          : IfAivOp::create(builder, loc).getOperation();
+  Block *body = new Block();
+  group->getRegion(0).push_back(body);
+  OpBuilder inner = OpBuilder::atBlockBegin(body);
+  fill(inner);
+  YieldOp::create(inner, loc);
 }
 
 } // namespace tilekit::ascendc

@@ -61,18 +61,6 @@ Operation *getEnclosingLoop(Operation *op) {
   return nullptr;
 }
 
-/// A new core group of the given kind holding `fill`'s ops.
-void createGroup(OpBuilder &builder, Location loc, bool cube,
-                 llvm::function_ref<void(OpBuilder &)> fill) {
-  Operation *group = cube ? IfAicOp::create(builder, loc).getOperation()
-                          : IfAivOp::create(builder, loc).getOperation();
-  Block *body = new Block();
-  group->getRegion(0).push_back(body);
-  OpBuilder inner = OpBuilder::atBlockBegin(body);
-  fill(inner);
-  YieldOp::create(inner, loc);
-}
-
 struct InsertCrossCoreSyncPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncBase<InsertCrossCoreSyncPass> {
   void runOnOperation() override { insert(getOperation()); }

@@ -4,6 +4,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include <set>
@@ -103,6 +104,44 @@ Pipe lastPipeUsing(Operation *group, Value root) {
   return pipe;
 }
 
+/// The outermost `scf.if` around `op` that does not also hold `other`:
+/// code under it may not run when `other` does.
+Operation *conditionalAround(Operation *op, Operation *other) {
+  Operation *outermost = nullptr;
+  for (Operation *parent = op->getParentOp();
+       parent && !parent->isAncestor(other); parent = parent->getParentOp())
+    if (isa<scf::IfOp>(parent))
+      outermost = parent;
+  return outermost;
+}
+
+/// Orders the end of group `from` (its ops on `pipe`) before the start of
+/// group `to` with cross-core flag `id`. A group under an `scf.if` the other
+/// does not share gets its flag outside the if, in a new group of its core:
+/// a set inside a branch not taken would leave the other core waiting
+/// forever, a wait inside one would leave the flag set.
+void link(Operation *from, Pipe pipe, Operation *to, int64_t id, Location loc) {
+  OpBuilder builder(from->getContext());
+  if (Operation *branch = conditionalAround(from, to)) {
+    builder.setInsertionPointAfter(branch);
+    createGroup(builder, loc, isCubeGroup(from), [&](OpBuilder &inner) {
+      CrossCoreSetFlagOp::create(inner, loc, pipe, id);
+    });
+  } else {
+    builder.setInsertionPoint(from->getRegion(0).front().getTerminator());
+    CrossCoreSetFlagOp::create(builder, loc, pipe, id);
+  }
+  if (Operation *branch = conditionalAround(to, from)) {
+    builder.setInsertionPoint(branch);
+    createGroup(builder, loc, isCubeGroup(to), [&](OpBuilder &inner) {
+      CrossCoreWaitFlagOp::create(inner, loc, Pipe::S, id);
+    });
+  } else {
+    builder.setInsertionPointToStart(&to->getRegion(0).front());
+    CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id);
+  }
+}
+
 struct InsertCrossCoreSyncGmPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncGmBase<
           InsertCrossCoreSyncGmPass> {
@@ -144,12 +183,8 @@ struct InsertCrossCoreSyncGmPass
                                      write.root.getAsOpaquePointer()})
                             .second) {
           Operation *reader = groups[*previous];
-          int64_t id = next++ % kFlagBank;
-          OpBuilder builder(reader->getRegion(0).front().getTerminator());
-          CrossCoreSetFlagOp::create(builder, loc,
-                                     lastPipeUsing(reader, write.root), id);
-          builder.setInsertionPointToStart(&group->getRegion(0).front());
-          CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id);
+          link(reader, lastPipeUsing(reader, write.root), group,
+               next++ % kFlagBank, loc);
         }
         std::optional<unsigned> found =
             uses.firstAfter(index, !isCubeGroup(group), write.root);
@@ -159,14 +194,9 @@ struct InsertCrossCoreSyncGmPass
         if (lastPipeUsing(group, write.root) == pipe)
           ordered.insert(
               {unsigned(index), *found, write.root.getAsOpaquePointer()});
-        Operation *consumer = groups[*found];
-        int64_t id = next++ % kFlagBank;
-        OpBuilder builder(group->getRegion(0).front().getTerminator());
         // One bank: only vector sub-block 0 runs a mixed kernel (see the
         // pass description).
-        CrossCoreSetFlagOp::create(builder, loc, pipe, id);
-        builder.setInsertionPointToStart(&consumer->getRegion(0).front());
-        CrossCoreWaitFlagOp::create(builder, loc, Pipe::S, id);
+        link(group, pipe, groups[*found], next++ % kFlagBank, loc);
       }
     }
   }

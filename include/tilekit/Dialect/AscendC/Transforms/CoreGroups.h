@@ -10,6 +10,8 @@
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace tilekit::ascendc {
 
 /// Flag ids wrap at this count; id + kFlagBank names the upper bank.
@@ -21,6 +23,11 @@ inline constexpr llvm::StringLiteral kCrossCoreFlagIdAttr =
 
 /// The innermost `if_aic` / `if_aiv` holding `op`, or null.
 mlir::Operation *getCoreGroup(mlir::Operation *op);
+
+/// A new core group of the given kind at `builder`'s point, holding the
+/// ops `fill` creates.
+void createGroup(mlir::OpBuilder &builder, mlir::Location loc, bool cube,
+                 llvm::function_ref<void(mlir::OpBuilder &)> fill);
 
 /// Whether `group` runs on the cube core (`if_aic`).
 inline bool isCubeGroup(mlir::Operation *group) {

@@ -386,8 +386,12 @@ def InsertCrossCoreSyncGm
     `cross_core_set_flag` on the pipe of its last use of the tensor, and
     the writing group starts with a wait on S, unless a flag from that
     group already follows its last use (its own write of the tensor, read
-    here). Without a consumer no forward flag is inserted. No loop-carried
-    flags are inserted. The pass removes
+    here). A group under an `scf.if` that the other group does not share
+    gets its set (after the if) or wait (before it) in a new group of its
+    core outside the if: a set in a branch not taken would leave the other
+    core waiting forever, a wait in one would leave the flag set. Without a
+    consumer no forward flag is inserted. No loop-carried flags are
+    inserted. The pass removes
     `ascendc.cross_core_flag_id` from the function.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
