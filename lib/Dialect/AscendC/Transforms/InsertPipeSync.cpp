@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <array>
 #include <map>
@@ -34,22 +34,8 @@ namespace {
 
 constexpr unsigned kPipes = 7; // S .. FIX; All is not a stream
 
-/// What an access touched: a planned tensor's byte range in its buffer, or
-/// a root value (placeholder, GM tensor) as a whole.
-struct Storage {
-  const void *root = nullptr;
-  int buffer = -1;
-  int64_t begin = 0, end = 0;
-
-  bool overlaps(const Storage &other) const {
-    if (root || other.root)
-      return root == other.root;
-    return buffer == other.buffer && begin < other.end && other.begin < end;
-  }
-};
-
 struct PendingAccess {
-  Storage storage;
+  TensorStorage storage;
   unsigned pipe;
   bool writes;
   /// When it was issued (a counter of this core's ops).
@@ -76,15 +62,6 @@ struct CoreState {
     clock = std::max(clock, other.clock);
   }
 };
-
-std::optional<Storage> storageOf(Value tensor) {
-  Value root = getStorage(tensor);
-  if (auto planned = root.getDefiningOp<LocalTensorOp>())
-    return Storage{nullptr, static_cast<int>(getBuffer(planned.getPosition())),
-                   static_cast<int64_t>(planned.getAddr()),
-                   static_cast<int64_t>(planned.getAddr() + planned.getSize())};
-  return Storage{root.getAsOpaquePointer(), -1, 0, 0};
-}
 
 class PipeSyncInserter {
 public:
@@ -114,26 +91,10 @@ void PipeSyncInserter::synchronize(Operation *before, unsigned from,
 }
 
 void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return;
   unsigned q = static_cast<unsigned>(pipe);
   SmallVector<PendingAccess> mine;
-  for (Value value : op->getOperands()) {
-    if (!isa<LocalTensorType, GlobalTensorType>(value.getType()))
-      continue;
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffectsOnValue(value, instances);
-    bool reads = false, writes = false;
-    for (auto &instance : instances) {
-      reads |= isa<MemoryEffects::Read>(instance.getEffect());
-      writes |= isa<MemoryEffects::Write>(instance.getEffect());
-    }
-    if (!reads && !writes)
-      continue;
-    if (std::optional<Storage> storage = storageOf(value))
-      mine.push_back({*storage, q, writes, 0});
-  }
+  for (const TensorAccess &access : getTensorAccesses(op))
+    mine.push_back({getTensorStorage(access.tensor), q, access.writes, 0});
   // The pipes this op must wait for.
   std::array<bool, kPipes> needed{};
   for (const PendingAccess &now : mine)

@@ -26,9 +26,9 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
@@ -57,25 +57,12 @@ struct Clock {
   }
 };
 
-/// What one access touched: a buffer and byte range, or a root value.
-struct StorageKey {
-  const void *root = nullptr; // null for a planned local tensor
-  int buffer = -1;
-  int64_t begin = 0, end = 0;
-
-  bool overlaps(const StorageKey &other) const {
-    if (root || other.root)
-      return root == other.root;
-    return buffer == other.buffer && begin < other.end && other.begin < end;
-  }
-};
-
 struct Access {
   Operation *op;
   unsigned stream;
   uint32_t tick; // the stream's own tick at the access
   bool writes;
-  StorageKey storage;
+  TensorStorage storage;
   std::string name;
 };
 
@@ -102,7 +89,8 @@ private:
   unsigned stream(unsigned core, Pipe pipe) const {
     return core * kPipes + static_cast<unsigned>(pipe);
   }
-  std::optional<StorageKey> keyOf(Value tensor, std::string &name) const;
+  /// How a report names the storage of `tensor`.
+  static std::string describe(Value tensor);
   void report(Operation *later, const Access &earlier, const Access &now);
 
   FunctionOpInterface func;
@@ -154,25 +142,20 @@ void SyncChecker::linearize(Block &block, unsigned core,
   }
 }
 
-std::optional<StorageKey> SyncChecker::keyOf(Value tensor,
-                                             std::string &name) const {
-  Value root = getStorage(tensor);
+std::string SyncChecker::describe(Value tensor) {
+  std::string name;
   llvm::raw_string_ostream os(name);
-  if (auto planned = root.getDefiningOp<LocalTensorOp>()) {
-    Buffer buffer = getBuffer(planned.getPosition());
-    os << getBufferName(buffer) << "[" << planned.getAddr() << ", "
-       << planned.getAddr() + planned.getSize() << ")";
-    return StorageKey{
-        nullptr, static_cast<int>(buffer),
-        static_cast<int64_t>(planned.getAddr()),
-        static_cast<int64_t>(planned.getAddr() + planned.getSize())};
-  }
-  if (auto arg = dyn_cast<BlockArgument>(root))
+  Value root = getStorage(tensor);
+  if (auto planned = root.getDefiningOp<LocalTensorOp>())
+    os << getBufferName(getBuffer(planned.getPosition())) << "["
+       << planned.getAddr() << ", " << planned.getAddr() + planned.getSize()
+       << ")";
+  else if (auto arg = dyn_cast<BlockArgument>(root))
     os << "GM argument #" << arg.getArgNumber();
   else
     os << "the tensor of " << root.getDefiningOp()->getName() << " at "
        << root.getLoc();
-  return StorageKey{root.getAsOpaquePointer(), -1, 0, 0};
+  return name;
 }
 
 void SyncChecker::report(Operation *later, const Access &earlier,
@@ -194,31 +177,17 @@ void SyncChecker::report(Operation *later, const Access &earlier,
 }
 
 void SyncChecker::access(Operation *op, unsigned core, Pipe pipe) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return;
   unsigned s = stream(core, pipe);
   Clock &clock = clocks[s];
   clock.join(issued[core]);
   ++clock.ticks[s];
-  for (OpOperand &operand : op->getOpOperands()) {
-    Value value = operand.get();
-    if (!isa<LocalTensorType, GlobalTensorType>(value.getType()))
-      continue;
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffectsOnValue(value, instances);
-    bool reads = false, writes = false;
-    for (auto &instance : instances) {
-      reads |= isa<MemoryEffects::Read>(instance.getEffect());
-      writes |= isa<MemoryEffects::Write>(instance.getEffect());
-    }
-    if (!reads && !writes)
-      continue;
-    Access now{op, s, clock.ticks[s], writes, {}, {}};
-    std::optional<StorageKey> key = keyOf(value, now.name);
-    if (!key)
-      continue;
-    now.storage = *key;
+  for (const TensorAccess &access : getTensorAccesses(op)) {
+    Access now{op,
+               s,
+               clock.ticks[s],
+               access.writes,
+               getTensorStorage(access.tensor),
+               describe(access.tensor)};
     for (const Access &earlier : accesses) {
       if (earlier.stream == s || (!earlier.writes && !now.writes) ||
           !earlier.storage.overlaps(now.storage))

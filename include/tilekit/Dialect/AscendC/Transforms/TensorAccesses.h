@@ -1,0 +1,45 @@
+//===- TensorAccesses.h - What an op reads and writes ------------*- C++
+//-*-===//
+//
+// The storage a tensor operand names and how an op touches it, shared by
+// the pass that inserts pipe synchronization and the checker that verifies
+// it, so that both agree on what conflicts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DIALECT_ASCENDC_TRANSFORMS_TENSORACCESSES_H
+#define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_TENSORACCESSES_H
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+namespace tilekit::ascendc {
+
+/// What a tensor names: a planned local tensor's byte range in its buffer,
+/// or (a placeholder, a GM tensor) its root value as a whole.
+struct TensorStorage {
+  const void *root = nullptr; // null for a planned local tensor
+  int buffer = -1;
+  int64_t begin = 0, end = 0;
+
+  bool overlaps(const TensorStorage &other) const {
+    if (root || other.root)
+      return root == other.root;
+    return buffer == other.buffer && begin < other.end && other.begin < end;
+  }
+};
+
+TensorStorage getTensorStorage(mlir::Value tensor);
+
+/// One tensor operand of an op, and whether the op reads or writes it
+/// (from its declared memory effects).
+struct TensorAccess {
+  mlir::Value tensor;
+  bool reads = false, writes = false;
+};
+
+/// The tensor operands `op` reads or writes.
+llvm::SmallVector<TensorAccess> getTensorAccesses(mlir::Operation *op);
+
+} // namespace tilekit::ascendc
+
+#endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_TENSORACCESSES_H
