@@ -61,11 +61,7 @@ public:
   /// The first group after `index` of the kind `cube` that uses `root`.
   std::optional<unsigned> firstAfter(unsigned index, bool cube,
                                      Value root) const {
-    const auto &byRoot = users[cube ? 1 : 0];
-    auto it = byRoot.find(root);
-    if (it == byRoot.end())
-      return std::nullopt;
-    const SmallVector<unsigned> &list = it->second;
+    ArrayRef<unsigned> list = usersOf(cube, root);
     auto next = llvm::upper_bound(list, index);
     if (next == list.end())
       return std::nullopt;
@@ -75,11 +71,7 @@ public:
   /// The last group before `index` of the kind `cube` that uses `root`.
   std::optional<unsigned> lastBefore(unsigned index, bool cube,
                                      Value root) const {
-    const auto &byRoot = users[cube ? 1 : 0];
-    auto it = byRoot.find(root);
-    if (it == byRoot.end())
-      return std::nullopt;
-    const SmallVector<unsigned> &list = it->second;
+    ArrayRef<unsigned> list = usersOf(cube, root);
     auto next = llvm::lower_bound(list, index);
     if (next == list.begin())
       return std::nullopt;
@@ -87,6 +79,12 @@ public:
   }
 
 private:
+  ArrayRef<unsigned> usersOf(bool cube, Value root) const {
+    const auto &byRoot = users[cube ? 1 : 0];
+    auto it = byRoot.find(root);
+    return it == byRoot.end() ? ArrayRef<unsigned>() : ArrayRef(it->second);
+  }
+
   llvm::DenseMap<Value, SmallVector<unsigned>> users[2];
 };
 
