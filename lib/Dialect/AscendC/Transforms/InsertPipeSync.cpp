@@ -116,6 +116,14 @@ void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
   });
   for (PendingAccess &access : mine) {
     access.at = at;
+    // A newer access of one pipe to the same storage stands for the older
+    // ones of its kind (and a write for reads too): whatever orders it
+    // orders them, since the pipe runs in order. So the list stays as long
+    // as storages times pipes, and the walk linear.
+    llvm::erase_if(state.accesses, [&](const PendingAccess &older) {
+      return older.pipe == access.pipe && older.storage == access.storage &&
+             (access.writes || !older.writes);
+    });
     state.accesses.push_back(access);
   }
 }

@@ -196,6 +196,13 @@ void SyncChecker::access(Operation *op, unsigned core, Pipe pipe) {
       if (clock.ticks[earlier.stream] < earlier.tick)
         report(op, earlier, now);
     }
+    // The newest access of a stream to a storage stands for its older ones
+    // of the same kind (a write for reads too): it has the larger tick, so
+    // whatever orders it orders them.
+    llvm::erase_if(accesses, [&](const Access &older) {
+      return older.stream == now.stream && older.storage == now.storage &&
+             (now.writes || !older.writes);
+    });
     accesses.push_back(std::move(now));
   }
 }

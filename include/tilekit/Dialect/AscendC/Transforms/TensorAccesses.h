@@ -21,6 +21,10 @@ struct TensorStorage {
   int buffer = -1;
   int64_t begin = 0, end = 0;
 
+  bool operator==(const TensorStorage &other) const {
+    return root == other.root && buffer == other.buffer &&
+           begin == other.begin && end == other.end;
+  }
   bool overlaps(const TensorStorage &other) const {
     if (root || other.root)
       return root == other.root;
