@@ -2,6 +2,8 @@
 // vector instruction; fuse-bufid-sync still fuses a run of instructions on
 // one pipe with the same buffers: the constants touch no buffer.
 // RUN: tilekit-opt %s -ascendc-c310-pipeline | FileCheck %s
+// Fused or not, every hazard stays ordered:
+// RUN: tilekit-opt %s -ascendc-c310-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 
 // CHECK-LABEL: func.func @vec(
 // CHECK: ascendc.get_buf mte2, 0
