@@ -1,4 +1,6 @@
 // RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync))' | FileCheck %s
+// Every flag pairs up after the whole C310 pipeline:
+// RUN: tilekit-opt %s -ascendc-c310-pipeline | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 
 // Seventeen transfers into distinct L1 tensors: flag ids 0 to 15, then the
 // seventeenth wraps to 0; the next free id is 1.

@@ -1,8 +1,12 @@
 // RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync))' | FileCheck %s
+// Every flag pairs up and every hazard between the cores is ordered, after
+// the whole C310 pipeline:
+// RUN: tilekit-opt %s -split-input-file -ascendc-c310-pipeline | tilekit-opt -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 
 // One UB -> L1 transfer, no loop: the producer signals after the copy on
-// MTE3; the consumer group waits for it first and signals back last, on its
-// consumer's pipe (MTE1 for load_data). No backward wait, no seeding.
+// MTE3; the consumer group waits for it first. Nothing writes the tensor
+// again, so no "free" signal goes back (it would stay set, never waited).
+// No backward wait, no seeding.
 // CHECK-LABEL: func.func @once(
 // CHECK-SAME: attributes {ascendc.cross_core_flag_id = 1 : i64}
 // CHECK: ascendc.if_aiv {
@@ -12,7 +16,6 @@
 // CHECK-NEXT: ascendc.if_aic {
 // CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
 // CHECK-NEXT: ascendc.load_data
-// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @once() {
@@ -72,8 +75,11 @@ func.func @loop(%n: index) {
 // -----
 
 // A second trigger on the same L1 tensor reuses its flag and waits first
-// (the buffer is being overwritten). Only the first consumer group after a
-// trigger gets flags; a transfer nobody reads gets none and uses no id.
+// (the buffer is being overwritten). The first consumer group waits; the
+// "free" signal goes after the LAST reader on the consumer's core before
+// the next transfer (the second cube group), on its pipe; the last
+// transfer's readers send none. A transfer nobody reads gets no flags and
+// uses no id.
 // CHECK-LABEL: func.func @reuse(
 // CHECK-SAME: attributes {ascendc.cross_core_flag_id = 1 : i64}
 // CHECK: ascendc.if_aiv {
@@ -84,10 +90,10 @@ func.func @loop(%n: index) {
 // CHECK-NEXT: ascendc.if_aic {
 // CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
 // CHECK-NEXT: ascendc.load_data
-// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
 // CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
 // CHECK-NEXT: ascendc.cross_core_wait_flag mte3, flag 0
@@ -96,6 +102,8 @@ func.func @loop(%n: index) {
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
 // CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: }
 func.func @reuse() {
   %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
   %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>

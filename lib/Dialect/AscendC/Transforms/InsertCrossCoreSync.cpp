@@ -61,6 +61,32 @@ Operation *getEnclosingLoop(Operation *op) {
   return nullptr;
 }
 
+/// The last op after `consumer`, on the consumer's core, that uses the
+/// trigger's storage before the storage is written again (the next
+/// transfer into it) or, for a trigger in `loop`, before the loop ends.
+Operation *lastReader(ArrayRef<Operation *> ops,
+                      const llvm::DenseMap<Operation *, unsigned> &order,
+                      Operation *consumer, const Trigger &trigger,
+                      Operation *loop) {
+  bool cube = isCubeGroup(getCoreGroup(consumer));
+  Operation *last = consumer;
+  for (Operation *op : ops.drop_front(order.lookup(consumer) + 1)) {
+    if (loop && !loop->isAncestor(op))
+      break;
+    if (std::optional<Trigger> next = asTrigger(op);
+        next && next->storage == trigger.storage)
+      break;
+    Operation *group = getCoreGroup(op);
+    if (!group || isCubeGroup(group) != cube || isa<ReinterpretCastOp>(op))
+      continue;
+    if (llvm::any_of(op->getOperands(), [&](Value operand) {
+          return getStorage(operand) == trigger.storage;
+        }))
+      last = op;
+  }
+  return last;
+}
+
 struct InsertCrossCoreSyncPass
     : tilekit::ascendc::impl::InsertCrossCoreSyncBase<InsertCrossCoreSyncPass> {
   void runOnOperation() override { insert(getOperation()); }
@@ -83,10 +109,17 @@ struct InsertCrossCoreSyncPass
     for (auto [op, index] : order)
       ops[index] = op;
 
+    // Transfers still to come into each storage: the consumer's "free"
+    // signal is only set when a later transfer (or the next trip of a
+    // loop) waits for it; otherwise it would stay set, never waited.
+    llvm::DenseMap<Value, unsigned> transfersLeft;
+    for (const Trigger &trigger : triggers)
+      ++transfersLeft[trigger.storage];
     llvm::DenseMap<Value, int64_t> flagOf;
     llvm::DenseMap<Value, Operation *> loopOf;
     int64_t next = 0;
     for (const Trigger &trigger : triggers) {
+      --transfersLeft[trigger.storage];
       // The first consumer after the trigger, on the other core.
       Operation *consumer = nullptr;
       for (Operation *op : ArrayRef(ops).drop_front(order[trigger.op] + 1)) {
@@ -120,8 +153,15 @@ struct InsertCrossCoreSyncPass
       builder.setInsertionPointToStart(&body);
       CrossCoreWaitFlagOp::create(builder, consumer->getLoc(), consumerPipe,
                                   id);
-      builder.setInsertionPoint(body.getTerminator());
-      CrossCoreSetFlagOp::create(builder, consumer->getLoc(), consumerPipe, id);
+      if (loop || transfersLeft[trigger.storage] != 0) {
+        // "Free" after the last reader on the consumer's core before the
+        // storage is written again (within the loop, for a loop trigger).
+        Operation *last = lastReader(ops, order, consumer, trigger, loop);
+        Block &lastBody = getCoreGroup(last)->getRegion(0).front();
+        builder.setInsertionPoint(lastBody.getTerminator());
+        CrossCoreSetFlagOp::create(builder, last->getLoc(),
+                                   getOpPipe(last).value_or(Pipe::S), id);
+      }
 
       if (loop && (!second || loopOf[trigger.storage] != loop)) {
         builder.setInsertionPoint(loop);

@@ -344,8 +344,14 @@ def InsertCrossCoreSync : InterfacePass<"ascendc-insert-cross-core-sync", "mlir:
        consumer must have finished with the buffer;
     4. `cross_core_set_flag <trigger pipe>` goes after it: the data is ready;
     5. the first consumer group only (flags are binary semaphores) starts
-       with `cross_core_wait_flag` and ends with `cross_core_set_flag` (the
-       backward signal), both on the pipe of its first consumer;
+       with `cross_core_wait_flag` on its first consumer's pipe; the
+       backward ("free") signal, `cross_core_set_flag`, ends the group of
+       the LAST op on the consumer's core that uses the tensor before the
+       next trigger into it (before the loop's end for a trigger in a
+       loop), on that op's pipe, and only when a later trigger or the next
+       trip waits for it (the seed signals after the first consumer group
+       and always: a later reader raced with the next transfer, and a
+       signal nobody waits for stayed set);
     6. for a first trigger whose group sits in a loop, or a second trigger
        in a different loop than the first, a group of the consumer's core
        before the loop sets the flag on PIPE_S (so the first iteration does
