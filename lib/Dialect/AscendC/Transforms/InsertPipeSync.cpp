@@ -20,7 +20,6 @@
 #include "mlir/IR/Builders.h"
 
 #include <array>
-#include <map>
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTPIPESYNC

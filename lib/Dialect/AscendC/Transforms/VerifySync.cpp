@@ -66,11 +66,6 @@ struct Access {
   std::string name;
 };
 
-/// An event of a core's program, in issue order.
-struct Event {
-  Operation *op;
-};
-
 class SyncChecker {
 public:
   explicit SyncChecker(FunctionOpInterface func) : func(func) {}
