@@ -228,3 +228,28 @@ func.func @in_out_group_in_loop(%gm: !ascendc.global_tensor<64xf32>, %n: index) 
   }
   return
 }
+
+// -----
+
+// The cube's CO2 tensor (written by its fixpipe) and the vector core's
+// scratch tensor are used one after the other in IR order, but the cores
+// run at once: they never share storage.
+// CHECK-LABEL: func.func @two_cores(
+// CHECK-NOT: reinterpret_cast
+// CHECK: return
+// ADDR-LABEL: func.func @two_cores(
+// ADDR: ascendc.local_tensor co2 addr 0 size 1024 : <16x16xf32>
+// ADDR: ascendc.local_tensor veccalc addr 1024 size 1024 : <16x16xf32>
+// INOUT-LABEL: func.func @two_cores(
+func.func @two_cores(%n: index) {
+  %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+  %c2 = ascendc.local_tensor_auto co2 : !ascendc.local_tensor<16x16xf32>
+  %v = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x16xf32>
+  ascendc.if_aic {
+    ascendc.fixpipe %c2, %acc : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  ascendc.if_aiv {
+    ascendc.exp_l2 %v, %v, %n : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+  }
+  return
+}

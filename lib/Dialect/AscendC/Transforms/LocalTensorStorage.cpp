@@ -2,6 +2,7 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/LocalTensorStorage.h"
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -67,7 +68,26 @@ static bool holds(LocalTensorAutoOp big, LocalTensorAutoOp small) {
              getAllocationBytes(small.getType(), small.getPosition());
 }
 
+/// The cores that use `tensor` (through casts): bit 0 the cube (an
+/// `if_aic` group), bit 1 the vector core, bit 2 code outside any group.
+static unsigned usingCores(LocalTensorAutoOp tensor) {
+  unsigned cores = 0;
+  forEachUse(tensor.getResult(), [&](Operation *user) {
+    if (isa<ReinterpretCastOp>(user))
+      return;
+    Operation *group = getCoreGroup(user);
+    cores |= !group ? 4u : isCubeGroup(group) ? 1u : 2u;
+  });
+  return cores;
+}
+
 bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b) {
+  // The cube and the vector core run at once: what one core's tensor
+  // holds may be in use while the other core's runs, whatever the IR order
+  // of their groups.
+  unsigned cores = usingCores(a);
+  if (cores != usingCores(b) || (cores & 1u && cores & 2u))
+    return false;
   return holds(a, b) || holds(b, a);
 }
 

@@ -50,9 +50,12 @@ private:
 
 BlockLifetime getBlockLifetime(LocalTensorAutoOp tensor, BlockOrder &order);
 
-/// Whether one of `a` and `b` can hold the other: at least as many bytes
-/// both as its type holds (a cast may not view more than its source) and
-/// as allocate-tensor gives it (padding and whole repeats included).
+/// Whether `a` and `b` may share storage: the same core uses both (the
+/// cube and the vector core run at once, so tensors of different cores, or
+/// one used by both, never share), and one can hold the other: at least as
+/// many bytes both as its type holds (a cast may not view more than its
+/// source) and as allocate-tensor gives it (padding and whole repeats
+/// included).
 bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b);
 
 /// Makes `tensor` live in `owner`'s storage and returns the placeholder that
