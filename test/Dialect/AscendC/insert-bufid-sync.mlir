@@ -90,3 +90,37 @@ func.func @cube(%out: !ascendc.global_tensor<16x16xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A loop around a vector group that loads and stores: the loop-end
+// MTE3 -> MTE2 pair goes at the end of the group, on the core whose pipes
+// it orders, not in the loop body outside both groups (where the cube
+// would run it too). The cube group, which only loads, gets none.
+// CHECK-LABEL: func.func @loop_of_groups(
+// CHECK: scf.for
+// CHECK: ascendc.if_aic {
+// CHECK-NOT: set_flag
+// CHECK: }
+// CHECK: ascendc.if_aiv {
+// CHECK: ascendc.data_copy %arg0
+// CHECK: ascendc.set_flag mte3 -> mte2, event 0
+// CHECK-NEXT: ascendc.wait_flag mte3 -> mte2, event 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @loop_of_groups(%gm: !ascendc.global_tensor<64xf32>, %x: !ascendc.global_tensor<16x16xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = ascendc.local_tensor veccalc addr 0 size 256 : !ascendc.local_tensor<64xf32>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aic {
+      ascendc.data_copy %l1, %x : !ascendc.local_tensor<16x16xf16>, !ascendc.global_tensor<16x16xf16>
+    }
+    ascendc.if_aiv {
+      ascendc.data_copy %ub, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+      ascendc.data_copy %gm, %ub : !ascendc.global_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+    }
+  }
+  return
+}

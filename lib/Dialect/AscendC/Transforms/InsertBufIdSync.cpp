@@ -1,5 +1,6 @@
 //===- InsertBufIdSync.cpp - Buffer-id synchronization (C310) -------------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -10,6 +11,8 @@ namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTBUFIDSYNC
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
 } // namespace tilekit::ascendc
+
+#include <array>
 
 using namespace mlir;
 using namespace tilekit::ascendc;
@@ -71,24 +74,44 @@ struct InsertBufIdSyncPass
       if (loop->hasAttr(AscendCDialect::kVecScopeLoopAttrName) ||
           loop->hasAttr(AscendCDialect::kParallelAttrName))
         return;
-      bool stores = false, loadsGM = false, loadsL1 = false;
+      // Per core (cube group, vector group, or no group in a single-core
+      // kernel): whether it stores and loads in the loop, and the last of
+      // its groups in the body, where its loop-end flags go. Hard events
+      // order the pipes of one core, so the flags sit in that core's group,
+      // never outside both (where both cores would run them).
+      struct CoreUse {
+        bool stores = false, loadsGM = false, loadsL1 = false;
+        Operation *lastGroup = nullptr;
+      };
+      std::array<CoreUse, 3> cores; // cube, vector, outside groups
       loop.getBody()->walk([&](Operation *op) {
         if (isa<GetBufOp, RlsBufOp>(op))
           return;
+        Operation *group = getCoreGroup(op);
+        if (group && !loop->isAncestor(group))
+          group = nullptr; // the loop is inside the group
+        CoreUse &core = cores[!group ? 2 : isCubeGroup(group) ? 0 : 1];
+        if (group)
+          core.lastGroup = group;
         std::optional<Pipe> pipe = getOpPipe(op);
-        stores |= pipe == Pipe::MTE3;
-        loadsGM |= pipe == Pipe::MTE2;
-        loadsL1 |= pipe == Pipe::MTE1;
+        core.stores |= pipe == Pipe::MTE3;
+        core.loadsGM |= pipe == Pipe::MTE2;
+        core.loadsL1 |= pipe == Pipe::MTE1;
       });
-      if (!stores)
-        return;
-      OpBuilder builder(loop.getBody()->getTerminator());
-      for (auto [needed, to] : {std::make_pair(loadsGM, Pipe::MTE2),
-                                std::make_pair(loadsL1, Pipe::MTE1)}) {
-        if (!needed)
+      for (const CoreUse &core : cores) {
+        if (!core.stores)
           continue;
-        SetFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
-        WaitFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
+        OpBuilder builder(
+            core.lastGroup
+                ? core.lastGroup->getRegion(0).front().getTerminator()
+                : loop.getBody()->getTerminator());
+        for (auto [needed, to] : {std::make_pair(core.loadsGM, Pipe::MTE2),
+                                  std::make_pair(core.loadsL1, Pipe::MTE1)}) {
+          if (!needed)
+            continue;
+          SetFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
+          WaitFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
+        }
       }
     });
   }

@@ -303,7 +303,11 @@ def InsertBufIdSync : InterfacePass<"ascendc-insert-bufid-sync", "mlir::Function
     3. at the end of each `scf.for` body holding GM stores (MTE3), a
        `set_flag`/`wait_flag` pair `mte3 -> mte2` (when the body loads
        from GM) and `mte3 -> mte1` (when it loads L1), event 0, so that the
-       next iteration's loads wait for this one's stores. Loops marked
+       next iteration's loads wait for this one's stores. Hard events order
+       the pipes of one core, so this is decided per core: in a body
+       holding core groups, the pair ends the last group of the core that
+       stores and loads (the seed puts it at the end of the body, outside
+       both groups, where both cores would run it). Loops marked
        `ascendc.vec_scope_loop` or `ascendc.parallel` are skipped.
 
     Functions that already hold `get_buf` are left alone, so running the
