@@ -1,5 +1,6 @@
 //===- FillAscOperands.cpp - Default vector instruction operands ----------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
@@ -17,8 +18,6 @@ using namespace tilekit::ascendc;
 /// Block stride 1 for each tensor operand; a repeat stride of 8 blocks for
 /// the compare mask destination.
 static constexpr int64_t kBlockStride = 1, kRepeatStride = 8;
-/// Bytes of one block, the unit of strides.
-static constexpr int64_t kStrideBlockBytes = 32;
 
 namespace {
 struct FillAscOperandsPass
@@ -71,9 +70,8 @@ struct FillAscOperandsPass
         int64_t bytes =
             extent.perRepeat * getElementBytes(type.getElementType());
         repeatStrides.push_back(
-            compare && index == 0
-                ? kRepeatStride
-                : std::max<int64_t>(1, bytes / kStrideBlockBytes));
+            compare && index == 0 ? kRepeatStride
+                                  : std::max<int64_t>(1, bytes / kBlockBytes));
       }
       blockStrides.append(repeatStrides);
       l0.setStridesAttr(builder.getDenseI64ArrayAttr(blockStrides));

@@ -31,7 +31,7 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-constexpr unsigned kPipes = 7; // S .. FIX; All is not a stream
+constexpr unsigned kPipes = kNumPipes;
 
 struct PendingAccess {
   TensorStorage storage;

@@ -44,7 +44,7 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-constexpr unsigned kPipes = 7; // S, V, M, MTE1, MTE2, MTE3, FIX
+constexpr unsigned kPipes = kNumPipes;
 constexpr unsigned kCores = 2; // cube, vector
 constexpr unsigned kStreams = kPipes * kCores;
 

@@ -12,7 +12,8 @@
 
 namespace tilekit::ascendc {
 
-/// UB and bias allocations are rounded to this block.
+/// The 32-byte block: the unit of vector strides, and what bias
+/// allocations round to.
 inline constexpr int64_t kBlockBytes = 32;
 /// Cube fractals are this many rows (and columns, outside the K dimension).
 inline constexpr int64_t kFractalRows = 16;

@@ -14,6 +14,10 @@
 
 namespace tilekit::ascendc {
 
+/// The pipes that execute instructions (S .. FIX; `All` names them all in a
+/// barrier and is not a pipe of its own), numbered by the Pipe enum.
+inline constexpr unsigned kNumPipes = static_cast<unsigned>(Pipe::All);
+
 /// What a tensor names: a planned local tensor's byte range in its buffer,
 /// or (a placeholder, a GM tensor) its root value as a whole.
 struct TensorStorage {
