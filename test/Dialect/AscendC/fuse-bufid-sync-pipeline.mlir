@@ -20,6 +20,10 @@
 // CHECK-NEXT: ascendc.rls_buf v, 1
 // CHECK-NEXT: ascendc.rls_buf v, 0
 // CHECK-NEXT: ascendc.get_buf mte3, 1
+// The store rewrites the GM tensor the load read, on another pipe: buffer
+// ids cover local tensors only, so an event orders the two.
+// CHECK-NEXT: ascendc.set_flag mte2 -> mte3, event 0
+// CHECK-NEXT: ascendc.wait_flag mte2 -> mte3, event 0
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.rls_buf mte3, 1
 func.func @vec(%gm: !ascendc.global_tensor<64xf32>) {

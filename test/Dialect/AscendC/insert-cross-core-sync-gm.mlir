@@ -1,10 +1,12 @@
 // RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync-gm))' | FileCheck %s
 // After the on-chip pass, GM flags continue its numbering.
 // RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-insert-cross-core-sync,ascendc-insert-cross-core-sync-gm))' | FileCheck %s --check-prefix=AFTER
+// Every flag pairs up and every hazard is ordered after the C310 pipeline:
+// RUN: tilekit-opt %s -split-input-file -ascendc-c310-pipeline | tilekit-opt -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 
-// L0C -> GM read back by the vector core through a subindex: the cube group
-// ends with a FIX set on id, the vector group starts with a PIPE_S wait on
-// id. UB -> GM read by the cube core: one MTE3 set, one wait. One bank
+// L0C -> GM read back by the vector core through a subindex: the fixpipe
+// is followed by a FIX set on id, the vector core's read preceded by a
+// PIPE_S wait on id. UB -> GM read by the cube core: one MTE3 set, one wait. One bank
 // only: vector sub-block 1 does not run a mixed kernel, so id + 16 would
 // be set and never waited, or waited and never set (a hung cube).
 // Numbering starts at the function's attribute (3), which the pass removes.
@@ -15,8 +17,8 @@
 // CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 3
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 3
 // CHECK-NEXT: ascendc.global_tensor.subindex
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 3
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 4
@@ -104,8 +106,9 @@ func.func @both(%y: !ascendc.global_tensor<256xf32>) {
 
 // The cube writes y, the vector core reads it, the cube writes y again:
 // the second write waits for the vector core's read (backward signal, set
-// on the reading pipe at the end of the vector group). The vector core's
-// own write of z after its read needs nothing from the cube.
+// on the reading pipe right after the read). The flag of y serves both
+// directions: the cube's and the vector core's counters of one id are
+// distinct.
 // CHECK-LABEL: func.func @rewrite(
 // CHECK: ascendc.if_aic {
 // CHECK-NEXT: ascendc.fixpipe
@@ -114,10 +117,10 @@ func.func @both(%y: !ascendc.global_tensor<256xf32>) {
 // CHECK-NEXT: ascendc.if_aiv {
 // CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
 // CHECK-NEXT: ascendc.data_copy
-// CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 1
+// CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 1
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
 // CHECK-NEXT: ascendc.fixpipe
 // CHECK-NEXT: }
 func.func @rewrite(%y: !ascendc.global_tensor<256xf32>) {
@@ -187,6 +190,78 @@ func.func @conditional_consumer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
   scf.if %p {
     ascendc.if_aiv {
       ascendc.data_copy %ub, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Written by the cube and read by the vector core in every trip: the
+// vector core hands y back after its read, so trip 2's fixpipe waits for
+// trip 1's read (write after read). A vector group before the loop seeds
+// that signal, a cube group after the loop drains the last one.
+// CHECK-LABEL: func.func @every_trip(
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_set_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @every_trip(%n: index, %y: !ascendc.global_tensor<16x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aic {
+      ascendc.fixpipe %y, %acc : !ascendc.global_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+    ascendc.if_aiv {
+      ascendc.data_copy %ub, %y : !ascendc.local_tensor<16x16xf32>, !ascendc.global_tensor<16x16xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Both cores under one scf.if: the flags stay inside the branch, and the
+// missing else branch needs none.
+// CHECK-LABEL: func.func @both_in_branch(
+// CHECK: scf.if
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @both_in_branch(%p: i1, %y: !ascendc.global_tensor<16x16xf32>) {
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  scf.if %p {
+    ascendc.if_aic {
+      ascendc.fixpipe %y, %acc : !ascendc.global_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+    ascendc.if_aiv {
+      ascendc.data_copy %ub, %y : !ascendc.local_tensor<16x16xf32>, !ascendc.global_tensor<16x16xf32>
     }
   }
   return

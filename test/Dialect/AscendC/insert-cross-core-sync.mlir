@@ -54,7 +54,7 @@ func.func @once() {
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag fix, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
 // CHECK-NEXT: }
 func.func @loop(%n: index) {
   %c0 = arith.constant 0 : index
@@ -138,6 +138,174 @@ func.func @single() {
   %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
   ascendc.if_aiv {
     ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// The producer under an scf.if the consumer does not share: the set goes
+// after the if, in a new vector group on MTE3, so the cube's wait ends
+// whether or not the branch ran.
+// CHECK-LABEL: func.func @conditional_producer(
+// CHECK: scf.if
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+func.func @conditional_producer(%c: i1) {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  scf.if %c {
+    ascendc.if_aiv {
+      ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    }
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// The consumer under an scf.if, a second transfer after it: the cube waits
+// before the if and hands the buffer back after it, in new cube groups, so
+// neither core hangs when the branch is not taken.
+// CHECK-LABEL: func.func @conditional_consumer(
+// CHECK: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte3, flag 0
+// CHECK-NEXT: ascendc.data_copy
+func.func @conditional_consumer(%c: i1) {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  scf.if %c {
+    ascendc.if_aic {
+      ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    }
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// Loop-carried (software pipelined): a transfer before the loop, and in the
+// loop the consumer reads what the previous trip (or the prologue) sent
+// before the producer sends the next. The prologue's set stands for the
+// seed; the epilogue's read takes the last trip's set; nothing drains.
+// CHECK-LABEL: func.func @carried(
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte3, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte1, flag 0
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @carried(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aic {
+      ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    }
+    ascendc.if_aiv {
+      ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    }
+  }
+  ascendc.if_aic {
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// A consumer loop nested in the producer's loop: the reads of one transfer
+// run in an inner loop, then the buffer goes back once.
+// CHECK-LABEL: func.func @nested(
+// CHECK: scf.for
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte3, flag 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.load_data
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_set_flag mte1, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @nested(%n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.if_aiv {
+      ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    }
+    scf.for %j = %c0 to %m step %c1 {
+      ascendc.if_aic {
+        ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+      }
+    }
   }
   return
 }

@@ -53,8 +53,18 @@ struct CoreState {
   void merge(const CoreState &other) {
     // Keep an access unless both paths ordered it: the union, and the
     // older synchronization point.
-    for (const PendingAccess &access : other.accesses)
-      accesses.push_back(access);
+    for (const PendingAccess &access : other.accesses) {
+      // One entry per storage, pipe and kind: the newer of the two, which
+      // a sync orders only if it orders the older too (in-order pipes).
+      auto same = llvm::find_if(accesses, [&](const PendingAccess &mine) {
+        return mine.storage == access.storage && mine.pipe == access.pipe &&
+               mine.writes == access.writes;
+      });
+      if (same == accesses.end())
+        accesses.push_back(access);
+      else
+        same->at = std::max(same->at, access.at);
+    }
     for (unsigned p = 0; p < kPipes; ++p)
       for (unsigned q = 0; q < kPipes; ++q)
         synced[p][q] = std::min(synced[p][q], other.synced[p][q]);
@@ -64,12 +74,25 @@ struct CoreState {
 
 class PipeSyncInserter {
 public:
+  explicit PipeSyncInserter(bool globalOnly) : globalOnly(globalOnly) {}
+
   /// Walks `block` in program order with `state` for the code outside core
   /// groups; each group continues its core's state, so hazards between
   /// groups of one core (and across loop trips) are seen.
   void walk(Block &block, CoreState &state);
 
 private:
+  /// Merges another path's states into the current ones (`state` may be
+  /// one of the cores').
+  void mergeCores(CoreState &state, const CoreState &other,
+                  const CoreState &otherCube, const CoreState &otherVector) {
+    if (&state != &cube && &state != &vector)
+      state.merge(other);
+    cube.merge(otherCube);
+    vector.merge(otherVector);
+  }
+
+  bool globalOnly;
   CoreState cube, vector;
 
   void visit(Operation *op, Pipe pipe, CoreState &state);
@@ -93,7 +116,8 @@ void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
   unsigned q = static_cast<unsigned>(pipe);
   SmallVector<PendingAccess> mine;
   for (const TensorAccess &access : getTensorAccesses(op))
-    mine.push_back({getTensorStorage(access.tensor), q, access.writes, 0});
+    if (!globalOnly || isa<GlobalTensorType>(access.tensor.getType()))
+      mine.push_back({getTensorStorage(access.tensor), q, access.writes, 0});
   // The pipes this op must wait for.
   std::array<bool, kPipes> needed{};
   for (const PendingAccess &now : mine)
@@ -130,17 +154,26 @@ void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
 void PipeSyncInserter::walk(Block &block, CoreState &state) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      // Twice: the second walk sees the first trip's late accesses.
+      // Twice: the second walk sees the first trip's late accesses. What
+      // follows the loop also follows zero trips: merge the state before.
+      CoreState before = state, cubeBefore = cube, vectorBefore = vector;
       walk(*loop.getBody(), state);
       walk(*loop.getBody(), state);
+      mergeCores(state, before, cubeBefore, vectorBefore);
       continue;
     }
     if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      CoreState otherwise = state;
+      // Each arm starts from the state before the if, the cores' states
+      // included (an arm holds core groups of its own).
+      CoreState before = state, cubeBefore = cube, vectorBefore = vector;
       walk(branch.getThenRegion().front(), state);
+      CoreState taken = state, cubeTaken = cube, vectorTaken = vector;
+      state = before;
+      cube = cubeBefore;
+      vector = vectorBefore;
       if (!branch.getElseRegion().empty())
-        walk(branch.getElseRegion().front(), otherwise);
-      state.merge(otherwise);
+        walk(branch.getElseRegion().front(), state);
+      mergeCores(state, taken, cubeTaken, vectorTaken);
       continue;
     }
     if (isa<IfAicOp, IfAivOp>(op)) {
@@ -171,12 +204,13 @@ void PipeSyncInserter::walk(Block &block, CoreState &state) {
 
 struct InsertPipeSyncPass
     : tilekit::ascendc::impl::InsertPipeSyncBase<InsertPipeSyncPass> {
+  using InsertPipeSyncBase::InsertPipeSyncBase;
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
     // A kernel without core groups is one core: the code outside groups.
-    PipeSyncInserter inserter;
+    PipeSyncInserter inserter(globalOnly);
     CoreState outside;
     inserter.walk(func.getFunctionBody().front(), outside);
   }

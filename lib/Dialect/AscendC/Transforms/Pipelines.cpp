@@ -47,6 +47,10 @@ void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
   if (arch == Arch::C310) {
     addPerKernel(pm, createInsertBufIdSync());
     addPerKernel(pm, createFuseBufIdSync());
+    // Buffer ids cover local tensors only; GM between pipes needs events.
+    InsertPipeSyncOptions gm;
+    gm.globalOnly = true;
+    addPerKernel(pm, createInsertPipeSync(gm));
   } else {
     addPerKernel(pm, createInsertPipeSync());
   }

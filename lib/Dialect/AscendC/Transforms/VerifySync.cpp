@@ -10,15 +10,25 @@
 //   kernel without groups is one core of the kind its ops need) issues its
 //   ops in program order. Each pipe of a core is a stream that executes its
 //   ops in order; streams of one core are concurrent unless synchronized.
-// * Loops are run twice (a loop-carried hazard shows in the second trip);
-//   both arms of an `scf.if` run, one after the other.
+// * Several runs, each a scenario: every `scf.if` takes its then arm and
+//   every loop runs twice (a loop-carried hazard shows in the second trip);
+//   every `scf.if` takes its else arm; loops whose trip count is not a
+//   constant run zero times; and, for each `scf.if`, that one alone takes
+//   its else arm. Both cores see one scenario (a branch condition is the
+//   same on both), so a flag set in a branch the other core waits for
+//   outside it is a hang in the scenario that skips the branch.
 // * set_flag(src -> dst, event) orders what `src` executed before it before
 //   what `dst` executes after the matching wait_flag (FIFO per event);
+//   the scalar pipe issues every op, so what it executes precedes what any
+//   pipe executes after it;
 //   pipe_barrier(all) orders everything before it before everything after;
 //   rls_buf / get_buf of one buffer id order the releasing pipe's accesses
 //   before the acquiring pipe's; cross_core_set_flag / _wait_flag do the
 //   same across cores (the cube's flag id + 16 addresses vector sub-block
-//   1, not modelled here, so setting it is reported as never waited).
+//   1, not modelled here, so setting it is reported as never waited). A set
+//   of a cross-core flag still pending from a set on another pipe, not
+//   ordered before it, is reported: the two may land in either order, so a
+//   wait cannot tell which one it takes (a flag id reused while live).
 // * Storage: a planned local tensor is its byte range in its buffer; a
 //   placeholder, its root; a GM tensor, its root argument (whole).
 //
@@ -29,6 +39,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
@@ -57,6 +68,16 @@ struct Clock {
   }
 };
 
+/// The trip count of `loop` when its bounds and step are constants.
+std::optional<int64_t> constantTripCount(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step <= 0)
+    return std::nullopt;
+  return *upper <= *lower ? 0 : (*upper - *lower + *step - 1) / *step;
+}
+
 struct Access {
   Operation *op;
   unsigned stream;
@@ -66,9 +87,40 @@ struct Access {
   std::string name;
 };
 
+/// Which way the branches and loops of one run go.
+struct Scenario {
+  bool elseArms = false;
+  bool zeroTrips = false;
+  Operation *flipped = nullptr; // the one scf.if that goes the other way
+
+  /// How a report names the scenario (empty for the first one).
+  std::string describe() const {
+    if (flipped) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << " (when the scf.if at " << flipped->getLoc()
+         << " takes its else branch)";
+      return text;
+    }
+    if (elseArms)
+      return " (when every scf.if takes its else branch)";
+    if (zeroTrips)
+      return " (when the loops run zero times)";
+    return "";
+  }
+};
+
+/// What earlier runs reported, so that a later one does not repeat it.
+struct Reported {
+  llvm::DenseSet<std::pair<Operation *, Operation *>> pairs;
+  llvm::DenseSet<Operation *> ops;
+};
+
 class SyncChecker {
 public:
-  explicit SyncChecker(FunctionOpInterface func) : func(func) {}
+  SyncChecker(FunctionOpInterface func, const Scenario &scenario,
+              Reported &reported)
+      : func(func), scenario(scenario), reported(reported) {}
 
   /// Runs the kernel abstractly; false when a hazard or a flag mismatch
   /// was reported.
@@ -88,7 +140,12 @@ private:
   static std::string describe(Value tensor);
   void report(Operation *later, const Access &earlier, const Access &now);
 
+  /// Reports `message` at `op` once over all runs.
+  void reportAt(Operation *op, const Twine &message);
+
   FunctionOpInterface func;
+  const Scenario &scenario;
+  Reported &reported;
   std::array<SmallVector<Operation *>, kCores> programs;
   std::array<size_t, kCores> cursor{};
   std::array<Clock, kStreams> clocks;
@@ -99,11 +156,14 @@ private:
            std::deque<Clock>>
       flags; // (core, src, dst, event)
   std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
-  std::map<std::pair<unsigned, int64_t>,
-           std::deque<std::pair<Clock, Operation *>>>
+  struct PendingSet {
+    Clock clock;
+    Operation *op;
+    unsigned stream;
+  };
+  std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
       crossFlags; // (receiving core, flag id)
   std::vector<Access> accesses;
-  llvm::DenseSet<std::pair<Operation *, Operation *>> reported;
   bool clean = true;
 };
 
@@ -116,15 +176,26 @@ void SyncChecker::linearize(Block &block, unsigned core,
       continue;
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       // Twice: a hazard carried from one trip to the next shows.
-      for (int trip = 0; trip < 2; ++trip)
+      int64_t trips = scenario.zeroTrips ? 0 : 2;
+      if (std::optional<int64_t> count = constantTripCount(loop))
+        trips = std::min<int64_t>(*count, 2);
+      for (int64_t trip = 0; trip < trips; ++trip)
         linearize(*loop.getBody(), core, out);
       continue;
     }
     if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      for (int trip = 0; trip < 2; ++trip) {
+      for (int trip = 0; trip < (scenario.zeroTrips ? 0 : 2); ++trip) {
         linearize(loop.getBefore().front(), core, out);
         linearize(loop.getAfter().front(), core, out);
       }
+      linearize(loop.getBefore().front(), core, out);
+      continue;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      bool takeElse = scenario.elseArms != (scenario.flipped == &op);
+      Region &arm = takeElse ? branch.getElseRegion() : branch.getThenRegion();
+      if (!arm.empty())
+        linearize(arm.front(), core, out);
       continue;
     }
     if (op.getNumRegions() != 0) {
@@ -153,9 +224,15 @@ std::string SyncChecker::describe(Value tensor) {
   return name;
 }
 
+void SyncChecker::reportAt(Operation *op, const Twine &message) {
+  clean = false;
+  if (reported.ops.insert(op).second)
+    op->emitError(message + scenario.describe());
+}
+
 void SyncChecker::report(Operation *later, const Access &earlier,
                          const Access &now) {
-  if (!reported.insert({earlier.op, later}).second)
+  if (!reported.pairs.insert({earlier.op, later}).second)
     return;
   clean = false;
   auto pipeName = [](unsigned stream) {
@@ -167,7 +244,8 @@ void SyncChecker::report(Operation *later, const Access &earlier,
                             << " on the " << pipeName(now.stream)
                             << " pipe with nothing ordering it after the "
                             << (earlier.writes ? "write" : "read") << " on the "
-                            << pipeName(earlier.stream) << " pipe";
+                            << pipeName(earlier.stream) << " pipe"
+                            << scenario.describe();
   diag.attachNote(earlier.op->getLoc()) << "the unordered access";
 }
 
@@ -219,8 +297,7 @@ bool SyncChecker::advance(unsigned core) {
           flags[{core, static_cast<unsigned>(wait.getSrc()),
                  static_cast<unsigned>(wait.getDst()), wait.getEvent()}];
       if (queue.empty()) {
-        clean = false;
-        op->emitError() << "waits for an event no earlier set_flag sets";
+        reportAt(op, "waits for an event no earlier set_flag sets");
       } else {
         clocks[stream(core, wait.getDst())].join(queue.front());
         queue.pop_front();
@@ -242,16 +319,28 @@ bool SyncChecker::advance(unsigned core) {
       unsigned s = stream(core, set.getPipe());
       clocks[s].join(issued[core]);
       ++clocks[s].ticks[s];
-      crossFlags[{1 - core, set.getFlag()}].push_back({clocks[s], op});
+      if (set.getPipe() == Pipe::S)
+        issued[core].join(clocks[s]);
+      auto &queue = crossFlags[{1 - core, set.getFlag()}];
+      for (const PendingSet &pending : queue)
+        if (clocks[s].ticks[pending.stream] <
+            pending.clock.ticks[pending.stream]) {
+          reportAt(op, "sets cross-core flag " + Twine(set.getFlag()) +
+                           " while an earlier set of it on another pipe may "
+                           "still be pending: a wait cannot tell which one "
+                           "it takes");
+          break;
+        }
+      queue.push_back({clocks[s], op, s});
     } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
       auto &queue = crossFlags[{core, wait.getFlag()}];
       if (queue.empty())
         return progressed; // blocked until the other core sets it
       unsigned s = stream(core, wait.getPipe());
-      clocks[s].join(queue.front().first);
+      clocks[s].join(queue.front().clock);
       // A scalar wait holds up everything the core issues after it.
       if (wait.getPipe() == Pipe::S)
-        issued[core].join(queue.front().first);
+        issued[core].join(queue.front().clock);
       queue.pop_front();
     } else if (std::optional<Pipe> pipe = getOpPipe(op)) {
       access(op, core, *pipe);
@@ -277,27 +366,25 @@ bool SyncChecker::run() {
   while (advance(0) | advance(1)) {
   }
   for (unsigned core = 0; core < kCores; ++core)
-    if (cursor[core] < programs[core].size()) {
-      clean = false;
-      programs[core][cursor[core]]->emitError()
-          << "waits for a cross-core flag that is never set (the "
-          << (core == 0 ? "cube" : "vector") << " core would hang here)";
-    }
+    if (cursor[core] < programs[core].size())
+      reportAt(programs[core][cursor[core]],
+               Twine("waits for a cross-core flag that is never set (the ") +
+                   (core == 0 ? "cube" : "vector") + " core would hang here)");
   for (auto &[key, queue] : crossFlags)
-    for (auto &[clock, op] : queue) {
-      clean = false;
-      op->emitError() << "sets cross-core flag " << key.second << ", which the "
-                      << (key.first == 0 ? "cube" : "vector")
-                      << " core never waits for";
-    }
+    for (const PendingSet &pending : queue)
+      reportAt(pending.op, "sets cross-core flag " + Twine(key.second) +
+                               ", which the " +
+                               (key.first == 0 ? "cube" : "vector") +
+                               " core never waits for");
   for (auto &[key, queue] : flags)
     if (!queue.empty()) {
       clean = false;
-      func->emitError() << "leaves " << queue.size() << " set_flag "
-                        << stringifyPipe(static_cast<Pipe>(std::get<1>(key)))
-                        << " -> "
-                        << stringifyPipe(static_cast<Pipe>(std::get<2>(key)))
-                        << " event " << std::get<3>(key) << " never waited";
+      reportAt(func, "leaves " + Twine(queue.size()) + " set_flag " +
+                         stringifyPipe(static_cast<Pipe>(std::get<1>(key))) +
+                         " -> " +
+                         stringifyPipe(static_cast<Pipe>(std::get<2>(key))) +
+                         " event " + Twine(std::get<3>(key)) +
+                         " never waited");
     }
   return clean;
 }
@@ -307,7 +394,16 @@ struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
-    if (!SyncChecker(func).run())
+    SmallVector<Scenario> scenarios = {{}, {true, false, nullptr},
+                                       {false, true, nullptr}};
+    func.walk([&](scf::IfOp branch) {
+      scenarios.push_back({false, false, branch.getOperation()});
+    });
+    Reported reported;
+    bool clean = true;
+    for (const Scenario &scenario : scenarios)
+      clean &= SyncChecker(func, scenario, reported).run();
+    if (!clean)
       signalPassFailure();
   }
 };

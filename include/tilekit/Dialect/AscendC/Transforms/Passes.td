@@ -333,38 +333,46 @@ def InsertCrossCoreSync : InterfacePass<"ascendc-insert-cross-core-sync", "mlir:
                 "vector groups";
   let description = [{
     A no-op in functions with fewer than two `ascendc.if_aic` /
-    `ascendc.if_aiv` groups. Otherwise, a *trigger* is a UB -> L1
-    `ascendc.data_copy` in a vector group or an L0C -> UB `ascendc.fixpipe`
-    in a cube group. Walking the function in IR order, for each trigger:
+    `ascendc.if_aiv` groups. Otherwise every storage that a *transfer*
+    writes for the other core (the L1 destination of a UB -> L1
+    `ascendc.data_copy` in a vector group, the UB destination of an L0C ->
+    UB `ascendc.fixpipe` in a cube group) is handed between the cores with
+    one cross-core flag id (the cube's and the vector core's counters of an
+    id are distinct, so one id serves both directions):
 
-    1. its *consumers* are the ops after it, in groups of the other core,
-       that use its destination tensor (through casts); without consumers
-       nothing is inserted;
-    2. the trigger gets a flag: the one already given to its destination
-       tensor by an earlier trigger, else the next id, counting from 0 and
-       wrapping at 16;
-    3. when the trigger is the second one on its tensor, or its group sits
-       in a loop, `cross_core_wait_flag <trigger pipe>` goes before it: the
-       consumer must have finished with the buffer;
-    4. `cross_core_set_flag <trigger pipe>` goes after it: the data is ready;
-    5. the first consumer group only (flags are binary semaphores) starts
-       with `cross_core_wait_flag` on its first consumer's pipe; the
-       backward ("free") signal, `cross_core_set_flag`, ends the group of
-       the LAST op on the consumer's core that uses the tensor before the
-       next trigger into it (before the loop's end for a trigger in a
-       loop), on that op's pipe, and only when a later trigger or the next
-       trip waits for it (the seed signals after the first consumer group
-       and always: a later reader raced with the next transfer, and a
-       signal nobody waits for stayed set);
-    6. for a first trigger whose group sits in a loop, or a second trigger
-       in a different loop than the first, a group of the consumer's core
-       before the loop sets the flag on PIPE_S (so the first iteration does
-       not wait forever), and a group of the producer's core after the loop
-       waits on it on the trigger's pipe (draining the last signal).
+    * The storage belongs to one core at a time. Before a core's first
+      access after the other core's, it waits for the flag (on the
+      access's pipe); after the other core's last access before it, that
+      core sets the flag (on the pipe of its accesses; behind
+      `pipe_barrier all` on PIPE_S when they used several pipes). An access
+      is any op of a core group that reads or writes the storage (through
+      casts); a transfer nobody on the other core touches gets no flag.
+    * A loop whose body holds both cores' accesses enters, runs each trip
+      and leaves in one state: the body's first access finds the storage
+      held by, or on its way to, its core. A group before the loop seeds
+      the flag on PIPE_S when nothing before it did (the first trip would
+      wait forever), the body's end hands the storage back, and a
+      consumer earlier in the body than its producer reads the previous
+      trip's (or the prologue's) transfer. What the loop leaves in flight
+      is waited for after it (or at the function's end: a drain).
+    * A core's accesses under an `scf.if` the other core does not share
+      synchronize around the whole if, in new groups before (wait) and
+      after (set) it; an if holding both cores' accesses gets the flags
+      inside its arms, and the arm that ends in another state than the
+      other steps to it (a missing else branch is created when it needs
+      flags). No path sets a flag more often than it is waited.
+    * Ids count from 0 in the order of each storage's first access,
+      skipping, and wrapping at 16, any id whose flags span the same
+      top-level ops (a wait could take the other storage's set); with all
+      16 live, the pass fails with an error at the storage's first access.
 
-    The pipes: MTE3 for UB -> L1 copies, FIX for fixpipes, and each
-    consumer's own. The function keeps the next free id in
-    `ascendc.cross_core_flag_id` for `ascendc-insert-cross-core-sync-gm`.
+    The function keeps the next id in `ascendc.cross_core_flag_id` for
+    `ascendc-insert-cross-core-sync-gm`. **Departures:** the seed waits in
+    the first consumer group only and signals "free" after it, always: a
+    later reader raced with the next transfer, a signal nobody waited for
+    stayed set, a producer under an `scf.if` hung the consumer, and a
+    transfer before a loop whose body reads first was overwritten in the
+    first trip.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
@@ -373,36 +381,25 @@ def InsertCrossCoreSyncGm
     : InterfacePass<"ascendc-insert-cross-core-sync-gm", "mlir::FunctionOpInterface"> {
   let summary = "Cross-core flags for L0C -> GM and UB -> GM transfers";
   let description = [{
-    For each GM write in a core group (an L0C -> GM `ascendc.fixpipe`, a UB
-    -> GM `ascendc.data_copy`), the first later group of the other core
-    whose operands reach the same root GM tensor (through
-    `ascendc.global_tensor.subindex`) is its consumer. With a consumer, the
-    write takes the next flag id (from the function's
-    `ascendc.cross_core_flag_id`, else 0, wrapping at 16):
+    Every root GM tensor that a core group writes (an L0C -> GM
+    `ascendc.fixpipe`, a local -> GM `ascendc.data_copy`; views through
+    `ascendc.global_tensor.subindex` count as the root) and the other core
+    reads or writes is handed between the cores by the protocol of
+    `ascendc-insert-cross-core-sync`, with waits on PIPE_S before the
+    access: a read after the other core's write waits for it, and a write
+    after the other core's read or write waits until that core is done
+    (write after read: the vector core may still read the cube's previous
+    value), in straight-line code, across loop trips and around `scf.if`.
+    Ids continue from the function's `ascendc.cross_core_flag_id` (else 0),
+    skipping those of the on-chip flags live at the same time; the pass
+    removes the attribute.
 
-    * the producer group ends with `cross_core_set_flag` on `id` on the
-      writing pipe (`fix` for L0C -> GM, `mte3` for UB -> GM); the consumer
-      group starts with `cross_core_wait_flag s` on `id`.
-
-    One bank only: the seed also sets `id + 16` from the cube and waits for
-    it on the cube, the flags of vector sub-block 1. A mixed kernel runs
-    sub-block 0 alone (`ascendc-insert-subblock-guard`), so that flag was
-    set and never waited, and the cube's wait for it never ended (the cube
-    hung whenever the vector core wrote GM the cube then read;
-    `ascendc-verify-sync` reports both).
-
-    A GM write also waits for the other core's latest earlier group that
-    uses the same tensor (write after read): that group ends with a
-    `cross_core_set_flag` on the pipe of its last use of the tensor, and
-    the writing group starts with a wait on S, unless a flag from that
-    group already follows its last use (its own write of the tensor, read
-    here). A group under an `scf.if` that the other group does not share
-    gets its set (after the if) or wait (before it) in a new group of its
-    core outside the if: a set in a branch not taken would leave the other
-    core waiting forever, a wait in one would leave the flag set. Without a
-    consumer no forward flag is inserted. No loop-carried flags are
-    inserted. The pass removes
-    `ascendc.cross_core_flag_id` from the function.
+    **Departures:** one bank only: the seed also sets `id + 16` from the
+    cube and waits for it on the cube, the flags of vector sub-block 1. A
+    mixed kernel runs sub-block 0 alone (`ascendc-insert-subblock-guard`),
+    so that flag was set and never waited, and the cube's wait for it never
+    ended. The seed gives each write its own id and inserts no
+    write-after-read or loop-carried flags.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
@@ -475,10 +472,22 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
     right before it for each such pipe: the set runs after the earlier
     access on its in-order pipe, the wait holds the op's pipe. Every set is
     waited at once, so event 0 serves every pair. Existing wait_flags and
-    `pipe_barrier all` count as orderings. `ascendc-verify-sync` checks the
+    `pipe_barrier all` count as orderings. After a loop, or an `scf.if`,
+    the accesses still unordered on any path (zero trips, either arm) stay
+    unordered. `ascendc-verify-sync` checks the
     result. The seed leaves C220's intra-core ordering to TPipe queues that
     nothing in the pipeline created; this pass makes it explicit.
+
+    With `global-only`, only GM tensors count: the C310 pipeline runs it so,
+    after its buffer ids have ordered the local tensors, because a core
+    that reads a GM tensor on MTE2 and writes it on MTE3 (or FIX) needs the
+    same ordering and buffer ids do not cover GM (a departure from the
+    seed, whose C310 pipeline leaves those pairs unordered).
   }];
+  let options = [
+    Option<"globalOnly", "global-only", "bool", /*default=*/"false",
+           "Order only the accesses to GM tensors">,
+  ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
@@ -497,12 +506,22 @@ def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface
       waited;
     * each cross-core wait whose flag is never set (the core would hang)
       and each cross-core flag set but never waited (the cube's id + 16
-      addresses vector sub-block 1, which the model does not run).
+      addresses vector sub-block 1, which the model does not run);
+    * each cross-core set of a flag whose earlier set, from another pipe
+      and not ordered before it, may still be pending: the two may land in
+      either order, so the wait cannot tell which one it takes (a flag id
+      reused while live).
 
-    Loops run twice (so loop-carried hazards show), both arms of an
-    `scf.if` run one after the other, the vector core is sub-block 0, and
-    pipes execute in order. Independent of the passes that insert
-    synchronization, so that their output can be checked.
+    The kernel runs in several scenarios, and both cores see the same one:
+    every `scf.if` takes its then arm and loops run twice (loop-carried
+    hazards show in the second trip; a loop with a constant trip count
+    runs that often, at most twice); every `scf.if` takes its else arm;
+    loops whose trip count is not a constant run zero times; and each
+    `scf.if` alone takes its else arm. A report names its scenario. The
+    vector core is sub-block 0, pipes execute in order, and the scalar pipe
+    issues every op (what it executes precedes what any pipe executes
+    after it). Independent of the passes that insert synchronization, so
+    that their output can be checked.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
