@@ -2,7 +2,7 @@
 
 // With check-capacity, a buffer past its capacity is an error naming the
 // buffer, the need and the capacity, with a note at the tensor crossing it.
-// expected-error @+1 {{'func.func' op needs 9216 bytes of UB, more than its capacity of 8192 bytes}}
+// expected-error @+1 {{kernel 'too_big' needs 9216 bytes of UB, more than its capacity of 8192 bytes}}
 func.func @too_big() {
   %a = ascendc.local_tensor veccalc addr 0 size 8192 : !ascendc.local_tensor<2048xf32>
   // expected-note @+1 {{this tensor ends at byte 9216}}

@@ -66,9 +66,11 @@ struct ComputeMemoryConsumptionPass
         moduleNeed[buffer] = std::max(moduleNeed[buffer], bytes);
         if (!checkCapacity || bytes <= capacity(buffer))
           continue;
+        // At the function's location, not on the op: the op would be
+        // printed with the diagnostic, the whole kernel.
         InFlightDiagnostic diag =
-            func.emitOpError()
-            << "needs " << bytes << " bytes of " << getBufferName(buffer)
+            emitError(func.getLoc())
+            << "kernel '" << func.getName() << "' needs " << bytes << " bytes of " << getBufferName(buffer)
             << ", more than its capacity of " << capacity(buffer) << " bytes";
         diag.attachNote(highest[buffer].getLoc())
             << "this tensor ends at byte " << bytes;

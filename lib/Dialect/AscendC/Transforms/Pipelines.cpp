@@ -9,57 +9,78 @@ using namespace mlir;
 
 namespace tilekit::ascendc {
 
-/// A pass that acts on each kernel (function) on its own: the pass manager
-/// runs it on the functions in parallel, and adjacent ones share a walk.
-static void addPerKernel(OpPassManager &pm, std::unique_ptr<Pass> pass) {
-  pm.nestAny().addPass(std::move(pass));
-}
+namespace {
+/// Adds passes to a pipeline: those that act on each kernel (function) on
+/// its own go into one nested pipeline per run of adjacent ones, which the
+/// pass manager runs on the functions in parallel and after which it
+/// verifies the module once (a nested pipeline per pass verified the
+/// module's symbol uses after every pass: a fifth of the pipeline's time
+/// on large kernels).
+class PipelineBuilder {
+public:
+  explicit PipelineBuilder(OpPassManager &pm) : pm(pm) {}
+  void addPerKernel(std::unique_ptr<Pass> pass) {
+    if (!kernels)
+      kernels = &pm.nestAny();
+    kernels->addPass(std::move(pass));
+  }
+  void addPerModule(std::unique_ptr<Pass> pass) {
+    kernels = nullptr;
+    pm.addPass(std::move(pass));
+  }
+
+private:
+  OpPassManager &pm;
+  OpPassManager *kernels = nullptr;
+};
+} // namespace
 
 void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
                           bool lowerToL0) {
+  PipelineBuilder p(pm);
   // One machine throughout: the module is marked with (or must already
   // carry) the pipeline's architecture.
   SetTargetArchOptions target;
   target.arch = arch == Arch::C310 ? "c310" : "c220";
-  pm.addPass(createSetTargetArch(target));
+  p.addPerModule(createSetTargetArch(target));
   // Shape the kernel first: which cores it uses and whether it prints.
   if (!debug)
-    addPerKernel(pm, createRemoveDebugOps());
-  pm.addPass(createPromoteCvBlock());
+    p.addPerKernel(createRemoveDebugOps());
+  p.addPerModule(createPromoteCvBlock());
   // Memory: positions, reuse, then addresses and the capacity check.
-  addPerKernel(pm, createRefineCubePosition());
-  addPerKernel(pm, createComputeReuseGroup());
-  addPerKernel(pm, createReuseTensorAllocation());
-  addPerKernel(pm, createReuseUbAllocation());
-  pm.addPass(createDispatchAlloc());
-  addPerKernel(pm, createAllocateTensor());
-  addPerKernel(pm, createUnifyBiasTensor());
+  p.addPerKernel(createRefineCubePosition());
+  p.addPerKernel(createComputeReuseGroup());
+  p.addPerKernel(createReuseTensorAllocation());
+  p.addPerKernel(createReuseUbAllocation());
+  p.addPerModule(createDispatchAlloc());
+  p.addPerKernel(createAllocateTensor());
+  p.addPerKernel(createUnifyBiasTensor());
   ComputeMemoryConsumptionOptions capacity;
   capacity.checkCapacity = true;
-  pm.addPass(createComputeMemoryConsumption(capacity));
+  p.addPerModule(createComputeMemoryConsumption(capacity));
   // Instructions.
-  addPerKernel(pm, createFixupMmadAccParams());
+  p.addPerKernel(createFixupMmadAccParams());
   if (lowerToL0)
-    addPerKernel(pm, createLowerToL0());
-  addPerKernel(pm, createFillAscOperands());
+    p.addPerKernel(createLowerToL0());
+  p.addPerKernel(createFillAscOperands());
   // Synchronization: buffer ids order pipes on C310, hard events on C220;
   // cores always need their flags.
   if (arch == Arch::C310) {
-    addPerKernel(pm, createInsertBufIdSync());
-    addPerKernel(pm, createFuseBufIdSync());
+    p.addPerKernel(createInsertBufIdSync());
+    p.addPerKernel(createFuseBufIdSync());
     // Buffer ids cover local tensors only; GM between pipes needs events.
     InsertPipeSyncOptions gm;
     gm.globalOnly = true;
-    addPerKernel(pm, createInsertPipeSync(gm));
+    p.addPerKernel(createInsertPipeSync(gm));
   } else {
-    addPerKernel(pm, createInsertPipeSync());
+    p.addPerKernel(createInsertPipeSync());
   }
-  addPerKernel(pm, createInsertCrossCoreSync());
-  addPerKernel(pm, createInsertCrossCoreSyncGm());
+  p.addPerKernel(createInsertCrossCoreSync());
+  p.addPerKernel(createInsertCrossCoreSyncGm());
   // Entry code last, so that it stays first in each function.
-  pm.addPass(createInsertSubblockGuard());
+  p.addPerModule(createInsertSubblockGuard());
   if (debug)
-    pm.addPass(createInsertInitDump());
+    p.addPerModule(createInsertInitDump());
 }
 
 namespace {

@@ -51,6 +51,8 @@ struct RefineCubePositionPass
             source && source.getPosition() == Position::A1)
           consumers[source].push_back(op);
     });
+    if (consumers.empty())
+      return markAllAnalysesPreserved(); // unchanged: no verification again
     for (auto &[tensor, users] : consumers)
       if (failed(refine(tensor, users)))
         return signalPassFailure();

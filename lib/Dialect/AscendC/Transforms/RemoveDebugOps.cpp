@@ -14,10 +14,16 @@ namespace {
 struct RemoveDebugOpsPass
     : tilekit::ascendc::impl::RemoveDebugOpsBase<RemoveDebugOpsPass> {
   void runOnOperation() override {
-    getOperation().walk([](Operation *op) {
-      if (isa<PrintfOp, DumpTensorOp, AssertOp>(op))
+    bool changed = false;
+    getOperation().walk([&](Operation *op) {
+      if (isa<PrintfOp, DumpTensorOp, AssertOp>(op)) {
         op->erase();
+        changed = true;
+      }
     });
+    // Unchanged IR need not be verified again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

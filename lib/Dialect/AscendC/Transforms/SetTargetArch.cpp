@@ -39,6 +39,7 @@ struct SetTargetArchPass
                          << "-pipeline, or change the mark";
       return signalPassFailure();
     }
+    markAllAnalysesPreserved(); // unchanged: no verification again
   }
 };
 } // namespace
