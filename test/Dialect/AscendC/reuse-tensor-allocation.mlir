@@ -135,6 +135,7 @@ func.func @no_iterations(%n: index) {
 // pipeline accepts it.
 // RUN: tilekit-opt %s -split-input-file -ascendc-c220-pipeline 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: tilekit-opt %s -split-input-file -ascendc-c220-pipeline | tilekit-opt -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
+// RUN: tilekit-opt %s -split-input-file -ascendc-c310-pipeline | tilekit-opt -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
 // CHECK-LABEL: func.func @co1_sizes(
 // CHECK: %[[B:.*]] = ascendc.local_tensor_auto co1 : <16x16xf32>
 // CHECK: ascendc.reinterpret_cast %[[B]] : <16x16xf32> to <1x16xf32>
