@@ -36,14 +36,12 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
-#include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
+#include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/DenseSet.h"
 
-#include <deque>
-#include <map>
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_VERIFYSYNC
@@ -55,19 +53,6 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-constexpr unsigned kPipes = kNumPipes;
-constexpr unsigned kCores = 2; // cube, vector
-constexpr unsigned kStreams = kPipes * kCores;
-
-/// A vector clock over every (core, pipe) stream.
-struct Clock {
-  std::array<uint32_t, kStreams> ticks{};
-  void join(const Clock &other) {
-    for (unsigned i = 0; i < kStreams; ++i)
-      ticks[i] = std::max(ticks[i], other.ticks[i]);
-  }
-};
-
 /// The trip count of `loop` when its bounds and step are constants.
 std::optional<int64_t> constantTripCount(scf::ForOp loop) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
@@ -77,15 +62,6 @@ std::optional<int64_t> constantTripCount(scf::ForOp loop) {
     return std::nullopt;
   return *upper <= *lower ? 0 : (*upper - *lower + *step - 1) / *step;
 }
-
-struct Access {
-  Operation *op;
-  unsigned stream;
-  uint32_t tick; // the stream's own tick at the access
-  bool writes;
-  TensorStorage storage;
-  std::string name;
-};
 
 /// Which way the branches and loops of one run go.
 struct Scenario {
@@ -120,7 +96,11 @@ class SyncChecker {
 public:
   SyncChecker(FunctionOpInterface func, const Scenario &scenario,
               Reported &reported)
-      : func(func), scenario(scenario), reported(reported) {}
+      : func(func), scenario(scenario), reported(reported),
+        model([this](Operation *later, const HappensBefore::Access &earlier,
+                     const HappensBefore::Access &now) {
+          report(later, earlier, now);
+        }) {}
 
   /// Runs the kernel abstractly; false when a hazard or a flag mismatch
   /// was reported.
@@ -132,13 +112,8 @@ private:
   /// Executes ops of `core` from its cursor until it blocks or ends; true
   /// when it made progress.
   bool advance(unsigned core);
-  void access(Operation *op, unsigned core, Pipe pipe);
-  unsigned stream(unsigned core, Pipe pipe) const {
-    return core * kPipes + static_cast<unsigned>(pipe);
-  }
-  /// How a report names the storage of `tensor`.
-  static std::string describe(Value tensor);
-  void report(Operation *later, const Access &earlier, const Access &now);
+  void report(Operation *later, const HappensBefore::Access &earlier,
+              const HappensBefore::Access &now);
 
   /// Reports `message` at `op` once over all runs.
   void reportAt(Operation *op, const Twine &message);
@@ -146,24 +121,10 @@ private:
   FunctionOpInterface func;
   const Scenario &scenario;
   Reported &reported;
+  static constexpr unsigned kCores = HappensBefore::kCores;
   std::array<SmallVector<Operation *>, kCores> programs;
   std::array<size_t, kCores> cursor{};
-  std::array<Clock, kStreams> clocks;
-  /// What every pipe of a core waits for before its next op: the core's
-  /// blocking scalar waits and full barriers.
-  std::array<Clock, kCores> issued;
-  std::map<std::tuple<unsigned, unsigned, unsigned, int64_t>,
-           std::deque<Clock>>
-      flags; // (core, src, dst, event)
-  std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
-  struct PendingSet {
-    Clock clock;
-    Operation *op;
-    unsigned stream;
-  };
-  std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
-      crossFlags; // (receiving core, flag id)
-  std::vector<Access> accesses;
+  HappensBefore model;
   bool clean = true;
 };
 
@@ -208,37 +169,19 @@ void SyncChecker::linearize(Block &block, unsigned core,
   }
 }
 
-std::string SyncChecker::describe(Value tensor) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  Value root = getStorage(tensor);
-  if (auto planned = root.getDefiningOp<LocalTensorOp>())
-    os << getBufferName(getBuffer(planned.getPosition())) << "["
-       << planned.getAddr() << ", " << planned.getAddr() + planned.getSize()
-       << ")";
-  else if (auto arg = dyn_cast<BlockArgument>(root))
-    os << "GM argument #" << arg.getArgNumber();
-  else
-    os << "the tensor of " << root.getDefiningOp()->getName() << " at "
-       << root.getLoc();
-  return name;
-}
-
 void SyncChecker::reportAt(Operation *op, const Twine &message) {
   clean = false;
   if (reported.ops.insert(op).second)
     op->emitError(message + scenario.describe());
 }
 
-void SyncChecker::report(Operation *later, const Access &earlier,
-                         const Access &now) {
+void SyncChecker::report(Operation *later,
+                         const HappensBefore::Access &earlier,
+                         const HappensBefore::Access &now) {
   if (!reported.pairs.insert({earlier.op, later}).second)
     return;
   clean = false;
-  auto pipeName = [](unsigned stream) {
-    return (stream / kPipes == 0 ? std::string("cube ") : "vector ") +
-           stringifyPipe(static_cast<Pipe>(stream % kPipes)).str();
-  };
+  auto pipeName = HappensBefore::streamName;
   InFlightDiagnostic diag = later->emitError()
                             << (now.writes ? "writes " : "reads ") << now.name
                             << " on the " << pipeName(now.stream)
@@ -249,101 +192,34 @@ void SyncChecker::report(Operation *later, const Access &earlier,
   diag.attachNote(earlier.op->getLoc()) << "the unordered access";
 }
 
-void SyncChecker::access(Operation *op, unsigned core, Pipe pipe) {
-  unsigned s = stream(core, pipe);
-  Clock &clock = clocks[s];
-  clock.join(issued[core]);
-  ++clock.ticks[s];
-  for (const TensorAccess &access : getTensorAccesses(op)) {
-    Access now{op,
-               s,
-               clock.ticks[s],
-               access.writes,
-               getTensorStorage(access.tensor),
-               describe(access.tensor)};
-    for (const Access &earlier : accesses) {
-      if (earlier.stream == s || (!earlier.writes && !now.writes) ||
-          !earlier.storage.overlaps(now.storage))
-        continue;
-      // Ordered when the earlier access's tick reached this stream.
-      if (clock.ticks[earlier.stream] < earlier.tick)
-        report(op, earlier, now);
-    }
-    // The newest access of a stream to a storage stands for its older ones
-    // of the same kind (a write for reads too): it has the larger tick, so
-    // whatever orders it orders them.
-    llvm::erase_if(accesses, [&](const Access &older) {
-      return older.stream == now.stream && older.storage == now.storage &&
-             (now.writes || !older.writes);
-    });
-    accesses.push_back(std::move(now));
-  }
-}
-
 bool SyncChecker::advance(unsigned core) {
   bool progressed = false;
   SmallVector<Operation *> &program = programs[core];
   while (cursor[core] < program.size()) {
     Operation *op = program[cursor[core]];
     if (auto set = dyn_cast<SetFlagOp>(op)) {
-      unsigned s = stream(core, set.getSrc());
-      clocks[s].join(issued[core]);
-      ++clocks[s].ticks[s];
-      flags[{core, static_cast<unsigned>(set.getSrc()),
-             static_cast<unsigned>(set.getDst()), set.getEvent()}]
-          .push_back(clocks[s]);
+      model.setFlag(core, set.getSrc(), set.getDst(), set.getEvent());
     } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-      auto &queue =
-          flags[{core, static_cast<unsigned>(wait.getSrc()),
-                 static_cast<unsigned>(wait.getDst()), wait.getEvent()}];
-      if (queue.empty()) {
+      if (!model.waitFlag(core, wait.getSrc(), wait.getDst(), wait.getEvent()))
         reportAt(op, "waits for an event no earlier set_flag sets");
-      } else {
-        clocks[stream(core, wait.getDst())].join(queue.front());
-        queue.pop_front();
-      }
     } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
       if (barrier.getPipe() == Pipe::All)
-        for (unsigned p = 0; p < kPipes; ++p)
-          issued[core].join(clocks[core * kPipes + p]);
+        model.barrier(core);
     } else if (auto get = dyn_cast<GetBufOp>(op)) {
-      auto it = released.find({core, get.getBufId()});
-      if (it != released.end())
-        clocks[stream(core, get.getPipe())].join(it->second);
+      model.getBuf(core, get.getPipe(), get.getBufId());
     } else if (auto release = dyn_cast<RlsBufOp>(op)) {
-      unsigned s = stream(core, release.getPipe());
-      clocks[s].join(issued[core]);
-      ++clocks[s].ticks[s];
-      released[{core, release.getBufId()}] = clocks[s];
+      model.rlsBuf(core, release.getPipe(), release.getBufId());
     } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
-      unsigned s = stream(core, set.getPipe());
-      clocks[s].join(issued[core]);
-      ++clocks[s].ticks[s];
-      if (set.getPipe() == Pipe::S)
-        issued[core].join(clocks[s]);
-      auto &queue = crossFlags[{1 - core, set.getFlag()}];
-      for (const PendingSet &pending : queue)
-        if (clocks[s].ticks[pending.stream] <
-            pending.clock.ticks[pending.stream]) {
-          reportAt(op, "sets cross-core flag " + Twine(set.getFlag()) +
-                           " while an earlier set of it on another pipe may "
-                           "still be pending: a wait cannot tell which one "
-                           "it takes");
-          break;
-        }
-      queue.push_back({clocks[s], op, s});
+      if (model.crossSet(op, core, set.getPipe(), set.getFlag()))
+        reportAt(op, "sets cross-core flag " + Twine(set.getFlag()) +
+                         " while an earlier set of it on another pipe may "
+                         "still be pending: a wait cannot tell which one it "
+                         "takes");
     } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
-      auto &queue = crossFlags[{core, wait.getFlag()}];
-      if (queue.empty())
+      if (!model.crossWait(core, wait.getPipe(), wait.getFlag()))
         return progressed; // blocked until the other core sets it
-      unsigned s = stream(core, wait.getPipe());
-      clocks[s].join(queue.front().clock);
-      // A scalar wait holds up everything the core issues after it.
-      if (wait.getPipe() == Pipe::S)
-        issued[core].join(queue.front().clock);
-      queue.pop_front();
     } else if (std::optional<Pipe> pipe = getOpPipe(op)) {
-      access(op, core, *pipe);
+      model.access(op, core, *pipe);
     }
     ++cursor[core];
     progressed = true;
@@ -370,22 +246,15 @@ bool SyncChecker::run() {
       reportAt(programs[core][cursor[core]],
                Twine("waits for a cross-core flag that is never set (the ") +
                    (core == 0 ? "cube" : "vector") + " core would hang here)");
-  for (auto &[key, queue] : crossFlags)
-    for (const PendingSet &pending : queue)
-      reportAt(pending.op, "sets cross-core flag " + Twine(key.second) +
-                               ", which the " +
-                               (key.first == 0 ? "cube" : "vector") +
-                               " core never waits for");
-  for (auto &[key, queue] : flags)
-    if (!queue.empty()) {
-      clean = false;
-      reportAt(func, "leaves " + Twine(queue.size()) + " set_flag " +
-                         stringifyPipe(static_cast<Pipe>(std::get<1>(key))) +
-                         " -> " +
-                         stringifyPipe(static_cast<Pipe>(std::get<2>(key))) +
-                         " event " + Twine(std::get<3>(key)) +
-                         " never waited");
-    }
+  for (auto [receiver, flag, set] : model.pendingCrossFlags())
+    reportAt(set, "sets cross-core flag " + Twine(flag) + ", which the " +
+                      (receiver == 0 ? "cube" : "vector") +
+                      " core never waits for");
+  for (const HappensBefore::PendingFlag &pending : model.pendingFlags())
+    reportAt(func, "leaves " + Twine(pending.count) + " set_flag " +
+                       stringifyPipe(static_cast<Pipe>(pending.src)) + " -> " +
+                       stringifyPipe(static_cast<Pipe>(pending.dst)) +
+                       " event " + Twine(pending.event) + " never waited");
   return clean;
 }
 
