@@ -66,6 +66,14 @@ def mixed_scaled_matmul(rng, rows=128):
     return {"x": x, "w": w}, {"y": y.astype(np.float32)}
 
 
+def scale_relu(rng, size=1024):
+    """examples/ascendc/scale_relu.mlir: 2 x is exact and one f32 rounding
+    of 2 x + 1 is what float64 rounds to, so the golden is bit-exact."""
+    x = rng.standard_normal(size).astype(np.float32)
+    y = np.maximum(x.astype(np.float64) * 2 + 1, 0.0)
+    return {"x": x}, {"y": y.astype(np.float32)}
+
+
 EXAMPLES = {
     "softmax": softmax,
     "rmsnorm": rmsnorm,
@@ -73,6 +81,7 @@ EXAMPLES = {
     "gemm": gemm,
     "flash_attention": flash_attention,
     "mixed_scaled_matmul": mixed_scaled_matmul,
+    "scale_relu": scale_relu,
 }
 
 

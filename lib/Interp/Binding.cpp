@@ -1,5 +1,6 @@
 //===- Binding.cpp - Kernel arguments in, outputs checked out -------------===//
 
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Interp/Binding.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
@@ -60,7 +61,8 @@ static llvm::Expected<TensorValue> tensorFrom(llvm::StringRef source,
 
 llvm::Expected<RuntimeValue> interp::bindArgument(llvm::StringRef source,
                                                   Type type) {
-  if (auto tensorType = dyn_cast<pto::GMTensorType>(type)) {
+  if (isa<pto::GMTensorType, ascendc::GlobalTensorType>(type)) {
+    auto tensorType = cast<ShapedType>(type);
     std::optional<ElementKind> kind =
         getElementKind(tensorType.getElementType());
     if (!kind)

@@ -89,8 +89,8 @@ std::vector<uint8_t> &BytePools::pool(pto::MemorySpace space, int64_t end) {
   return bytes;
 }
 
-static void encode(ElementKind kind, const ArrayData &data, size_t i,
-                   uint8_t *out) {
+void interp::encodeElement(ElementKind kind, const ArrayData &data, size_t i,
+                           uint8_t *out) {
   switch (kind) {
   case ElementKind::F32:
     std::memcpy(out, &data.floats[i], 4);
@@ -113,8 +113,8 @@ static void encode(ElementKind kind, const ArrayData &data, size_t i,
   }
 }
 
-static void decode(ElementKind kind, const uint8_t *in, ArrayData &data,
-                   size_t i) {
+void interp::decodeElement(ElementKind kind, const uint8_t *in,
+                           ArrayData &data, size_t i) {
   switch (kind) {
   case ElementKind::F32:
     std::memcpy(&data.floats[i], in, 4);
@@ -147,7 +147,7 @@ void BytePools::store(const TileValue &tile) {
   int64_t linear = 0;
   forEachIndex(tile.shape(), [&](llvm::ArrayRef<int64_t> index) {
     int64_t at = base + getPhysicalOffset(tile.type, kind, index);
-    encode(kind, *tile.data, linear++, &bytes[at]);
+    encodeElement(kind, *tile.data, linear++, &bytes[at]);
     if (mode == UndefinedData::Check)
       std::fill_n(owner.begin() + at, size, tile.writeId);
   });
@@ -167,7 +167,7 @@ TileValue BytePools::load(TileType type, ElementKind kind,
   int64_t linear = 0;
   forEachIndex(type.getShape(), [&](llvm::ArrayRef<int64_t> index) {
     int64_t at = base + getPhysicalOffset(type, kind, index);
-    decode(kind, &bytes[at], *tile.data, linear);
+    decodeElement(kind, &bytes[at], *tile.data, linear);
     if (mode == UndefinedData::Check &&
         std::any_of(owner.begin() + at, owner.begin() + at + size,
                     [&](uint64_t id) { return id != writeId; })) {

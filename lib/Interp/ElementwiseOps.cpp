@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "ScalarFunctions.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Interp/MachineArith.h"
@@ -89,49 +90,6 @@ static LogicalResult checkSameShape(Operation *op, const Elements &a,
 // Binary, tile-scalar and unary families
 //===----------------------------------------------------------------------===//
 
-/// The scalar semantics of one binary op.
-struct BinaryFn {
-  float (*onFloat)(float, float);
-  /// Returns false for a division by zero.
-  bool (*onInt)(int64_t, int64_t, ElementKind, int64_t &);
-  /// When set, applied to the whole f32 result of `onFloat` (before the
-  /// rounding to the element type): a fused op's second step.
-  void (*thenFloats)(const float *, float *, size_t) = nullptr;
-};
-
-static float notForFloat(float, float) { return NAN; }
-
-#define INT_FN(EXPR)                                                           \
-  [](int64_t a, int64_t b, ElementKind k, int64_t &out) -> bool {              \
-    (void)k;                                                                   \
-    EXPR;                                                                      \
-    return true;                                                               \
-  }
-
-static const BinaryFn kAdd = {
-    [](float a, float b) { return a + b; },
-    INT_FN(out = static_cast<int64_t>(uint64_t(a) + uint64_t(b)))};
-static const BinaryFn kSub = {
-    [](float a, float b) { return a - b; },
-    INT_FN(out = static_cast<int64_t>(uint64_t(a) - uint64_t(b)))};
-static const BinaryFn kMul = {
-    [](float a, float b) { return a * b; },
-    INT_FN(out = static_cast<int64_t>(uint64_t(a) * uint64_t(b)))};
-static const BinaryFn kDiv = {
-    [](float a, float b) { return a / b; },
-    INT_FN(if (b == 0) return false; out = divideWrapping(a, b))};
-static const BinaryFn kMax = {maxNum, INT_FN(out = std::max(a, b))};
-static const BinaryFn kMin = {minNum, INT_FN(out = std::min(a, b))};
-static const BinaryFn kRem = {
-    [](float a, float b) { return std::fmod(a, b); },
-    INT_FN(if (b == 0) return false; out = remainderWrapping(a, b))};
-static const BinaryFn kAnd = {notForFloat, INT_FN(out = a & b)};
-static const BinaryFn kOr = {notForFloat, INT_FN(out = a | b)};
-static const BinaryFn kXor = {notForFloat, INT_FN(out = a ^ b)};
-static const BinaryFn kShl = {notForFloat, INT_FN(out = shiftLeft(a, b))};
-static const BinaryFn kShr = {notForFloat,
-                              INT_FN(out = shiftRightArithmetic(a, b))};
-
 /// out[i] = fn(a[i], b(i)) where `rhsAt(i)` gives the right operand.
 template <typename RhsFloat, typename RhsInt>
 static LogicalResult applyBinary(Operation *op, const BinaryFn &fn,
@@ -207,52 +165,6 @@ static LogicalResult runBinaryScalar(ExecContext &context, Operation *op) {
   setResult(context, op->getResult(0), std::move(out), lhs.shape, lhs.valid);
   return success();
 }
-
-struct UnaryFn {
-  float (*onFloat)(float);
-  int64_t (*onInt)(int64_t, ElementKind);
-  /// When set, computes `onFloat` over a whole array (vectorized).
-  void (*onFloats)(const float *, float *, size_t) = nullptr;
-};
-
-static int64_t intUnsupported(int64_t a, ElementKind) { return a; }
-
-// Integer negation and abs wrap: the minimum stays the minimum.
-static int64_t negateWrapping(int64_t a) {
-  return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
-}
-
-static const UnaryFn kNeg = {
-    [](float a) { return -a; },
-    [](int64_t a, ElementKind) { return negateWrapping(a); }};
-// exp as the vector unit computes it, over whole rows (VectorMath.h).
-static const UnaryFn kExp = {expScalar, intUnsupported, expArray};
-static const UnaryFn kLog = {[](float a) { return std::log(a); },
-                             intUnsupported};
-static const UnaryFn kSqrt = {[](float a) { return std::sqrt(a); },
-                              intUnsupported};
-static const UnaryFn kRsqrt = {[](float a) { return 1.0f / std::sqrt(a); },
-                               intUnsupported};
-static const UnaryFn kRecip = {[](float a) { return 1.0f / a; },
-                               intUnsupported};
-static const UnaryFn kAbs = {
-    [](float a) { return std::fabs(a); },
-    [](int64_t a, ElementKind) { return a < 0 ? negateWrapping(a) : a; }};
-static const UnaryFn kRelu = {
-    [](float a) { return a > 0 ? a : 0.0f; },
-    [](int64_t a, ElementKind) { return a > 0 ? a : int64_t(0); }};
-static const UnaryFn kNot = {[](float a) { return a; },
-                             [](int64_t a, ElementKind k) {
-                               return k == ElementKind::I1 ? int64_t(!a) : ~a;
-                             }};
-
-static const UnaryFn kTanh = {[](float a) { return std::tanh(a); },
-                              intUnsupported};
-// 1 / (1 + exp(-a)), in f32 like the vector unit's exp and reciprocal.
-static const UnaryFn kSigmoid = {
-    [](float a) { return 1.0f / (1.0f + expScalar(-a)); }, intUnsupported};
-static const UnaryFn kErf = {[](float a) { return std::erf(a); },
-                             intUnsupported};
 
 template <const UnaryFn &Fn>
 static LogicalResult runUnary(ExecContext &context, Operation *op) {

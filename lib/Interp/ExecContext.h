@@ -17,6 +17,7 @@
 namespace tilekit::interp {
 
 class TaskScheduler;
+struct AscendCMachine;
 
 class ExecContext {
 public:
@@ -79,6 +80,10 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   runRegion(mlir::Region &region, llvm::MutableArrayRef<RuntimeValue> args);
 
+  /// The buffers and pipe ordering of an AscendC kernel (AscendCOps.cpp),
+  /// made when its first op runs.
+  std::shared_ptr<AscendCMachine> ascendc;
+
 private:
   Interpreter &interpreter;
   CoreState state;
@@ -98,6 +103,7 @@ void registerMatmulHandlers(HandlerMap &map);
 void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
 void registerIndexHandlers(HandlerMap &map);
+void registerAscendCHandlers(HandlerMap &map);
 
 /// Undefined data (UndefinedData.cpp): the --undefined=nan fill, and the
 /// --undefined=check tracking of which tile elements are defined.

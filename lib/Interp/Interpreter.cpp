@@ -11,6 +11,7 @@
 #include "GroupRuntime.h"
 #include "TaskScheduler.h"
 
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -38,6 +39,7 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
   registerTensorHandlers(handlers);
   registerCrossCoreHandlers(handlers);
   registerIndexHandlers(handlers);
+  registerAscendCHandlers(handlers);
 }
 
 Interpreter::~Interpreter() = default;
@@ -83,7 +85,8 @@ static LogicalResult checkArgument(FunctionOpInterface func, unsigned index,
            << "argument #" << index << " of @" << func.getName() << " has type "
            << type << ", but the value passed is " << what;
   };
-  if (auto tensorType = dyn_cast<pto::GMTensorType>(type)) {
+  if (isa<pto::GMTensorType, ascendc::GlobalTensorType>(type)) {
+    auto tensorType = cast<ShapedType>(type);
     auto *tensor = std::get_if<TensorValue>(&value);
     if (!tensor)
       return fail("not a GM tensor");

@@ -27,6 +27,14 @@ int64_t getPhysicalOffset(pto::TileType type, ElementKind kind,
 /// Bytes from the tile's address to one past its last element.
 int64_t getPhysicalExtent(pto::TileType type, ElementKind kind);
 
+/// Element `i` of `data` as the machine stores it (`getByteSize(kind)`
+/// bytes, little-endian, 16-bit floats rounded to nearest even).
+void encodeElement(ElementKind kind, const ArrayData &data, size_t i,
+                   uint8_t *out);
+/// The element the bytes at `in` hold, into element `i` of `data`.
+void decodeElement(ElementKind kind, const uint8_t *in, ArrayData &data,
+                   size_t i);
+
 class BytePools {
 public:
   /// Bytes never written read as 0, or as 0xFF under --undefined=nan; under

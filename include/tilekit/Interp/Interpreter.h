@@ -70,6 +70,9 @@ struct InterpreterOptions {
   /// Cross-core pushes never block, whatever slot counts the pipes were
   /// initialized with (the reference runtime's unbounded queues).
   bool unboundedPipes = false;
+  /// AscendC kernels: report accesses of different pipes or cores that no
+  /// flag, barrier or buffer id orders (races).
+  bool checkRaces = true;
   /// Worker threads for the in-core calls of an orchestration entry (and
   /// the blocks of an in-core launch) whose GM accesses do not conflict;
   /// 1 runs everything in order on the calling thread. Results are

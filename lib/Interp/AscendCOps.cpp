@@ -1,0 +1,489 @@
+//===- AscendCOps.cpp - AscendC IR as the machine runs it -----------------===//
+//
+// A local tensor is an address in its buffer's byte pool (a placeholder
+// gets a fresh, aligned range the first time it runs), so tensors whose
+// ranges overlap alias, as after the reuse passes; GM tensors are the
+// executor's tensors. A vector op computes over the elements its count
+// (L2) or its mask, repeats and strides (L0) select, with the scalar
+// semantics of the tile ops (ScalarFunctions.h), so both levels compute the
+// same bits.
+//
+// Every instruction runs on its pipe in the happens-before model of the
+// core pair (HappensBefore.h): an access that no flag, barrier or buffer id
+// orders after a conflicting access of another pipe or core is an error
+// naming both ops and the storage, and a wait that no earlier set satisfies
+// is a deadlock. `if_aic` code runs on the cube and `if_aiv` code on the
+// vector core (sub-block 0), one after the other in program order: a
+// cross-core wait whose flag no earlier op has set is reported as a hang.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+#include "ScalarFunctions.h"
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
+#include "tilekit/Interp/BytePool.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+using namespace tilekit::ascendc;
+
+namespace tilekit::interp {
+
+/// The on-chip state of one invocation of an AscendC kernel.
+struct AscendCMachine {
+  explicit AscendCMachine(bool checkRaces)
+      : checkRaces(checkRaces),
+        model([this](Operation *later, const HappensBefore::Access &earlier,
+                     const HappensBefore::Access &now) {
+          raced = true;
+          InFlightDiagnostic diag =
+              later->emitError()
+              << (now.writes ? "writes " : "reads ") << now.name << " on the "
+              << HappensBefore::streamName(now.stream)
+              << " pipe with nothing ordering it after the "
+              << (earlier.writes ? "write" : "read") << " on the "
+              << HappensBefore::streamName(earlier.stream)
+              << " pipe (a race)";
+          diag.attachNote(earlier.op->getLoc()) << "the unordered access";
+        }) {}
+
+  /// Bytes [address, address + bytes) of `buffer`, grown as needed.
+  uint8_t *bytes(Buffer buffer, int64_t address, int64_t bytes) {
+    std::vector<uint8_t> &pool = pools[static_cast<unsigned>(buffer)];
+    if (pool.size() < static_cast<size_t>(address + bytes))
+      pool.resize(address + bytes, 0);
+    return pool.data() + address;
+  }
+
+  bool checkRaces;
+  bool raced = false;
+  llvm::DenseMap<unsigned, std::vector<uint8_t>> pools;
+  llvm::DenseMap<unsigned, int64_t> nextFree;
+  llvm::DenseMap<Operation *, int64_t> placeholders;
+  /// The element offset of each GM view (global_tensor.subindex) into the
+  /// tensor it shares storage with.
+  llvm::DenseMap<Value, int64_t> viewOffsets;
+  HappensBefore model;
+};
+
+} // namespace tilekit::interp
+
+namespace {
+
+AscendCMachine &machineOf(ExecContext &context) {
+  if (!context.ascendc)
+    context.ascendc = std::make_shared<AscendCMachine>(
+        context.getInterpreter().getOptions().checkRaces);
+  return *context.ascendc;
+}
+
+/// The core an op runs on: its group's, else the one its pipe belongs to
+/// (a kernel without groups runs on one core).
+unsigned coreOf(Operation *op) {
+  if (Operation *group = getCoreGroup(op))
+    return isCubeGroup(group) ? 0 : 1;
+  std::optional<Pipe> pipe = getOpPipe(op);
+  if (pipe && (*pipe == Pipe::M || *pipe == Pipe::MTE1 || *pipe == Pipe::FIX))
+    return 0;
+  for (Value operand : op->getOperands())
+    if (std::optional<Position> position = getPosition(operand))
+      if (getBuffer(*position) != Buffer::UB)
+        return 0;
+  return 1;
+}
+
+/// A local tensor operand: where its elements are.
+struct Local {
+  Buffer buffer;
+  int64_t address;
+  ElementKind kind;
+  int64_t elements;
+  int64_t elementBytes;
+};
+
+Local localOf(ExecContext &context, Value tensor) {
+  auto type = cast<LocalTensorType>(tensor.getType());
+  ElementKind kind = kindOf(type.getElementType());
+  return Local{getBuffer(*getPosition(tensor)), context.index(tensor), kind,
+               type.getNumElements(), getByteSize(kind)};
+}
+
+/// Runs `op`'s accesses through the happens-before model on its pipe.
+LogicalResult recordAccess(ExecContext &context, Operation *op) {
+  AscendCMachine &machine = machineOf(context);
+  if (!machine.checkRaces)
+    return success();
+  if (std::optional<Pipe> pipe = getOpPipe(op))
+    machine.model.access(op, coreOf(op), *pipe);
+  return failure(machine.raced);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors and copies
+//===----------------------------------------------------------------------===//
+
+LogicalResult runLocalTensor(ExecContext &context, Operation *op) {
+  auto tensor = cast<LocalTensorOp>(op);
+  context.set(tensor.getResult(),
+              Scalar::ofInt(ElementKind::Index, tensor.getAddr()));
+  return success();
+}
+
+LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
+  auto tensor = cast<LocalTensorAutoOp>(op);
+  AscendCMachine &machine = machineOf(context);
+  auto [it, fresh] = machine.placeholders.try_emplace(op, 0);
+  if (fresh) {
+    Position position = tensor.getPosition();
+    unsigned pool = static_cast<unsigned>(getBuffer(position));
+    int64_t &next = machine.nextFree[pool];
+    it->second = next;
+    int64_t bytes = getAllocationBytes(tensor.getType(), position);
+    next += (bytes + 255) / 256 * 256;
+  }
+  context.set(tensor.getResult(), Scalar::ofInt(ElementKind::Index, it->second));
+  return success();
+}
+
+LogicalResult runSubIndex(ExecContext &context, Operation *op) {
+  auto view = cast<GlobalSubIndexOp>(op);
+  AscendCMachine &machine = machineOf(context);
+  machine.viewOffsets[view.getResult()] =
+      machine.viewOffsets.lookup(view.getSource()) +
+      context.index(view.getOffset());
+  context.set(view.getResult(), context.get(view.getSource()));
+  return success();
+}
+
+LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
+  context.set(op->getResult(0), context.scalar(op->getOperand(0)));
+  return success();
+}
+
+LogicalResult runDataCopy(ExecContext &context, Operation *op) {
+  auto copy = cast<DataCopyOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  AscendCMachine &machine = machineOf(context);
+  Value dst = copy.getDst(), src = copy.getSrc();
+  bool dstLocal = isa<LocalTensorType>(dst.getType());
+  bool srcLocal = isa<LocalTensorType>(src.getType());
+  if (dstLocal && srcLocal) {
+    Local to = localOf(context, dst), from = localOf(context, src);
+    int64_t bytes = to.elements * to.elementBytes;
+    // Grow both pools first: growing one may move the other's bytes.
+    machine.bytes(to.buffer, to.address, bytes);
+    machine.bytes(from.buffer, from.address, bytes);
+    std::memmove(machine.bytes(to.buffer, to.address, bytes),
+                 machine.bytes(from.buffer, from.address, bytes), bytes);
+    return success();
+  }
+  Value local = dstLocal ? dst : src;
+  Value global = dstLocal ? src : dst;
+  Local tensor = localOf(context, local);
+  TensorValue &gm = context.tensor(global);
+  int64_t offset = machine.viewOffsets.lookup(global);
+  if (offset < 0 || offset + tensor.elements > gm.numElements())
+    return op->emitOpError()
+           << "copies elements [" << offset << ", "
+           << offset + tensor.elements << ") of a GM tensor of shape "
+           << formatShape(gm.shape) << " (" << gm.numElements()
+           << " elements)";
+  uint8_t *bytes = machine.bytes(tensor.buffer, tensor.address,
+                                 tensor.elements * tensor.elementBytes);
+  ArrayData &data = gm.storage->data;
+  for (int64_t i = 0; i < tensor.elements; ++i) {
+    uint8_t *at = bytes + i * tensor.elementBytes;
+    if (dstLocal)
+      encodeElement(tensor.kind, data, offset + i, at);
+    else
+      decodeElement(tensor.kind, at, data, offset + i);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Vector ops
+//===----------------------------------------------------------------------===//
+
+/// The byte address of each element an instruction touches in each of its
+/// local tensor operands, in the order the instruction computes them.
+struct Lanes {
+  SmallVector<Local> tensors;
+  SmallVector<SmallVector<int64_t>> addresses; // per tensor operand
+};
+
+FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
+  Lanes lanes;
+  for (Value operand : op->getOperands())
+    if (isa<LocalTensorType>(operand.getType()))
+      lanes.tensors.push_back(localOf(context, operand));
+  lanes.addresses.resize(lanes.tensors.size());
+  if (auto l2 = dyn_cast<VectorL2OpInterface>(op)) {
+    int64_t count = lanes.tensors.front().elements;
+    if (Value given = l2.getCount())
+      count = context.index(given);
+    for (auto [tensor, addresses] : llvm::zip(lanes.tensors, lanes.addresses)) {
+      if (count < 0 || count > tensor.elements)
+        return op->emitOpError() << "counts " << count << " elements of a "
+                                 << tensor.elements << "-element tensor";
+      for (int64_t i = 0; i < count; ++i)
+        addresses.push_back(tensor.address + i * tensor.elementBytes);
+    }
+    return lanes;
+  }
+  auto l0 = cast<VectorL0OpInterface>(op);
+  if (!l0.getMask() || !l0.getRepeat() || !l0.getStridesAttr())
+    return op->emitOpError() << "has no mask, repeat or strides to run with; "
+                                "run ascendc-fill-asc-operands first";
+  int64_t mask = context.index(l0.getMask());
+  int64_t repeat = context.index(l0.getRepeat());
+  ArrayRef<int64_t> strides = l0.getStridesAttr().asArrayRef();
+  size_t operands = lanes.tensors.size();
+  if (strides.size() != 2 * operands)
+    return op->emitOpError() << "has " << strides.size() << " strides for "
+                             << operands << " tensor operands";
+  int64_t widest = 1;
+  for (const Local &tensor : lanes.tensors)
+    widest = std::max(widest, tensor.elementBytes);
+  if (mask < 0 || mask > 256 / widest || repeat < 0)
+    return op->emitOpError() << "has mask " << mask << " and repeat " << repeat
+                             << "; a repeat holds " << 256 / widest
+                             << " elements";
+  for (size_t i = 0; i < operands; ++i) {
+    const Local &tensor = lanes.tensors[i];
+    int64_t perBlock = 32 / tensor.elementBytes;
+    for (int64_t r = 0; r < repeat; ++r)
+      for (int64_t e = 0; e < mask; ++e)
+        lanes.addresses[i].push_back(
+            tensor.address +
+            (r * strides[operands + i] + e / perBlock * strides[i]) * 32 +
+            e % perBlock * tensor.elementBytes);
+  }
+  return lanes;
+}
+
+/// The elements at `addresses` of `tensor`.
+ArrayData gather(AscendCMachine &machine, const Local &tensor,
+                 ArrayRef<int64_t> addresses) {
+  ArrayData data(tensor.kind, addresses.size());
+  for (auto [i, address] : llvm::enumerate(addresses))
+    decodeElement(tensor.kind,
+                  machine.bytes(tensor.buffer, address, tensor.elementBytes),
+                  data, i);
+  return data;
+}
+
+void scatter(AscendCMachine &machine, const Local &tensor,
+             ArrayRef<int64_t> addresses, const ArrayData &data) {
+  for (auto [i, address] : llvm::enumerate(addresses))
+    encodeElement(tensor.kind, data, i,
+                  machine.bytes(tensor.buffer, address, tensor.elementBytes));
+}
+
+/// out = fn(lhs, rhs(i)) over the lanes, rounded or wrapped to the kind.
+template <typename Rhs>
+LogicalResult combine(Operation *op, const BinaryFn &fn, const ArrayData &lhs,
+                      ArrayData &out, Rhs rhs) {
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (isFloatKind(out.kind)) {
+      out.floats[i] = roundFloat(out.kind, fn.onFloat(lhs.floats[i],
+                                                      rhs(i).first));
+      continue;
+    }
+    int64_t value;
+    if (!fn.onInt(lhs.ints[i], rhs(i).second, out.kind, value))
+      return op->emitOpError() << "divides by zero at lane " << i;
+    out.ints[i] = wrapInt(out.kind, value);
+  }
+  return success();
+}
+
+template <const UnaryFn &Fn>
+LogicalResult runUnaryVector(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
+  AscendCMachine &machine = machineOf(context);
+  ArrayData in = gather(machine, lanes->tensors[1], lanes->addresses[1]);
+  ArrayData out(lanes->tensors[0].kind, in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (isFloatKind(out.kind))
+      out.floats[i] = roundFloat(out.kind, Fn.onFloat(in.floats[i]));
+    else
+      out.ints[i] = wrapInt(out.kind, Fn.onInt(in.ints[i], out.kind));
+  }
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  return success();
+}
+
+template <const BinaryFn &Fn>
+LogicalResult runBinaryVector(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
+  AscendCMachine &machine = machineOf(context);
+  ArrayData lhs = gather(machine, lanes->tensors[1], lanes->addresses[1]);
+  ArrayData rhs = gather(machine, lanes->tensors[2], lanes->addresses[2]);
+  ArrayData out(lanes->tensors[0].kind, lhs.size());
+  if (failed(combine(op, Fn, lhs, out, [&](size_t i) {
+        return std::make_pair(isFloatKind(rhs.kind) ? rhs.floats[i] : 0.0f,
+                              isFloatKind(rhs.kind) ? int64_t(0) : rhs.ints[i]);
+      })))
+    return failure();
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  return success();
+}
+
+template <const BinaryFn &Fn>
+LogicalResult runScalarVector(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
+  AscendCMachine &machine = machineOf(context);
+  ArrayData src = gather(machine, lanes->tensors[1], lanes->addresses[1]);
+  ArrayData out(lanes->tensors[0].kind, src.size());
+  Scalar scalar = context.scalar(op->getOperand(2));
+  std::pair<float, int64_t> rhs = {
+      roundFloat(out.kind, static_cast<float>(scalar.asDouble())),
+      isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f) : scalar.i};
+  if (failed(combine(op, Fn, src, out, [&](size_t) { return rhs; })))
+    return failure();
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  return success();
+}
+
+LogicalResult runDuplicate(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
+  ArrayData out(lanes->tensors[0].kind, lanes->addresses[0].size());
+  out.fill(context.scalar(op->getOperand(1)));
+  scatter(machineOf(context), lanes->tensors[0], lanes->addresses[0], out);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization and kernel structure
+//===----------------------------------------------------------------------===//
+
+LogicalResult deadlock(Operation *op, const Twine &what) {
+  return op->emitError() << "waits for " << what
+                         << ", which no earlier op set: the "
+                         << (coreOf(op) == 0 ? "cube" : "vector")
+                         << " core would wait forever (a deadlock)";
+}
+
+LogicalResult runSync(ExecContext &context, Operation *op) {
+  AscendCMachine &machine = machineOf(context);
+  HappensBefore &model = machine.model;
+  unsigned core = coreOf(op);
+  if (auto set = dyn_cast<SetFlagOp>(op)) {
+    model.setFlag(core, set.getSrc(), set.getDst(), set.getEvent());
+  } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+    if (!model.waitFlag(core, wait.getSrc(), wait.getDst(), wait.getEvent()))
+      return deadlock(op, "event " + Twine(wait.getEvent()) + " from " +
+                              stringifyPipe(wait.getSrc()) + " to " +
+                              stringifyPipe(wait.getDst()));
+  } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == Pipe::All)
+      model.barrier(core);
+  } else if (auto get = dyn_cast<GetBufOp>(op)) {
+    model.getBuf(core, get.getPipe(), get.getBufId());
+  } else if (auto release = dyn_cast<RlsBufOp>(op)) {
+    model.rlsBuf(core, release.getPipe(), release.getBufId());
+  } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
+    if (Operation *overtaken =
+            model.crossSet(op, core, set.getPipe(), set.getFlag())) {
+      InFlightDiagnostic diag =
+          op->emitError() << "sets cross-core flag " << set.getFlag()
+                          << " while its earlier set on another pipe may still "
+                             "be pending: a wait cannot tell which one it takes";
+      diag.attachNote(overtaken->getLoc()) << "the earlier set";
+      return failure();
+    }
+  } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
+    if (!model.crossWait(core, wait.getPipe(), wait.getFlag()))
+      return deadlock(op, "cross-core flag " + Twine(wait.getFlag()));
+  }
+  return success();
+}
+
+LogicalResult runCoreGroup(ExecContext &context, Operation *op) {
+  SmallVector<RuntimeValue> none;
+  return context.runRegion(op->getRegion(0), none);
+}
+
+LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
+  context.set(op->getResult(0), Scalar::ofInt(ElementKind::Index, 0));
+  return success();
+}
+
+LogicalResult runNothing(ExecContext &, Operation *) { return success(); }
+
+template <typename Op>
+void addHandler(HandlerMap &map, OpHandler handler) {
+  map[TypeID::get<Op>()] = handler;
+}
+
+} // namespace
+
+void interp::registerAscendCHandlers(HandlerMap &map) {
+  addHandler<LocalTensorOp>(map, runLocalTensor);
+  addHandler<LocalTensorAutoOp>(map, runLocalTensorAuto);
+  addHandler<ReinterpretCastOp>(map, runReinterpretCast);
+  addHandler<GlobalSubIndexOp>(map, runSubIndex);
+  addHandler<DataCopyOp>(map, runDataCopy);
+#define UNARY(NAME, FN)                                                        \
+  addHandler<NAME##L2Op>(map, runUnaryVector<FN>);                             \
+  addHandler<NAME##L0Op>(map, runUnaryVector<FN>)
+  UNARY(Abs, kAbs);
+  UNARY(Exp, kExp);
+  UNARY(Ln, kLog);
+  UNARY(Sqrt, kSqrt);
+  UNARY(Rsqrt, kRsqrt);
+  UNARY(Reciprocal, kRecip);
+  UNARY(Relu, kRelu);
+  UNARY(Not, kNot);
+#undef UNARY
+#define BINARY(NAME, FN)                                                       \
+  addHandler<NAME##L2Op>(map, runBinaryVector<FN>);                            \
+  addHandler<NAME##L0Op>(map, runBinaryVector<FN>)
+  BINARY(Add, kAdd);
+  BINARY(Sub, kSub);
+  BINARY(Mul, kMul);
+  BINARY(Div, kDiv);
+  BINARY(Max, kMax);
+  BINARY(Min, kMin);
+  BINARY(And, kAnd);
+  BINARY(Or, kOr);
+#undef BINARY
+#define SCALAR(NAME, FN)                                                       \
+  addHandler<NAME##L2Op>(map, runScalarVector<FN>);                            \
+  addHandler<NAME##L0Op>(map, runScalarVector<FN>)
+  SCALAR(Adds, kAdd);
+  SCALAR(Muls, kMul);
+  SCALAR(Maxs, kMax);
+  SCALAR(Mins, kMin);
+#undef SCALAR
+  addHandler<DuplicateL2Op>(map, runDuplicate);
+  addHandler<DuplicateL0Op>(map, runDuplicate);
+  addHandler<SetFlagOp>(map, runSync);
+  addHandler<WaitFlagOp>(map, runSync);
+  addHandler<PipeBarrierOp>(map, runSync);
+  addHandler<GetBufOp>(map, runSync);
+  addHandler<RlsBufOp>(map, runSync);
+  addHandler<CrossCoreSetFlagOp>(map, runSync);
+  addHandler<CrossCoreWaitFlagOp>(map, runSync);
+  addHandler<IfAicOp>(map, runCoreGroup);
+  addHandler<IfAivOp>(map, runCoreGroup);
+  addHandler<GetSubBlockIdxOp>(map, runSubBlockIdx);
+  addHandler<SubBlockGuardOp>(map, runNothing);
+}
