@@ -150,6 +150,15 @@ static cl::opt<bool> unboundedPipes(
              "is full)"),
     cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+static cl::opt<bool> checkRaces(
+    "check-races",
+    cl::desc("AscendC kernels: every instruction runs on its pipe, and an "
+             "access that no flag, barrier or buffer id orders after a "
+             "conflicting access of another pipe or core is an error naming "
+             "both ops (default on; --check-races=false runs the ops in "
+             "program order without checking)"),
+    cl::init(true), cl::sub(driver::runCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<bool>
     printOps("print-ops",
              cl::desc("Print each op's results (shape, valid shape, "
@@ -384,6 +393,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   options.timeout = *timeout;
   options.maxSteps = maxSteps;
   options.unboundedPipes = unboundedPipes;
+  options.checkRaces = checkRaces;
   options.threads = threadCount
                         ? threadCount
                         : std::max(1u, std::thread::hardware_concurrency());
