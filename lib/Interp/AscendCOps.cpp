@@ -25,6 +25,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 #include "tilekit/Interp/BytePool.h"
 
 #include <cstring>
@@ -49,8 +50,7 @@ struct AscendCMachine {
               << HappensBefore::streamName(now.stream)
               << " pipe with nothing ordering it after the "
               << (earlier.writes ? "write" : "read") << " on the "
-              << HappensBefore::streamName(earlier.stream)
-              << " pipe (a race)";
+              << HappensBefore::streamName(earlier.stream) << " pipe (a race)";
           diag.attachNote(earlier.op->getLoc()) << "the unordered access";
         }) {}
 
@@ -148,7 +148,8 @@ LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
     int64_t bytes = getAllocationBytes(tensor.getType(), position);
     next += (bytes + 255) / 256 * 256;
   }
-  context.set(tensor.getResult(), Scalar::ofInt(ElementKind::Index, it->second));
+  context.set(tensor.getResult(),
+              Scalar::ofInt(ElementKind::Index, it->second));
   return success();
 }
 
@@ -192,10 +193,9 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
   int64_t offset = machine.viewOffsets.lookup(global);
   if (offset < 0 || offset + tensor.elements > gm.numElements())
     return op->emitOpError()
-           << "copies elements [" << offset << ", "
-           << offset + tensor.elements << ") of a GM tensor of shape "
-           << formatShape(gm.shape) << " (" << gm.numElements()
-           << " elements)";
+           << "copies elements [" << offset << ", " << offset + tensor.elements
+           << ") of a GM tensor of shape " << formatShape(gm.shape) << " ("
+           << gm.numElements() << " elements)";
   uint8_t *bytes = machine.bytes(tensor.buffer, tensor.address,
                                  tensor.elements * tensor.elementBytes);
   ArrayData &data = gm.storage->data;
@@ -239,13 +239,15 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
     }
     return lanes;
   }
+  // Absent operands mean what fill-asc-operands would make them.
   auto l0 = cast<VectorL0OpInterface>(op);
-  if (!l0.getMask() || !l0.getRepeat() || !l0.getStridesAttr())
-    return op->emitOpError() << "has no mask, repeat or strides to run with; "
-                                "run ascendc-fill-asc-operands first";
-  int64_t mask = context.index(l0.getMask());
-  int64_t repeat = context.index(l0.getRepeat());
-  ArrayRef<int64_t> strides = l0.getStridesAttr().asArrayRef();
+  L0Operands defaults = getDefaultL0Operands(op);
+  int64_t mask = l0.getMask() ? context.index(l0.getMask()) : defaults.mask;
+  int64_t repeat =
+      l0.getRepeat() ? context.index(l0.getRepeat()) : defaults.repeat;
+  ArrayRef<int64_t> strides = l0.getStridesAttr()
+                                  ? l0.getStridesAttr().asArrayRef()
+                                  : ArrayRef<int64_t>(defaults.strides);
   size_t operands = lanes.tensors.size();
   if (strides.size() != 2 * operands)
     return op->emitOpError() << "has " << strides.size() << " strides for "
@@ -254,9 +256,9 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
   for (const Local &tensor : lanes.tensors)
     widest = std::max(widest, tensor.elementBytes);
   if (mask < 0 || mask > 256 / widest || repeat < 0)
-    return op->emitOpError() << "has mask " << mask << " and repeat " << repeat
-                             << "; a repeat holds " << 256 / widest
-                             << " elements";
+    return op->emitOpError()
+           << "has mask " << mask << " and repeat " << repeat
+           << "; a repeat holds " << 256 / widest << " elements";
   for (size_t i = 0; i < operands; ++i) {
     const Local &tensor = lanes.tensors[i];
     int64_t perBlock = 32 / tensor.elementBytes;
@@ -294,8 +296,8 @@ LogicalResult combine(Operation *op, const BinaryFn &fn, const ArrayData &lhs,
                       ArrayData &out, Rhs rhs) {
   for (size_t i = 0; i < out.size(); ++i) {
     if (isFloatKind(out.kind)) {
-      out.floats[i] = roundFloat(out.kind, fn.onFloat(lhs.floats[i],
-                                                      rhs(i).first));
+      out.floats[i] =
+          roundFloat(out.kind, fn.onFloat(lhs.floats[i], rhs(i).first));
       continue;
     }
     int64_t value;
@@ -403,9 +405,10 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
     if (Operation *overtaken =
             model.crossSet(op, core, set.getPipe(), set.getFlag())) {
       InFlightDiagnostic diag =
-          op->emitError() << "sets cross-core flag " << set.getFlag()
-                          << " while its earlier set on another pipe may still "
-                             "be pending: a wait cannot tell which one it takes";
+          op->emitError()
+          << "sets cross-core flag " << set.getFlag()
+          << " while its earlier set on another pipe may still "
+             "be pending: a wait cannot tell which one it takes";
       diag.attachNote(overtaken->getLoc()) << "the earlier set";
       return failure();
     }
@@ -428,12 +431,31 @@ LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
 
 LogicalResult runNothing(ExecContext &, Operation *) { return success(); }
 
-template <typename Op>
-void addHandler(HandlerMap &map, OpHandler handler) {
+template <typename Op> void addHandler(HandlerMap &map, OpHandler handler) {
   map[TypeID::get<Op>()] = handler;
 }
 
 } // namespace
+
+LogicalResult interp::checkFlagsWaited(AscendCMachine &machine,
+                                       FunctionOpInterface func) {
+  bool clean = true;
+  for (const HappensBefore::PendingFlag &pending :
+       machine.model.pendingFlags()) {
+    clean = false;
+    func->emitError() << "returns with " << pending.count << " set_flag "
+                      << stringifyPipe(static_cast<Pipe>(pending.src)) << " -> "
+                      << stringifyPipe(static_cast<Pipe>(pending.dst))
+                      << " event " << pending.event << " never waited";
+  }
+  for (auto [receiver, flag, set] : machine.model.pendingCrossFlags()) {
+    clean = false;
+    set->emitError() << "sets cross-core flag " << flag << ", which the "
+                     << (receiver == 0 ? "cube" : "vector")
+                     << " core never waits for before the kernel returns";
+  }
+  return success(clean);
+}
 
 void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<LocalTensorOp>(map, runLocalTensor);

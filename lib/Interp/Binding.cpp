@@ -1,7 +1,7 @@
 //===- Binding.cpp - Kernel arguments in, outputs checked out -------------===//
 
-#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Interp/Binding.h"
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Interp/Compare.h"

@@ -113,8 +113,8 @@ void interp::encodeElement(ElementKind kind, const ArrayData &data, size_t i,
   }
 }
 
-void interp::decodeElement(ElementKind kind, const uint8_t *in,
-                           ArrayData &data, size_t i) {
+void interp::decodeElement(ElementKind kind, const uint8_t *in, ArrayData &data,
+                           size_t i) {
   switch (kind) {
   case ElementKind::F32:
     std::memcpy(&data.floats[i], in, 4);

@@ -104,6 +104,10 @@ void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
 void registerIndexHandlers(HandlerMap &map);
 void registerAscendCHandlers(HandlerMap &map);
+/// Fails, naming each, when an AscendC kernel returns with flags set and
+/// never waited (the next kernel on the core would take them).
+mlir::LogicalResult checkFlagsWaited(AscendCMachine &machine,
+                                     mlir::FunctionOpInterface func);
 
 /// Undefined data (UndefinedData.cpp): the --undefined=nan fill, and the
 /// --undefined=check tracking of which tile elements are defined.

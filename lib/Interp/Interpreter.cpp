@@ -132,7 +132,13 @@ Interpreter::invoke(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
   ExecContext context(*this, state);
   context.setScheduler(tasks);
   SmallVector<RuntimeValue> bound(args.begin(), args.end());
-  return context.runRegion(func.getFunctionBody(), bound);
+  FailureOr<SmallVector<RuntimeValue>> results =
+      context.runRegion(func.getFunctionBody(), bound);
+  // An AscendC kernel ends with no flag still set.
+  if (succeeded(results) && context.ascendc &&
+      failed(checkFlagsWaited(*context.ascendc, func)))
+    return failure();
+  return results;
 }
 
 FailureOr<SmallVector<RuntimeValue>>

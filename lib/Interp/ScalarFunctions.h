@@ -1,4 +1,5 @@
-//===- ScalarFunctions.h - What each elementwise op computes -----*- C++ -*-===//
+//===- ScalarFunctions.h - What each elementwise op computes -----*- C++
+//-*-===//
 //
 // The scalar semantics of the elementwise families, as the vector unit
 // computes them, shared by the tile ops and the AscendC vector ops so that
@@ -60,7 +61,6 @@ inline const BinaryFn kXor = {notForFloat, INT_FN(out = a ^ b)};
 inline const BinaryFn kShl = {notForFloat, INT_FN(out = shiftLeft(a, b))};
 inline const BinaryFn kShr = {notForFloat,
                               INT_FN(out = shiftRightArithmetic(a, b))};
-
 
 struct UnaryFn {
   float (*onFloat)(float);

@@ -27,4 +27,5 @@ void tilekit::registerAllPasses() {
   ascendc::registerAscendCPasses();
   pto::registerPTOPasses();
   ascendc::registerAscendCPipelines();
+  ascendc::registerAscendCTestPasses();
 }

@@ -4,8 +4,12 @@
 #ifndef TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 #define TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 
+#include "tilekit/Interp/Values.h"
 #include "tilekit/Trace/Trace.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace tilekit::driver {
@@ -29,6 +33,10 @@ int runSim();
 llvm::cl::SubCommand &emitCommand();
 int runEmit();
 
+/// `tilekit compile`: run an architecture's AscendC pass pipeline.
+llvm::cl::SubCommand &compileCommand();
+int runCompile();
+
 /// The subcommand given on the command line ("check", "run", "sim",
 /// "emit"), for messages.
 llvm::StringRef getCommandName();
@@ -41,6 +49,21 @@ int fail(const llvm::Twine &message);
 /// Runs the kernel named on the command line with the `run` options
 /// (shared by `sim`), sending trace records to `traceSink` when given.
 int executeKernel(tilekit::trace::TraceSink *traceSink);
+
+/// The function to run: --entry, else the only orchestration function,
+/// else the only function (null after a message naming `path`).
+mlir::FunctionOpInterface pickEntry(mlir::ModuleOp module,
+                                    llvm::StringRef path);
+
+class KernelFile;
+/// The entry's arguments, bound from the --input options by source name.
+struct BoundEntry {
+  llvm::SmallVector<interp::RuntimeValue> values;
+  llvm::StringMap<unsigned> index; // source name -> argument number
+  std::vector<std::string> names;
+};
+std::optional<BoundEntry> bindInputs(KernelFile &kernel,
+                                     mlir::FunctionOpInterface entry);
 
 } // namespace tilekit::driver
 

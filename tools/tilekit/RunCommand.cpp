@@ -52,14 +52,16 @@ static cl::opt<std::string>
               cl::desc("Function to run (default: the only orchestration "
                        "function, else the only function)"),
               cl::value_desc("name"), cl::sub(driver::runCommand()),
-              cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+              cl::sub(driver::compileCommand()), cl::sub(driver::simCommand()),
+              cl::cat(driver::optionCategory()));
 static cl::list<std::string> inputSpecs(
     "input",
     cl::desc("Bind argument NAME (%NAME in the kernel): FILE.npy, "
              "rand:SHAPE:TYPE[:SEED], zeros:SHAPE:TYPE, or a number for "
              "scalars. SHAPE is like 64x128, TYPE like f32"),
     cl::value_desc("NAME=SOURCE"), cl::sub(driver::runCommand()),
-    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+    cl::sub(driver::compileCommand()), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::list<std::string> outputSpecs(
     "output",
     cl::desc("Write NAME (a tensor argument after the run, or result / "
@@ -187,9 +189,7 @@ splitSpecs(const cl::list<std::string> &specs, llvm::StringRef option) {
   return result;
 }
 
-/// The entry function: --entry, else the only orchestration function, else
-/// the only function.
-static FunctionOpInterface pickEntry(ModuleOp module) {
+FunctionOpInterface driver::pickEntry(ModuleOp module, StringRef path) {
   SmallVector<FunctionOpInterface> all, orchestration;
   for (auto func : module.getOps<FunctionOpInterface>()) {
     if (func.isExternal())
@@ -202,7 +202,7 @@ static FunctionOpInterface pickEntry(ModuleOp module) {
     for (FunctionOpInterface func : all)
       if (func.getName() == entryName)
         return func;
-    fail("no function @" + entryName + " with a body in " + kernelPath);
+    fail("no function @" + entryName + " with a body in " + path);
     return {};
   }
   if (orchestration.size() == 1)
@@ -279,6 +279,47 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
   return report.ok;
 }
 
+std::optional<driver::BoundEntry>
+driver::bindInputs(KernelFile &kernel, FunctionOpInterface entry) {
+  auto inputs = splitSpecs(inputSpecs, "input");
+  if (!inputs)
+    return std::nullopt;
+  // Arguments by source name.
+  BoundEntry bound;
+  Region &body = entry.getFunctionBody();
+  for (BlockArgument arg : body.getArguments()) {
+    bound.names.push_back(kernel.getArgumentName(arg));
+    bound.index[bound.names.back()] = arg.getArgNumber();
+  }
+  std::vector<std::optional<RuntimeValue>> args(bound.names.size());
+  for (const NamedSpec &spec : *inputs) {
+    auto it = bound.index.find(spec.name);
+    if (it == bound.index.end()) {
+      fail("--input " + spec.name + ": @" + entry.getName() +
+           " has no argument %" + spec.name);
+      return std::nullopt;
+    }
+    FailureOr<RuntimeValue> value =
+        bindArgument(spec, entry.getArgumentTypes()[it->second]);
+    if (failed(value))
+      return std::nullopt;
+    args[it->second] = std::move(*value);
+  }
+  for (auto [index, value] : llvm::enumerate(args)) {
+    if (!value) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << entry.getArgumentTypes()[index];
+      fail("argument %" + bound.names[index] + " (" + type + ") of @" +
+           entry.getName() + " needs a value: --input " + bound.names[index] +
+           "=...");
+      return std::nullopt;
+    }
+    bound.values.push_back(std::move(*value));
+  }
+  return bound;
+}
+
 int driver::runRun() { return executeKernel(nullptr); }
 
 int driver::executeKernel(trace::TraceSink *traceSink) {
@@ -298,48 +339,19 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                           /*apply=*/true)))
       return 1;
   }
-  FunctionOpInterface entry = pickEntry(kernel.getModule());
+  FunctionOpInterface entry = pickEntry(kernel.getModule(), kernelPath);
   if (!entry)
     return 1;
 
-  auto inputs = splitSpecs(inputSpecs, "input");
   auto outputs = splitSpecs(outputSpecs, "output");
   auto expects = splitSpecs(expectSpecs, "expect");
-  if (!inputs || !outputs || !expects)
+  if (!outputs || !expects)
     return 1;
-
-  // Arguments by source name.
-  Region &body = entry.getFunctionBody();
-  llvm::StringMap<unsigned> argumentIndex;
-  std::vector<std::string> argumentNames;
-  for (BlockArgument arg : body.getArguments()) {
-    argumentNames.push_back(kernel.getArgumentName(arg));
-    argumentIndex[argumentNames.back()] = arg.getArgNumber();
-  }
-  std::vector<std::optional<RuntimeValue>> args(argumentNames.size());
-  for (const NamedSpec &spec : *inputs) {
-    auto it = argumentIndex.find(spec.name);
-    if (it == argumentIndex.end())
-      return fail("--input " + spec.name + ": @" + entry.getName() +
-                  " has no argument %" + spec.name);
-    FailureOr<RuntimeValue> value =
-        bindArgument(spec, entry.getArgumentTypes()[it->second]);
-    if (failed(value))
-      return 1;
-    args[it->second] = std::move(*value);
-  }
-  SmallVector<RuntimeValue> argValues;
-  for (auto [index, value] : llvm::enumerate(args)) {
-    if (!value) {
-      std::string type;
-      llvm::raw_string_ostream os(type);
-      os << entry.getArgumentTypes()[index];
-      return fail("argument %" + argumentNames[index] + " (" + type + ") of @" +
-                  entry.getName() + " needs a value: --input " +
-                  argumentNames[index] + "=...");
-    }
-    argValues.push_back(std::move(*value));
-  }
+  std::optional<BoundEntry> bound = bindInputs(kernel, entry);
+  if (!bound)
+    return 1;
+  llvm::StringMap<unsigned> &argumentIndex = bound->index;
+  SmallVector<RuntimeValue> &argValues = bound->values;
 
   // Names of what can be written or checked after the run.
   unsigned numResults = entry.getResultTypes().size();

@@ -26,8 +26,8 @@ cl::OptionCategory &tilekit::driver::optionCategory() {
 
 StringRef tilekit::driver::getCommandName() {
   using namespace tilekit::driver;
-  for (cl::SubCommand *command :
-       {&checkCommand(), &runCommand(), &simCommand(), &emitCommand()})
+  for (cl::SubCommand *command : {&checkCommand(), &runCommand(), &simCommand(),
+                                  &emitCommand(), &compileCommand()})
     if (*command)
       return command->getName();
   return "";
@@ -52,6 +52,8 @@ int main(int argc, char **argv) {
                            tilekit::driver::simCommand());
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
                            tilekit::driver::emitCommand());
+  cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
+                           tilekit::driver::compileCommand());
   cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
@@ -63,7 +65,10 @@ int main(int argc, char **argv) {
       "and why\n"
       "  tilekit emit --target=torch KERNEL.mlir\n"
       "                              write a readable PyTorch reference "
-      "script\n\n"
+      "script\n"
+      "  tilekit compile --arch=c220|c310 KERNEL.mlir [--verify-each]\n"
+      "                              run the architecture's AscendC pass "
+      "pipeline\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
@@ -73,6 +78,8 @@ int main(int argc, char **argv) {
     return tilekit::driver::runSim();
   if (tilekit::driver::emitCommand())
     return tilekit::driver::runEmit();
+  if (tilekit::driver::compileCommand())
+    return tilekit::driver::runCompile();
   errs() << "tilekit: no command given; see 'tilekit --help'\n";
   return 2;
 }

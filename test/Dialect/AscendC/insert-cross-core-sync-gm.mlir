@@ -266,3 +266,9 @@ func.func @both_in_branch(%p: i1, %y: !ascendc.global_tensor<16x16xf32>) {
   }
   return
 }
+
+// -----
+
+// A declaration has no body to synchronize (found by fuzz-pipeline).
+// CHECK-LABEL: func.func private @declared(
+func.func private @declared(%y: !ascendc.global_tensor<16x16xf32>)

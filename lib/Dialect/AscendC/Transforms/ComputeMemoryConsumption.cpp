@@ -70,7 +70,8 @@ struct ComputeMemoryConsumptionPass
         // printed with the diagnostic, the whole kernel.
         InFlightDiagnostic diag =
             emitError(func.getLoc())
-            << "kernel '" << func.getName() << "' needs " << bytes << " bytes of " << getBufferName(buffer)
+            << "kernel '" << func.getName() << "' needs " << bytes
+            << " bytes of " << getBufferName(buffer)
             << ", more than its capacity of " << capacity(buffer) << " bytes";
         diag.attachNote(highest[buffer].getLoc())
             << "this tensor ends at byte " << bytes;

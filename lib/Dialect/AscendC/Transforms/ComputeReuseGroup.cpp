@@ -26,9 +26,8 @@ struct ComputeReuseGroupPass
     : tilekit::ascendc::impl::ComputeReuseGroupBase<ComputeReuseGroupPass> {
   void runOnOperation() override {
     bool unrolled = false;
-    getOperation().walk([&](scf::ExecuteRegionOp op) {
-      unrolled |= op->hasAttr(kUnrollIter);
-    });
+    getOperation().walk(
+        [&](scf::ExecuteRegionOp op) { unrolled |= op->hasAttr(kUnrollIter); });
     if (!unrolled)
       return markAllAnalysesPreserved(); // unchanged: no verification again
     if (failed(process(getOperation().getFunctionBody(), /*depth=*/0)))

@@ -335,8 +335,8 @@ void Channel::branch(scf::IfOp ifOp) {
     target = ends[1];
   if (target != kNobody)
     for (int arm = 0; arm < 2; ++arm) {
-      bool placesFlags = ends[arm] != target &&
-                         (ends[arm] != kNobody || inFlight(target));
+      bool placesFlags =
+          ends[arm] != target && (ends[arm] != kNobody || inFlight(target));
       if (arms[arm]->empty() && placesFlags && mutate) {
         // A missing else branch gets one to hold its flags.
         OpBuilder builder = OpBuilder::atBlockEnd(&arms[arm]->emplaceBlock());
@@ -378,6 +378,8 @@ Operation *topLevel(Operation *op, Block &body) {
 FailureOr<int64_t>
 insertCrossCoreChannels(FunctionOpInterface func, ArrayRef<Value> storages,
                         const CrossCoreChannelOptions &options) {
+  if (func.isExternal())
+    return options.firstId % kFlagBank;
   Block &body = func.getFunctionBody().front();
   // Flags already there (the other pass's) keep their ids.
   SmallVector<Operation *> existing;

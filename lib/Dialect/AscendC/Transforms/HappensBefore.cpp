@@ -75,8 +75,7 @@ void HappensBefore::setFlag(unsigned core, Pipe src, Pipe dst, int64_t event) {
       .push_back(issue(core, src));
 }
 
-bool HappensBefore::waitFlag(unsigned core, Pipe src, Pipe dst,
-                             int64_t event) {
+bool HappensBefore::waitFlag(unsigned core, Pipe src, Pipe dst, int64_t event) {
   auto &queue = flags[{core, static_cast<unsigned>(src),
                        static_cast<unsigned>(dst), event}];
   if (queue.empty())

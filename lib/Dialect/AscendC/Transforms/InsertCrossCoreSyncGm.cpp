@@ -34,6 +34,8 @@ struct InsertCrossCoreSyncGmPass
           InsertCrossCoreSyncGmPass> {
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
+    if (func.isExternal())
+      return;
     int64_t first = 0;
     if (auto attr = func->getAttrOfType<IntegerAttr>(kCrossCoreFlagIdAttr))
       first = attr.getInt();

@@ -18,26 +18,43 @@ namespace {
 /// on large kernels).
 class PipelineBuilder {
 public:
-  explicit PipelineBuilder(OpPassManager &pm) : pm(pm) {}
+  PipelineBuilder(OpPassManager &pm, StringRef stopAfter)
+      : pm(pm), stopAfter(stopAfter) {}
   void addPerKernel(std::unique_ptr<Pass> pass) {
+    if (!admit(*pass))
+      return;
     if (!kernels)
       kernels = &pm.nestAny();
     kernels->addPass(std::move(pass));
   }
   void addPerModule(std::unique_ptr<Pass> pass) {
+    if (!admit(*pass))
+      return;
     kernels = nullptr;
     pm.addPass(std::move(pass));
   }
+  /// Whether the pass `stopAfter` names was added (true without one).
+  bool reachedStop() const { return stopAfter.empty() || stopped; }
 
 private:
+  /// False for the passes after `stopAfter`.
+  bool admit(const Pass &pass) {
+    if (stopped)
+      return false;
+    stopped = !stopAfter.empty() && pass.getArgument() == stopAfter;
+    return true;
+  }
+
   OpPassManager &pm;
+  StringRef stopAfter;
+  bool stopped = false;
   OpPassManager *kernels = nullptr;
 };
 } // namespace
 
-void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
-                          bool lowerToL0) {
-  PipelineBuilder p(pm);
+bool buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
+                          bool lowerToL0, StringRef stopAfter) {
+  PipelineBuilder p(pm, stopAfter);
   // One machine throughout: the module is marked with (or must already
   // carry) the pipeline's architecture.
   SetTargetArchOptions target;
@@ -81,6 +98,7 @@ void buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
   p.addPerModule(createInsertSubblockGuard());
   if (debug)
     p.addPerModule(createInsertInitDump());
+  return p.reachedStop();
 }
 
 namespace {

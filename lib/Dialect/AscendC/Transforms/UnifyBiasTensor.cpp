@@ -18,9 +18,8 @@ struct UnifyBiasTensorPass
     : tilekit::ascendc::impl::UnifyBiasTensorBase<UnifyBiasTensorPass> {
   void runOnOperation() override {
     bool any = false;
-    getOperation().walk([&](LocalTensorOp op) {
-      any |= op.getPosition() == Position::C2;
-    });
+    getOperation().walk(
+        [&](LocalTensorOp op) { any |= op.getPosition() == Position::C2; });
     if (!any)
       return markAllAnalysesPreserved(); // unchanged: no verification again
     if (failed(unify(getOperation())))

@@ -35,13 +35,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
-#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/DenseSet.h"
-
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_VERIFYSYNC
@@ -175,8 +174,7 @@ void SyncChecker::reportAt(Operation *op, const Twine &message) {
     op->emitError(message + scenario.describe());
 }
 
-void SyncChecker::report(Operation *later,
-                         const HappensBefore::Access &earlier,
+void SyncChecker::report(Operation *later, const HappensBefore::Access &earlier,
                          const HappensBefore::Access &now) {
   if (!reported.pairs.insert({earlier.op, later}).second)
     return;
@@ -263,8 +261,8 @@ struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
-    SmallVector<Scenario> scenarios = {{}, {true, false, nullptr},
-                                       {false, true, nullptr}};
+    SmallVector<Scenario> scenarios = {
+        {}, {true, false, nullptr}, {false, true, nullptr}};
     func.walk([&](scf::IfOp branch) {
       scenarios.push_back({false, false, branch.getOperation()});
     });

@@ -1,4 +1,5 @@
-//===- CrossCoreChannel.h - Flags that hand a storage between cores -*- C++ -*-===//
+//===- CrossCoreChannel.h - Flags that hand a storage between cores -*- C++
+//-*-===//
 //
 // The protocol both cross-core synchronization passes insert. A storage that
 // both cores of a mixed kernel access, one of them writing, belongs to one

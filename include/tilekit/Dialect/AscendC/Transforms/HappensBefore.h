@@ -1,4 +1,5 @@
-//===- HappensBefore.h - Which accesses flags and barriers order -*- C++ -*-===//
+//===- HappensBefore.h - Which accesses flags and barriers order -*- C++
+//-*-===//
 //
 // The ordering model of an AI core pair, fed one event at a time in an
 // order the machine could run them: each pipe of each core is a stream
@@ -50,9 +51,8 @@ public:
 
   /// Called for an access `now` by `later` that nothing orders after the
   /// conflicting `earlier` one.
-  using RaceHandler = std::function<void(mlir::Operation *later,
-                                         const Access &earlier,
-                                         const Access &now)>;
+  using RaceHandler = std::function<void(
+      mlir::Operation *later, const Access &earlier, const Access &now)>;
 
   explicit HappensBefore(RaceHandler onRace) : onRace(std::move(onRace)) {}
 

@@ -20,14 +20,20 @@ namespace tilekit::ascendc {
 #define GEN_PASS_REGISTRATION
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
 
+/// Registers the passes that exist only for tests
+/// (test-ascendc-plant-bug).
+void registerAscendCTestPasses();
+
 /// The target architectures the pass pipelines know.
 enum class Arch { C220, C310 };
 
 /// Adds the AscendC passes in the order `arch` needs them; `debug` keeps
 /// printf/dump_tensor/assert (and sets up the dump area), `lowerToL0`
-/// rewrites simple-level vector ops to the low level.
-void buildAscendCPipeline(mlir::OpPassManager &pm, Arch arch, bool debug,
-                          bool lowerToL0);
+/// rewrites simple-level vector ops to the low level. With `stopAfter` (a
+/// pass argument, "ascendc-fill-asc-operands"), the passes after that one
+/// are left out; returns false when the pipeline has no such pass.
+bool buildAscendCPipeline(mlir::OpPassManager &pm, Arch arch, bool debug,
+                          bool lowerToL0, llvm::StringRef stopAfter = "");
 
 /// The typed patterns of -ascendc-lower-to-l0: each simple-level (L2)
 /// vector op to its low-level (L0) form. They apply to ops whose count the

@@ -25,6 +25,17 @@ struct VectorExtent {
 
 VectorExtent getVectorExtent(mlir::Operation *op);
 
+/// What an L0 vector op without a mask, repeat count or strides means:
+/// those ascendc-fill-asc-operands gives it. The mask and repeat cover the
+/// whole tensor; each operand's repeats follow one another (block stride 1,
+/// a repeat stride of the blocks one repeat covers in that operand's type;
+/// 8 blocks for a compare's bit-mask destination).
+struct L0Operands {
+  int64_t mask, repeat;
+  llvm::SmallVector<int64_t> strides; // block strides, then repeat strides
+};
+L0Operands getDefaultL0Operands(mlir::Operation *op);
+
 /// The number of local tensor operands of `op`.
 unsigned getNumTensorOperands(mlir::Operation *op);
 

@@ -1,0 +1,347 @@
+//===- CompileCommand.cpp - tilekit compile -------------------------------===//
+//
+// Runs an architecture's AscendC pipeline on a kernel and writes the
+// result. With --verify-each it runs the kernel on the given inputs before
+// the pipeline and after every pass, and stops at the first pass that
+// changes an output or leaves a race or a deadlock, naming it, the output,
+// the first differing element with both values, and saving the IR before
+// and after that pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+#include "KernelFile.h"
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/InitAll.h"
+#include "tilekit/Interp/Interpreter.h"
+#include "tilekit/Support/AtomicFile.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::driver;
+using namespace tilekit::interp;
+namespace cl = llvm::cl;
+
+cl::SubCommand &driver::compileCommand() {
+  static cl::SubCommand command(
+      "compile", "run an architecture's AscendC pass pipeline on a kernel");
+  return command;
+}
+
+static cl::opt<std::string> compileInput(cl::Positional,
+                                         cl::desc("<kernel.mlir>"),
+                                         cl::sub(driver::compileCommand()),
+                                         cl::cat(driver::optionCategory()));
+static cl::opt<std::string> archName(
+    "arch", cl::desc("Target architecture: c220 (910B, set/wait flags) or "
+                     "c310 (buffer ids)"),
+    cl::value_desc("c220|c310"), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<std::string>
+    outputPath("o", cl::desc("Write the compiled kernel here (default: stdout)"),
+               cl::value_desc("OUT.mlir"), cl::init("-"),
+               cl::sub(driver::compileCommand()),
+               cl::cat(driver::optionCategory()));
+static cl::opt<std::string> stopAfter(
+    "stop-after",
+    cl::desc("Stop after this pass of the pipeline (its argument, e.g. "
+             "ascendc-allocate-tensor)"),
+    cl::value_desc("PASS"), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<bool>
+    lowerToL0("lower-to-l0",
+              cl::desc("Rewrite simple-level (L2) vector ops as low-level "
+                       "(L0) ones: mask, repeat and strides"),
+              cl::sub(driver::compileCommand()),
+              cl::cat(driver::optionCategory()));
+static cl::opt<bool> printIrAfterAll(
+    "mlir-print-ir-after-all",
+    cl::desc("Print the IR after every pass (to stderr)"),
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<std::string> passPipeline(
+    "pass-pipeline",
+    cl::desc("Run this textual pass pipeline instead of the architecture's "
+             "(for experiments and tests, e.g. the pipeline followed by a "
+             "test pass)"),
+    cl::value_desc("PIPELINE"), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Run the kernel on the --input values before the pipeline and "
+             "after every pass; stop at the first pass that changes an "
+             "output, or after which the kernel races or deadlocks, and save "
+             "the IR before and after it"),
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<std::string> saveIrDir(
+    "save-ir",
+    cl::desc("Where --verify-each saves the IR before and after the "
+             "divergent pass (default: the current directory)"),
+    cl::value_desc("DIR"), cl::init("."), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
+
+namespace {
+
+/// A fresh copy of each argument (kernels write their GM arguments).
+SmallVector<RuntimeValue> copyArguments(ArrayRef<RuntimeValue> values) {
+  SmallVector<RuntimeValue> copies;
+  for (const RuntimeValue &value : values) {
+    if (const auto *tensor = std::get_if<TensorValue>(&value)) {
+      TensorValue copy = *tensor;
+      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
+      copies.push_back(std::move(copy));
+      continue;
+    }
+    copies.push_back(value);
+  }
+  return copies;
+}
+
+/// The outcome of one run: the GM arguments after it, or why it failed.
+struct RunResult {
+  SmallVector<RuntimeValue> arguments;
+  std::string error; // the diagnostics, when the run failed
+};
+
+RunResult runKernel(ModuleOp module, StringRef entryName,
+                    ArrayRef<RuntimeValue> inputs, bool checkRaces) {
+  RunResult result;
+  OwningOpRef<ModuleOp> copy(module.clone());
+  auto entry = dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupSymbolIn(*copy, entryName));
+  if (!entry) {
+    result.error = "the pipeline removed @" + entryName.str();
+    return result;
+  }
+  // The run's diagnostics are the report, not the compile's errors.
+  llvm::raw_string_ostream errors(result.error);
+  ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &diag) {
+    errors << diag.getLocation() << ": " << diag << "\n";
+    for (Diagnostic &note : diag.getNotes())
+      errors << note.getLocation() << ": note: " << note << "\n";
+    return success();
+  });
+  InterpreterOptions options;
+  options.checkRaces = checkRaces;
+  Interpreter interpreter(*copy, std::move(options));
+  result.arguments = copyArguments(inputs);
+  if (failed(interpreter.launch(entry, result.arguments, 1)) &&
+      result.error.empty())
+    result.error = "the run failed";
+  return result;
+}
+
+/// The first element of two GM arguments that differs in its bits (NaNs
+/// compare by bits too), as a message; empty when they agree.
+std::string firstDifference(const TensorValue &before,
+                            const TensorValue &after) {
+  const ArrayData &a = before.storage->data, &b = after.storage->data;
+  if (a.size() != b.size() || a.kind != b.kind)
+    return "its shape or element type changed";
+  for (size_t i = 0; i < a.size(); ++i) {
+    bool same = isFloatKind(a.kind)
+                    ? std::memcmp(&a.floats[i], &b.floats[i], 4) == 0
+                    : a.ints[i] == b.ints[i];
+    if (same)
+      continue;
+    SmallVector<int64_t, 4> index(before.shape.size());
+    size_t rest = i;
+    for (int64_t d = static_cast<int64_t>(index.size()) - 1; d >= 0; --d) {
+      index[d] = static_cast<int64_t>(rest) % before.shape[d];
+      rest /= before.shape[d];
+    }
+    return "differs first at " + formatShape(index) + ": " +
+           std::to_string(b.get(i)) + " where the kernel before the pipeline "
+           "computes " + std::to_string(a.get(i));
+  }
+  return "";
+}
+
+/// Runs the kernel after every pass and records the first one that
+/// changes an output or leaves a race or a deadlock.
+class VerifyEach : public PassInstrumentation {
+public:
+  VerifyEach(std::string entry, SmallVector<RuntimeValue> inputs,
+             std::vector<std::string> names, RunResult reference)
+      : entry(std::move(entry)), inputs(std::move(inputs)),
+        names(std::move(names)), reference(std::move(reference)) {}
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    if (divergent || pass->getArgument().empty())
+      return;
+    before.clear();
+    llvm::raw_string_ostream os(before);
+    moduleOf(op)->print(os);
+  }
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    StringRef name = pass->getArgument();
+    if (divergent || name.empty())
+      return;
+    ++passesChecked;
+    // Until the pipeline has synchronized the kernel, its pipes are not
+    // ordered yet: races count only after the last sync pass.
+    synchronized |= name == "ascendc-insert-cross-core-sync-gm";
+    RunResult now = runKernel(moduleOf(op), entry, inputs, synchronized);
+    std::string problem = now.error;
+    for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
+      const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);
+      const auto *is = std::get_if<TensorValue>(&now.arguments[i]);
+      if (!was || !is)
+        continue;
+      std::string difference = firstDifference(*was, *is);
+      if (!difference.empty())
+        problem = "output %" + names[i] + " " + difference + "\n";
+    }
+    if (problem.empty())
+      return;
+    divergent = name.str();
+    report = std::move(problem);
+    after.clear();
+    llvm::raw_string_ostream os(after);
+    moduleOf(op)->print(os);
+  }
+
+  std::optional<std::string> divergent;
+  std::string report, before, after;
+  unsigned passesChecked = 0;
+
+private:
+  static ModuleOp moduleOf(Operation *op) {
+    if (auto module = dyn_cast<ModuleOp>(op))
+      return module;
+    return op->getParentOfType<ModuleOp>();
+  }
+
+  std::string entry;
+  SmallVector<RuntimeValue> inputs;
+  std::vector<std::string> names;
+  RunResult reference;
+  bool synchronized = false;
+};
+
+} // namespace
+
+int driver::runCompile() {
+  if (compileInput.empty())
+    return fail("expected a kernel file: tilekit compile KERNEL.mlir "
+                "--arch=c220|c310");
+  std::optional<ascendc::Arch> arch;
+  if (archName == "c220")
+    arch = ascendc::Arch::C220;
+  else if (archName == "c310")
+    arch = ascendc::Arch::C310;
+  if (!arch && passPipeline.empty())
+    return fail("--arch: expected c220 or c310" +
+                (archName.empty() ? std::string()
+                                  : ", not '" + archName + "'"));
+
+  KernelFile kernel;
+  SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
+                                         &kernel.getContext());
+  if (failed(kernel.load(compileInput)))
+    return 1;
+  ModuleOp module = kernel.getModule();
+  bool ascendcInput = false;
+  module.walk([&](Operation *op) {
+    ascendcInput |= op->getDialect() &&
+                    op->getDialect()->getNamespace() == "ascendc";
+  });
+  if (!ascendcInput)
+    return fail(compileInput +
+                " holds no AscendC ops: the PTO -> AscendC lowering is not "
+                "built yet, so compile takes AscendC kernels "
+                "(examples/ascendc/)");
+
+  registerAllPasses(); // --pass-pipeline names any of them
+  PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());
+  if (!passPipeline.empty()) {
+    // The passes run on the module: "builtin.module(...)" or the list.
+    StringRef passes = StringRef(passPipeline).trim();
+    if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
+      return fail("--pass-pipeline: unbalanced builtin.module(...)");
+    if (failed(parsePassPipeline(passes, pm, llvm::errs())))
+      return fail("--pass-pipeline: not a pass pipeline");
+  } else if (!ascendc::buildAscendCPipeline(pm, *arch, /*debug=*/false,
+                                            lowerToL0, stopAfter)) {
+    return fail("--stop-after " + stopAfter + ": the " + archName +
+                " pipeline has no such pass (see tilekit-opt --help, "
+                "ascendc-*)");
+  }
+  if (printIrAfterAll) {
+    kernel.getContext().disableMultithreading();
+    pm.enableIRPrinting(
+        /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return false; },
+        /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return true; });
+  }
+
+  VerifyEach *check = nullptr;
+  if (verifyEach) {
+    FunctionOpInterface entry = pickEntry(module, compileInput);
+    if (!entry)
+      return 1;
+    std::optional<BoundEntry> bound = bindInputs(kernel, entry);
+    if (!bound)
+      return 1;
+    RunResult reference = runKernel(module, entry.getName(), bound->values,
+                                    /*checkRaces=*/false);
+    if (!reference.error.empty()) {
+      llvm::errs() << reference.error;
+      return fail("the kernel does not run before the pipeline");
+    }
+    // One pass at a time, so that each runs (and is checked) alone.
+    kernel.getContext().disableMultithreading();
+    auto instrumentation = std::make_unique<VerifyEach>(
+        entry.getName().str(), std::move(bound->values),
+        std::move(bound->names), std::move(reference));
+    check = instrumentation.get();
+    pm.addInstrumentation(std::move(instrumentation));
+  }
+
+  if (failed(pm.run(module)))
+    return 1;
+  if (check && check->divergent) {
+    llvm::SmallString<128> beforePath(saveIrDir), afterPath(saveIrDir);
+    llvm::sys::path::append(beforePath, "before-" + *check->divergent + ".mlir");
+    llvm::sys::path::append(afterPath, "after-" + *check->divergent + ".mlir");
+    AtomicFileSet files;
+    for (auto [path, text] : {std::pair(beforePath, &check->before),
+                              std::pair(afterPath, &check->after)})
+      if (llvm::Error error = files.add(path, *text))
+        return fail(toString(std::move(error)));
+    if (llvm::Error error = files.commit())
+      return fail(toString(std::move(error)));
+    llvm::errs() << check->report;
+    return fail("--verify-each: " + *check->divergent +
+                " broke the kernel (the IR before and after "
+                "it: " +
+                beforePath + ", " + afterPath + ")");
+  }
+  if (check)
+    llvm::errs() << "verify-each: " << check->passesChecked
+                 << " passes, the outputs equal before and after each\n";
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os);
+  os << "\n"; // as tilekit-opt writes it
+  if (outputPath == "-") {
+    llvm::outs() << text;
+    return 0;
+  }
+  AtomicFileSet files;
+  if (llvm::Error error = files.add(outputPath, text))
+    return fail("-o " + outputPath + ": " + toString(std::move(error)));
+  if (llvm::Error error = files.commit())
+    return fail("-o " + outputPath + ": " + toString(std::move(error)));
+  return 0;
+}
