@@ -174,11 +174,20 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
     return failure();
   AscendCMachine &machine = machineOf(context);
   Value dst = copy.getDst(), src = copy.getSrc();
+  // The first `count` elements of the local tensor (all without a count).
+  std::optional<int64_t> count;
+  if (Value given = copy.getCount())
+    count = context.index(given);
   bool dstLocal = isa<LocalTensorType>(dst.getType());
   bool srcLocal = isa<LocalTensorType>(src.getType());
   if (dstLocal && srcLocal) {
     Local to = localOf(context, dst), from = localOf(context, src);
-    int64_t bytes = to.elements * to.elementBytes;
+    int64_t elements = std::min(to.elements, from.elements);
+    if (count && (*count < 0 || *count > elements))
+      return op->emitOpError()
+             << "copies " << *count << " elements between "
+             << "tensors of " << to.elements << " and " << from.elements;
+    int64_t bytes = count.value_or(elements) * to.elementBytes;
     // Grow both pools first: growing one may move the other's bytes.
     machine.bytes(to.buffer, to.address, bytes);
     machine.bytes(from.buffer, from.address, bytes);
@@ -189,6 +198,12 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
   Value local = dstLocal ? dst : src;
   Value global = dstLocal ? src : dst;
   Local tensor = localOf(context, local);
+  if (count) {
+    if (*count < 0 || *count > tensor.elements)
+      return op->emitOpError() << "copies " << *count << " elements of a "
+                               << tensor.elements << "-element tensor";
+    tensor.elements = *count;
+  }
   TensorValue &gm = context.tensor(global);
   int64_t offset = machine.viewOffsets.lookup(global);
   if (offset < 0 || offset + tensor.elements > gm.numElements())

@@ -2,6 +2,7 @@
 
 #include "tilekit/InitAll.h"
 
+#include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
@@ -28,4 +29,5 @@ void tilekit::registerAllPasses() {
   pto::registerPTOPasses();
   ascendc::registerAscendCPipelines();
   ascendc::registerAscendCTestPasses();
+  registerConvertPTOToAscendCPass();
 }

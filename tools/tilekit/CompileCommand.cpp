@@ -12,6 +12,7 @@
 #include "Commands.h"
 #include "KernelFile.h"
 
+#include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Interp/Interpreter.h"
@@ -42,16 +43,16 @@ static cl::opt<std::string> compileInput(cl::Positional,
                                          cl::desc("<kernel.mlir>"),
                                          cl::sub(driver::compileCommand()),
                                          cl::cat(driver::optionCategory()));
-static cl::opt<std::string> archName(
-    "arch", cl::desc("Target architecture: c220 (910B, set/wait flags) or "
-                     "c310 (buffer ids)"),
-    cl::value_desc("c220|c310"), cl::sub(driver::compileCommand()),
-    cl::cat(driver::optionCategory()));
 static cl::opt<std::string>
-    outputPath("o", cl::desc("Write the compiled kernel here (default: stdout)"),
-               cl::value_desc("OUT.mlir"), cl::init("-"),
-               cl::sub(driver::compileCommand()),
-               cl::cat(driver::optionCategory()));
+    archName("arch",
+             cl::desc("Target architecture: c220 (910B, set/wait flags) or "
+                      "c310 (buffer ids)"),
+             cl::value_desc("c220|c310"), cl::sub(driver::compileCommand()),
+             cl::cat(driver::optionCategory()));
+static cl::opt<std::string> outputPath(
+    "o", cl::desc("Write the compiled kernel here (default: stdout)"),
+    cl::value_desc("OUT.mlir"), cl::init("-"),
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<std::string> stopAfter(
     "stop-after",
     cl::desc("Stop after this pass of the pipeline (its argument, e.g. "
@@ -64,10 +65,11 @@ static cl::opt<bool>
                        "(L0) ones: mask, repeat and strides"),
               cl::sub(driver::compileCommand()),
               cl::cat(driver::optionCategory()));
-static cl::opt<bool> printIrAfterAll(
-    "mlir-print-ir-after-all",
-    cl::desc("Print the IR after every pass (to stderr)"),
-    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<bool>
+    printIrAfterAll("mlir-print-ir-after-all",
+                    cl::desc("Print the IR after every pass (to stderr)"),
+                    cl::sub(driver::compileCommand()),
+                    cl::cat(driver::optionCategory()));
 static cl::opt<std::string> passPipeline(
     "pass-pipeline",
     cl::desc("Run this textual pass pipeline instead of the architecture's "
@@ -82,12 +84,13 @@ static cl::opt<bool> verifyEach(
              "output, or after which the kernel races or deadlocks, and save "
              "the IR before and after it"),
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
-static cl::opt<std::string> saveIrDir(
-    "save-ir",
-    cl::desc("Where --verify-each saves the IR before and after the "
-             "divergent pass (default: the current directory)"),
-    cl::value_desc("DIR"), cl::init("."), cl::sub(driver::compileCommand()),
-    cl::cat(driver::optionCategory()));
+static cl::opt<std::string>
+    saveIrDir("save-ir",
+              cl::desc("Where --verify-each saves the IR before and after the "
+                       "divergent pass (default: the current directory)"),
+              cl::value_desc("DIR"), cl::init("."),
+              cl::sub(driver::compileCommand()),
+              cl::cat(driver::optionCategory()));
 
 namespace {
 
@@ -160,8 +163,10 @@ std::string firstDifference(const TensorValue &before,
       rest /= before.shape[d];
     }
     return "differs first at " + formatShape(index) + ": " +
-           std::to_string(b.get(i)) + " where the kernel before the pipeline "
-           "computes " + std::to_string(a.get(i));
+           std::to_string(b.get(i)) +
+           " where the kernel before the pipeline "
+           "computes " +
+           std::to_string(a.get(i));
   }
   return "";
 }
@@ -241,9 +246,9 @@ int driver::runCompile() {
   else if (archName == "c310")
     arch = ascendc::Arch::C310;
   if (!arch && passPipeline.empty())
-    return fail("--arch: expected c220 or c310" +
-                (archName.empty() ? std::string()
-                                  : ", not '" + archName + "'"));
+    return fail(
+        "--arch: expected c220 or c310" +
+        (archName.empty() ? std::string() : ", not '" + archName + "'"));
 
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
@@ -251,16 +256,11 @@ int driver::runCompile() {
   if (failed(kernel.load(compileInput)))
     return 1;
   ModuleOp module = kernel.getModule();
-  bool ascendcInput = false;
+  // A PTO kernel is lowered first; an AscendC one goes straight in.
+  bool ptoInput = false;
   module.walk([&](Operation *op) {
-    ascendcInput |= op->getDialect() &&
-                    op->getDialect()->getNamespace() == "ascendc";
+    ptoInput |= op->getDialect() && op->getDialect()->getNamespace() == "pto";
   });
-  if (!ascendcInput)
-    return fail(compileInput +
-                " holds no AscendC ops: the PTO -> AscendC lowering is not "
-                "built yet, so compile takes AscendC kernels "
-                "(examples/ascendc/)");
 
   registerAllPasses(); // --pass-pipeline names any of them
   PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());
@@ -271,6 +271,9 @@ int driver::runCompile() {
       return fail("--pass-pipeline: unbalanced builtin.module(...)");
     if (failed(parsePassPipeline(passes, pm, llvm::errs())))
       return fail("--pass-pipeline: not a pass pipeline");
+  } else if (ptoInput && (pm.addPass(createConvertPTOToAscendCPass()),
+                          stopAfter == "convert-pto-to-ascendc")) {
+    // Only the lowering.
   } else if (!ascendc::buildAscendCPipeline(pm, *arch, /*debug=*/false,
                                             lowerToL0, stopAfter)) {
     return fail("--stop-after " + stopAfter + ": the " + archName +
@@ -311,7 +314,8 @@ int driver::runCompile() {
     return 1;
   if (check && check->divergent) {
     llvm::SmallString<128> beforePath(saveIrDir), afterPath(saveIrDir);
-    llvm::sys::path::append(beforePath, "before-" + *check->divergent + ".mlir");
+    llvm::sys::path::append(beforePath,
+                            "before-" + *check->divergent + ".mlir");
     llvm::sys::path::append(afterPath, "after-" + *check->divergent + ".mlir");
     AtomicFileSet files;
     for (auto [path, text] : {std::pair(beforePath, &check->before),

@@ -1,0 +1,227 @@
+//===- PTOToAscendC.cpp - Lowering PTO kernels to AscendC -----------------===//
+//
+// A DialectConversion: the type converter maps `!pto.tensor` to
+// `!ascendc.global_tensor` and vector tiles to `!ascendc.local_tensor`
+// (same shape and element type); each tile result becomes a placeholder
+// local tensor that its op writes (VECIN for loads, VECCALC for computed
+// tiles), so the AscendC memory passes plan it. What lowers today:
+//
+//   pto.tile.load / store  -> global_tensor.subindex + data_copy (a tile of
+//                             whole rows of its tensor: one contiguous copy)
+//   pto.tile.<binary>      -> ascendc.<binary>_l2 (add sub mul div max min)
+//   pto.tile.<binary>s     -> ascendc.<binary>s_l2 (adds muls maxs mins)
+//   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
+//                             abs relu)
+//
+// Everything else in PTO stays illegal, so the conversion fails with an
+// error at the first op it cannot lower, naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Conversion/PTOToAscendC.h"
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace tilekit;
+
+namespace {
+
+class PTOToAscendCTypes : public TypeConverter {
+public:
+  PTOToAscendCTypes() {
+    addConversion([](Type type) { return type; });
+    addConversion([](pto::GMTensorType type) -> Type {
+      return ascendc::GlobalTensorType::get(type.getContext(), type.getShape(),
+                                            type.getElementType());
+    });
+    addConversion([](pto::TileType type) -> std::optional<Type> {
+      if (type.getMemorySpace() != pto::MemorySpace::Vec)
+        return std::nullopt; // cube tiles are not lowered yet
+      return ascendc::LocalTensorType::get(type.getContext(), type.getShape(),
+                                           type.getElementType());
+    });
+  }
+};
+
+/// A fresh local tensor for the tile `result` at `position`.
+Value createLocal(ConversionPatternRewriter &rewriter, Location loc,
+                  const TypeConverter &types, Value result,
+                  ascendc::Position position) {
+  auto type =
+      cast<ascendc::LocalTensorType>(types.convertType(result.getType()));
+  return ascendc::LocalTensorAutoOp::create(rewriter, loc, type, position,
+                                            /*input=*/false, /*output=*/false);
+}
+
+/// The element offset in `tensor` where the tile at `offsets` starts, when
+/// the tile is whole rows of it (so one contiguous copy moves it).
+FailureOr<Value> contiguousOffset(ConversionPatternRewriter &rewriter,
+                                  Operation *op, pto::GMTensorType tensor,
+                                  pto::TileType tile, ValueRange offsets) {
+  if (!tensor.hasStaticShape() || tensor.getRank() != tile.getRank())
+    return rewriter.notifyMatchFailure(op, "not a static tensor of the tile's "
+                                           "rank");
+  for (int64_t d = 1; d < tile.getRank(); ++d) {
+    std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
+    if (tile.getShape()[d] != tensor.getShape()[d] || !offset || *offset != 0)
+      return op->emitOpError()
+             << "moves a tile that is not whole rows of its tensor; strided "
+                "copies are not lowered to AscendC yet";
+  }
+  int64_t rowElements = 1;
+  for (int64_t d = 1; d < tensor.getRank(); ++d)
+    rowElements *= tensor.getShape()[d];
+  Location loc = op->getLoc();
+  Value stride = arith::ConstantIndexOp::create(rewriter, loc, rowElements);
+  return arith::MulIOp::create(rewriter, loc, offsets.front(), stride)
+      .getResult();
+}
+
+struct TileLoadLowering : OpConversionPattern<pto::TileLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TileLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getValidShape().empty())
+      return op.emitOpError() << "loads a partial tile (valid shape); "
+                                 "counts and masks are not lowered yet";
+    auto tile = cast<pto::TileType>(op.getType());
+    FailureOr<Value> offset = contiguousOffset(
+        rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()), tile,
+        adaptor.getOffsets());
+    if (failed(offset))
+      return failure();
+    Location loc = op.getLoc();
+    Value view = ascendc::GlobalSubIndexOp::create(
+        rewriter, loc, adaptor.getSrc().getType(), adaptor.getSrc(), *offset);
+    Value local = createLocal(rewriter, loc, *getTypeConverter(),
+                              op.getResult(), ascendc::Position::VecIn);
+    ascendc::DataCopyOp::create(rewriter, loc, local, view, Value());
+    rewriter.replaceOp(op, local);
+    return success();
+  }
+};
+
+struct TileStoreLowering : OpConversionPattern<pto::TileStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TileStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getAtomicAdd())
+      return op.emitOpError() << "stores with atomic_add, which is not "
+                                 "lowered to AscendC yet";
+    FailureOr<Value> offset = contiguousOffset(
+        rewriter, op, cast<pto::GMTensorType>(op.getDst().getType()),
+        cast<pto::TileType>(op.getTile().getType()), adaptor.getOffsets());
+    if (failed(offset))
+      return failure();
+    Location loc = op.getLoc();
+    Value view = ascendc::GlobalSubIndexOp::create(
+        rewriter, loc, adaptor.getDst().getType(), adaptor.getDst(), *offset);
+    ascendc::DataCopyOp::create(rewriter, loc, view, adaptor.getTile(),
+                                Value());
+    // The stored tensor is the same GM buffer.
+    rewriter.replaceOp(op, adaptor.getDst());
+    return success();
+  }
+};
+
+/// A tile op whose operands map one to one onto an AscendC L2 op that
+/// writes a fresh local tensor.
+template <typename From, typename To>
+struct ElementwiseLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    SmallVector<Value> operands{dst};
+    llvm::append_range(operands, adaptor.getOperands());
+    // The optional count stays absent: the whole tensor.
+    To::create(rewriter, loc, TypeRange(), operands,
+               ArrayRef<NamedAttribute>());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+struct ConvertPTOToAscendCPass
+    : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
+
+  StringRef getArgument() const final { return "convert-pto-to-ascendc"; }
+  StringRef getDescription() const final {
+    return "Lower PTO kernels to the AscendC dialect (vector tiles, "
+           "whole-row loads and stores, elementwise ops)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<ascendc::AscendCDialect, arith::ArithDialect>();
+  }
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    PTOToAscendCTypes types;
+    ConversionTarget target(*context);
+    target.addLegalDialect<ascendc::AscendCDialect, arith::ArithDialect>();
+    target.addIllegalDialect<pto::PTODialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return types.isSignatureLegal(func.getFunctionType()) &&
+             types.isLegal(&func.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return types.isLegal(op); });
+
+    RewritePatternSet patterns(context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
+                                                         target);
+    patterns.add<TileLoadLowering, TileStoreLowering,
+                 ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
+                 ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
+                 ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,
+                 ElementwiseLowering<pto::TileDivOp, ascendc::DivL2Op>,
+                 ElementwiseLowering<pto::TileMaxOp, ascendc::MaxL2Op>,
+                 ElementwiseLowering<pto::TileMinOp, ascendc::MinL2Op>,
+                 ElementwiseLowering<pto::TileAddSOp, ascendc::AddsL2Op>,
+                 ElementwiseLowering<pto::TileMulSOp, ascendc::MulsL2Op>,
+                 ElementwiseLowering<pto::TileMaxSOp, ascendc::MaxsL2Op>,
+                 ElementwiseLowering<pto::TileMinSOp, ascendc::MinsL2Op>,
+                 ElementwiseLowering<pto::TileExpOp, ascendc::ExpL2Op>,
+                 ElementwiseLowering<pto::TileLogOp, ascendc::LnL2Op>,
+                 ElementwiseLowering<pto::TileSqrtOp, ascendc::SqrtL2Op>,
+                 ElementwiseLowering<pto::TileRsqrtOp, ascendc::RsqrtL2Op>,
+                 ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
+                 ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
+                 ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>>(
+        types, context);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilekit::createConvertPTOToAscendCPass() {
+  return std::make_unique<ConvertPTOToAscendCPass>();
+}
+
+void tilekit::registerConvertPTOToAscendCPass() {
+  PassRegistration<ConvertPTOToAscendCPass>();
+}

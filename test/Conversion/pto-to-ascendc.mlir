@@ -1,0 +1,64 @@
+// RUN: tilekit-opt %S/Inputs/scaled_add.mlir --convert-pto-to-ascendc | FileCheck %s
+// RUN: not tilekit-opt %s -split-input-file --convert-pto-to-ascendc 2>&1 | FileCheck %s --check-prefix=ERR
+
+// GM tensors become global tensors, vector tiles placeholder local tensors
+// (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
+// a view at row * 128 elements and one copy; each elementwise op writes a
+// fresh local tensor at L2 (no count: the whole tensor); the store copies
+// out and the stored tensor is the same GM buffer; scf stays.
+// CHECK-LABEL: func.func @scaled_add(
+// CHECK-SAME: %[[X:.*]]: !ascendc.global_tensor<64x128xf32>, %[[Y:.*]]: !ascendc.global_tensor<64x128xf32>, %[[Z:.*]]: !ascendc.global_tensor<64x128xf32>, %[[A:.*]]: f32) -> !ascendc.global_tensor<64x128xf32>
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[OUT:.*]] = %[[Z]]) -> (!ascendc.global_tensor<64x128xf32>)
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[OFF:.*]] = arith.muli %[[ROW]], %[[C128]]
+// CHECK: %[[XV:.*]] = ascendc.global_tensor.subindex %[[X]][%[[OFF]]]
+// CHECK: %[[TX:.*]] = ascendc.local_tensor_auto vecin : <16x128xf32>
+// CHECK: ascendc.data_copy %[[TX]], %[[XV]]
+// CHECK: %[[TY:.*]] = ascendc.local_tensor_auto vecin
+// CHECK: %[[AX:.*]] = ascendc.local_tensor_auto veccalc : <16x128xf32>
+// CHECK: ascendc.muls_l2 %[[AX]], %[[TX]], %[[A]] :
+// CHECK: %[[S:.*]] = ascendc.local_tensor_auto veccalc
+// CHECK: ascendc.add_l2 %[[S]], %[[AX]], %[[TY]] :
+// CHECK: ascendc.relu_l2
+// CHECK: ascendc.min_l2 {{.*}}, %[[TX]], %[[TY]] :
+// CHECK: ascendc.exp_l2
+// CHECK: %[[D:.*]] = ascendc.local_tensor_auto veccalc
+// CHECK: ascendc.sub_l2 %[[D]],
+// CHECK: %[[ZV:.*]] = ascendc.global_tensor.subindex %[[OUT]]
+// CHECK: ascendc.data_copy %[[ZV]], %[[D]] :
+// CHECK: scf.yield %[[OUT]] : !ascendc.global_tensor<64x128xf32>
+// CHECK-NOT: pto.
+
+// A PTO op without a lowering is an error at the op, naming it.
+// ERR: error: failed to legalize operation 'pto.tile.row_max'
+func.func @reduce(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x1xf32>) -> !pto.tensor<16x1xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x128xf32> -> !pto.tile<16x128xf32, vec>
+  %m = pto.tile.row_max %t : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
+  %r = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
+  return %r : !pto.tensor<16x1xf32>
+}
+
+// -----
+
+// A tile that is not whole rows of its tensor needs a strided copy.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op moves a tile that is not whole rows of its tensor; strided copies are not lowered to AscendC yet
+func.func @narrow(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %t = pto.tile.load %x[%c0, %c64] : !pto.tensor<64x128xf32> -> !pto.tile<16x64xf32, vec>
+  %r = pto.tile.store %t, %y[%c0, %c64] : !pto.tile<16x64xf32, vec> -> !pto.tensor<64x128xf32>
+  return %r : !pto.tensor<64x128xf32>
+}
+
+// -----
+
+// A partial tile (a valid shape) needs counts and masks.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op loads a partial tile (valid shape); counts and masks are not lowered yet
+func.func @partial(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %t = pto.tile.load %x[%c0, %c0] valid [%n, %c128] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
+  %r = pto.tile.store %t, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
+  return %r : !pto.tensor<64x128xf32>
+}
