@@ -108,10 +108,23 @@ struct Local {
   int64_t elementBytes;
 };
 
+/// A local tensor at run time: its buffer and byte address in one index
+/// (the buffer above bit 40), so that it flows through scf.if and loop
+/// results as any value does, whatever op defined it.
+constexpr int64_t kBufferShift = 40;
+
+Scalar localHandle(Buffer buffer, int64_t address) {
+  return Scalar::ofInt(ElementKind::Index,
+                       (static_cast<int64_t>(buffer) << kBufferShift) |
+                           address);
+}
+
 Local localOf(ExecContext &context, Value tensor) {
   auto type = cast<LocalTensorType>(tensor.getType());
   ElementKind kind = kindOf(type.getElementType());
-  return Local{getBuffer(*getPosition(tensor)), context.index(tensor), kind,
+  int64_t handle = context.index(tensor);
+  return Local{static_cast<Buffer>(handle >> kBufferShift),
+               handle & ((int64_t(1) << kBufferShift) - 1), kind,
                type.getNumElements(), getByteSize(kind)};
 }
 
@@ -131,8 +144,8 @@ LogicalResult recordAccess(ExecContext &context, Operation *op) {
 
 LogicalResult runLocalTensor(ExecContext &context, Operation *op) {
   auto tensor = cast<LocalTensorOp>(op);
-  context.set(tensor.getResult(),
-              Scalar::ofInt(ElementKind::Index, tensor.getAddr()));
+  context.set(tensor.getResult(), localHandle(getBuffer(tensor.getPosition()),
+                                             tensor.getAddr()));
   return success();
 }
 
@@ -149,7 +162,7 @@ LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
     next += (bytes + 255) / 256 * 256;
   }
   context.set(tensor.getResult(),
-              Scalar::ofInt(ElementKind::Index, it->second));
+              localHandle(getBuffer(tensor.getPosition()), it->second));
   return success();
 }
 

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Random PTO vector kernels through `tilekit compile --verify-each`.
+
+    random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
+
+Each kernel walks a static R x C tensor in tiles of whole rows (odd widths,
+one to sixteen rows, f32 or f16), sometimes in two nested loops, and
+computes a random expression of its input tiles and a scalar with the
+elementwise ops the lowering knows, sometimes choosing between two
+expressions with an `scf.if` on a flag argument. Nothing here knows what
+the lowering or the passes produce: each kernel is compiled for C220 and
+C310 with --verify-each, which runs the PTO kernel and the kernel after the
+lowering and after every pass and fails on the first difference in any
+output bit, race, deadlock or flag left set. Exits 1 naming the first
+kernel that fails (kept in WORKDIR).
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+BINARY = ["add", "sub", "mul", "div", "max", "min"]
+SCALAR = ["adds", "muls", "maxs", "mins"]
+# Unary ops on any value; log and sqrt take abs first, so the kernels
+# compute numbers, not NaNs (NaNs would compare too, bit for bit).
+UNARY = ["exp", "abs", "relu", "recip"]
+POSITIVE = ["log", "sqrt", "rsqrt"]
+
+
+class Kernel:
+    def __init__(self, rng, index):
+        self.rng = rng
+        self.name = "k%d" % index
+        self.element = rng.choice(["f32", "f32", "f16"])
+        self.tile_rows = rng.choice([1, 2, 3, 8, 16])
+        self.cols = rng.choice([8, 24, 40, 64, 72, 128, 200])
+        self.tiles = rng.randint(1, 5)
+        self.repeats = rng.choice([1, 1, 2])
+        self.rows = self.tile_rows * self.tiles
+        self.inputs = rng.randint(1, 3)
+        self.branch = rng.random() < 0.4
+        self.lines = []
+        self.counter = 0
+
+    def tile_type(self):
+        return "!pto.tile<%dx%dx%s, vec>" % (self.tile_rows, self.cols,
+                                             self.element)
+
+    def tensor_type(self):
+        return "!pto.tensor<%dx%dx%s>" % (self.rows, self.cols, self.element)
+
+    def fresh(self):
+        self.counter += 1
+        return "%%v%d" % self.counter
+
+    def emit(self, depth, text):
+        self.lines.append("  " * depth + text)
+
+    def expression(self, depth, values, size):
+        """Emits `size` random ops over `values`; returns the last value."""
+        tile = self.tile_type()
+        values = list(values)
+        for _ in range(size):
+            roll = self.rng.random()
+            out = self.fresh()
+            if roll < 0.4 and len(values) > 1:
+                a, b = self.rng.sample(values, 2)
+                op = self.rng.choice(BINARY)
+                if op == "div":  # keep the divisor away from zero
+                    positive = self.fresh()
+                    self.emit(depth, "%s = pto.tile.abs %s : %s" % (positive, b, tile))
+                    shifted = self.fresh()
+                    self.emit(depth, "%s = pto.tile.adds %s, %%one : %s, %s -> %s"
+                              % (shifted, positive, tile, self.element, tile))
+                    b = shifted
+                self.emit(depth, "%s = pto.tile.%s %s, %s : %s" % (out, op, a, b, tile))
+            elif roll < 0.65:
+                op = self.rng.choice(SCALAR)
+                self.emit(depth, "%s = pto.tile.%s %s, %%s : %s, %s -> %s"
+                          % (out, op, self.rng.choice(values), tile,
+                             self.element, tile))
+            elif roll < 0.85:
+                op = self.rng.choice(UNARY)
+                src = self.rng.choice(values)
+                if op in ("exp", "recip"):  # bounded, and away from zero
+                    small = self.fresh()
+                    self.emit(depth, "%s = pto.tile.mins %s, %%one : %s, %s -> %s"
+                              % (small, src, tile, self.element, tile))
+                    src = self.fresh()
+                    self.emit(depth, "%s = pto.tile.maxs %s, %%one : %s, %s -> %s"
+                              % (src, small, tile, self.element, tile))
+                self.emit(depth, "%s = pto.tile.%s %s : %s" % (out, op, src, tile))
+            else:
+                op = self.rng.choice(POSITIVE)
+                positive = self.fresh()
+                self.emit(depth, "%s = pto.tile.abs %s : %s"
+                          % (positive, self.rng.choice(values), tile))
+                shifted = self.fresh()
+                self.emit(depth, "%s = pto.tile.adds %s, %%one : %s, %s -> %s"
+                          % (shifted, positive, tile, self.element, tile))
+                self.emit(depth, "%s = pto.tile.%s %s : %s" % (out, op, shifted, tile))
+            values.append(out)
+        return values[-1]
+
+    def body(self, depth, row, out):
+        tile = self.tile_type()
+        loaded = []
+        for k in range(self.inputs):
+            value = self.fresh()
+            self.emit(depth, "%s = pto.tile.load %%x%d[%s, %%c0] : %s -> %s"
+                      % (value, k, row, self.tensor_type(), tile))
+            loaded.append(value)
+        if self.branch:
+            result = self.fresh()
+            self.emit(depth, "%s = scf.if %%flag -> (%s) {" % (result, tile))
+            self.emit(depth + 1, "scf.yield %s : %s"
+                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4)), tile))
+            self.emit(depth, "} else {")
+            self.emit(depth + 1, "scf.yield %s : %s"
+                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4)), tile))
+            self.emit(depth, "}")
+        else:
+            result = self.expression(depth, loaded, self.rng.randint(1, 6))
+        stored = self.fresh()
+        self.emit(depth, "%s = pto.tile.store %s, %s[%s, %%c0] : %s -> %s"
+                  % (stored, result, out, row, tile, self.tensor_type()))
+        return stored
+
+    def text(self):
+        tensor = self.tensor_type()
+        args = ", ".join("%%x%d: %s" % (k, tensor) for k in range(self.inputs))
+        head = [
+            "func.func @%s(%s, %%y: %s, %%s: %s, %%flag: i1) -> %s"
+            % (self.name, args, tensor, self.element, tensor),
+            "    attributes {pto.kind = #pto.kind<incore>} {",
+            "  %c0 = arith.constant 0 : index",
+            "  %%step = arith.constant %d : index" % self.tile_rows,
+            "  %%end = arith.constant %d : index" % self.rows,
+            "  %%one = arith.constant 1.0 : %s" % self.element,
+        ]
+        self.lines = []
+        if self.repeats > 1:
+            # An outer loop around the tile loop: the same output again.
+            self.emit(1, "%%c%d = arith.constant %d : index" % (self.repeats, self.repeats))
+            self.emit(1, "%c1 = arith.constant 1 : index")
+            self.emit(1, "%%outer = scf.for %%r = %%c0 to %%c%d step %%c1 "
+                         "iter_args(%%o = %%y) -> (%s) {" % (self.repeats, tensor))
+            inner, out, depth = "%inner", "%o", 2
+        else:
+            inner, out, depth = "%outer", "%y", 1
+        self.emit(depth, "%s = scf.for %%row = %%c0 to %%end step %%step "
+                         "iter_args(%%out = %s) -> (%s) {" % (inner, out, tensor))
+        stored = self.body(depth + 1, "%row", "%out")
+        self.emit(depth + 1, "scf.yield %s : %s" % (stored, tensor))
+        self.emit(depth, "}")
+        if self.repeats > 1:
+            self.emit(2, "scf.yield %%inner : %s" % tensor)
+            self.emit(1, "}")
+        return "\n".join(head + self.lines + ["  return %%outer : %s" % tensor, "}", ""])
+
+    def input_options(self, seed):
+        shape = "%dx%d:%s" % (self.rows, self.cols, self.element)
+        options = []
+        for k in range(self.inputs):
+            options += ["--input", "x%d=rand:%s:%d" % (k, shape, seed + k)]
+        return options + ["--input", "y=zeros:" + shape,
+                       "--input", "s=%g" % (self.rng.choice([-1.5, 0.25, 3.0])),
+                       "--input", "flag=%d" % self.rng.randint(0, 1)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tilekit")
+    parser.add_argument("workdir")
+    parser.add_argument("--count", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    rng = random.Random(args.seed)
+    compiled = 0
+    for index in range(args.count):
+        kernel = Kernel(rng, index)
+        path = os.path.join(args.workdir, kernel.name + ".mlir")
+        with open(path, "w") as f:
+            f.write(kernel.text())
+        inputs = kernel.input_options(args.seed * 1000 + index)
+        for arch in ("c220", "c310"):
+            command = [args.tilekit, "compile", path, "--arch=" + arch,
+                       "--verify-each", "--save-ir", args.workdir,
+                       "-o", os.devnull] + inputs
+            if rng.random() < 0.3:
+                command.append("--lower-to-l0")
+            result = subprocess.run(command, capture_output=True, text=True)
+            if result.returncode != 0:
+                sys.stderr.write(result.stderr)
+                sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
+            compiled += 1
+    print("%d kernels compiled %d times; every pass kept every output bit"
+          % (args.count, compiled))
+
+
+if __name__ == "__main__":
+    main()
