@@ -144,8 +144,8 @@ LogicalResult recordAccess(ExecContext &context, Operation *op) {
 
 LogicalResult runLocalTensor(ExecContext &context, Operation *op) {
   auto tensor = cast<LocalTensorOp>(op);
-  context.set(tensor.getResult(), localHandle(getBuffer(tensor.getPosition()),
-                                             tensor.getAddr()));
+  context.set(tensor.getResult(),
+              localHandle(getBuffer(tensor.getPosition()), tensor.getAddr()));
   return success();
 }
 
@@ -412,37 +412,26 @@ LogicalResult deadlock(Operation *op, const Twine &what) {
 }
 
 LogicalResult runSync(ExecContext &context, Operation *op) {
-  AscendCMachine &machine = machineOf(context);
-  HappensBefore &model = machine.model;
-  unsigned core = coreOf(op);
-  if (auto set = dyn_cast<SetFlagOp>(op)) {
-    model.setFlag(core, set.getSrc(), set.getDst(), set.getEvent());
-  } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-    if (!model.waitFlag(core, wait.getSrc(), wait.getDst(), wait.getEvent()))
-      return deadlock(op, "event " + Twine(wait.getEvent()) + " from " +
-                              stringifyPipe(wait.getSrc()) + " to " +
-                              stringifyPipe(wait.getDst()));
-  } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-    if (barrier.getPipe() == Pipe::All)
-      model.barrier(core);
-  } else if (auto get = dyn_cast<GetBufOp>(op)) {
-    model.getBuf(core, get.getPipe(), get.getBufId());
-  } else if (auto release = dyn_cast<RlsBufOp>(op)) {
-    model.rlsBuf(core, release.getPipe(), release.getBufId());
-  } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
-    if (Operation *overtaken =
-            model.crossSet(op, core, set.getPipe(), set.getFlag())) {
-      InFlightDiagnostic diag =
-          op->emitError()
-          << "sets cross-core flag " << set.getFlag()
-          << " while its earlier set on another pipe may still "
-             "be pending: a wait cannot tell which one it takes";
-      diag.attachNote(overtaken->getLoc()) << "the earlier set";
-      return failure();
-    }
-  } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
-    if (!model.crossWait(core, wait.getPipe(), wait.getFlag()))
-      return deadlock(op, "cross-core flag " + Twine(wait.getFlag()));
+  using Kind = HappensBefore::SyncOutcome::Kind;
+  HappensBefore::SyncOutcome outcome =
+      machineOf(context).model.synchronize(op, coreOf(op));
+  if (outcome.kind == Kind::NothingSet) {
+    auto wait = cast<WaitFlagOp>(op);
+    return deadlock(op, "event " + Twine(wait.getEvent()) + " from " +
+                            stringifyPipe(wait.getSrc()) + " to " +
+                            stringifyPipe(wait.getDst()));
+  }
+  if (outcome.kind == Kind::Blocked)
+    return deadlock(op, "cross-core flag " +
+                            Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
+  if (outcome.kind == Kind::Overtakes) {
+    InFlightDiagnostic diag =
+        op->emitError() << "sets cross-core flag "
+                        << cast<CrossCoreSetFlagOp>(op).getFlag()
+                        << " while its earlier set on another pipe may still "
+                           "be pending: a wait cannot tell which one it takes";
+    diag.attachNote(outcome.overtaken->getLoc()) << "the earlier set";
+    return failure();
   }
   return success();
 }

@@ -115,3 +115,51 @@ func.func @unwaited(%y: !ascendc.global_tensor<256xf32>) {
   }
   return
 }
+
+// -----
+
+// A producer under an scf.if sets the flag the other core always waits
+// for: when the branch is not taken, the cube hangs (the scenario with the
+// else arm says so).
+func.func @conditional_set(%c: i1) {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  scf.if %c {
+    ascendc.if_aiv {
+      ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+      ascendc.cross_core_set_flag mte3, flag 0
+    }
+  }
+  ascendc.if_aic {
+    // expected-error @below {{waits for a cross-core flag that is never set (the cube core would hang here) (when every scf.if takes its else branch)}}
+    ascendc.cross_core_wait_flag mte1, flag 0
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// One flag id for two hand-offs whose sets sit on different pipes: the V
+// set may land before the MTE3 one, and the cube's first wait could take
+// it (an id reused while live).
+func.func @reused_while_live(%n: index) {
+  %ub = ascendc.local_tensor veccalc addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %other = ascendc.local_tensor veccalc addr 512 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l1 = ascendc.local_tensor a1 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  %l0a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>
+  ascendc.if_aiv {
+    ascendc.data_copy %l1, %ub : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    ascendc.cross_core_set_flag mte3, flag 0
+    ascendc.exp_l2 %other, %other, %n : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    // expected-error @below {{sets cross-core flag 0 while an earlier set of it on another pipe may still be pending: a wait cannot tell which one it takes}}
+    ascendc.cross_core_set_flag v, flag 0
+  }
+  ascendc.if_aic {
+    ascendc.cross_core_wait_flag mte1, flag 0
+    ascendc.load_data %l0a, %l1 : !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    ascendc.cross_core_wait_flag mte1, flag 0
+  }
+  return
+}

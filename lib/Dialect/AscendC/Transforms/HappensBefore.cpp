@@ -127,6 +127,33 @@ bool HappensBefore::crossWait(unsigned core, Pipe pipe, int64_t flag) {
   return true;
 }
 
+HappensBefore::SyncOutcome HappensBefore::synchronize(Operation *op,
+                                                      unsigned core) {
+  using Kind = SyncOutcome::Kind;
+  if (auto set = dyn_cast<SetFlagOp>(op)) {
+    setFlag(core, set.getSrc(), set.getDst(), set.getEvent());
+  } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+    if (!waitFlag(core, wait.getSrc(), wait.getDst(), wait.getEvent()))
+      return {Kind::NothingSet};
+  } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == Pipe::All)
+      this->barrier(core);
+  } else if (auto get = dyn_cast<GetBufOp>(op)) {
+    getBuf(core, get.getPipe(), get.getBufId());
+  } else if (auto release = dyn_cast<RlsBufOp>(op)) {
+    rlsBuf(core, release.getPipe(), release.getBufId());
+  } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
+    if (Operation *overtaken = crossSet(op, core, set.getPipe(), set.getFlag()))
+      return {Kind::Overtakes, overtaken};
+  } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
+    if (!crossWait(core, wait.getPipe(), wait.getFlag()))
+      return {Kind::Blocked};
+  } else {
+    return {Kind::NotSync};
+  }
+  return {Kind::Done};
+}
+
 std::vector<HappensBefore::PendingFlag> HappensBefore::pendingFlags() const {
   std::vector<PendingFlag> pending;
   for (const auto &[key, queue] : flags)

@@ -195,30 +195,21 @@ bool SyncChecker::advance(unsigned core) {
   SmallVector<Operation *> &program = programs[core];
   while (cursor[core] < program.size()) {
     Operation *op = program[cursor[core]];
-    if (auto set = dyn_cast<SetFlagOp>(op)) {
-      model.setFlag(core, set.getSrc(), set.getDst(), set.getEvent());
-    } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-      if (!model.waitFlag(core, wait.getSrc(), wait.getDst(), wait.getEvent()))
-        reportAt(op, "waits for an event no earlier set_flag sets");
-    } else if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-      if (barrier.getPipe() == Pipe::All)
-        model.barrier(core);
-    } else if (auto get = dyn_cast<GetBufOp>(op)) {
-      model.getBuf(core, get.getPipe(), get.getBufId());
-    } else if (auto release = dyn_cast<RlsBufOp>(op)) {
-      model.rlsBuf(core, release.getPipe(), release.getBufId());
-    } else if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
-      if (model.crossSet(op, core, set.getPipe(), set.getFlag()))
-        reportAt(op, "sets cross-core flag " + Twine(set.getFlag()) +
-                         " while an earlier set of it on another pipe may "
-                         "still be pending: a wait cannot tell which one it "
-                         "takes");
-    } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
-      if (!model.crossWait(core, wait.getPipe(), wait.getFlag()))
-        return progressed; // blocked until the other core sets it
-    } else if (std::optional<Pipe> pipe = getOpPipe(op)) {
-      model.access(op, core, *pipe);
-    }
+    using Kind = HappensBefore::SyncOutcome::Kind;
+    HappensBefore::SyncOutcome outcome = model.synchronize(op, core);
+    if (outcome.kind == Kind::Blocked)
+      return progressed; // until the other core sets the flag
+    if (outcome.kind == Kind::NothingSet)
+      reportAt(op, "waits for an event no earlier set_flag sets");
+    if (outcome.kind == Kind::Overtakes)
+      reportAt(op, "sets cross-core flag " +
+                       Twine(cast<CrossCoreSetFlagOp>(op).getFlag()) +
+                       " while an earlier set of it on another pipe may "
+                       "still be pending: a wait cannot tell which one it "
+                       "takes");
+    if (outcome.kind == Kind::NotSync)
+      if (std::optional<Pipe> pipe = getOpPipe(op))
+        model.access(op, core, *pipe);
     ++cursor[core];
     progressed = true;
   }

@@ -73,6 +73,21 @@ public:
   /// False when no set of the flag is pending: the core blocks.
   bool crossWait(unsigned core, Pipe pipe, int64_t flag);
 
+  /// What a synchronization op did to the model.
+  struct SyncOutcome {
+    enum Kind {
+      NotSync,    // not a synchronization op
+      Done,       // applied
+      NothingSet, // a wait_flag with no set pending: it would wait forever
+      Blocked,    // a cross-core wait with no set pending yet
+      Overtakes,  // a cross-core set that may overtake `overtaken`
+    } kind = NotSync;
+    mlir::Operation *overtaken = nullptr;
+  };
+  /// Applies `op` on `core` when it is a set/wait flag, barrier, buffer id
+  /// or cross-core flag op (a blocked cross-core wait changes nothing).
+  SyncOutcome synchronize(mlir::Operation *op, unsigned core);
+
   /// Flags set and never waited, when the run is over.
   struct PendingFlag {
     unsigned core, src, dst;
