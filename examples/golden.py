@@ -74,6 +74,16 @@ def scale_relu(rng, size=1024):
     return {"x": x}, {"y": y.astype(np.float32)}
 
 
+def matmul_relu(rng):
+    """examples/ascendc/matmul_relu.mlir: relu(x @ w + bias), f16 inputs,
+    f32 accumulation."""
+    x = rng.standard_normal((64, 128)).astype(np.float16)
+    w = rng.standard_normal((128, 64)).astype(np.float16)
+    bias = rng.standard_normal(64).astype(np.float32)
+    y = np.maximum(x.astype(np.float64) @ w.astype(np.float64) + bias, 0.0)
+    return {"x": x, "w": w, "bias": bias}, {"y": y.astype(np.float32)}
+
+
 EXAMPLES = {
     "softmax": softmax,
     "rmsnorm": rmsnorm,
@@ -82,6 +92,7 @@ EXAMPLES = {
     "flash_attention": flash_attention,
     "mixed_scaled_matmul": mixed_scaled_matmul,
     "scale_relu": scale_relu,
+    "matmul_relu": matmul_relu,
 }
 
 

@@ -181,60 +181,182 @@ LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// The first `count` elements of a local or GM tensor operand (from a GM
+/// view's offset).
+FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
+                                  Value tensor, int64_t count) {
+  AscendCMachine &machine = machineOf(context);
+  if (isa<LocalTensorType>(tensor.getType())) {
+    Local local = localOf(context, tensor);
+    if (count > local.elements)
+      return op->emitOpError() << "reads " << count << " elements of a "
+                               << local.elements << "-element tensor";
+    ArrayData data(local.kind, count);
+    const uint8_t *bytes =
+        machine.bytes(local.buffer, local.address, count * local.elementBytes);
+    for (int64_t i = 0; i < count; ++i)
+      decodeElement(local.kind, bytes + i * local.elementBytes, data, i);
+    return data;
+  }
+  TensorValue &gm = context.tensor(tensor);
+  int64_t offset = machine.viewOffsets.lookup(tensor);
+  if (offset < 0 || offset + count > gm.numElements())
+    return op->emitOpError()
+           << "reads elements [" << offset << ", " << offset + count
+           << ") of a GM tensor of shape " << formatShape(gm.shape);
+  ArrayData data(gm.kind(), count);
+  for (int64_t i = 0; i < count; ++i)
+    data.setScalar(i, gm.storage->data.scalarAt(offset + i));
+  return data;
+}
+
+/// Writes `data` over the first elements of a local or GM tensor operand,
+/// converted to its element type (rounded to nearest even, wrapped).
+LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
+                            const ArrayData &data) {
+  AscendCMachine &machine = machineOf(context);
+  int64_t count = data.size();
+  ElementKind kind =
+      kindOf(cast<ShapedType>(tensor.getType()).getElementType());
+  ArrayData converted(kind, kind == data.kind ? 0 : count);
+  if (kind != data.kind)
+    for (int64_t i = 0; i < count; ++i)
+      converted.setScalar(i, data.scalarAt(i));
+  const ArrayData &elements = kind == data.kind ? data : converted;
+  if (isa<LocalTensorType>(tensor.getType())) {
+    Local local = localOf(context, tensor);
+    if (count > local.elements)
+      return op->emitOpError() << "writes " << count << " elements into a "
+                               << local.elements << "-element tensor";
+    uint8_t *bytes =
+        machine.bytes(local.buffer, local.address, count * local.elementBytes);
+    for (int64_t i = 0; i < count; ++i)
+      encodeElement(kind, elements, i, bytes + i * local.elementBytes);
+    return success();
+  }
+  TensorValue &gm = context.tensor(tensor);
+  int64_t offset = machine.viewOffsets.lookup(tensor);
+  if (offset < 0 || offset + count > gm.numElements())
+    return op->emitOpError()
+           << "writes elements [" << offset << ", " << offset + count
+           << ") of a GM tensor of shape " << formatShape(gm.shape);
+  for (int64_t i = 0; i < count; ++i)
+    gm.storage->data.setScalar(offset + i, elements.scalarAt(i));
+  return success();
+}
+
+/// Elements a copy moves: `count` when given, else all of the local
+/// operand (the destination when both are local).
+int64_t elementsMoved(ExecContext &context, Value dst, Value src, Value count) {
+  if (count)
+    return context.index(count);
+  Value local = isa<LocalTensorType>(dst.getType()) ? dst : src;
+  return cast<LocalTensorType>(local.getType()).getNumElements();
+}
+
 LogicalResult runDataCopy(ExecContext &context, Operation *op) {
   auto copy = cast<DataCopyOp>(op);
   if (failed(recordAccess(context, op)))
     return failure();
-  AscendCMachine &machine = machineOf(context);
-  Value dst = copy.getDst(), src = copy.getSrc();
-  // The first `count` elements of the local tensor (all without a count).
-  std::optional<int64_t> count;
-  if (Value given = copy.getCount())
-    count = context.index(given);
-  bool dstLocal = isa<LocalTensorType>(dst.getType());
-  bool srcLocal = isa<LocalTensorType>(src.getType());
-  if (dstLocal && srcLocal) {
-    Local to = localOf(context, dst), from = localOf(context, src);
-    int64_t elements = std::min(to.elements, from.elements);
-    if (count && (*count < 0 || *count > elements))
-      return op->emitOpError()
-             << "copies " << *count << " elements between "
-             << "tensors of " << to.elements << " and " << from.elements;
-    int64_t bytes = count.value_or(elements) * to.elementBytes;
-    // Grow both pools first: growing one may move the other's bytes.
-    machine.bytes(to.buffer, to.address, bytes);
-    machine.bytes(from.buffer, from.address, bytes);
-    std::memmove(machine.bytes(to.buffer, to.address, bytes),
-                 machine.bytes(from.buffer, from.address, bytes), bytes);
-    return success();
-  }
-  Value local = dstLocal ? dst : src;
-  Value global = dstLocal ? src : dst;
-  Local tensor = localOf(context, local);
-  if (count) {
-    if (*count < 0 || *count > tensor.elements)
-      return op->emitOpError() << "copies " << *count << " elements of a "
-                               << tensor.elements << "-element tensor";
-    tensor.elements = *count;
-  }
-  TensorValue &gm = context.tensor(global);
-  int64_t offset = machine.viewOffsets.lookup(global);
-  if (offset < 0 || offset + tensor.elements > gm.numElements())
+  int64_t count =
+      elementsMoved(context, copy.getDst(), copy.getSrc(), copy.getCount());
+  if (count < 0)
+    return op->emitOpError() << "copies " << count << " elements";
+  FailureOr<ArrayData> data = readElements(context, op, copy.getSrc(), count);
+  if (failed(data))
+    return failure();
+  return writeElements(context, op, copy.getDst(), *data);
+}
+
+//===----------------------------------------------------------------------===//
+// The cube. The IR does not spell out fractal layouts, so a cube tensor
+// holds its elements in row-major order in its bytes; load_data and
+// fixpipe move elements (transposing, converting), mmad multiplies them.
+//===----------------------------------------------------------------------===//
+
+LogicalResult runLoadData(ExecContext &context, Operation *op) {
+  auto load = cast<LoadDataOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  auto dstType = cast<LocalTensorType>(load.getDst().getType());
+  auto srcType = cast<LocalTensorType>(load.getSrc().getType());
+  int64_t count = std::min(dstType.getNumElements(), srcType.getNumElements());
+  FailureOr<ArrayData> data = readElements(context, op, load.getSrc(), count);
+  if (failed(data))
+    return failure();
+  if (!load.getTranspose())
+    return writeElements(context, op, load.getDst(), *data);
+  if (srcType.getRank() != 2)
     return op->emitOpError()
-           << "copies elements [" << offset << ", " << offset + tensor.elements
-           << ") of a GM tensor of shape " << formatShape(gm.shape) << " ("
-           << gm.numElements() << " elements)";
-  uint8_t *bytes = machine.bytes(tensor.buffer, tensor.address,
-                                 tensor.elements * tensor.elementBytes);
-  ArrayData &data = gm.storage->data;
-  for (int64_t i = 0; i < tensor.elements; ++i) {
-    uint8_t *at = bytes + i * tensor.elementBytes;
-    if (dstLocal)
-      encodeElement(tensor.kind, data, offset + i, at);
-    else
-      decodeElement(tensor.kind, at, data, offset + i);
+           << "transposes a tensor of rank " << srcType.getRank();
+  int64_t rows = srcType.getShape()[0], cols = srcType.getShape()[1];
+  ArrayData transposed(data->kind, count);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols && r * cols + c < count; ++c)
+      if (c * rows + r < count)
+        transposed.setScalar(c * rows + r, data->scalarAt(r * cols + c));
+  return writeElements(context, op, load.getDst(), transposed);
+}
+
+LogicalResult runMmad(ExecContext &context, Operation *op) {
+  auto mmad = cast<MmadOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t m = context.index(mmad.getM()), n = context.index(mmad.getN()),
+          k = context.index(mmad.getK());
+  auto shapeOf = [](Value tensor) {
+    return cast<LocalTensorType>(tensor.getType()).getShape();
+  };
+  ArrayRef<int64_t> c = shapeOf(mmad.getDst()), a = shapeOf(mmad.getA()),
+                    b = shapeOf(mmad.getB());
+  if (c.size() != 2 || a.size() != 2 || b.size() != 2 || m < 0 || n < 0 ||
+      k < 0 || m > c[0] || n > c[1] || m > a[0] || k > a[1] || k > b[0] ||
+      n > b[1])
+    return op->emitOpError() << "multiplies " << m << "x" << k << " by " << k
+                             << "x" << n << " beyond its tensors' shapes";
+  bool init = !mmad.getInit() || context.scalar(mmad.getInit()).i != 0;
+  FailureOr<ArrayData> lhs =
+      readElements(context, op, mmad.getA(), a[0] * a[1]);
+  FailureOr<ArrayData> rhs =
+      readElements(context, op, mmad.getB(), b[0] * b[1]);
+  FailureOr<ArrayData> acc =
+      readElements(context, op, mmad.getDst(), c[0] * c[1]);
+  if (failed(lhs) || failed(rhs) || failed(acc))
+    return failure();
+  std::optional<ArrayData> bias;
+  if (mmad.getBias()) {
+    FailureOr<ArrayData> read = readElements(context, op, mmad.getBias(), n);
+    if (failed(read))
+      return failure();
+    bias = std::move(*read);
   }
-  return success();
+  // Products of the inputs accumulate in f32, as the cube does.
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = init ? 0.0f : static_cast<float>(acc->get(i * c[1] + j));
+      if (bias && init)
+        sum += static_cast<float>(bias->get(j));
+      for (int64_t p = 0; p < k; ++p)
+        sum += static_cast<float>(lhs->get(i * a[1] + p)) *
+               static_cast<float>(rhs->get(p * b[1] + j));
+      acc->set(i * c[1] + j, sum);
+    }
+  return writeElements(context, op, mmad.getDst(), *acc);
+}
+
+LogicalResult runFixpipe(ExecContext &context, Operation *op) {
+  auto fixpipe = cast<FixpipeOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  auto src = cast<LocalTensorType>(fixpipe.getSrc().getType());
+  int64_t count = src.getNumElements();
+  if (auto dst = dyn_cast<LocalTensorType>(fixpipe.getDst().getType()))
+    count = std::min(count, dst.getNumElements());
+  FailureOr<ArrayData> data =
+      readElements(context, op, fixpipe.getSrc(), count);
+  if (failed(data))
+    return failure();
+  return writeElements(context, op, fixpipe.getDst(), *data);
 }
 
 //===----------------------------------------------------------------------===//
@@ -480,6 +602,9 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<ReinterpretCastOp>(map, runReinterpretCast);
   addHandler<GlobalSubIndexOp>(map, runSubIndex);
   addHandler<DataCopyOp>(map, runDataCopy);
+  addHandler<LoadDataOp>(map, runLoadData);
+  addHandler<MmadOp>(map, runMmad);
+  addHandler<FixpipeOp>(map, runFixpipe);
 #define UNARY(NAME, FN)                                                        \
   addHandler<NAME##L2Op>(map, runUnaryVector<FN>);                             \
   addHandler<NAME##L0Op>(map, runUnaryVector<FN>)
