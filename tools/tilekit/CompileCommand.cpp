@@ -35,7 +35,8 @@ namespace cl = llvm::cl;
 
 cl::SubCommand &driver::compileCommand() {
   static cl::SubCommand command(
-      "compile", "run an architecture's AscendC pass pipeline on a kernel");
+      "compile", "lower a kernel to AscendC (PTO kernels) and run an "
+                 "architecture's pass pipeline on it");
   return command;
 }
 

@@ -67,8 +67,8 @@ int main(int argc, char **argv) {
       "                              write a readable PyTorch reference "
       "script\n"
       "  tilekit compile --arch=c220|c310 KERNEL.mlir [--verify-each]\n"
-      "                              run the architecture's AscendC pass "
-      "pipeline\n\n"
+      "                              lower to AscendC and run the "
+      "architecture's pass pipeline\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
