@@ -1,5 +1,6 @@
 // RUN: tilekit-opt %S/Inputs/scaled_add.mlir --convert-pto-to-ascendc | FileCheck %s
 // RUN: not tilekit-opt %s -split-input-file --convert-pto-to-ascendc 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: tilekit-opt %S/Inputs/ragged.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=RAGGED
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
@@ -53,12 +54,40 @@ func.func @narrow(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<64x128xf32>) -> !
 
 // -----
 
-// A partial tile (a valid shape) needs counts and masks.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op loads a partial tile (valid shape); counts and masks are not lowered yet
+// A valid shape that is not whole rows needs masks.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op loads a tile whose valid shape is not whole rows; masks for partial rows are not lowered yet
 func.func @partial(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : index
-  %t = pto.tile.load %x[%c0, %c0] valid [%n, %c128] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
+  %t = pto.tile.load %x[%c0, %c0] valid [%n, %n] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
   %r = pto.tile.store %t, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
   return %r : !pto.tensor<64x128xf32>
 }
+
+// -----
+
+// A tile whose valid shape reaches its store through an scf result: the
+// lowering cannot tell how many rows to store.
+// ERR: pto-to-ascendc.mlir:[[@LINE+11]]:8: error: 'pto.tile.store' op stores a tile whose valid shape the lowering cannot follow here
+func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %t = pto.tile.load %x[%c0, %c0] valid [%n, %c128] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
+  %u = scf.if %p -> (!pto.tile<16x128xf32, vec>) {
+    scf.yield %t : !pto.tile<16x128xf32, vec>
+  } else {
+    %e = pto.tile.exp %t : !pto.tile<16x128xf32, vec>
+    scf.yield %e : !pto.tile<16x128xf32, vec>
+  }
+  %r = pto.tile.store %u, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
+  return %r : !pto.tensor<64x128xf32>
+}
+
+// A ragged last tile (Inputs/ragged.mlir): the load copies rows x 64
+// elements, and so does the store of what is computed from it.
+// RAGGED: %[[ROWS:.*]] = arith.minui
+// RAGGED: %[[COUNT:.*]] = arith.muli %[[ROWS]], %{{.*}} : index
+// RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<37x64xf32>
+// RAGGED: ascendc.exp_l2
+// RAGGED: ascendc.muls_l2
+// RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.global_tensor<37x64xf32>, !ascendc.local_tensor<16x64xf32>

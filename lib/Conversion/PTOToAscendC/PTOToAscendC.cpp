@@ -7,7 +7,9 @@
 // tiles), so the AscendC memory passes plan it. What lowers today:
 //
 //   pto.tile.load / store  -> global_tensor.subindex + data_copy (a tile of
-//                             whole rows of its tensor: one contiguous copy)
+//                             whole rows of its tensor: one contiguous copy;
+//                             a valid shape of whole rows: a counted copy,
+//                             and the store copies the same count)
 //   pto.tile.<binary>      -> ascendc.<binary>_l2 (add sub mul div max min)
 //   pto.tile.<binary>s     -> ascendc.<binary>s_l2 (adds muls maxs mins)
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
@@ -64,14 +66,30 @@ Value createLocal(ConversionPatternRewriter &rewriter, Location loc,
                                             /*input=*/false, /*output=*/false);
 }
 
+/// How many leading elements of each partial tile hold data: a tile load
+/// with a valid shape of whole rows copies `rows x row elements`; ops that
+/// take the valid shape of their first operand pass the count on, and a
+/// store copies that many. Keyed by the PTO tile value.
+struct ValidCounts {
+  llvm::DenseMap<Value, Value> counts;
+  /// Whether the module loads a partial tile anywhere: then a store whose
+  /// tile's count the lowering did not follow (through scf results) cannot
+  /// be lowered, since it would write the padding rows.
+  bool anyPartial = false;
+};
+
 /// The element offset in `tensor` where the tile at `offsets` starts, when
 /// the tile is whole rows of it (so one contiguous copy moves it).
 FailureOr<Value> contiguousOffset(ConversionPatternRewriter &rewriter,
                                   Operation *op, pto::GMTensorType tensor,
                                   pto::TileType tile, ValueRange offsets) {
-  if (!tensor.hasStaticShape() || tensor.getRank() != tile.getRank())
-    return rewriter.notifyMatchFailure(op, "not a static tensor of the tile's "
-                                           "rank");
+  if (tensor.getRank() != tile.getRank())
+    return op->emitOpError() << "moves a tile of another rank than its "
+                                "tensor's, which is not lowered yet";
+  for (int64_t d = 1; d < tensor.getRank(); ++d)
+    if (ShapedType::isDynamic(tensor.getShape()[d]))
+      return op->emitOpError() << "moves a tile of a tensor whose rows are "
+                                  "dynamic, which is not lowered yet";
   for (int64_t d = 1; d < tile.getRank(); ++d) {
     std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
     if (tile.getShape()[d] != tensor.getShape()[d] || !offset || *offset != 0)
@@ -88,14 +106,42 @@ FailureOr<Value> contiguousOffset(ConversionPatternRewriter &rewriter,
       .getResult();
 }
 
+/// The elements of a tile's valid shape when it is whole rows (the
+/// columns valid are all of them): rows x row elements.
+FailureOr<Value> wholeRowsCount(ConversionPatternRewriter &rewriter,
+                                pto::TileLoadOp op, ValueRange valid) {
+  auto tile = cast<pto::TileType>(op.getType());
+  int64_t rowElements = 1;
+  for (int64_t d = 1; d < tile.getRank(); ++d) {
+    std::optional<int64_t> extent = getConstantIntValue(valid[d]);
+    if (!extent || *extent != tile.getShape()[d])
+      return op.emitOpError() << "loads a tile whose valid shape is not whole "
+                                 "rows; masks for partial rows are not "
+                                 "lowered yet";
+    rowElements *= tile.getShape()[d];
+  }
+  Location loc = op.getLoc();
+  Value stride = arith::ConstantIndexOp::create(rewriter, loc, rowElements);
+  return arith::MulIOp::create(rewriter, loc, valid.front(), stride)
+      .getResult();
+}
+
 struct TileLoadLowering : OpConversionPattern<pto::TileLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  TileLoadLowering(const TypeConverter &types, MLIRContext *context,
+                   ValidCounts &valid)
+      : OpConversionPattern(types, context), valid(valid) {}
   LogicalResult
   matchAndRewrite(pto::TileLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getValidShape().empty())
-      return op.emitOpError() << "loads a partial tile (valid shape); "
-                                 "counts and masks are not lowered yet";
+    Value count;
+    if (!op.getValidShape().empty()) {
+      FailureOr<Value> elements =
+          wholeRowsCount(rewriter, op, adaptor.getValidShape());
+      if (failed(elements))
+        return failure();
+      count = *elements;
+      valid.counts[op.getResult()] = count;
+    }
     auto tile = cast<pto::TileType>(op.getType());
     FailureOr<Value> offset = contiguousOffset(
         rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()), tile,
@@ -107,17 +153,28 @@ struct TileLoadLowering : OpConversionPattern<pto::TileLoadOp> {
         rewriter, loc, adaptor.getSrc().getType(), adaptor.getSrc(), *offset);
     Value local = createLocal(rewriter, loc, *getTypeConverter(),
                               op.getResult(), ascendc::Position::VecIn);
-    ascendc::DataCopyOp::create(rewriter, loc, local, view, Value());
+    ascendc::DataCopyOp::create(rewriter, loc, local, view, count);
     rewriter.replaceOp(op, local);
     return success();
   }
+
+  ValidCounts &valid;
 };
 
 struct TileStoreLowering : OpConversionPattern<pto::TileStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  TileStoreLowering(const TypeConverter &types, MLIRContext *context,
+                    ValidCounts &valid)
+      : OpConversionPattern(types, context), valid(valid) {}
   LogicalResult
   matchAndRewrite(pto::TileStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A partial tile stores its valid rows only.
+    Value count = valid.counts.lookup(op.getTile());
+    if (!count && valid.anyPartial)
+      return op.emitOpError()
+             << "stores a tile whose valid shape the lowering cannot follow "
+                "here (it comes through an scf result); store it where it "
+                "is computed";
     if (op.getAtomicAdd())
       return op.emitOpError() << "stores with atomic_add, which is not "
                                  "lowered to AscendC yet";
@@ -129,33 +186,42 @@ struct TileStoreLowering : OpConversionPattern<pto::TileStoreOp> {
     Location loc = op.getLoc();
     Value view = ascendc::GlobalSubIndexOp::create(
         rewriter, loc, adaptor.getDst().getType(), adaptor.getDst(), *offset);
-    ascendc::DataCopyOp::create(rewriter, loc, view, adaptor.getTile(),
-                                Value());
+    ascendc::DataCopyOp::create(rewriter, loc, view, adaptor.getTile(), count);
     // The stored tensor is the same GM buffer.
     rewriter.replaceOp(op, adaptor.getDst());
     return success();
   }
+
+  ValidCounts &valid;
 };
 
 /// A tile op whose operands map one to one onto an AscendC L2 op that
 /// writes a fresh local tensor.
 template <typename From, typename To>
 struct ElementwiseLowering : OpConversionPattern<From> {
-  using OpConversionPattern<From>::OpConversionPattern;
+  ElementwiseLowering(const TypeConverter &types, MLIRContext *context,
+                      ValidCounts &valid)
+      : OpConversionPattern<From>(types, context), valid(valid) {}
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The result takes the valid shape of the first operand.
+    if (Value count = valid.counts.lookup(op->getOperand(0)))
+      valid.counts[op.getResult()] = count;
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
     SmallVector<Value> operands{dst};
     llvm::append_range(operands, adaptor.getOperands());
-    // The optional count stays absent: the whole tensor.
+    // The optional count stays absent: the whole tensor (what lies past
+    // a partial tile's rows is never stored).
     To::create(rewriter, loc, TypeRange(), operands,
                ArrayRef<NamedAttribute>());
     rewriter.replaceOp(op, dst);
     return success();
   }
+
+  ValidCounts &valid;
 };
 
 struct ConvertPTOToAscendCPass
@@ -191,6 +257,10 @@ struct ConvertPTOToAscendCPass
     populateCallOpTypeConversionPattern(patterns, types);
     scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
                                                          target);
+    ValidCounts valid;
+    getOperation().walk([&](pto::TileLoadOp load) {
+      valid.anyPartial |= !load.getValidShape().empty();
+    });
     patterns.add<TileLoadLowering, TileStoreLowering,
                  ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
                  ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
@@ -209,7 +279,7 @@ struct ConvertPTOToAscendCPass
                  ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
                  ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
                  ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>>(
-        types, context);
+        types, context, valid);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

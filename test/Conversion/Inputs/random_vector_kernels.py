@@ -4,7 +4,8 @@
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
 
 Each kernel walks a static R x C tensor in tiles of whole rows (odd widths,
-one to sixteen rows, f32 or f16), sometimes in two nested loops, and
+one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
+valid rows), sometimes in two nested loops, and
 computes a random expression of its input tiles and a scalar with the
 elementwise ops the lowering knows, sometimes choosing between two
 expressions with an `scf.if` on a flag argument. Nothing here knows what
@@ -39,8 +40,13 @@ class Kernel:
         self.tiles = rng.randint(1, 5)
         self.repeats = rng.choice([1, 1, 2])
         self.rows = self.tile_rows * self.tiles
+        # A ragged last tile: its valid rows fewer than the tile's.
+        self.ragged = self.tile_rows > 1 and rng.random() < 0.4
+        if self.ragged:
+            self.rows -= rng.randint(1, self.tile_rows - 1)
         self.inputs = rng.randint(1, 3)
-        self.branch = rng.random() < 0.4
+        # A tile's valid shape is not followed through scf.if results.
+        self.branch = not self.ragged and rng.random() < 0.4
         self.lines = []
         self.counter = 0
 
@@ -107,10 +113,15 @@ class Kernel:
     def body(self, depth, row, out):
         tile = self.tile_type()
         loaded = []
+        valid = ""
+        if self.ragged:
+            self.emit(depth, "%%left = arith.subi %%end, %s : index" % row)
+            self.emit(depth, "%valid = arith.minui %left, %step : index")
+            valid = " valid [%valid, %cols]"
         for k in range(self.inputs):
             value = self.fresh()
-            self.emit(depth, "%s = pto.tile.load %%x%d[%s, %%c0] : %s -> %s"
-                      % (value, k, row, self.tensor_type(), tile))
+            self.emit(depth, "%s = pto.tile.load %%x%d[%s, %%c0]%s : %s -> %s"
+                      % (value, k, row, valid, self.tensor_type(), tile))
             loaded.append(value)
         if self.branch:
             result = self.fresh()
@@ -139,6 +150,7 @@ class Kernel:
             "  %%step = arith.constant %d : index" % self.tile_rows,
             "  %%end = arith.constant %d : index" % self.rows,
             "  %%one = arith.constant 1.0 : %s" % self.element,
+            "  %%cols = arith.constant %d : index" % self.cols,
         ]
         self.lines = []
         if self.repeats > 1:
