@@ -512,6 +512,20 @@ LogicalResult runScalarVector(ExecContext &context, Operation *op) {
   return success();
 }
 
+template <typename CastOp>
+LogicalResult runCastVector(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
+  AscendCMachine &machine = machineOf(context);
+  ArrayData src = gather(machine, lanes->tensors[1], lanes->addresses[1]);
+  // AscendC's round modes are numbered as PTO's (EnumAgreement.cpp).
+  auto mode = static_cast<pto::RoundMode>(cast<CastOp>(op).getRound());
+  ArrayData out = castElements(src, lanes->tensors[0].kind, mode);
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  return success();
+}
+
 LogicalResult runDuplicate(ExecContext &context, Operation *op) {
   FailureOr<Lanes> lanes = lanesOf(context, op);
   if (failed(lanes) || failed(recordAccess(context, op)))
@@ -637,6 +651,8 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   SCALAR(Maxs, kMax);
   SCALAR(Mins, kMin);
 #undef SCALAR
+  addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
+  addHandler<CastL0Op>(map, runCastVector<CastL0Op>);
   addHandler<DuplicateL2Op>(map, runDuplicate);
   addHandler<DuplicateL0Op>(map, runDuplicate);
   addHandler<SetFlagOp>(map, runSync);

@@ -194,111 +194,12 @@ static LogicalResult runUnary(ExecContext &context, Operation *op) {
 // Casts
 //===----------------------------------------------------------------------===//
 
-/// The 16-bit neighbours of a value that does not round exactly.
-static uint16_t (*toBits(ElementKind kind))(float) {
-  using Narrow = uint16_t (*)(float);
-  return kind == ElementKind::F16 ? Narrow(f32ToF16Bits)
-                                  : Narrow(f32ToBF16Bits);
-}
-static float (*fromBits(ElementKind kind))(uint16_t) {
-  using Widen = float (*)(uint16_t);
-  return kind == ElementKind::F16 ? Widen(f16BitsToF32) : Widen(bf16BitsToF32);
-}
-
-/// The next 16-bit float after `bits` towards +infinity or -infinity.
-static uint16_t step16(uint16_t bits, bool up) {
-  bool negative = bits & 0x8000u;
-  if ((bits & 0x7fffu) == 0) // zero: the smallest subnormal of the direction
-    return up ? 0x0001u : 0x8001u;
-  return (up != negative) ? bits + 1 : bits - 1;
-}
-
-/// Rounds an f32 to a 16-bit float with the cast's rounding mode.
-static float roundTo16(ElementKind kind, float value, RoundMode mode) {
-  uint16_t nearest = toBits(kind)(value);
-  float rounded = fromBits(kind)(nearest);
-  if (rounded == value || std::isnan(value) || std::isinf(rounded))
-    return rounded;
-  // `value` lies strictly between two neighbours `low` < `high`.
-  uint16_t lowBits = rounded < value ? nearest : step16(nearest, false);
-  uint16_t highBits = rounded < value ? step16(nearest, true) : nearest;
-  float low = fromBits(kind)(lowBits), high = fromBits(kind)(highBits);
-  switch (mode) {
-  case RoundMode::None:
-  case RoundMode::Rint:
-    return rounded;
-  case RoundMode::Floor:
-    return low;
-  case RoundMode::Ceil:
-    return high;
-  case RoundMode::Trunc:
-    return value > 0 ? low : high;
-  case RoundMode::Round: // to nearest, ties away from zero
-    if (value - low == high - value)
-      return value > 0 ? high : low;
-    return rounded;
-  case RoundMode::Odd:
-    return (lowBits & 1u) ? low : high;
-  }
-  llvm_unreachable("unknown round mode");
-}
-
-static double roundToIntegral(double value, RoundMode mode) {
-  switch (mode) {
-  case RoundMode::None:
-  case RoundMode::Rint:
-    return std::nearbyint(value); // ties to even in the default FP mode
-  case RoundMode::Round:
-    return std::round(value);
-  case RoundMode::Floor:
-    return std::floor(value);
-  case RoundMode::Ceil:
-    return std::ceil(value);
-  case RoundMode::Trunc:
-  case RoundMode::Odd:
-    return std::trunc(value);
-  }
-  llvm_unreachable("unknown round mode");
-}
-
 static LogicalResult runCastImpl(ExecContext &context, Operation *op,
                                  std::optional<RoundMode> modeAttr) {
   Elements src = elementsOf(context, op->getOperand(0));
-  ElementKind from = src.data->kind;
   ElementKind to = kindOf(op->getResult(0).getType());
-  RoundMode mode = modeAttr.value_or(RoundMode::None);
-  size_t size = src.data->size();
-  auto out = std::make_shared<ArrayData>(to, size);
-  if (isFloatKind(to) && (to == ElementKind::F32 || mode == RoundMode::None ||
-                          mode == RoundMode::Rint)) {
-    // To nearest even: one vectorized pass over the whole box.
-    float *o = out->floats.data();
-    if (isFloatKind(from))
-      std::copy_n(src.data->floats.data(), size, o);
-    else
-      for (size_t i = 0; i < size; ++i)
-        o[i] = static_cast<float>(src.data->ints[i]);
-    roundFloats(to, o, size);
-    setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
-    return success();
-  }
-  for (size_t i = 0; i < size; ++i) {
-    if (isFloatKind(to)) {
-      float value = isFloatKind(from) ? src.data->floats[i]
-                                      : static_cast<float>(src.data->ints[i]);
-      out->floats[i] =
-          to == ElementKind::F32 ? value : roundTo16(to, value, mode);
-      continue;
-    }
-    if (!isFloatKind(from)) {
-      out->ints[i] = wrapInt(to, src.data->ints[i]);
-      continue;
-    }
-    // Float to integer saturates; NaN becomes 0.
-    double integral = roundToIntegral(src.data->floats[i], mode);
-    out->ints[i] =
-        wrapInt(to, saturateToInt(integral, getLowest(to), getHighest(to)));
-  }
+  auto out = std::make_shared<ArrayData>(
+      castElements(*src.data, to, modeAttr.value_or(RoundMode::None)));
   setResult(context, op->getResult(0), std::move(out), src.shape, src.valid);
   return success();
 }

@@ -10,6 +10,7 @@
 #ifndef TILEKIT_LIB_INTERP_SCALARFUNCTIONS_H
 #define TILEKIT_LIB_INTERP_SCALARFUNCTIONS_H
 
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Support/VectorMath.h"
@@ -107,6 +108,12 @@ inline const UnaryFn kSigmoid = {
     [](float a) { return 1.0f / (1.0f + expScalar(-a)); }, intUnsupported};
 inline const UnaryFn kErf = {[](float a) { return std::erf(a); },
                              intUnsupported};
+
+/// `src` converted to `to` as the machine's cast does: float results
+/// rounded with `mode` (none and rint: to nearest even), floats to integers
+/// rounded with `mode` and saturated (NaN to 0), integers wrapped.
+ArrayData castElements(const ArrayData &src, ElementKind to,
+                       pto::RoundMode mode);
 
 } // namespace tilekit::interp
 

@@ -1,6 +1,7 @@
 // RUN: tilekit-opt %S/Inputs/scaled_add.mlir --convert-pto-to-ascendc | FileCheck %s
 // RUN: not tilekit-opt %s -split-input-file --convert-pto-to-ascendc 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: tilekit-opt %S/Inputs/ragged.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=RAGGED
+// RUN: tilekit-opt %S/Inputs/cast.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=CAST
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
@@ -91,3 +92,10 @@ func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.te
 // RAGGED: ascendc.exp_l2
 // RAGGED: ascendc.muls_l2
 // RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.global_tensor<37x64xf32>, !ascendc.local_tensor<16x64xf32>
+
+// Casts keep their round mode (none when absent); each writes a fresh
+// tensor of the result's element type (Inputs/cast.mlir).
+// CAST: %[[W:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
+// CAST: ascendc.cast_l2 %[[W]], %{{.*}}, none : <16x64xf32>, <16x64xf16>
+// CAST: %[[N:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf16>
+// CAST: ascendc.cast_l2 %[[N]], %{{.*}}, trunc : <16x64xf16>, <16x64xf32>

@@ -14,6 +14,7 @@
 //   pto.tile.<binary>s     -> ascendc.<binary>s_l2 (adds muls maxs mins)
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
 //                             abs relu)
+//   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
 //
 // Everything else in PTO stays illegal, so the conversion fails with an
 // error at the first op it cannot lower, naming it.
@@ -224,6 +225,32 @@ struct ElementwiseLowering : OpConversionPattern<From> {
   ValidCounts &valid;
 };
 
+/// pto.tile.cast -> ascendc.cast_l2 with the same round mode (none when
+/// absent); the result keeps the source's valid shape.
+struct TileCastLowering : OpConversionPattern<pto::TileCastOp> {
+  TileCastLowering(const TypeConverter &types, MLIRContext *context,
+                   ValidCounts &valid)
+      : OpConversionPattern(types, context), valid(valid) {}
+  LogicalResult
+  matchAndRewrite(pto::TileCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (Value count = valid.counts.lookup(op.getSrc()))
+      valid.counts[op.getResult()] = count;
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    // Numbered alike (lib/Registration/EnumAgreement.cpp).
+    auto mode = static_cast<ascendc::RoundMode>(
+        op.getRound().value_or(pto::RoundMode::None));
+    ascendc::CastL2Op::create(rewriter, loc, dst, adaptor.getSrc(), mode,
+                              Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+
+  ValidCounts &valid;
+};
+
 struct ConvertPTOToAscendCPass
     : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
@@ -261,7 +288,7 @@ struct ConvertPTOToAscendCPass
     getOperation().walk([&](pto::TileLoadOp load) {
       valid.anyPartial |= !load.getValidShape().empty();
     });
-    patterns.add<TileLoadLowering, TileStoreLowering,
+    patterns.add<TileLoadLowering, TileStoreLowering, TileCastLowering,
                  ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
                  ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
                  ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,

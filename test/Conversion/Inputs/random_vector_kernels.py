@@ -3,7 +3,8 @@
 
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
 
-Each kernel walks a static R x C tensor in tiles of whole rows (odd widths,
+Each kernel (elementwise ops, scalars, casts through the other float type
+with every round mode) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
 valid rows), sometimes in two nested loops, and
 computes a random expression of its input tiles and a scalar with the
@@ -28,6 +29,8 @@ SCALAR = ["adds", "muls", "maxs", "mins"]
 # compute numbers, not NaNs (NaNs would compare too, bit for bit).
 UNARY = ["exp", "abs", "relu", "recip"]
 POSITIVE = ["log", "sqrt", "rsqrt"]
+ROUNDS = ["", " round rint", " round floor", " round ceil", " round trunc",
+          " round round", " round odd"]
 
 
 class Kernel:
@@ -71,7 +74,7 @@ class Kernel:
         for _ in range(size):
             roll = self.rng.random()
             out = self.fresh()
-            if roll < 0.4 and len(values) > 1:
+            if roll < 0.35 and len(values) > 1:
                 a, b = self.rng.sample(values, 2)
                 op = self.rng.choice(BINARY)
                 if op == "div":  # keep the divisor away from zero
@@ -82,12 +85,23 @@ class Kernel:
                               % (shifted, positive, tile, self.element, tile))
                     b = shifted
                 self.emit(depth, "%s = pto.tile.%s %s, %s : %s" % (out, op, a, b, tile))
-            elif roll < 0.65:
+            elif roll < 0.55:
                 op = self.rng.choice(SCALAR)
                 self.emit(depth, "%s = pto.tile.%s %s, %%s : %s, %s -> %s"
                           % (out, op, self.rng.choice(values), tile,
                              self.element, tile))
-            elif roll < 0.85:
+            elif roll < 0.7:
+                # A cast to the other float type and back, rounding each way
+                # with a random mode.
+                other = "f16" if self.element == "f32" else "f32"
+                there = tile.replace(self.element, other)
+                middle = self.fresh()
+                self.emit(depth, "%s = pto.tile.cast %s%s : %s -> %s"
+                          % (middle, self.rng.choice(values),
+                             self.rng.choice(ROUNDS), tile, there))
+                self.emit(depth, "%s = pto.tile.cast %s%s : %s -> %s"
+                          % (out, middle, self.rng.choice(ROUNDS), there, tile))
+            elif roll < 0.88:
                 op = self.rng.choice(UNARY)
                 src = self.rng.choice(values)
                 if op in ("exp", "recip"):  # bounded, and away from zero
