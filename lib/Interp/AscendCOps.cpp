@@ -67,6 +67,8 @@ struct AscendCMachine {
   llvm::DenseMap<unsigned, std::vector<uint8_t>> pools;
   llvm::DenseMap<unsigned, int64_t> nextFree;
   llvm::DenseMap<Operation *, int64_t> placeholders;
+  /// The core each kernel without core groups runs on.
+  llvm::DenseMap<Operation *, unsigned> kernelCores;
   /// The element offset of each GM view (global_tensor.subindex) into the
   /// tensor it shares storage with.
   llvm::DenseMap<Value, int64_t> viewOffsets;
@@ -84,19 +86,16 @@ AscendCMachine &machineOf(ExecContext &context) {
   return *context.ascendc;
 }
 
-/// The core an op runs on: its group's, else the one its pipe belongs to
+/// The core an op runs on: its group's, else the one its kernel runs on
 /// (a kernel without groups runs on one core).
-unsigned coreOf(Operation *op) {
+unsigned coreOf(AscendCMachine &machine, Operation *op) {
   if (Operation *group = getCoreGroup(op))
     return isCubeGroup(group) ? 0 : 1;
-  std::optional<Pipe> pipe = getOpPipe(op);
-  if (pipe && (*pipe == Pipe::M || *pipe == Pipe::MTE1 || *pipe == Pipe::FIX))
-    return 0;
-  for (Value operand : op->getOperands())
-    if (std::optional<Position> position = getPosition(operand))
-      if (getBuffer(*position) != Buffer::UB)
-        return 0;
-  return 1;
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  auto [it, fresh] = machine.kernelCores.try_emplace(func, 1u);
+  if (fresh)
+    it->second = isCubeKernel(func) ? 0 : 1;
+  return it->second;
 }
 
 /// A local tensor operand: where its elements are.
@@ -134,7 +133,7 @@ LogicalResult recordAccess(ExecContext &context, Operation *op) {
   if (!machine.checkRaces)
     return success();
   if (std::optional<Pipe> pipe = getOpPipe(op))
-    machine.model.access(op, coreOf(op), *pipe);
+    machine.model.access(op, coreOf(machine, op), *pipe);
   return failure(machine.raced);
 }
 
@@ -540,26 +539,30 @@ LogicalResult runDuplicate(ExecContext &context, Operation *op) {
 // Synchronization and kernel structure
 //===----------------------------------------------------------------------===//
 
-LogicalResult deadlock(Operation *op, const Twine &what) {
+LogicalResult deadlock(AscendCMachine &machine, Operation *op,
+                       const Twine &what) {
   return op->emitError() << "waits for " << what
                          << ", which no earlier op set: the "
-                         << (coreOf(op) == 0 ? "cube" : "vector")
+                         << (coreOf(machine, op) == 0 ? "cube" : "vector")
                          << " core would wait forever (a deadlock)";
 }
 
 LogicalResult runSync(ExecContext &context, Operation *op) {
   using Kind = HappensBefore::SyncOutcome::Kind;
+  AscendCMachine &machine = machineOf(context);
   HappensBefore::SyncOutcome outcome =
-      machineOf(context).model.synchronize(op, coreOf(op));
+      machine.model.synchronize(op, coreOf(machine, op));
   if (outcome.kind == Kind::NothingSet) {
     auto wait = cast<WaitFlagOp>(op);
-    return deadlock(op, "event " + Twine(wait.getEvent()) + " from " +
-                            stringifyPipe(wait.getSrc()) + " to " +
-                            stringifyPipe(wait.getDst()));
+    return deadlock(machine, op,
+                    "event " + Twine(wait.getEvent()) + " from " +
+                        stringifyPipe(wait.getSrc()) + " to " +
+                        stringifyPipe(wait.getDst()));
   }
   if (outcome.kind == Kind::Blocked)
-    return deadlock(op, "cross-core flag " +
-                            Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
+    return deadlock(machine, op,
+                    "cross-core flag " +
+                        Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
   if (outcome.kind == Kind::Overtakes) {
     InFlightDiagnostic diag =
         op->emitError() << "sets cross-core flag "

@@ -16,6 +16,20 @@ Operation *getCoreGroup(Operation *op) {
   return nullptr;
 }
 
+bool isCubeKernel(Operation *func) {
+  WalkResult found = func->walk([](Operation *op) {
+    std::optional<Pipe> pipe = getOpPipe(op);
+    if (pipe && (*pipe == Pipe::M || *pipe == Pipe::MTE1 || *pipe == Pipe::FIX))
+      return WalkResult::interrupt();
+    for (Value operand : op->getOperands())
+      if (std::optional<Position> position = getPosition(operand);
+          position && getBuffer(*position) != Buffer::UB)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 void createGroup(OpBuilder &builder, Location loc, bool cube,
                  llvm::function_ref<void(OpBuilder &)> fill) {
   Operation *group = cube ? IfAicOp::create(builder, loc).getOperation()

@@ -218,12 +218,9 @@ bool SyncChecker::advance(unsigned core) {
 
 bool SyncChecker::run() {
   Block &body = func.getFunctionBody().front();
-  bool mixed = false, cube = false;
-  func.walk([&](Operation *op) {
-    mixed |= isa<IfAicOp, IfAivOp>(op);
-    if (std::optional<Pipe> pipe = getOpPipe(op))
-      cube |= *pipe == Pipe::M || *pipe == Pipe::MTE1 || *pipe == Pipe::FIX;
-  });
+  bool mixed = false;
+  func.walk([&](Operation *op) { mixed |= isa<IfAicOp, IfAivOp>(op); });
+  bool cube = !mixed && isCubeKernel(func);
   for (unsigned core = 0; core < kCores; ++core)
     if (mixed || (core == 0) == cube)
       linearize(body, core, programs[core]);

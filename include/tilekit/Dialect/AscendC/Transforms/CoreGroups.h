@@ -29,6 +29,11 @@ mlir::Operation *getCoreGroup(mlir::Operation *op);
 void createGroup(mlir::OpBuilder &builder, mlir::Location loc, bool cube,
                  llvm::function_ref<void(mlir::OpBuilder &)> fill);
 
+/// The core a kernel without core groups runs on: the cube when any of its
+/// ops runs on a cube pipe (MTE1, M, FIX) or touches a cube buffer (L1,
+/// L0A, L0B, L0C, the bias table), else the vector core.
+bool isCubeKernel(mlir::Operation *func);
+
 /// Whether `group` runs on the cube core (`if_aic`).
 inline bool isCubeGroup(mlir::Operation *group) {
   return mlir::isa<IfAicOp>(group);
