@@ -525,6 +525,35 @@ LogicalResult runCastVector(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// dst[i] = src[i with the axis coordinate 0]: src has extent 1 along the
+/// axis and dst's extents elsewhere.
+LogicalResult runBroadcast(ExecContext &context, Operation *op) {
+  auto broadcast = cast<BroadcastOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  auto dstType = cast<LocalTensorType>(broadcast.getDst().getType());
+  auto srcType = cast<LocalTensorType>(broadcast.getSrc().getType());
+  ArrayRef<int64_t> dst = dstType.getShape(), src = srcType.getShape();
+  int64_t axis = broadcast.getAxis();
+  FailureOr<ArrayData> in =
+      readElements(context, op, broadcast.getSrc(), srcType.getNumElements());
+  if (failed(in))
+    return failure();
+  ArrayData out(in->kind, dstType.getNumElements());
+  SmallVector<int64_t> index(dst.size(), 0);
+  for (int64_t i = 0, e = out.size(); i < e; ++i) {
+    int64_t rest = i, from = 0;
+    for (int64_t d = static_cast<int64_t>(dst.size()) - 1; d >= 0; --d) {
+      index[d] = rest % dst[d];
+      rest /= dst[d];
+    }
+    for (size_t d = 0; d < src.size(); ++d)
+      from = from * src[d] + (static_cast<int64_t>(d) == axis ? 0 : index[d]);
+    out.setScalar(i, in->scalarAt(from));
+  }
+  return writeElements(context, op, broadcast.getDst(), out);
+}
+
 LogicalResult runDuplicate(ExecContext &context, Operation *op) {
   FailureOr<Lanes> lanes = lanesOf(context, op);
   if (failed(lanes) || failed(recordAccess(context, op)))
@@ -656,6 +685,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
 #undef SCALAR
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CastL0Op>(map, runCastVector<CastL0Op>);
+  addHandler<BroadcastOp>(map, runBroadcast);
   addHandler<DuplicateL2Op>(map, runDuplicate);
   addHandler<DuplicateL0Op>(map, runDuplicate);
   addHandler<SetFlagOp>(map, runSync);

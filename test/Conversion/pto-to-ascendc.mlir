@@ -2,6 +2,7 @@
 // RUN: not tilekit-opt %s -split-input-file --convert-pto-to-ascendc 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: tilekit-opt %S/Inputs/ragged.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=RAGGED
 // RUN: tilekit-opt %S/Inputs/cast.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=CAST
+// RUN: tilekit-opt %S/Inputs/expand.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=EXPAND
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
@@ -99,3 +100,27 @@ func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.te
 // CAST: ascendc.cast_l2 %[[W]], %{{.*}}, none : <16x64xf32>, <16x64xf16>
 // CAST: %[[N:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf16>
 // CAST: ascendc.cast_l2 %[[N]], %{{.*}}, trunc : <16x64xf16>, <16x64xf32>
+
+// A row expansion broadcasts the column along axis 1 into a fresh tensor,
+// then combines; expdif subtracts and takes exp in place (Inputs/expand.mlir).
+// EXPAND: %[[COL:.*]] = ascendc.local_tensor_auto vecin : <16x1xf32>
+// EXPAND: %[[WIDE:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
+// EXPAND: ascendc.broadcast %[[WIDE]], %[[COL]] axis 1 : <16x64xf32>, <16x1xf32>
+// EXPAND: %[[E:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
+// EXPAND: ascendc.sub_l2 %[[E]], %{{.*}}, %[[WIDE]] :
+// EXPAND: ascendc.exp_l2 %[[E]], %[[E]] :
+// EXPAND: ascendc.broadcast
+// EXPAND: ascendc.mul_l2 %{{.*}}, %[[E]], %{{.*}} :
+
+// -----
+
+// exp of a difference in f16 would round the difference first.
+// ERR: pto-to-ascendc.mlir:[[@LINE+5]]:8: error: 'pto.tile.row_expand_expdif' op computes exp of a difference in 'f16', which is lowered only for f32 tiles
+func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !pto.tensor<16x64xf16> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x64xf16> -> !pto.tile<16x64xf16, vec>
+  %col = pto.tile.load %m[%c0, %c0] : !pto.tensor<16x1xf16> -> !pto.tile<16x1xf16, vec>
+  %e = pto.tile.row_expand_expdif %t, %col : !pto.tile<16x64xf16, vec>, !pto.tile<16x1xf16, vec>
+  %r = pto.tile.store %e, %x[%c0, %c0] : !pto.tile<16x64xf16, vec> -> !pto.tensor<16x64xf16>
+  return %r : !pto.tensor<16x64xf16>
+}

@@ -15,6 +15,9 @@
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
 //                             abs relu)
 //   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
+//   pto.tile.row_expand[_<op>], col_expand[_<op>]
+//                          -> ascendc.broadcast (axis 1 or 0), then the
+//                             binary op (expdif: sub, then exp; f32 only)
 //
 // Everything else in PTO stays illegal, so the conversion fails with an
 // error at the first op it cannot lower, naming it.
@@ -251,6 +254,70 @@ struct TileCastLowering : OpConversionPattern<pto::TileCastOp> {
   ValidCounts &valid;
 };
 
+/// `rhs` (M x 1 for a row expansion, 1 x N for a column one) broadcast to
+/// the shape of `like` in a fresh VECCALC tensor.
+Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
+                  Type like, bool isRow) {
+  auto shape = cast<ascendc::LocalTensorType>(like);
+  auto type = ascendc::LocalTensorType::get(
+      rewriter.getContext(), shape.getShape(),
+      cast<ascendc::LocalTensorType>(rhs.getType()).getElementType());
+  Value wide = ascendc::LocalTensorAutoOp::create(
+      rewriter, loc, type, ascendc::Position::VecCalc, false, false);
+  ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0);
+  return wide;
+}
+
+/// pto.tile.row_expand / col_expand -> ascendc.broadcast.
+template <typename From, bool IsRow>
+struct ExpandLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type result = this->getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(op, broadcastTo(rewriter, op.getLoc(), adaptor.getSrc(),
+                                       result, IsRow));
+    return success();
+  }
+};
+
+/// pto.tile.row_expand_<op> / col_expand_<op> -> broadcast, then the
+/// binary op (expdif: sub, then exp). The result keeps lhs's valid shape.
+template <typename From, typename To, bool IsRow, bool ExpDif = false>
+struct ExpandBinaryLowering : OpConversionPattern<From> {
+  ExpandBinaryLowering(const TypeConverter &types, MLIRContext *context,
+                       ValidCounts &valid)
+      : OpConversionPattern<From>(types, context), valid(valid) {}
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ascendc::LocalTensorType>(
+        this->getTypeConverter()->convertType(op.getType()));
+    // The tile op keeps exp's argument in f32; in a narrower tensor the
+    // difference would round first.
+    if (ExpDif && !type.getElementType().isF32())
+      return op.emitOpError()
+             << "computes exp of a difference in " << type.getElementType()
+             << ", which is lowered only for f32 tiles";
+    if (Value count = valid.counts.lookup(op.getLhs()))
+      valid.counts[op.getResult()] = count;
+    Value wide = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
+    Value dst = ascendc::LocalTensorAutoOp::create(
+        rewriter, loc, type, ascendc::Position::VecCalc, false, false);
+    To::create(rewriter, loc, TypeRange(),
+               ValueRange{dst, adaptor.getLhs(), wide},
+               ArrayRef<NamedAttribute>());
+    if (ExpDif)
+      ascendc::ExpL2Op::create(rewriter, loc, dst, dst, Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+
+  ValidCounts &valid;
+};
+
 struct ConvertPTOToAscendCPass
     : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
@@ -307,6 +374,19 @@ struct ConvertPTOToAscendCPass
                  ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
                  ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>>(
         types, context, valid);
+    patterns.add<ExpandLowering<pto::TileRowExpandOp, true>,
+                 ExpandLowering<pto::TileColExpandOp, false>>(types, context);
+#define EXPAND(STEM, TO)                                                       \
+  ExpandBinaryLowering<pto::TileRowExpand##STEM##Op, ascendc::TO, true>,       \
+      ExpandBinaryLowering<pto::TileColExpand##STEM##Op, ascendc::TO, false>
+    patterns
+        .add<EXPAND(Add, AddL2Op), EXPAND(Sub, SubL2Op), EXPAND(Mul, MulL2Op),
+             EXPAND(Div, DivL2Op), EXPAND(Max, MaxL2Op), EXPAND(Min, MinL2Op),
+             ExpandBinaryLowering<pto::TileRowExpandExpDifOp, ascendc::SubL2Op,
+                                  true, true>,
+             ExpandBinaryLowering<pto::TileColExpandExpDifOp, ascendc::SubL2Op,
+                                  false, true>>(types, context, valid);
+#undef EXPAND
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

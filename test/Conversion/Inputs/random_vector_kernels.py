@@ -4,7 +4,7 @@
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
 
 Each kernel (elementwise ops, scalars, casts through the other float type
-with every round mode) walks a static R x C tensor in tiles of whole rows (odd widths,
+with every round mode, an R x 1 column combined with every row) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
 valid rows), sometimes in two nested loops, and
 computes a random expression of its input tiles and a scalar with the
@@ -29,6 +29,7 @@ SCALAR = ["adds", "muls", "maxs", "mins"]
 # compute numbers, not NaNs (NaNs would compare too, bit for bit).
 UNARY = ["exp", "abs", "relu", "recip"]
 POSITIVE = ["log", "sqrt", "rsqrt"]
+EXPAND = ["add", "sub", "mul", "max", "min"]
 ROUNDS = ["", " round rint", " round floor", " round ceil", " round trunc",
           " round round", " round odd"]
 
@@ -48,6 +49,8 @@ class Kernel:
         if self.ragged:
             self.rows -= rng.randint(1, self.tile_rows - 1)
         self.inputs = rng.randint(1, 3)
+        # An R x 1 input combined with every row (row_expand_<op>).
+        self.column = rng.random() < 0.5
         # A tile's valid shape is not followed through scf.if results.
         self.branch = not self.ragged and rng.random() < 0.4
         self.lines = []
@@ -56,6 +59,12 @@ class Kernel:
     def tile_type(self):
         return "!pto.tile<%dx%dx%s, vec>" % (self.tile_rows, self.cols,
                                              self.element)
+
+    def column_tile(self):
+        return "!pto.tile<%dx1x%s, vec>" % (self.tile_rows, self.element)
+
+    def column_tensor(self):
+        return "!pto.tensor<%dx1x%s>" % (self.rows, self.element)
 
     def tensor_type(self):
         return "!pto.tensor<%dx%dx%s>" % (self.rows, self.cols, self.element)
@@ -67,14 +76,26 @@ class Kernel:
     def emit(self, depth, text):
         self.lines.append("  " * depth + text)
 
-    def expression(self, depth, values, size):
-        """Emits `size` random ops over `values`; returns the last value."""
+    def expression(self, depth, values, size, column=None):
+        """Emits `size` random ops over `values` (and the column tile, when
+        given); returns the last value."""
         tile = self.tile_type()
         values = list(values)
         for _ in range(size):
             roll = self.rng.random()
             out = self.fresh()
-            if roll < 0.35 and len(values) > 1:
+            if column and roll < 0.2:
+                ops = EXPAND + (["expdif"] if self.element == "f32" else [])
+                op = self.rng.choice(ops)
+                lhs = self.rng.choice(values)
+                if op == "expdif":  # bounded: exp of at most 2
+                    small = self.fresh()
+                    self.emit(depth, "%s = pto.tile.mins %s, %%one : %s, %s -> %s"
+                              % (small, lhs, tile, self.element, tile))
+                    lhs = small
+                self.emit(depth, "%s = pto.tile.row_expand_%s %s, %s : %s, %s"
+                          % (out, op, lhs, column, tile, self.column_tile()))
+            elif roll < 0.35 and len(values) > 1:
                 a, b = self.rng.sample(values, 2)
                 op = self.rng.choice(BINARY)
                 if op == "div":  # keep the divisor away from zero
@@ -137,17 +158,26 @@ class Kernel:
             self.emit(depth, "%s = pto.tile.load %%x%d[%s, %%c0]%s : %s -> %s"
                       % (value, k, row, valid, self.tensor_type(), tile))
             loaded.append(value)
+        column = None
+        if self.column:
+            column = self.fresh()
+            self.emit(depth, "%s = pto.tile.load %%col[%s, %%c0]%s : %s -> %s"
+                      % (column, row,
+                         " valid [%valid, %onecol]" if self.ragged else "",
+                         self.column_tensor(), self.column_tile()))
         if self.branch:
             result = self.fresh()
             self.emit(depth, "%s = scf.if %%flag -> (%s) {" % (result, tile))
             self.emit(depth + 1, "scf.yield %s : %s"
-                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4)), tile))
+                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4),
+                                         column), tile))
             self.emit(depth, "} else {")
             self.emit(depth + 1, "scf.yield %s : %s"
-                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4)), tile))
+                      % (self.expression(depth + 1, loaded, self.rng.randint(1, 4),
+                                         column), tile))
             self.emit(depth, "}")
         else:
-            result = self.expression(depth, loaded, self.rng.randint(1, 6))
+            result = self.expression(depth, loaded, self.rng.randint(1, 6), column)
         stored = self.fresh()
         self.emit(depth, "%s = pto.tile.store %s, %s[%s, %%c0] : %s -> %s"
                   % (stored, result, out, row, tile, self.tensor_type()))
@@ -156,6 +186,8 @@ class Kernel:
     def text(self):
         tensor = self.tensor_type()
         args = ", ".join("%%x%d: %s" % (k, tensor) for k in range(self.inputs))
+        if self.column:
+            args += ", %%col: %s" % self.column_tensor()
         head = [
             "func.func @%s(%s, %%y: %s, %%s: %s, %%flag: i1) -> %s"
             % (self.name, args, tensor, self.element, tensor),
@@ -165,6 +197,7 @@ class Kernel:
             "  %%end = arith.constant %d : index" % self.rows,
             "  %%one = arith.constant 1.0 : %s" % self.element,
             "  %%cols = arith.constant %d : index" % self.cols,
+            "  %onecol = arith.constant 1 : index",
         ]
         self.lines = []
         if self.repeats > 1:
@@ -191,6 +224,9 @@ class Kernel:
         options = []
         for k in range(self.inputs):
             options += ["--input", "x%d=rand:%s:%d" % (k, shape, seed + k)]
+        if self.column:
+            options += ["--input", "col=rand:%dx1:%s:%d"
+                        % (self.rows, self.element, seed + 99)]
         return options + ["--input", "y=zeros:" + shape,
                        "--input", "s=%g" % (self.rng.choice([-1.5, 0.25, 3.0])),
                        "--input", "flag=%d" % self.rng.randint(0, 1)]

@@ -147,3 +147,13 @@ func.func @f() {
   ascendc.pipe_barrier 3
   return
 }
+
+// -----
+
+func.func @broadcast_shapes() {
+  %src = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x2xf32>
+  %dst = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x64xf32>
+  // expected-error @below {{broadcasts '!ascendc.local_tensor<16x2xf32>' along axis 1 into '!ascendc.local_tensor<16x64xf32>'; the source has extent 1 along the axis and the destination's elsewhere, of one element type}}
+  ascendc.broadcast %dst, %src axis 1 : !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<16x2xf32>
+  return
+}

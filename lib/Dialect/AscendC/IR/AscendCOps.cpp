@@ -46,6 +46,21 @@ static LogicalResult verifyVectorOp(Operation *op) {
   if (auto l0 = dyn_cast<VectorL0OpInterface>(op);
       l0 && !l0.getMask() != !l0.getRepeat())
     return op->emitOpError("takes a mask and a repeat count together");
+  if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
+    auto dst = cast<LocalTensorType>(broadcast.getDst().getType());
+    auto src = cast<LocalTensorType>(broadcast.getSrc().getType());
+    int64_t axis = broadcast.getAxis();
+    bool fits = dst.getRank() == src.getRank() && axis < dst.getRank() &&
+                dst.getElementType() == src.getElementType();
+    for (int64_t d = 0; fits && d < dst.getRank(); ++d)
+      fits = d == axis ? src.getDimSize(d) == 1
+                       : src.getDimSize(d) == dst.getDimSize(d);
+    if (!fits)
+      return op->emitOpError()
+             << "broadcasts " << src << " along axis " << axis << " into "
+             << dst << "; the source has extent 1 along the axis and the "
+             << "destination's elsewhere, of one element type";
+  }
   for (Value operand : op->getOperands())
     if (isLocal(operand) &&
         failed(expectPosition(op, operand, "an operand", kUB)))
