@@ -44,13 +44,9 @@ struct AscendCMachine {
         model([this](Operation *later, const HappensBefore::Access &earlier,
                      const HappensBefore::Access &now) {
           raced = true;
-          InFlightDiagnostic diag =
-              later->emitError()
-              << (now.writes ? "writes " : "reads ") << now.name << " on the "
-              << HappensBefore::streamName(now.stream)
-              << " pipe with nothing ordering it after the "
-              << (earlier.writes ? "write" : "read") << " on the "
-              << HappensBefore::streamName(earlier.stream) << " pipe (a race)";
+          InFlightDiagnostic diag = later->emitError()
+                                    << HappensBefore::describeRace(earlier, now)
+                                    << " (a race)";
           diag.attachNote(earlier.op->getLoc()) << "the unordered access";
         }) {}
 
@@ -157,8 +153,9 @@ LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
     unsigned pool = static_cast<unsigned>(getBuffer(position));
     int64_t &next = machine.nextFree[pool];
     it->second = next;
-    int64_t bytes = getAllocationBytes(tensor.getType(), position);
-    next += (bytes + 255) / 256 * 256;
+    // Sized as allocate-tensor sizes it, so placeholders sit as it would
+    // place them.
+    next += getAllocationBytes(tensor.getType(), position);
   }
   context.set(tensor.getResult(),
               localHandle(getBuffer(tensor.getPosition()), it->second));
@@ -401,23 +398,29 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
   if (strides.size() != 2 * operands)
     return op->emitOpError() << "has " << strides.size() << " strides for "
                              << operands << " tensor operands";
-  int64_t widest = 1;
-  for (const Local &tensor : lanes.tensors)
-    widest = std::max(widest, tensor.elementBytes);
-  if (mask < 0 || mask > 256 / widest || repeat < 0)
-    return op->emitOpError()
-           << "has mask " << mask << " and repeat " << repeat
-           << "; a repeat holds " << 256 / widest << " elements";
+  int64_t perRepeat = getVectorExtent(op).perRepeat;
+  if (mask < 0 || mask > perRepeat || repeat < 0)
+    return op->emitOpError() << "has mask " << mask << " and repeat " << repeat
+                             << "; a repeat holds " << perRepeat << " elements";
   for (size_t i = 0; i < operands; ++i) {
     const Local &tensor = lanes.tensors[i];
-    int64_t perBlock = 32 / tensor.elementBytes;
+    int64_t perBlock = kBlockBytes / tensor.elementBytes;
     for (int64_t r = 0; r < repeat; ++r)
       for (int64_t e = 0; e < mask; ++e)
         lanes.addresses[i].push_back(
             tensor.address +
-            (r * strides[operands + i] + e / perBlock * strides[i]) * 32 +
+            (r * strides[operands + i] + e / perBlock * strides[i]) *
+                kBlockBytes +
             e % perBlock * tensor.elementBytes);
   }
+  return lanes;
+}
+
+/// The lanes of vector op `op`, its accesses recorded on its pipe.
+FailureOr<Lanes> startVectorOp(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = lanesOf(context, op);
+  if (failed(lanes) || failed(recordAccess(context, op)))
+    return failure();
   return lanes;
 }
 
@@ -459,8 +462,8 @@ LogicalResult combine(Operation *op, const BinaryFn &fn, const ArrayData &lhs,
 
 template <const UnaryFn &Fn>
 LogicalResult runUnaryVector(ExecContext &context, Operation *op) {
-  FailureOr<Lanes> lanes = lanesOf(context, op);
-  if (failed(lanes) || failed(recordAccess(context, op)))
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
     return failure();
   AscendCMachine &machine = machineOf(context);
   ArrayData in = gather(machine, lanes->tensors[1], lanes->addresses[1]);
@@ -477,8 +480,8 @@ LogicalResult runUnaryVector(ExecContext &context, Operation *op) {
 
 template <const BinaryFn &Fn>
 LogicalResult runBinaryVector(ExecContext &context, Operation *op) {
-  FailureOr<Lanes> lanes = lanesOf(context, op);
-  if (failed(lanes) || failed(recordAccess(context, op)))
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
     return failure();
   AscendCMachine &machine = machineOf(context);
   ArrayData lhs = gather(machine, lanes->tensors[1], lanes->addresses[1]);
@@ -495,8 +498,8 @@ LogicalResult runBinaryVector(ExecContext &context, Operation *op) {
 
 template <const BinaryFn &Fn>
 LogicalResult runScalarVector(ExecContext &context, Operation *op) {
-  FailureOr<Lanes> lanes = lanesOf(context, op);
-  if (failed(lanes) || failed(recordAccess(context, op)))
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
     return failure();
   AscendCMachine &machine = machineOf(context);
   ArrayData src = gather(machine, lanes->tensors[1], lanes->addresses[1]);
@@ -513,8 +516,8 @@ LogicalResult runScalarVector(ExecContext &context, Operation *op) {
 
 template <typename CastOp>
 LogicalResult runCastVector(ExecContext &context, Operation *op) {
-  FailureOr<Lanes> lanes = lanesOf(context, op);
-  if (failed(lanes) || failed(recordAccess(context, op)))
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
     return failure();
   AscendCMachine &machine = machineOf(context);
   ArrayData src = gather(machine, lanes->tensors[1], lanes->addresses[1]);
@@ -555,8 +558,8 @@ LogicalResult runBroadcast(ExecContext &context, Operation *op) {
 }
 
 LogicalResult runDuplicate(ExecContext &context, Operation *op) {
-  FailureOr<Lanes> lanes = lanesOf(context, op);
-  if (failed(lanes) || failed(recordAccess(context, op)))
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
     return failure();
   ArrayData out(lanes->tensors[0].kind, lanes->addresses[0].size());
   out.fill(context.scalar(op->getOperand(1)));

@@ -76,6 +76,11 @@ Value createLocal(ConversionPatternRewriter &rewriter, Location loc,
 /// store copies that many. Keyed by the PTO tile value.
 struct ValidCounts {
   llvm::DenseMap<Value, Value> counts;
+  /// `result` takes the valid shape of `from` (when it is known).
+  void inherit(Value result, Value from) {
+    if (Value count = counts.lookup(from))
+      counts[result] = count;
+  }
   /// Whether the module loads a partial tile anywhere: then a store whose
   /// tile's count the lowering did not follow (through scf results) cannot
   /// be lowered, since it would write the padding rows.
@@ -130,10 +135,16 @@ FailureOr<Value> wholeRowsCount(ConversionPatternRewriter &rewriter,
       .getResult();
 }
 
-struct TileLoadLowering : OpConversionPattern<pto::TileLoadOp> {
-  TileLoadLowering(const TypeConverter &types, MLIRContext *context,
-                   ValidCounts &valid)
-      : OpConversionPattern(types, context), valid(valid) {}
+/// A pattern that reads or records the valid counts of tiles.
+template <typename From> struct TilePattern : OpConversionPattern<From> {
+  TilePattern(const TypeConverter &types, MLIRContext *context,
+              ValidCounts &valid)
+      : OpConversionPattern<From>(types, context), valid(valid) {}
+  ValidCounts &valid;
+};
+
+struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
+  using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(pto::TileLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -161,14 +172,10 @@ struct TileLoadLowering : OpConversionPattern<pto::TileLoadOp> {
     rewriter.replaceOp(op, local);
     return success();
   }
-
-  ValidCounts &valid;
 };
 
-struct TileStoreLowering : OpConversionPattern<pto::TileStoreOp> {
-  TileStoreLowering(const TypeConverter &types, MLIRContext *context,
-                    ValidCounts &valid)
-      : OpConversionPattern(types, context), valid(valid) {}
+struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
+  using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(pto::TileStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -195,24 +202,19 @@ struct TileStoreLowering : OpConversionPattern<pto::TileStoreOp> {
     rewriter.replaceOp(op, adaptor.getDst());
     return success();
   }
-
-  ValidCounts &valid;
 };
 
 /// A tile op whose operands map one to one onto an AscendC L2 op that
 /// writes a fresh local tensor.
 template <typename From, typename To>
-struct ElementwiseLowering : OpConversionPattern<From> {
-  ElementwiseLowering(const TypeConverter &types, MLIRContext *context,
-                      ValidCounts &valid)
-      : OpConversionPattern<From>(types, context), valid(valid) {}
+struct ElementwiseLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // The result takes the valid shape of the first operand.
-    if (Value count = valid.counts.lookup(op->getOperand(0)))
-      valid.counts[op.getResult()] = count;
+    this->valid.inherit(op.getResult(), op->getOperand(0));
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
     SmallVector<Value> operands{dst};
@@ -224,22 +226,17 @@ struct ElementwiseLowering : OpConversionPattern<From> {
     rewriter.replaceOp(op, dst);
     return success();
   }
-
-  ValidCounts &valid;
 };
 
 /// pto.tile.cast -> ascendc.cast_l2 with the same round mode (none when
 /// absent); the result keeps the source's valid shape.
-struct TileCastLowering : OpConversionPattern<pto::TileCastOp> {
-  TileCastLowering(const TypeConverter &types, MLIRContext *context,
-                   ValidCounts &valid)
-      : OpConversionPattern(types, context), valid(valid) {}
+struct TileCastLowering : TilePattern<pto::TileCastOp> {
+  using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(pto::TileCastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (Value count = valid.counts.lookup(op.getSrc()))
-      valid.counts[op.getResult()] = count;
+    valid.inherit(op.getResult(), op.getSrc());
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
     // Numbered alike (lib/Registration/EnumAgreement.cpp).
@@ -250,8 +247,6 @@ struct TileCastLowering : OpConversionPattern<pto::TileCastOp> {
     rewriter.replaceOp(op, dst);
     return success();
   }
-
-  ValidCounts &valid;
 };
 
 /// `rhs` (M x 1 for a row expansion, 1 x N for a column one) broadcast to
@@ -285,10 +280,8 @@ struct ExpandLowering : OpConversionPattern<From> {
 /// pto.tile.row_expand_<op> / col_expand_<op> -> broadcast, then the
 /// binary op (expdif: sub, then exp). The result keeps lhs's valid shape.
 template <typename From, typename To, bool IsRow, bool ExpDif = false>
-struct ExpandBinaryLowering : OpConversionPattern<From> {
-  ExpandBinaryLowering(const TypeConverter &types, MLIRContext *context,
-                       ValidCounts &valid)
-      : OpConversionPattern<From>(types, context), valid(valid) {}
+struct ExpandBinaryLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -301,11 +294,10 @@ struct ExpandBinaryLowering : OpConversionPattern<From> {
       return op.emitOpError()
              << "computes exp of a difference in " << type.getElementType()
              << ", which is lowered only for f32 tiles";
-    if (Value count = valid.counts.lookup(op.getLhs()))
-      valid.counts[op.getResult()] = count;
+    this->valid.inherit(op.getResult(), op.getLhs());
     Value wide = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
-    Value dst = ascendc::LocalTensorAutoOp::create(
-        rewriter, loc, type, ascendc::Position::VecCalc, false, false);
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
     To::create(rewriter, loc, TypeRange(),
                ValueRange{dst, adaptor.getLhs(), wide},
                ArrayRef<NamedAttribute>());
@@ -314,8 +306,6 @@ struct ExpandBinaryLowering : OpConversionPattern<From> {
     rewriter.replaceOp(op, dst);
     return success();
   }
-
-  ValidCounts &valid;
 };
 
 struct ConvertPTOToAscendCPass

@@ -29,6 +29,15 @@ std::string HappensBefore::describe(Value tensor) {
   return name;
 }
 
+std::string HappensBefore::describeRace(const Access &earlier,
+                                        const Access &now) {
+  return (now.writes ? "writes " : "reads ") + describe(now.tensor) +
+         " on the " + streamName(now.stream) +
+         " pipe with nothing ordering it after the " +
+         (earlier.writes ? "write" : "read") + " on the " +
+         streamName(earlier.stream) + " pipe";
+}
+
 HappensBefore::Clock &HappensBefore::issue(unsigned core, Pipe pipe) {
   unsigned s = stream(core, pipe);
   Clock &clock = clocks[s];
@@ -50,7 +59,7 @@ void HappensBefore::access(Operation *op, unsigned core, Pipe pipe) {
                clock.ticks[s],
                access.writes,
                getTensorStorage(access.tensor),
-               describe(access.tensor)};
+               access.tensor};
     for (const Access &earlier : accesses) {
       if (earlier.stream == s || (!earlier.writes && !now.writes) ||
           !earlier.storage.overlaps(now.storage))

@@ -40,8 +40,8 @@ struct TestPlantBugPass
       if (victim)
         return;
       if (kind == "race" ? isa<WaitFlagOp>(op)
-                         : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op,
-                               AddsL0Op, MulsL0Op, MaxsL0Op, MinsL0Op>(op))
+                         : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op, AddsL0Op,
+                               MulsL0Op, MaxsL0Op, MinsL0Op>(op))
         victim = op;
     });
     if (!victim)
@@ -57,12 +57,11 @@ struct TestPlantBugPass
     OpBuilder builder(victim);
     Value one = arith::ConstantOp::create(builder, victim->getLoc(),
                                           builder.getFloatAttr(type, 1.0));
-    scalar.set(arith::AddFOp::create(builder, victim->getLoc(), scalar.get(),
-                                     one));
+    scalar.set(
+        arith::AddFOp::create(builder, victim->getLoc(), scalar.get(), one));
   }
 
-  Option<std::string> kind{*this, "kind",
-                           llvm::cl::desc("value or race"),
+  Option<std::string> kind{*this, "kind", llvm::cl::desc("value or race"),
                            llvm::cl::init("value")};
 };
 } // namespace

@@ -21,10 +21,10 @@ VectorExtent getVectorExtent(Operation *op) {
 
 L0Operands getDefaultL0Operands(Operation *op) {
   VectorExtent extent = getVectorExtent(op);
-  L0Operands operands{std::min(extent.elements, extent.perRepeat),
-                      static_cast<int64_t>(llvm::divideCeil(
-                          extent.elements, extent.perRepeat)),
-                      {}};
+  L0Operands operands{
+      std::min(extent.elements, extent.perRepeat),
+      static_cast<int64_t>(llvm::divideCeil(extent.elements, extent.perRepeat)),
+      {}};
   // The seed says 8 blocks for every operand, which is right for the widest
   // type but skips half of every repeat of the f16 source of an f16 -> f32
   // cast (on the machine, Cast takes {1, 1, 8, 4}).

@@ -179,13 +179,8 @@ void SyncChecker::report(Operation *later, const HappensBefore::Access &earlier,
   if (!reported.pairs.insert({earlier.op, later}).second)
     return;
   clean = false;
-  auto pipeName = HappensBefore::streamName;
   InFlightDiagnostic diag = later->emitError()
-                            << (now.writes ? "writes " : "reads ") << now.name
-                            << " on the " << pipeName(now.stream)
-                            << " pipe with nothing ordering it after the "
-                            << (earlier.writes ? "write" : "read") << " on the "
-                            << pipeName(earlier.stream) << " pipe"
+                            << HappensBefore::describeRace(earlier, now)
                             << scenario.describe();
   diag.attachNote(earlier.op->getLoc()) << "the unordered access";
 }

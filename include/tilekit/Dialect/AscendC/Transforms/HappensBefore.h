@@ -46,7 +46,7 @@ public:
     uint32_t tick; // the stream's own tick at the access
     bool writes;
     TensorStorage storage;
-    std::string name; // how a report names the storage
+    mlir::Value tensor; // describe() names its storage in a report
   };
 
   /// Called for an access `now` by `later` that nothing orders after the
@@ -58,20 +58,6 @@ public:
 
   /// `op` (an instruction on `pipe`) reads and writes its tensor operands.
   void access(mlir::Operation *op, unsigned core, Pipe pipe);
-  void setFlag(unsigned core, Pipe src, Pipe dst, int64_t event);
-  /// False when no set of the event is pending (nothing to wait for).
-  bool waitFlag(unsigned core, Pipe src, Pipe dst, int64_t event);
-  /// A full barrier: everything the core executed before it precedes
-  /// everything after.
-  void barrier(unsigned core);
-  void getBuf(unsigned core, Pipe pipe, int64_t id);
-  void rlsBuf(unsigned core, Pipe pipe, int64_t id);
-  /// A cross-core set from `core`; returns the pending earlier set of the
-  /// same flag it may overtake (set on another pipe, unordered), if any.
-  mlir::Operation *crossSet(mlir::Operation *op, unsigned core, Pipe pipe,
-                            int64_t flag);
-  /// False when no set of the flag is pending: the core blocks.
-  bool crossWait(unsigned core, Pipe pipe, int64_t flag);
 
   /// What a synchronization op did to the model.
   struct SyncOutcome {
@@ -103,8 +89,26 @@ public:
   static std::string streamName(unsigned stream);
   /// How reports name the storage of `tensor`.
   static std::string describe(mlir::Value tensor);
+  /// "writes X on the vector v pipe with nothing ordering it after the
+  /// read on the vector mte3 pipe": what a race report says.
+  static std::string describeRace(const Access &earlier, const Access &now);
 
 private:
+  void setFlag(unsigned core, Pipe src, Pipe dst, int64_t event);
+  /// False when no set of the event is pending (nothing to wait for).
+  bool waitFlag(unsigned core, Pipe src, Pipe dst, int64_t event);
+  /// A full barrier: everything the core executed before it precedes
+  /// everything after.
+  void barrier(unsigned core);
+  void getBuf(unsigned core, Pipe pipe, int64_t id);
+  void rlsBuf(unsigned core, Pipe pipe, int64_t id);
+  /// A cross-core set from `core`; returns the pending earlier set of the
+  /// same flag it may overtake (set on another pipe, unordered), if any.
+  mlir::Operation *crossSet(mlir::Operation *op, unsigned core, Pipe pipe,
+                            int64_t flag);
+  /// False when no set of the flag is pending: the core blocks.
+  bool crossWait(unsigned core, Pipe pipe, int64_t flag);
+
   unsigned stream(unsigned core, Pipe pipe) const {
     return core * kNumPipes + static_cast<unsigned>(pipe);
   }
