@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "Folding.h"
 #include "ScalarFunctions.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
@@ -169,6 +170,14 @@ LogicalResult runSubIndex(ExecContext &context, Operation *op) {
       machine.viewOffsets.lookup(view.getSource()) +
       context.index(view.getOffset());
   context.set(view.getResult(), context.get(view.getSource()));
+  return success();
+}
+
+LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
+  auto dim = cast<GlobalDimOp>(op);
+  TensorValue &tensor = context.tensor(dim.getSource());
+  context.set(dim.getResult(),
+              Scalar::ofInt(ElementKind::Index, tensor.shape[dim.getDim()]));
   return success();
 }
 
@@ -557,6 +566,32 @@ LogicalResult runBroadcast(ExecContext &context, Operation *op) {
   return writeElements(context, op, broadcast.getDst(), out);
 }
 
+/// dst = the fold of each row (axis 1) or column (axis 0) of the first
+/// `rows` rows of src, in the order the tile reductions use (Folding.h).
+template <typename ReduceOp, Reduction R>
+LogicalResult runReduce(ExecContext &context, Operation *op) {
+  auto reduce = cast<ReduceOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  auto srcType = cast<LocalTensorType>(reduce.getSrc().getType());
+  int64_t rows = srcType.getDimSize(0), cols = srcType.getDimSize(1);
+  int64_t dataRows = reduce.getRows() ? context.index(reduce.getRows()) : rows;
+  if (dataRows < 1 || dataRows > rows)
+    return op->emitOpError()
+           << "folds " << dataRows << " rows of a tensor of " << rows;
+  FailureOr<ArrayData> in =
+      readElements(context, op, reduce.getSrc(), dataRows * cols);
+  if (failed(in))
+    return failure();
+  bool isRow = reduce.getAxis() == 1;
+  ArrayData out(in->kind, isRow ? dataRows : cols);
+  std::vector<float> scratch;
+  for (int64_t line = 0; line < out.size(); ++line)
+    foldLine(R, *in, isRow ? line * cols : line, isRow ? 1 : cols,
+             isRow ? cols : dataRows, out, line, scratch);
+  return writeElements(context, op, reduce.getDst(), out);
+}
+
 LogicalResult runDuplicate(ExecContext &context, Operation *op) {
   FailureOr<Lanes> lanes = startVectorOp(context, op);
   if (failed(lanes))
@@ -650,6 +685,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<LocalTensorAutoOp>(map, runLocalTensorAuto);
   addHandler<ReinterpretCastOp>(map, runReinterpretCast);
   addHandler<GlobalSubIndexOp>(map, runSubIndex);
+  addHandler<GlobalDimOp>(map, runGlobalDim);
   addHandler<DataCopyOp>(map, runDataCopy);
   addHandler<LoadDataOp>(map, runLoadData);
   addHandler<MmadOp>(map, runMmad);
@@ -689,6 +725,10 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CastL0Op>(map, runCastVector<CastL0Op>);
   addHandler<BroadcastOp>(map, runBroadcast);
+  addHandler<ReduceSumOp>(map, runReduce<ReduceSumOp, Reduction::Sum>);
+  addHandler<ReduceMaxOp>(map, runReduce<ReduceMaxOp, Reduction::Max>);
+  addHandler<ReduceMinOp>(map, runReduce<ReduceMinOp, Reduction::Min>);
+  addHandler<ReduceProdOp>(map, runReduce<ReduceProdOp, Reduction::Prod>);
   addHandler<DuplicateL2Op>(map, runDuplicate);
   addHandler<DuplicateL0Op>(map, runDuplicate);
   addHandler<SetFlagOp>(map, runSync);

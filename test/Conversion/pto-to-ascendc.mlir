@@ -3,6 +3,7 @@
 // RUN: tilekit-opt %S/Inputs/ragged.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=RAGGED
 // RUN: tilekit-opt %S/Inputs/cast.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=CAST
 // RUN: tilekit-opt %S/Inputs/expand.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=EXPAND
+// RUN: tilekit-opt %S/Inputs/reduce.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=REDUCE
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
@@ -33,13 +34,13 @@
 // CHECK-NOT: pto.
 
 // A PTO op without a lowering is an error at the op, naming it.
-// ERR: error: failed to legalize operation 'pto.tile.row_max'
-func.func @reduce(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x1xf32>) -> !pto.tensor<16x1xf32> attributes {pto.kind = #pto.kind<incore>} {
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: failed to legalize operation 'pto.tile.row_cumsum'
+func.func @scan(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x128xf32> -> !pto.tile<16x128xf32, vec>
-  %m = pto.tile.row_max %t : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
-  %r = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
-  return %r : !pto.tensor<16x1xf32>
+  %m = pto.tile.row_cumsum %t : !pto.tile<16x128xf32, vec>
+  %r = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<16x128xf32>
+  return %r : !pto.tensor<16x128xf32>
 }
 
 // -----
@@ -92,7 +93,8 @@ func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.te
 // RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<37x64xf32>
 // RAGGED: ascendc.exp_l2
 // RAGGED: ascendc.muls_l2
-// RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.global_tensor<37x64xf32>, !ascendc.local_tensor<16x64xf32>
+// RAGGED: %[[STORED:.*]] = arith.muli %[[ROWS]], %{{.*}} : index
+// RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[STORED]] : !ascendc.global_tensor<37x64xf32>, !ascendc.local_tensor<16x64xf32>
 
 // Casts keep their round mode (none when absent); each writes a fresh
 // tensor of the result's element type (Inputs/cast.mlir).
@@ -124,3 +126,17 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
   %r = pto.tile.store %e, %x[%c0, %c0] : !pto.tile<16x64xf16, vec> -> !pto.tensor<16x64xf16>
   return %r : !pto.tensor<16x64xf16>
 }
+
+// A row fold keeps the valid rows (its store copies rows x 1 elements); a
+// column fold folds only them (`rows`) and its 1 x 64 result is whole.
+// REDUCE-LABEL: func.func @reduce(
+// REDUCE: %[[N:.*]] = ascendc.global_tensor.dim %arg0, 0 : <?x64xf32>
+// REDUCE: %[[T:.*]] = ascendc.local_tensor_auto vecin : <16x64xf32>
+// REDUCE: %[[SUM:.*]] = ascendc.local_tensor_auto veccalc : <16x1xf32>
+// REDUCE: ascendc.reduce_sum %[[SUM]], %[[T]] axis 1 rows %[[N]] : <16x1xf32>, <16x64xf32>
+// REDUCE: %[[MAX:.*]] = ascendc.local_tensor_auto veccalc : <1x64xf32>
+// REDUCE: ascendc.reduce_max %[[MAX]], %[[T]] axis 0 rows %[[N]] : <1x64xf32>, <16x64xf32>
+// REDUCE: %[[C1:.*]] = arith.constant 1 : index
+// REDUCE: %[[SUMS:.*]] = arith.muli %[[N]], %[[C1]]
+// REDUCE: ascendc.data_copy %{{.*}}, %[[SUM]], %[[SUMS]] :
+// REDUCE: ascendc.data_copy %{{.*}}, %[[MAX]] :

@@ -18,6 +18,10 @@
 //   pto.tile.row_expand[_<op>], col_expand[_<op>]
 //                          -> ascendc.broadcast (axis 1 or 0), then the
 //                             binary op (expdif: sub, then exp; f32 only)
+//   pto.tile.row_<fold>, col_<fold>
+//                          -> ascendc.reduce_<fold> (axis 1 or 0; the
+//                             valid rows of a ragged tile)
+//   pto.tensor.dim         -> ascendc.global_tensor.dim
 //
 // Everything else in PTO stays illegal, so the conversion fails with an
 // error at the first op it cannot lower, naming it.
@@ -70,22 +74,33 @@ Value createLocal(ConversionPatternRewriter &rewriter, Location loc,
                                             /*input=*/false, /*output=*/false);
 }
 
-/// How many leading elements of each partial tile hold data: a tile load
-/// with a valid shape of whole rows copies `rows x row elements`; ops that
-/// take the valid shape of their first operand pass the count on, and a
-/// store copies that many. Keyed by the PTO tile value.
-struct ValidCounts {
-  llvm::DenseMap<Value, Value> counts;
-  /// `result` takes the valid shape of `from` (when it is known).
+/// How many leading rows of each partial tile hold data: a tile load with
+/// a valid shape of whole rows has that many; ops that keep the rows of an
+/// operand pass them on (elementwise ops, row reductions and expansions),
+/// a column reduction folds them, and a store copies rows x row elements.
+/// Keyed by the PTO tile value.
+struct ValidRows {
+  llvm::DenseMap<Value, Value> rows;
+  /// `result` has the valid rows of `from` (when they are known).
   void inherit(Value result, Value from) {
-    if (Value count = counts.lookup(from))
-      counts[result] = count;
+    if (Value count = rows.lookup(from))
+      rows[result] = count;
   }
-  /// Whether the module loads a partial tile anywhere: then a store whose
-  /// tile's count the lowering did not follow (through scf results) cannot
-  /// be lowered, since it would write the padding rows.
+  /// Whether the module loads a partial tile anywhere: then a store of a
+  /// tile whose rows the lowering cannot follow (through scf results)
+  /// cannot be lowered, since it might write the padding rows.
   bool anyPartial = false;
 };
+
+/// The elements in the first `rows` rows of a tensor of `type`.
+Value elementsInRows(OpBuilder &builder, Location loc, Value rows,
+                     ShapedType type) {
+  int64_t rowElements = 1;
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    rowElements *= type.getDimSize(d);
+  Value stride = arith::ConstantIndexOp::create(builder, loc, rowElements);
+  return arith::MulIOp::create(builder, loc, rows, stride);
+}
 
 /// The element offset in `tensor` where the tile at `offsets` starts, when
 /// the tile is whole rows of it (so one contiguous copy moves it).
@@ -115,32 +130,26 @@ FailureOr<Value> contiguousOffset(ConversionPatternRewriter &rewriter,
       .getResult();
 }
 
-/// The elements of a tile's valid shape when it is whole rows (the
-/// columns valid are all of them): rows x row elements.
-FailureOr<Value> wholeRowsCount(ConversionPatternRewriter &rewriter,
-                                pto::TileLoadOp op, ValueRange valid) {
+/// The valid rows of a tile load whose valid shape is whole rows (the
+/// columns valid are all of them).
+FailureOr<Value> wholeRowsValid(pto::TileLoadOp op, ValueRange valid) {
   auto tile = cast<pto::TileType>(op.getType());
-  int64_t rowElements = 1;
   for (int64_t d = 1; d < tile.getRank(); ++d) {
     std::optional<int64_t> extent = getConstantIntValue(valid[d]);
     if (!extent || *extent != tile.getShape()[d])
       return op.emitOpError() << "loads a tile whose valid shape is not whole "
                                  "rows; masks for partial rows are not "
                                  "lowered yet";
-    rowElements *= tile.getShape()[d];
   }
-  Location loc = op.getLoc();
-  Value stride = arith::ConstantIndexOp::create(rewriter, loc, rowElements);
-  return arith::MulIOp::create(rewriter, loc, valid.front(), stride)
-      .getResult();
+  return valid.front();
 }
 
-/// A pattern that reads or records the valid counts of tiles.
+/// A pattern that reads or records the valid rows of tiles.
 template <typename From> struct TilePattern : OpConversionPattern<From> {
   TilePattern(const TypeConverter &types, MLIRContext *context,
-              ValidCounts &valid)
+              ValidRows &valid)
       : OpConversionPattern<From>(types, context), valid(valid) {}
-  ValidCounts &valid;
+  ValidRows &valid;
 };
 
 struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
@@ -149,15 +158,14 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
   matchAndRewrite(pto::TileLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value count;
-    if (!op.getValidShape().empty()) {
-      FailureOr<Value> elements =
-          wholeRowsCount(rewriter, op, adaptor.getValidShape());
-      if (failed(elements))
-        return failure();
-      count = *elements;
-      valid.counts[op.getResult()] = count;
-    }
     auto tile = cast<pto::TileType>(op.getType());
+    if (!op.getValidShape().empty()) {
+      FailureOr<Value> rows = wholeRowsValid(op, adaptor.getValidShape());
+      if (failed(rows))
+        return failure();
+      valid.rows[op.getResult()] = *rows;
+      count = elementsInRows(rewriter, op.getLoc(), *rows, tile);
+    }
     FailureOr<Value> offset = contiguousOffset(
         rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()), tile,
         adaptor.getOffsets());
@@ -179,9 +187,12 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
   LogicalResult
   matchAndRewrite(pto::TileStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // A partial tile stores its valid rows only.
-    Value count = valid.counts.lookup(op.getTile());
-    if (!count && valid.anyPartial)
+    // A partial tile stores its valid rows only; a tile that comes from an
+    // scf result or a block argument may be partial, unknown here.
+    Value rows = valid.rows.lookup(op.getTile());
+    Operation *producer = op.getTile().getDefiningOp();
+    if (!rows && valid.anyPartial &&
+        (!producer || !isa<pto::PTODialect>(producer->getDialect())))
       return op.emitOpError()
              << "stores a tile whose valid shape the lowering cannot follow "
                 "here (it comes through an scf result); store it where it "
@@ -195,6 +206,10 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
     if (failed(offset))
       return failure();
     Location loc = op.getLoc();
+    Value count;
+    if (rows)
+      count = elementsInRows(rewriter, loc, rows,
+                             cast<ShapedType>(op.getTile().getType()));
     Value view = ascendc::GlobalSubIndexOp::create(
         rewriter, loc, adaptor.getDst().getType(), adaptor.getDst(), *offset);
     ascendc::DataCopyOp::create(rewriter, loc, view, adaptor.getTile(), count);
@@ -263,16 +278,54 @@ Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
   return wide;
 }
 
-/// pto.tile.row_expand / col_expand -> ascendc.broadcast.
-template <typename From, bool IsRow>
-struct ExpandLowering : OpConversionPattern<From> {
-  using OpConversionPattern<From>::OpConversionPattern;
+/// pto.tile.row_expand / col_expand -> ascendc.broadcast; a row expansion
+/// keeps its column's valid rows.
+template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (IsRow)
+      this->valid.inherit(op.getResult(), op.getSrc());
     Type result = this->getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, broadcastTo(rewriter, op.getLoc(), adaptor.getSrc(),
                                        result, IsRow));
+    return success();
+  }
+};
+
+/// pto.tile.row_<fold> / col_<fold> -> ascendc.reduce_<fold> along axis 1
+/// or 0, folding the valid rows of a partial tile only; a row reduction
+/// keeps them.
+template <typename From, typename To, bool IsRow>
+struct ReduceLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (cast<pto::TileType>(op.getType()).getRank() != 2)
+      return op.emitOpError() << "reduces a tile of rank other than 2, "
+                                 "which is not lowered to AscendC yet";
+    if (IsRow)
+      this->valid.inherit(op.getResult(), op.getSrc());
+    Location loc = op.getLoc();
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
+               this->valid.rows.lookup(op.getSrc()));
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tensor.dim -> ascendc.global_tensor.dim.
+struct TensorDimLowering : OpConversionPattern<pto::TensorDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TensorDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ascendc::GlobalDimOp>(
+        op, rewriter.getIndexType(), adaptor.getSrc(), op.getDimAttr());
     return success();
   }
 };
@@ -315,7 +368,7 @@ struct ConvertPTOToAscendCPass
   StringRef getArgument() const final { return "convert-pto-to-ascendc"; }
   StringRef getDescription() const final {
     return "Lower PTO kernels to the AscendC dialect (vector tiles, "
-           "whole-row loads and stores, elementwise ops)";
+           "whole-row loads and stores, elementwise ops, folds)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<ascendc::AscendCDialect, arith::ArithDialect>();
@@ -341,7 +394,7 @@ struct ConvertPTOToAscendCPass
     populateCallOpTypeConversionPattern(patterns, types);
     scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
                                                          target);
-    ValidCounts valid;
+    ValidRows valid;
     getOperation().walk([&](pto::TileLoadOp load) {
       valid.anyPartial |= !load.getValidShape().empty();
     });
@@ -364,8 +417,16 @@ struct ConvertPTOToAscendCPass
                  ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
                  ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>>(
         types, context, valid);
+    patterns.add<TensorDimLowering>(types, context);
     patterns.add<ExpandLowering<pto::TileRowExpandOp, true>,
-                 ExpandLowering<pto::TileColExpandOp, false>>(types, context);
+                 ExpandLowering<pto::TileColExpandOp, false>>(types, context,
+                                                              valid);
+#define REDUCE(STEM)                                                           \
+  ReduceLowering<pto::TileRow##STEM##Op, ascendc::Reduce##STEM##Op, true>,     \
+      ReduceLowering<pto::TileCol##STEM##Op, ascendc::Reduce##STEM##Op, false>
+    patterns.add<REDUCE(Sum), REDUCE(Max), REDUCE(Min), REDUCE(Prod)>(
+        types, context, valid);
+#undef REDUCE
 #define EXPAND(STEM, TO)                                                       \
   ExpandBinaryLowering<pto::TileRowExpand##STEM##Op, ascendc::TO, true>,       \
       ExpandBinaryLowering<pto::TileColExpand##STEM##Op, ascendc::TO, false>

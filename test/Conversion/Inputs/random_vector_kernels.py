@@ -4,7 +4,8 @@
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
 
 Each kernel (elementwise ops, scalars, casts through the other float type
-with every round mode, an R x 1 column combined with every row) walks a static R x C tensor in tiles of whole rows (odd widths,
+with every round mode, an R x 1 column combined with every row, row and
+column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
 valid rows), sometimes in two nested loops, and
 computes a random expression of its input tiles and a scalar with the
@@ -30,6 +31,7 @@ SCALAR = ["adds", "muls", "maxs", "mins"]
 UNARY = ["exp", "abs", "relu", "recip"]
 POSITIVE = ["log", "sqrt", "rsqrt"]
 EXPAND = ["add", "sub", "mul", "max", "min"]
+FOLDS = ["sum", "max", "min", "prod"]
 ROUNDS = ["", " round rint", " round floor", " round ceil", " round trunc",
           " round round", " round odd"]
 
@@ -84,7 +86,21 @@ class Kernel:
         for _ in range(size):
             roll = self.rng.random()
             out = self.fresh()
-            if column and roll < 0.2:
+            if self.rng.random() < 0.15:
+                # A row or column fold of one value combined back with every
+                # row or column of another.
+                axis = self.rng.choice(["row", "col"])
+                narrow = ("!pto.tile<%dx1x%s, vec>" % (self.tile_rows, self.element)
+                          if axis == "row" else
+                          "!pto.tile<1x%dx%s, vec>" % (self.cols, self.element))
+                folded = self.fresh()
+                self.emit(depth, "%s = pto.tile.%s_%s %s : %s -> %s"
+                          % (folded, axis, self.rng.choice(FOLDS),
+                             self.rng.choice(values), tile, narrow))
+                self.emit(depth, "%s = pto.tile.%s_expand_%s %s, %s : %s, %s"
+                          % (out, axis, self.rng.choice(EXPAND),
+                             self.rng.choice(values), folded, tile, narrow))
+            elif column and roll < 0.2:
                 ops = EXPAND + (["expdif"] if self.element == "f32" else [])
                 op = self.rng.choice(ops)
                 lhs = self.rng.choice(values)

@@ -45,8 +45,21 @@ module attributes {ascendc.static_alloc = true} {
   func.func @f() {
     %row = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1x64xf32>
     %all = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8x64xf32>
-    // expected-note @+1 {{the broadcast}}
+    // expected-note @+1 {{the ascendc.broadcast}}
     ascendc.broadcast %all, %row axis 0 : !ascendc.local_tensor<8x64xf32>, !ascendc.local_tensor<1x64xf32>
+    return
+  }
+}
+
+// -----
+
+// So does a reduction (the advanced API's ReduceSum and kin).
+// CHECK: module attributes {ascendc.alloc_strategy = "tpipe", ascendc.arch = "c310"}
+module attributes {ascendc.arch = "c310"} {
+  func.func @f() {
+    %all = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8x64xf32>
+    %sums = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<8x1xf32>
+    ascendc.reduce_sum %sums, %all axis 1 : !ascendc.local_tensor<8x1xf32>, !ascendc.local_tensor<8x64xf32>
     return
   }
 }

@@ -153,7 +153,35 @@ func.func @f() {
 func.func @broadcast_shapes() {
   %src = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x2xf32>
   %dst = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x64xf32>
-  // expected-error @below {{broadcasts '!ascendc.local_tensor<16x2xf32>' along axis 1 into '!ascendc.local_tensor<16x64xf32>'; the source has extent 1 along the axis and the destination's elsewhere, of one element type}}
+  // expected-error @below {{broadcasts along axis 1 between '!ascendc.local_tensor<16x64xf32>' and '!ascendc.local_tensor<16x2xf32>'; the narrow tensor has extent 1 along the axis and the wide one's elsewhere, of one element type}}
   ascendc.broadcast %dst, %src axis 1 : !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<16x2xf32>
   return
+}
+
+// -----
+
+func.func @reduce_shapes() {
+  %src = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x64xf32>
+  %dst = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1x64xf32>
+  // expected-error @below {{reduces along axis 1 between '!ascendc.local_tensor<16x64xf32>' and '!ascendc.local_tensor<1x64xf32>'}}
+  ascendc.reduce_sum %dst, %src axis 1 : !ascendc.local_tensor<1x64xf32>, !ascendc.local_tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_rank() {
+  %src = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<2x16x64xf32>
+  %dst = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<2x16x1xf32>
+  // expected-error @below {{reduces a 2-d tensor}}
+  ascendc.reduce_max %dst, %src axis 2 : !ascendc.local_tensor<2x16x1xf32>, !ascendc.local_tensor<2x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @dim(%x: !ascendc.global_tensor<?x64xf32>) -> index {
+  // expected-error @below {{reads dimension 2 of a rank-2 tensor}}
+  %n = ascendc.global_tensor.dim %x, 2 : <?x64xf32>
+  return %n : index
 }

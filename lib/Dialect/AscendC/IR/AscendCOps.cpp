@@ -40,27 +40,34 @@ static constexpr Position kUB[] = {Position::VecIn, Position::VecOut,
                                    Position::VecCalc, Position::CO2};
 static constexpr Position kL1[] = {Position::A1, Position::B1, Position::C1};
 
+/// `narrow` has extent 1 along `axis` and `wide`'s extents elsewhere, of
+/// one element type: the shapes of a broadcast (narrow into wide) and of a
+/// reduction (wide into narrow).
+static LogicalResult verifyAlongAxis(Operation *op, Value wide, Value narrow,
+                                     int64_t axis, StringRef verb) {
+  auto wideType = cast<LocalTensorType>(wide.getType());
+  auto narrowType = cast<LocalTensorType>(narrow.getType());
+  bool fits = wideType.getRank() == narrowType.getRank() &&
+              axis < wideType.getRank() &&
+              wideType.getElementType() == narrowType.getElementType();
+  for (int64_t d = 0; fits && d < wideType.getRank(); ++d)
+    fits = d == axis ? narrowType.getDimSize(d) == 1
+                     : narrowType.getDimSize(d) == wideType.getDimSize(d);
+  if (!fits)
+    return op->emitOpError()
+           << verb << " along axis " << axis << " between " << wideType
+           << " and " << narrowType << "; the narrow tensor has extent 1 "
+           << "along the axis and the wide one's elsewhere, of one element "
+              "type";
+  return success();
+}
+
 /// Vector instructions read and write UB; the low level takes its mask and
 /// repeat count together.
 static LogicalResult verifyVectorOp(Operation *op) {
   if (auto l0 = dyn_cast<VectorL0OpInterface>(op);
       l0 && !l0.getMask() != !l0.getRepeat())
     return op->emitOpError("takes a mask and a repeat count together");
-  if (auto broadcast = dyn_cast<BroadcastOp>(op)) {
-    auto dst = cast<LocalTensorType>(broadcast.getDst().getType());
-    auto src = cast<LocalTensorType>(broadcast.getSrc().getType());
-    int64_t axis = broadcast.getAxis();
-    bool fits = dst.getRank() == src.getRank() && axis < dst.getRank() &&
-                dst.getElementType() == src.getElementType();
-    for (int64_t d = 0; fits && d < dst.getRank(); ++d)
-      fits = d == axis ? src.getDimSize(d) == 1
-                       : src.getDimSize(d) == dst.getDimSize(d);
-    if (!fits)
-      return op->emitOpError()
-             << "broadcasts " << src << " along axis " << axis << " into "
-             << dst << "; the source has extent 1 along the axis and the "
-             << "destination's elsewhere, of one element type";
-  }
   for (Value operand : op->getOperands())
     if (isLocal(operand) &&
         failed(expectPosition(op, operand, "an operand", kUB)))
@@ -70,6 +77,14 @@ static LogicalResult verifyVectorOp(Operation *op) {
 
 #define GET_OP_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCOps.cpp.inc"
+
+LogicalResult GlobalDimOp::verify() {
+  int64_t rank = cast<GlobalTensorType>(getSource().getType()).getRank();
+  if (static_cast<int64_t>(getDim()) >= rank)
+    return emitOpError() << "reads dimension " << getDim() << " of a rank-"
+                         << rank << " tensor";
+  return success();
+}
 
 LogicalResult LocalTensorAutoOp::verify() {
   if (getInput() && getOutput())

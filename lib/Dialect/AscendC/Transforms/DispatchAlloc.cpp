@@ -26,20 +26,24 @@ struct DispatchAllocPass
     if (auto flag = module->getAttrOfType<BoolAttr>(
             AscendCDialect::kStaticAllocAttrName))
       requested = flag.getValue();
-    BroadcastOp broadcast;
-    module.walk([&](BroadcastOp op) {
-      broadcast = op;
+    Operation *needsTPipe = nullptr;
+    module.walk([&](Operation *op) {
+      if (!op->hasTrait<tilekit::ascendc::OpTrait::TemporaryBuffer>())
+        return WalkResult::advance();
+      needsTPipe = op;
       return WalkResult::interrupt();
     });
 
-    bool useStatic = requested.value_or(arch == "c310") && !broadcast;
-    if (requested.value_or(false) && broadcast) {
-      InFlightDiagnostic diag =
-          module.emitOpError("asks for static allocation "
-                             "(ascendc.static_alloc = true), but it holds "
-                             "an ascendc.broadcast, whose temporary buffer "
-                             "only TPipe provides");
-      diag.attachNote(broadcast.getLoc()) << "the broadcast";
+    bool useStatic = requested.value_or(arch == "c310") && !needsTPipe;
+    if (requested.value_or(false) && needsTPipe) {
+      InFlightDiagnostic diag = module.emitOpError()
+                                << "asks for static allocation "
+                                   "(ascendc.static_alloc = true), but it "
+                                   "holds an "
+                                << needsTPipe->getName()
+                                << ", whose temporary buffer only TPipe "
+                                   "provides";
+      diag.attachNote(needsTPipe->getLoc()) << "the " << needsTPipe->getName();
       return signalPassFailure();
     }
     module->setAttr(

@@ -76,4 +76,10 @@ def AscendC_Dialect : Dialect {
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
     : Op<AscendC_Dialect, mnemonic, traits>;
 
+// An advanced-API op whose Ascend C call takes a temporary buffer that
+// only TPipe provides (ascendc-dispatch-alloc then chooses TPipe).
+def AscendC_TemporaryBuffer : NativeOpTrait<"TemporaryBuffer"> {
+  let cppNamespace = "::tilekit::ascendc::OpTrait";
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_TD

@@ -104,6 +104,23 @@ def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Tilekit_NoP
   }];
 }
 
+def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]> {
+  let summary = "the extent of one dimension of a GM tensor";
+  let description = [{
+    On the machine the extents of a kernel's tensors reach it as tiling
+    data from the host; here they are read off the bound tensor.
+
+    ```mlir
+    %rows = ascendc.global_tensor.dim %x, 0 : !ascendc.global_tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalTensor:$source,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement and the cube
 //===----------------------------------------------------------------------===//
@@ -290,9 +307,49 @@ def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
 def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          ConfinedAttr<I64Attr, [IntNonNegative]>:$axis),
-    "$dst `,` $src `axis` $axis attr-dict `:` type($dst) `,` type($src)"> {
+    "$dst `,` $src `axis` $axis attr-dict `:` type($dst) `,` type($src)",
+    [AscendC_TemporaryBuffer]> {
   let summary = "broadcasts src along axis into dst";
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::mlir::failure(
+          ::mlir::failed(verifyVectorOp(getOperation())) ||
+          ::mlir::failed(verifyAlongAxis(getOperation(), getDst(), getSrc(),
+                                         getAxis(), "broadcasts")));
+    }
+  }];
 }
+
+
+// Reductions: the advanced API's ReduceSum/Max/Min/Prod with the AR
+// (axis 1, each row) or RA (axis 0, each column) pattern over a 2-d tensor.
+class AscendC_ReduceOp<string name> : AscendC_VectorOp<"reduce_" # name,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
+         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis, Optional<Index>:$rows),
+    "$dst `,` $src `axis` $axis (`rows` $rows^)? attr-dict `:` type($dst) `,` type($src)",
+    [AscendC_TemporaryBuffer]> {
+  let summary = "folds each row (axis 1) or column (axis 0) of src (" # name # ")";
+  let description = [{
+    `dst` has extent 1 along `axis` and `src`'s extent along the other axis.
+    Only the first `rows` rows of `src` hold data (all of them when absent):
+    a column reduction folds those, a row reduction writes those rows of
+    `dst`. Floats accumulate in f32 as a halving tree (element i takes in
+    element i + ceil(n/2) while the line has n > 1 elements) and round once;
+    the PTO tile reductions fold in the same order, so both agree to the bit.
+  }];
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (getDst().getType().getRank() != 2)
+        return emitOpError("reduces a 2-d tensor");
+      return ::mlir::failure(
+          ::mlir::failed(verifyVectorOp(getOperation())) ||
+          ::mlir::failed(verifyAlongAxis(getOperation(), getSrc(), getDst(),
+                                         getAxis(), "reduces")));
+    }
+  }];
+}
+foreach name = ["Sum", "Max", "Min", "Prod"] in
+  def AscendC_Reduce # name # Op : AscendC_ReduceOp<!tolower(name)>;
 
 //===----------------------------------------------------------------------===//
 // Synchronization

@@ -116,9 +116,10 @@ def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
       for TPipe;
     * without it, static allocation is chosen for the C310 architecture
       (`ascendc.arch = "c310"`) and TPipe for C220 (the default);
-    * `ascendc.broadcast` needs a temporary buffer that only TPipe
-      provides: a module holding one always gets `"tpipe"`, and asking for
-      static allocation is an error naming the broadcast.
+    * `ascendc.broadcast` and the reductions (`ascendc.reduce_*`) need a
+      temporary buffer that only TPipe provides (the `TemporaryBuffer`
+      trait): a module holding one always gets `"tpipe"`, and asking for
+      static allocation is an error naming the op.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
