@@ -186,39 +186,67 @@ LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
   return success();
 }
 
-/// The first `count` elements of a local or GM tensor operand (from a GM
-/// view's offset).
+/// The elements of a tensor an access touches: `rows` runs of `cols`
+/// elements, `stride` apart (one run for a contiguous access).
+struct Window {
+  int64_t rows, cols, stride;
+  static Window contiguous(int64_t count) { return {1, count, count}; }
+  int64_t size() const { return rows * cols; }
+  /// One past the last element touched.
+  int64_t end() const { return size() == 0 ? 0 : (rows - 1) * stride + cols; }
+  int64_t offset(int64_t i) const { return i / cols * stride + i % cols; }
+};
+
+/// Checks a window against a tensor of `elements` elements at `offset`.
+LogicalResult checkWindow(Operation *op, StringRef verb, const Window &window,
+                          int64_t offset, int64_t elements) {
+  if (window.rows >= 0 && window.cols >= 0 && window.stride >= window.cols &&
+      offset >= 0 && offset + window.end() <= elements)
+    return success();
+  return op->emitOpError() << verb << " " << window.rows << " x " << window.cols
+                           << " elements " << window.stride
+                           << " apart at element " << offset << " of a "
+                           << elements << "-element tensor";
+}
+
+/// The elements of a local or GM tensor operand (from a GM view's offset)
+/// in `window`.
 FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
-                                  Value tensor, int64_t count) {
+                                  Value tensor, const Window &window) {
   AscendCMachine &machine = machineOf(context);
+  int64_t count = window.size();
   if (isa<LocalTensorType>(tensor.getType())) {
     Local local = localOf(context, tensor);
-    if (count > local.elements)
-      return op->emitOpError() << "reads " << count << " elements of a "
-                               << local.elements << "-element tensor";
+    if (failed(checkWindow(op, "reads", window, 0, local.elements)))
+      return failure();
     ArrayData data(local.kind, count);
-    const uint8_t *bytes =
-        machine.bytes(local.buffer, local.address, count * local.elementBytes);
+    const uint8_t *bytes = machine.bytes(local.buffer, local.address,
+                                         window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i)
-      decodeElement(local.kind, bytes + i * local.elementBytes, data, i);
+      decodeElement(local.kind, bytes + window.offset(i) * local.elementBytes,
+                    data, i);
     return data;
   }
   TensorValue &gm = context.tensor(tensor);
   int64_t offset = machine.viewOffsets.lookup(tensor);
-  if (offset < 0 || offset + count > gm.numElements())
-    return op->emitOpError()
-           << "reads elements [" << offset << ", " << offset + count
-           << ") of a GM tensor of shape " << formatShape(gm.shape);
+  if (failed(checkWindow(op, "reads", window, offset, gm.numElements())))
+    return failure();
   ArrayData data(gm.kind(), count);
   for (int64_t i = 0; i < count; ++i)
-    data.setScalar(i, gm.storage->data.scalarAt(offset + i));
+    data.setScalar(i, gm.storage->data.scalarAt(offset + window.offset(i)));
   return data;
 }
 
-/// Writes `data` over the first elements of a local or GM tensor operand,
-/// converted to its element type (rounded to nearest even, wrapped).
+FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
+                                  Value tensor, int64_t count) {
+  return readElements(context, op, tensor, Window::contiguous(count));
+}
+
+/// Writes `data` over the elements of a local or GM tensor operand in
+/// `window`, converted to its element type (rounded to nearest even,
+/// wrapped).
 LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
-                            const ArrayData &data) {
+                            const ArrayData &data, const Window &window) {
   AscendCMachine &machine = machineOf(context);
   int64_t count = data.size();
   ElementKind kind =
@@ -230,24 +258,37 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
   const ArrayData &elements = kind == data.kind ? data : converted;
   if (isa<LocalTensorType>(tensor.getType())) {
     Local local = localOf(context, tensor);
-    if (count > local.elements)
-      return op->emitOpError() << "writes " << count << " elements into a "
-                               << local.elements << "-element tensor";
-    uint8_t *bytes =
-        machine.bytes(local.buffer, local.address, count * local.elementBytes);
+    if (failed(checkWindow(op, "writes", window, 0, local.elements)))
+      return failure();
+    uint8_t *bytes = machine.bytes(local.buffer, local.address,
+                                   window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i)
-      encodeElement(kind, elements, i, bytes + i * local.elementBytes);
+      encodeElement(kind, elements, i,
+                    bytes + window.offset(i) * local.elementBytes);
     return success();
   }
   TensorValue &gm = context.tensor(tensor);
   int64_t offset = machine.viewOffsets.lookup(tensor);
-  if (offset < 0 || offset + count > gm.numElements())
-    return op->emitOpError()
-           << "writes elements [" << offset << ", " << offset + count
-           << ") of a GM tensor of shape " << formatShape(gm.shape);
+  if (failed(checkWindow(op, "writes", window, offset, gm.numElements())))
+    return failure();
   for (int64_t i = 0; i < count; ++i)
-    gm.storage->data.setScalar(offset + i, elements.scalarAt(i));
+    gm.storage->data.setScalar(offset + window.offset(i), elements.scalarAt(i));
   return success();
+}
+
+LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
+                            const ArrayData &data) {
+  return writeElements(context, op, tensor, data,
+                       Window::contiguous(data.size()));
+}
+
+/// The source and destination windows of a copy's `window [rows, cols]
+/// strides [src, dst]`.
+std::pair<Window, Window> copyWindows(ExecContext &context, ValueRange window,
+                                      ValueRange strides) {
+  int64_t rows = context.index(window[0]), cols = context.index(window[1]);
+  return {Window{rows, cols, context.index(strides[0])},
+          Window{rows, cols, context.index(strides[1])}};
 }
 
 /// Elements a copy moves: `count` when given, else all of the local
@@ -263,6 +304,13 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
   auto copy = cast<DataCopyOp>(op);
   if (failed(recordAccess(context, op)))
     return failure();
+  if (!copy.getWindow().empty()) {
+    auto [from, to] = copyWindows(context, copy.getWindow(), copy.getStrides());
+    FailureOr<ArrayData> data = readElements(context, op, copy.getSrc(), from);
+    if (failed(data))
+      return failure();
+    return writeElements(context, op, copy.getDst(), *data, to);
+  }
   int64_t count =
       elementsMoved(context, copy.getDst(), copy.getSrc(), copy.getCount());
   if (count < 0)
@@ -320,39 +368,46 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
     return op->emitOpError() << "multiplies " << m << "x" << k << " by " << k
                              << "x" << n << " beyond its tensors' shapes";
   bool init = !mmad.getInit() || context.scalar(mmad.getInit()).i != 0;
-  FailureOr<ArrayData> lhs =
-      readElements(context, op, mmad.getA(), a[0] * a[1]);
-  FailureOr<ArrayData> rhs =
-      readElements(context, op, mmad.getB(), b[0] * b[1]);
-  FailureOr<ArrayData> acc =
-      readElements(context, op, mmad.getDst(), c[0] * c[1]);
+  // The products of the m x k corner of a by the k x n corner of b, into
+  // the m x n corner of dst. When the corners are the whole tensors but
+  // for a's unused columns (and b's rows), the call is the one a PTO tile
+  // matmul makes, so both sum in the same order (matmulInto).
+  int64_t depth = a[1] == b[0] ? a[1] : k;
+  Window aWindow{m, depth, a[1]}, bWindow{depth, n, b[1]}, cWindow{m, n, c[1]};
+  FailureOr<ArrayData> lhs = readElements(context, op, mmad.getA(), aWindow);
+  FailureOr<ArrayData> rhs = readElements(context, op, mmad.getB(), bWindow);
+  FailureOr<ArrayData> acc = readElements(context, op, mmad.getDst(), cWindow);
   if (failed(lhs) || failed(rhs) || failed(acc))
     return failure();
-  std::optional<ArrayData> bias;
-  if (mmad.getBias()) {
-    FailureOr<ArrayData> read = readElements(context, op, mmad.getBias(), n);
-    if (failed(read))
+  if (failed(matmulInto(op, *lhs, *rhs, *acc, /*batch=*/1, m, depth, n,
+                        /*accumulate=*/!init, /*aTrans=*/false,
+                        /*bTrans=*/false, /*kUsed=*/k)))
+    return failure();
+  // The bias is added to the fresh products, as the tile matmul adds it.
+  if (mmad.getBias() && init) {
+    FailureOr<ArrayData> bias = readElements(context, op, mmad.getBias(), n);
+    if (failed(bias))
       return failure();
-    bias = std::move(*read);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        acc->set(i * n + j, acc->get(i * n + j) + bias->get(j));
   }
-  // Products of the inputs accumulate in f32, as the cube does.
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      float sum = init ? 0.0f : static_cast<float>(acc->get(i * c[1] + j));
-      if (bias && init)
-        sum += static_cast<float>(bias->get(j));
-      for (int64_t p = 0; p < k; ++p)
-        sum += static_cast<float>(lhs->get(i * a[1] + p)) *
-               static_cast<float>(rhs->get(p * b[1] + j));
-      acc->set(i * c[1] + j, sum);
-    }
-  return writeElements(context, op, mmad.getDst(), *acc);
+  return writeElements(context, op, mmad.getDst(), *acc, cWindow);
 }
 
 LogicalResult runFixpipe(ExecContext &context, Operation *op) {
   auto fixpipe = cast<FixpipeOp>(op);
   if (failed(recordAccess(context, op)))
     return failure();
+  if (!fixpipe.getWindow().empty()) {
+    auto [from, to] =
+        copyWindows(context, fixpipe.getWindow(), fixpipe.getStrides());
+    FailureOr<ArrayData> data =
+        readElements(context, op, fixpipe.getSrc(), from);
+    if (failed(data))
+      return failure();
+    return writeElements(context, op, fixpipe.getDst(), *data, to);
+  }
   auto src = cast<LocalTensorType>(fixpipe.getSrc().getType());
   int64_t count = src.getNumElements();
   if (auto dst = dyn_cast<LocalTensorType>(fixpipe.getDst().getType()))

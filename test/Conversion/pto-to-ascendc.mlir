@@ -4,15 +4,17 @@
 // RUN: tilekit-opt %S/Inputs/cast.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=CAST
 // RUN: tilekit-opt %S/Inputs/expand.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=EXPAND
 // RUN: tilekit-opt %S/Inputs/reduce.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=REDUCE
+// RUN: tilekit-opt %examples/gemm.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=GEMM
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
 // a view at row * 128 elements and one copy; each elementwise op writes a
 // fresh local tensor at L2 (no count: the whole tensor); the store copies
-// out and the stored tensor is the same GM buffer; scf stays.
+// out and the stored tensor is the same GM buffer; scf stays (a loop no
+// longer carries the GM tensor, which is the same buffer on every trip).
 // CHECK-LABEL: func.func @scaled_add(
 // CHECK-SAME: %[[X:.*]]: !ascendc.global_tensor<64x128xf32>, %[[Y:.*]]: !ascendc.global_tensor<64x128xf32>, %[[Z:.*]]: !ascendc.global_tensor<64x128xf32>, %[[A:.*]]: f32) -> !ascendc.global_tensor<64x128xf32>
-// CHECK: scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[OUT:.*]] = %[[Z]]) -> (!ascendc.global_tensor<64x128xf32>)
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} {
 // CHECK: %[[C128:.*]] = arith.constant 128 : index
 // CHECK: %[[OFF:.*]] = arith.muli %[[ROW]], %[[C128]]
 // CHECK: %[[XV:.*]] = ascendc.global_tensor.subindex %[[X]][%[[OFF]]]
@@ -28,9 +30,10 @@
 // CHECK: ascendc.exp_l2
 // CHECK: %[[D:.*]] = ascendc.local_tensor_auto veccalc
 // CHECK: ascendc.sub_l2 %[[D]],
-// CHECK: %[[ZV:.*]] = ascendc.global_tensor.subindex %[[OUT]]
+// CHECK: %[[ZV:.*]] = ascendc.global_tensor.subindex %[[Z]]
 // CHECK: ascendc.data_copy %[[ZV]], %[[D]] :
-// CHECK: scf.yield %[[OUT]] : !ascendc.global_tensor<64x128xf32>
+// CHECK-NOT: scf.yield
+// CHECK: return %[[Z]] : !ascendc.global_tensor<64x128xf32>
 // CHECK-NOT: pto.
 
 // A PTO op without a lowering is an error at the op, naming it.
@@ -45,20 +48,38 @@ func.func @scan(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x128xf32>) -> !pt
 
 // -----
 
-// A tile that is not whole rows of its tensor needs a strided copy.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op moves a tile that is not whole rows of its tensor; strided copies are not lowered to AscendC yet
-func.func @narrow(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+// A tile of a rank-3 tensor that is not whole rows of it has no window.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op moves a rank-3 tile that is not whole rows of its tensor; windows are lowered for 2-d tiles
+func.func @narrow(%x: !pto.tensor<2x64x128xf32>, %y: !pto.tensor<2x64x128xf32>) -> !pto.tensor<2x64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
-  %t = pto.tile.load %x[%c0, %c64] : !pto.tensor<64x128xf32> -> !pto.tile<16x64xf32, vec>
-  %r = pto.tile.store %t, %y[%c0, %c64] : !pto.tile<16x64xf32, vec> -> !pto.tensor<64x128xf32>
-  return %r : !pto.tensor<64x128xf32>
+  %t = pto.tile.load %x[%c0, %c0, %c64] : !pto.tensor<2x64x128xf32> -> !pto.tile<1x16x64xf32, vec>
+  %r = pto.tile.store %t, %y[%c0, %c0, %c64] : !pto.tile<1x16x64xf32, vec> -> !pto.tensor<2x64x128xf32>
+  return %r : !pto.tensor<2x64x128xf32>
+}
+
+// -----
+
+// A loop that carries a new vector tile each trip (not an in-place update).
+// ERR: pto-to-ascendc.mlir:[[@LINE+6]]:10: error: carries a new tile across its trips (iter_arg 0), which is not lowered to AscendC yet; update the tile in place
+func.func @carried(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = pto.tile.load %y[%c0, %c0] : !pto.tensor<16x128xf32> -> !pto.tile<16x128xf32, vec>
+  %sum = scf.for %r = %c0 to %c64 step %c16 iter_args(%acc = %zero) -> (!pto.tile<16x128xf32, vec>) {
+    %t = pto.tile.load %x[%r, %c0] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
+    %next = pto.tile.add %acc, %t : !pto.tile<16x128xf32, vec>
+    scf.yield %next : !pto.tile<16x128xf32, vec>
+  }
+  %out = pto.tile.store %sum, %y[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<16x128xf32>
+  return %out : !pto.tensor<16x128xf32>
 }
 
 // -----
 
 // A valid shape that is not whole rows needs masks.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op loads a tile whose valid shape is not whole rows; masks for partial rows are not lowered yet
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op gives a vector tile a valid shape that is not whole rows; masks for partial rows are not lowered yet
 func.func @partial(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : index
@@ -140,3 +161,27 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 // REDUCE: %[[SUMS:.*]] = arith.muli %[[N]], %[[C1]]
 // REDUCE: ascendc.data_copy %{{.*}}, %[[SUM]], %[[SUMS]] :
 // REDUCE: ascendc.data_copy %{{.*}}, %[[MAX]] :
+
+// GEMM (examples/gemm.mlir): the operand tiles load as windows of the
+// dynamic-width tensors into A1 and B1 (the L1 tile feeding a right operand
+// sits at B1), load_data stages them in L0A/L0B, the K loop's mmad
+// accumulates in place into one CO1 tensor (the loop no longer carries it)
+// with the valid K and the loop's init bit, and the fixpipe stores the
+// valid corner.
+// GEMM-LABEL: func.func @gemm_block(
+// GEMM: %[[ACC:.*]] = ascendc.local_tensor_auto co1 : <64x64xf32>
+// GEMM: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// GEMM: %[[KV:.*]] = arith.minui
+// GEMM: %[[WIDTH:.*]] = ascendc.global_tensor.dim %arg0, 1
+// GEMM: %[[A1:.*]] = ascendc.local_tensor_auto a1 : <64x32xf16>
+// GEMM: ascendc.data_copy %[[A1]], %{{.*}} window[%arg5, %[[KV]]] strides[%[[WIDTH]], %{{.*}}]
+// GEMM: %[[B1:.*]] = ascendc.local_tensor_auto b1 : <32x64xf16>
+// GEMM: ascendc.data_copy %[[B1]], %{{.*}} window[%[[KV]], %arg6]
+// GEMM: %[[A2:.*]] = ascendc.local_tensor_auto a2
+// GEMM: ascendc.load_data %[[A2]], %[[A1]]
+// GEMM: %[[B2:.*]] = ascendc.local_tensor_auto b2
+// GEMM: ascendc.load_data %[[B2]], %[[B1]]
+// GEMM: %[[FIRST:.*]] = arith.cmpi eq, %[[K0]]
+// GEMM: ascendc.mmad %[[ACC]], %[[A2]], %[[B2]] m %{{.*}} n %{{.*}} k %[[KV]] init %[[FIRST]]
+// GEMM-NOT: scf.yield
+// GEMM: ascendc.fixpipe %{{.*}}, %[[ACC]] window[%arg5, %arg6] strides[

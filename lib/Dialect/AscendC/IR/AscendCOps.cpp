@@ -112,7 +112,23 @@ LogicalResult ReinterpretCastOp::verify() {
   return success();
 }
 
+/// A window is two extents with two row strides, and replaces a count.
+static LogicalResult verifyWindow(Operation *op, ValueRange window,
+                                  ValueRange strides, Value count) {
+  if (window.empty() && strides.empty())
+    return success();
+  if (window.size() != 2 || strides.size() != 2)
+    return op->emitOpError() << "takes a window of 2 extents and 2 row "
+                                "strides, not "
+                             << window.size() << " and " << strides.size();
+  if (count)
+    return op->emitOpError("takes a count or a window, not both");
+  return success();
+}
+
 LogicalResult DataCopyOp::verify() {
+  if (failed(verifyWindow(*this, getWindow(), getStrides(), getCount())))
+    return failure();
   Type dstElement = cast<ShapedType>(getDst().getType()).getElementType();
   Type srcElement = cast<ShapedType>(getSrc().getType()).getElementType();
   if (dstElement != srcElement)
@@ -163,6 +179,8 @@ LogicalResult MmadOp::verify() {
 }
 
 LogicalResult FixpipeOp::verify() {
+  if (failed(verifyWindow(*this, getWindow(), getStrides(), Value())))
+    return failure();
   if (failed(expectPosition(*this, getSrc(), "the source", {Position::CO1})))
     return failure();
   if (isLocal(getDst()))

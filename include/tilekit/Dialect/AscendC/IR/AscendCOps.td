@@ -125,18 +125,42 @@ def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]
 // Data movement and the cube
 //===----------------------------------------------------------------------===//
 
-def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer]> {
+def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer,
+                                                   AttrSizedOperandSegments]> {
   let summary = "copies between GM and local tensors";
   let description = [{
     Copies `count` elements (all of the destination when absent). The
     direction comes from the operands: GM to UB or L1 (MTE2), UB to GM or L1
     (MTE3), L1 to the bias table (MTE1).
+
+    With `window [%rows, %cols] strides [%src, %dst]` it copies a
+    `rows x cols` window instead: row `i` moves from element `i * src` of
+    the source to element `i * dst` of the destination, the rest of the
+    destination untouched. This is Ascend C's `DataCopyPad` with
+    `DataCopyExtParams{rows, cols * element bytes, gaps}` (GM and UB), and
+    `DataCopy` with `Nd2NzParams` into L1, whose fractal layout the IR
+    leaves implicit (cube tensors are row-major here).
+
+    ```mlir
+    ascendc.data_copy %a1, %view window [%mv, %kv] strides [%k, %c32]
+        : !ascendc.local_tensor<64x32xf16>, !ascendc.global_tensor<?x?xf16>
+    ```
   }];
   let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadAny:$src,
-                       Optional<Index>:$count);
+                       Optional<Index>:$count, Variadic<Index>:$window,
+                       Variadic<Index>:$strides);
   let assemblyFormat = [{
-    $dst `,` $src (`,` $count^)? attr-dict `:` type($dst) `,` type($src)
+    $dst `,` $src (`,` $count^)?
+    (`window` `[` $window^ `]` `strides` `[` $strides `]`)?
+    attr-dict `:` type($dst) `,` type($src)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$dst, "::mlir::Value":$src,
+                   CArg<"::mlir::Value", "{}">:$count), [{
+      build($_builder, $_state, dst, src, count, ::mlir::ValueRange(),
+            ::mlir::ValueRange());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -178,10 +202,29 @@ def AscendC_MmadOp : AscendC_Op<"mmad", [Tilekit_OnPipe<"M">, AttrSizedOperandSe
   let hasVerifier = 1;
 }
 
-def AscendC_FixpipeOp : AscendC_Op<"fixpipe", [Tilekit_Transfer]> {
+def AscendC_FixpipeOp : AscendC_Op<"fixpipe", [Tilekit_Transfer,
+                                                AttrSizedOperandSegments]> {
   let summary = "moves the accumulator out of L0C to UB or GM (FIX pipe)";
-  let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadLocal:$src);
-  let assemblyFormat = "$dst `,` $src attr-dict `:` type($dst) `,` type($src)";
+  let description = [{
+    Converts to the destination's element type on the way. Without a
+    window it moves the whole accumulator (as much as the destination
+    holds); with `window [%m, %n] strides [%src, %dst]` the `m x n` corner,
+    row `i` from element `i * src` of the accumulator to element `i * dst`
+    of the destination: Ascend C's `FixpipeParams` (`mSize`, `nSize`,
+    `srcStride`, `dstStride`).
+  }];
+  let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadLocal:$src,
+                       Variadic<Index>:$window, Variadic<Index>:$strides);
+  let assemblyFormat = [{
+    $dst `,` $src (`window` `[` $window^ `]` `strides` `[` $strides `]`)?
+    attr-dict `:` type($dst) `,` type($src)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$dst, "::mlir::Value":$src), [{
+      build($_builder, $_state, dst, src, ::mlir::ValueRange(),
+            ::mlir::ValueRange());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

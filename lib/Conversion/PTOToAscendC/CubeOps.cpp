@@ -1,0 +1,70 @@
+//===- CubeOps.cpp - Tile matmuls to mmad ---------------------------------===//
+//
+//   pto.tile.matmul %a, %b            -> a fresh CO1 tensor, mmad (init)
+//   pto.tile.matmul_acc %c, %a, %b [init %p]
+//                                     -> mmad into %c's tensor, init %p
+//                                        (false without it): in place
+//
+// m and n are the operand tiles' extents, k the left operand's valid
+// columns (else its extent), as the tile matmul multiplies: padding columns
+// of A and rows of B past k are never read, and rows and columns of the
+// result past the valid ones are computed but never stored. The result's
+// valid shape is A's valid rows by B's valid columns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+template <typename From> struct MatmulLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto lhs = cast<pto::TileType>(op.getLhs().getType());
+    auto rhs = cast<pto::TileType>(op.getRhs().getType());
+    if (lhs.getRank() != 2)
+      return op.emitOpError() << "multiplies rank-" << lhs.getRank()
+                              << " tiles; batched matmuls are not lowered "
+                                 "to AscendC yet";
+    Location loc = op.getLoc();
+    ValidShape a = this->valid.lookup(op.getLhs());
+    ValidShape b = this->valid.lookup(op.getRhs());
+    Value m = arith::ConstantIndexOp::create(rewriter, loc, lhs.getShape()[0]);
+    Value n = arith::ConstantIndexOp::create(rewriter, loc, rhs.getShape()[1]);
+    Value k = extentOr(rewriter, loc, a.cols, lhs.getShape()[1]);
+    Value dst, init;
+    if constexpr (std::is_same_v<From, pto::TileMatmulAccOp>) {
+      dst = adaptor.getAcc();
+      init = adaptor.getInitCond();
+      if (!init)
+        init = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    } else {
+      dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                        op.getResult(), ascendc::Position::CO1);
+    }
+    ascendc::MmadOp::create(rewriter, loc, dst, adaptor.getLhs(),
+                            adaptor.getRhs(), /*bias=*/Value(), m, n, k, init);
+    if (a.rows || b.cols)
+      this->valid.shapes[op.getResult()] = ValidShape{a.rows, b.cols};
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateCubePatterns(PTOToAscendCTypes &types,
+                                    RewritePatternSet &patterns,
+                                    ValidShapes &valid) {
+  patterns.add<MatmulLowering<pto::TileMatmulOp>,
+               MatmulLowering<pto::TileMatmulAccOp>>(
+      types, patterns.getContext(), valid);
+}

@@ -1,0 +1,92 @@
+//===- Lowering.h - What the PTO to AscendC patterns share ------*- C++ -*-===//
+//
+// Internal to convert-pto-to-ascendc: the type converter, the valid shapes
+// the patterns follow from tile to tile, the helpers that create local
+// tensors and index values, and the pattern groups (transfers, vector ops,
+// the cube), one file each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_LIB_CONVERSION_PTOTOASCENDC_LOWERING_H
+#define TILEKIT_LIB_CONVERSION_PTOTOASCENDC_LOWERING_H
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilekit::lowering {
+
+/// `!pto.tensor` -> `!ascendc.global_tensor`, tiles of every space ->
+/// `!ascendc.local_tensor` of the same shape and element type (the
+/// position is the placeholder op's, chosen per tile).
+class PTOToAscendCTypes : public mlir::TypeConverter {
+public:
+  PTOToAscendCTypes();
+};
+
+/// The region of a tile that holds data, where it is not the whole tile:
+/// `rows` leading rows, `cols` leading columns (null: all of them). Vector
+/// tiles are partial in rows only (masks for partial rows are not lowered);
+/// cube tiles in both.
+struct ValidShape {
+  mlir::Value rows, cols;
+};
+
+/// The valid shapes of tiles, keyed by the PTO tile value: a load, create,
+/// full or set_validshape gives one, the ops that keep an operand's valid
+/// shape pass it on, and a store copies that region only. The patterns run
+/// in program order, so a tile's shape is known before its uses'.
+struct ValidShapes {
+  llvm::DenseMap<mlir::Value, ValidShape> shapes;
+  ValidShape lookup(mlir::Value tile) const { return shapes.lookup(tile); }
+  /// `result` has the valid shape of `from` (when it is known).
+  void inherit(mlir::Value result, mlir::Value from) {
+    auto it = shapes.find(from);
+    if (it != shapes.end())
+      shapes[result] = it->second;
+  }
+};
+
+/// A pattern that reads or records the valid shapes of tiles.
+template <typename From> struct TilePattern : mlir::OpConversionPattern<From> {
+  TilePattern(const mlir::TypeConverter &types, mlir::MLIRContext *context,
+              ValidShapes &valid)
+      : mlir::OpConversionPattern<From>(types, context), valid(valid) {}
+  ValidShapes &valid;
+};
+
+/// A fresh placeholder local tensor for the tile `result` at `position`.
+mlir::Value createLocal(mlir::OpBuilder &builder, mlir::Location loc,
+                        const mlir::TypeConverter &types, mlir::Value result,
+                        ascendc::Position position);
+
+/// The position a tile of `space` takes; `tile` (the PTO value) decides
+/// for `mat` tiles: A1 feeding a left operand, B1 a right one, C1 the bias
+/// table. Vector tiles are VECCALC unless the caller knows better.
+ascendc::Position positionFor(mlir::Value tile);
+
+/// `given`, or the constant `full` when it is null.
+mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
+                     mlir::Value given, int64_t full);
+
+/// The valid shape a tile load, create, full or set_validshape gives its
+/// tile: the extents that are not the tile's full ones. Vector tiles must
+/// be whole rows.
+mlir::FailureOr<ValidShape>
+validShapeOf(mlir::Operation *op, pto::TileType tile, mlir::ValueRange extents);
+
+void populateTransferPatterns(PTOToAscendCTypes &types,
+                              mlir::RewritePatternSet &patterns,
+                              ValidShapes &valid);
+void populateVectorPatterns(PTOToAscendCTypes &types,
+                            mlir::RewritePatternSet &patterns,
+                            ValidShapes &valid);
+void populateCubePatterns(PTOToAscendCTypes &types,
+                          mlir::RewritePatternSet &patterns,
+                          ValidShapes &valid);
+
+} // namespace tilekit::lowering
+
+#endif // TILEKIT_LIB_CONVERSION_PTOTOASCENDC_LOWERING_H

@@ -1,0 +1,251 @@
+//===- Transfers.cpp - Tile loads, stores and moves to AscendC ------------===//
+//
+//   pto.tile.load  (vec)  -> data_copy GM -> VECIN
+//                  (mat)  -> data_copy GM -> A1 / B1 / C1
+//   pto.tile.store (vec)  -> data_copy UB -> GM
+//                  (acc)  -> fixpipe L0C -> GM
+//   pto.tile.move  mat -> left / right -> load_data (A2 / B2)
+//                  mat -> bias         -> data_copy (C2)
+//                  acc -> vec / mat    -> fixpipe
+//                  vec -> vec          -> data_copy UB -> UB
+//
+// A tile of whole rows of its tensor moves in one contiguous copy (counted
+// when its valid rows are fewer); any other tile, or a valid shape with
+// fewer columns, moves as a window of rows with a row stride on each side.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+/// Where a tile sits in its GM tensor.
+struct GMAccess {
+  Value view;      // the tensor from the tile's first element
+  Value rowStride; // elements between the tensor's rows
+  /// The tile is whole rows of the tensor: one contiguous copy moves it.
+  bool wholeRows;
+};
+
+FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
+                             pto::GMTensorType tensorType, Value tensor,
+                             pto::TileType tile, ValueRange offsets) {
+  if (tensorType.getRank() != tile.getRank())
+    return op->emitOpError() << "moves a tile of another rank than its "
+                                "tensor's, which is not lowered yet";
+  Location loc = op->getLoc();
+  bool wholeRows = true;
+  for (int64_t d = 1; d < tile.getRank(); ++d) {
+    std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
+    wholeRows &= tile.getShape()[d] == tensorType.getShape()[d] && offset &&
+                 *offset == 0;
+  }
+  if (!wholeRows && tile.getRank() != 2)
+    return op->emitOpError() << "moves a rank-" << tile.getRank()
+                             << " tile that is not whole rows of its "
+                                "tensor; windows are lowered for 2-d tiles";
+  Value rowStride;
+  if (tile.getRank() == 1) {
+    rowStride = arith::ConstantIndexOp::create(builder, loc, 1);
+  } else if (tile.getRank() == 2 && tensorType.isDynamicDim(1)) {
+    rowStride =
+        ascendc::GlobalDimOp::create(builder, loc, builder.getIndexType(),
+                                     tensor, builder.getI64IntegerAttr(1));
+  } else {
+    int64_t rowElements = 1;
+    for (int64_t d = 1; d < tensorType.getRank(); ++d) {
+      if (tensorType.isDynamicDim(d))
+        return op->emitOpError() << "moves a tile of a tensor whose rows are "
+                                    "dynamic in more than one dimension, "
+                                    "which is not lowered yet";
+      rowElements *= tensorType.getShape()[d];
+    }
+    rowStride = arith::ConstantIndexOp::create(builder, loc, rowElements);
+  }
+  Value offset =
+      arith::MulIOp::create(builder, loc, offsets.front(), rowStride);
+  if (!wholeRows)
+    offset = arith::AddIOp::create(builder, loc, offset, offsets[1]);
+  Value view = ascendc::GlobalSubIndexOp::create(builder, loc, tensor.getType(),
+                                                 tensor, offset);
+  return GMAccess{view, rowStride, wholeRows};
+}
+
+/// The rows x columns of `tile` a copy moves: its valid shape, else all.
+std::pair<Value, Value> windowOf(OpBuilder &builder, Location loc,
+                                 pto::TileType tile, ValidShape shape) {
+  return {extentOr(builder, loc, shape.rows, tile.getShape()[0]),
+          extentOr(builder, loc, shape.cols, tile.getShape()[1])};
+}
+
+/// The elements in the first `rows` rows of a tensor of `type`.
+Value elementsInRows(OpBuilder &builder, Location loc, Value rows,
+                     ShapedType type) {
+  int64_t rowElements = 1;
+  for (int64_t d = 1; d < type.getRank(); ++d)
+    rowElements *= type.getDimSize(d);
+  Value stride = arith::ConstantIndexOp::create(builder, loc, rowElements);
+  return arith::MulIOp::create(builder, loc, rows, stride);
+}
+
+/// Copies between GM and a local tensor holding `tile`: `toGM` stores.
+/// `transfer` builds the op (data_copy or fixpipe) from its count or window.
+template <typename CopyBuilder>
+void copyTile(OpBuilder &builder, Location loc, pto::TileType tile,
+              ValidShape shape, const GMAccess &access, bool toGM,
+              CopyBuilder transfer) {
+  if (access.wholeRows && !shape.cols) {
+    Value count;
+    if (shape.rows)
+      count = elementsInRows(builder, loc, shape.rows, tile);
+    transfer(count, ValueRange(), ValueRange());
+    return;
+  }
+  auto [rows, cols] = windowOf(builder, loc, tile, shape);
+  Value tileStride =
+      arith::ConstantIndexOp::create(builder, loc, tile.getShape()[1]);
+  Value strides[] = {toGM ? tileStride : access.rowStride,
+                     toGM ? access.rowStride : tileStride};
+  transfer(Value(), ValueRange{rows, cols}, ValueRange(strides));
+}
+
+struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    pto::MemorySpace space = tile.getMemorySpace();
+    if (space != pto::MemorySpace::Vec && space != pto::MemorySpace::Mat)
+      return op.emitOpError() << "loads into " << stringifyEnum(space)
+                              << ", which no transfer from GM reaches";
+    ValidShape shape;
+    if (!op.getValidShape().empty()) {
+      FailureOr<ValidShape> given =
+          validShapeOf(op, tile, adaptor.getValidShape());
+      if (failed(given))
+        return failure();
+      shape = *given;
+      valid.shapes[op.getResult()] = shape;
+    }
+    Location loc = op.getLoc();
+    FailureOr<GMAccess> access =
+        accessOf(rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()),
+                 adaptor.getSrc(), tile, adaptor.getOffsets());
+    if (failed(access))
+      return failure();
+    Value local = createLocal(
+        rewriter, loc, *getTypeConverter(), op.getResult(),
+        space == pto::MemorySpace::Vec ? ascendc::Position::VecIn
+                                       : positionFor(op.getResult()));
+    copyTile(rewriter, loc, tile, shape, *access, /*toGM=*/false,
+             [&](Value count, ValueRange window, ValueRange strides) {
+               ascendc::DataCopyOp::create(rewriter, loc, local, access->view,
+                                           count, window, strides);
+             });
+    rewriter.replaceOp(op, local);
+    return success();
+  }
+};
+
+struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getTile().getType());
+    pto::MemorySpace space = tile.getMemorySpace();
+    if (space != pto::MemorySpace::Vec && space != pto::MemorySpace::Acc)
+      return op.emitOpError() << "stores a " << stringifyEnum(space)
+                              << " tile, which no transfer to GM moves";
+    // A partial tile stores its valid region only; once some tile is
+    // partial, one that comes from an scf result or a block argument may
+    // be, unknown here.
+    Operation *producer = op.getTile().getDefiningOp();
+    if (!valid.shapes.count(op.getTile()) && !valid.shapes.empty() &&
+        (!producer || !isa<pto::PTODialect>(producer->getDialect())))
+      return op.emitOpError()
+             << "stores a tile whose valid shape the lowering cannot follow "
+                "here (it comes through an scf result); store it where it "
+                "is computed";
+    if (op.getAtomicAdd())
+      return op.emitOpError() << "stores with atomic_add, which is not "
+                                 "lowered to AscendC yet";
+    Location loc = op.getLoc();
+    FailureOr<GMAccess> access =
+        accessOf(rewriter, op, cast<pto::GMTensorType>(op.getDst().getType()),
+                 adaptor.getDst(), tile, adaptor.getOffsets());
+    if (failed(access))
+      return failure();
+    ValidShape shape = valid.lookup(op.getTile());
+    bool fromAccumulator = space == pto::MemorySpace::Acc;
+    // The fixpipe moves the whole accumulator only without a window.
+    if (fromAccumulator && access->wholeRows && shape.rows)
+      shape.cols =
+          arith::ConstantIndexOp::create(rewriter, loc, tile.getShape()[1]);
+    copyTile(rewriter, loc, tile, shape, *access, /*toGM=*/true,
+             [&](Value count, ValueRange window, ValueRange strides) {
+               if (fromAccumulator)
+                 ascendc::FixpipeOp::create(rewriter, loc, access->view,
+                                            adaptor.getTile(), window, strides);
+               else
+                 ascendc::DataCopyOp::create(rewriter, loc, access->view,
+                                             adaptor.getTile(), count, window,
+                                             strides);
+             });
+    // The stored tensor is the same GM buffer.
+    rewriter.replaceOp(op, adaptor.getDst());
+    return success();
+  }
+};
+
+/// pto.tile.move along one of the machine's on-chip paths; the valid shape
+/// is kept.
+struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileMoveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using pto::MemorySpace;
+    MemorySpace from =
+        cast<pto::TileType>(op.getSrc().getType()).getMemorySpace();
+    MemorySpace to = cast<pto::TileType>(op.getType()).getMemorySpace();
+    Location loc = op.getLoc();
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            positionFor(op.getResult()));
+    Value src = adaptor.getSrc();
+    if (from == MemorySpace::Mat &&
+        (to == MemorySpace::Left || to == MemorySpace::Right))
+      ascendc::LoadDataOp::create(rewriter, loc, dst, src,
+                                  /*transpose=*/false);
+    else if (from == MemorySpace::Acc &&
+             (to == MemorySpace::Vec || to == MemorySpace::Mat))
+      ascendc::FixpipeOp::create(rewriter, loc, dst, src);
+    else if ((from == MemorySpace::Mat && to == MemorySpace::Bias) ||
+             (from == MemorySpace::Vec && to == MemorySpace::Vec))
+      ascendc::DataCopyOp::create(rewriter, loc, dst, src);
+    else
+      return op.emitOpError()
+             << "moves a " << stringifyEnum(from) << " tile to "
+             << stringifyEnum(to) << ", which is not lowered to AscendC yet";
+    valid.inherit(op.getResult(), op.getSrc());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateTransferPatterns(PTOToAscendCTypes &types,
+                                        RewritePatternSet &patterns,
+                                        ValidShapes &valid) {
+  patterns.add<TileLoadLowering, TileStoreLowering, TileMoveLowering>(
+      types, patterns.getContext(), valid);
+}

@@ -1,0 +1,233 @@
+//===- VectorOps.cpp - Vector tile ops to AscendC vector ops --------------===//
+//
+//   pto.tile.<binary>      -> ascendc.<binary>_l2 (add sub mul div max min)
+//   pto.tile.<binary>s     -> ascendc.<binary>s_l2 (adds muls maxs mins)
+//   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
+//                             abs relu)
+//   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
+//   pto.tile.full          -> ascendc.duplicate_l2
+//   pto.tile.row_expand[_<op>], col_expand[_<op>]
+//                          -> ascendc.broadcast (axis 1 or 0), then the
+//                             binary op (expdif: sub, then exp; f32 only)
+//   pto.tile.row_<fold>, col_<fold>
+//                          -> ascendc.reduce_<fold> (axis 1 or 0; the
+//                             valid rows of a ragged tile)
+//
+// Each writes a fresh VECCALC placeholder. The ops run on whole tensors
+// (no count): what lies past a partial tile's rows is never stored, and a
+// column fold folds the valid rows only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+/// A tile op whose operands map one to one onto an AscendC L2 op that
+/// writes a fresh local tensor.
+template <typename From, typename To>
+struct ElementwiseLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The result takes the valid shape of the first operand.
+    this->valid.inherit(op.getResult(), op->getOperand(0));
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    SmallVector<Value> operands{dst};
+    llvm::append_range(operands, adaptor.getOperands());
+    // The optional count stays absent: the whole tensor (what lies past
+    // a partial tile's rows is never stored).
+    To::create(rewriter, loc, TypeRange(), operands,
+               ArrayRef<NamedAttribute>());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.cast -> ascendc.cast_l2 with the same round mode (none when
+/// absent); the result keeps the source's valid shape.
+struct TileCastLowering : TilePattern<pto::TileCastOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    valid.inherit(op.getResult(), op.getSrc());
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    // Numbered alike (lib/Registration/EnumAgreement.cpp).
+    auto mode = static_cast<ascendc::RoundMode>(
+        op.getRound().value_or(pto::RoundMode::None));
+    ascendc::CastL2Op::create(rewriter, loc, dst, adaptor.getSrc(), mode,
+                              Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// `rhs` (M x 1 for a row expansion, 1 x N for a column one) broadcast to
+/// the shape of `like` in a fresh VECCALC tensor.
+Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
+                  Type like, bool isRow) {
+  auto shape = cast<ascendc::LocalTensorType>(like);
+  auto type = ascendc::LocalTensorType::get(
+      rewriter.getContext(), shape.getShape(),
+      cast<ascendc::LocalTensorType>(rhs.getType()).getElementType());
+  Value wide = ascendc::LocalTensorAutoOp::create(
+      rewriter, loc, type, ascendc::Position::VecCalc, false, false);
+  ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0);
+  return wide;
+}
+
+/// pto.tile.row_expand / col_expand -> ascendc.broadcast; a row expansion
+/// keeps its column's valid rows.
+template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (IsRow)
+      this->valid.inherit(op.getResult(), op.getSrc());
+    Type result = this->getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(op, broadcastTo(rewriter, op.getLoc(), adaptor.getSrc(),
+                                       result, IsRow));
+    return success();
+  }
+};
+
+/// pto.tile.row_<fold> / col_<fold> -> ascendc.reduce_<fold> along axis 1
+/// or 0, folding the valid rows of a partial tile only; a row reduction
+/// keeps them.
+template <typename From, typename To, bool IsRow>
+struct ReduceLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (cast<pto::TileType>(op.getType()).getRank() != 2)
+      return op.emitOpError() << "reduces a tile of rank other than 2, "
+                                 "which is not lowered to AscendC yet";
+    if (IsRow)
+      this->valid.inherit(op.getResult(), op.getSrc());
+    Location loc = op.getLoc();
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
+               this->valid.lookup(op.getSrc()).rows);
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.row_expand_<op> / col_expand_<op> -> broadcast, then the
+/// binary op (expdif: sub, then exp). The result keeps lhs's valid shape.
+template <typename From, typename To, bool IsRow, bool ExpDif = false>
+struct ExpandBinaryLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ascendc::LocalTensorType>(
+        this->getTypeConverter()->convertType(op.getType()));
+    // The tile op keeps exp's argument in f32; in a narrower tensor the
+    // difference would round first.
+    if (ExpDif && !type.getElementType().isF32())
+      return op.emitOpError()
+             << "computes exp of a difference in " << type.getElementType()
+             << ", which is lowered only for f32 tiles";
+    this->valid.inherit(op.getResult(), op.getLhs());
+    Value wide = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    To::create(rewriter, loc, TypeRange(),
+               ValueRange{dst, adaptor.getLhs(), wide},
+               ArrayRef<NamedAttribute>());
+    if (ExpDif)
+      ascendc::ExpL2Op::create(rewriter, loc, dst, dst, Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.full -> a fresh tensor filled by duplicate_l2 (whole: the
+/// padding of a partial tile holds the value too).
+struct TileFullLowering : TilePattern<pto::TileFullOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileFullOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    if (tile.getMemorySpace() != pto::MemorySpace::Vec)
+      return op.emitOpError()
+             << "fills a " << stringifyEnum(tile.getMemorySpace())
+             << " tile, which only the vector unit does";
+    if (!op.getValidShape().empty()) {
+      FailureOr<ValidShape> shape =
+          validShapeOf(op, tile, adaptor.getValidShape());
+      if (failed(shape))
+        return failure();
+      valid.shapes[op.getResult()] = *shape;
+    }
+    Location loc = op.getLoc();
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    ascendc::DuplicateL2Op::create(rewriter, loc, dst, adaptor.getValue(),
+                                   Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
+                                      RewritePatternSet &patterns,
+                                      ValidShapes &valid) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<TileCastLowering, TileFullLowering,
+               ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
+               ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
+               ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,
+               ElementwiseLowering<pto::TileDivOp, ascendc::DivL2Op>,
+               ElementwiseLowering<pto::TileMaxOp, ascendc::MaxL2Op>,
+               ElementwiseLowering<pto::TileMinOp, ascendc::MinL2Op>,
+               ElementwiseLowering<pto::TileAddSOp, ascendc::AddsL2Op>,
+               ElementwiseLowering<pto::TileMulSOp, ascendc::MulsL2Op>,
+               ElementwiseLowering<pto::TileMaxSOp, ascendc::MaxsL2Op>,
+               ElementwiseLowering<pto::TileMinSOp, ascendc::MinsL2Op>,
+               ElementwiseLowering<pto::TileExpOp, ascendc::ExpL2Op>,
+               ElementwiseLowering<pto::TileLogOp, ascendc::LnL2Op>,
+               ElementwiseLowering<pto::TileSqrtOp, ascendc::SqrtL2Op>,
+               ElementwiseLowering<pto::TileRsqrtOp, ascendc::RsqrtL2Op>,
+               ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
+               ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
+               ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>,
+               ExpandLowering<pto::TileRowExpandOp, true>,
+               ExpandLowering<pto::TileColExpandOp, false>>(types, context,
+                                                            valid);
+#define REDUCE(STEM)                                                           \
+  ReduceLowering<pto::TileRow##STEM##Op, ascendc::Reduce##STEM##Op, true>,     \
+      ReduceLowering<pto::TileCol##STEM##Op, ascendc::Reduce##STEM##Op, false>
+  patterns.add<REDUCE(Sum), REDUCE(Max), REDUCE(Min), REDUCE(Prod)>(
+      types, context, valid);
+#undef REDUCE
+#define EXPAND(STEM, TO)                                                       \
+  ExpandBinaryLowering<pto::TileRowExpand##STEM##Op, ascendc::TO, true>,       \
+      ExpandBinaryLowering<pto::TileColExpand##STEM##Op, ascendc::TO, false>
+  patterns.add<EXPAND(Add, AddL2Op), EXPAND(Sub, SubL2Op), EXPAND(Mul, MulL2Op),
+               EXPAND(Div, DivL2Op), EXPAND(Max, MaxL2Op), EXPAND(Min, MinL2Op),
+               ExpandBinaryLowering<pto::TileRowExpandExpDifOp,
+                                    ascendc::SubL2Op, true, true>,
+               ExpandBinaryLowering<pto::TileColExpandExpDifOp,
+                                    ascendc::SubL2Op, false, true>>(
+      types, context, valid);
+#undef EXPAND
+}
