@@ -13,13 +13,15 @@
 // orders after a conflicting access of another pipe or core is an error
 // naming both ops and the storage, and a wait that no earlier set satisfies
 // is a deadlock. `if_aic` code runs on the cube and `if_aiv` code on the
-// vector core (sub-block 0), one after the other in program order: a
-// cross-core wait whose flag no earlier op has set is reported as a hang.
+// vector core (sub-block 0); a kernel with both runs on two threads that
+// take turns at cross-core waits (MixedKernel.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "AscendCMachine.h"
 #include "ExecContext.h"
 #include "Folding.h"
+#include "MixedKernel.h"
 #include "ScalarFunctions.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
@@ -36,58 +38,25 @@ using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::ascendc;
 
-namespace tilekit::interp {
-
-/// The on-chip state of one invocation of an AscendC kernel.
-struct AscendCMachine {
-  explicit AscendCMachine(bool checkRaces)
-      : checkRaces(checkRaces),
-        model([this](Operation *later, const HappensBefore::Access &earlier,
-                     const HappensBefore::Access &now) {
-          raced = true;
-          InFlightDiagnostic diag = later->emitError()
-                                    << HappensBefore::describeRace(earlier, now)
-                                    << " (a race)";
-          diag.attachNote(earlier.op->getLoc()) << "the unordered access";
-        }) {}
-
-  /// Bytes [address, address + bytes) of `buffer`, grown as needed.
-  uint8_t *bytes(Buffer buffer, int64_t address, int64_t bytes) {
-    std::vector<uint8_t> &pool = pools[static_cast<unsigned>(buffer)];
-    if (pool.size() < static_cast<size_t>(address + bytes))
-      pool.resize(address + bytes, 0);
-    return pool.data() + address;
-  }
-
-  bool checkRaces;
-  bool raced = false;
-  llvm::DenseMap<unsigned, std::vector<uint8_t>> pools;
-  llvm::DenseMap<unsigned, int64_t> nextFree;
-  llvm::DenseMap<Operation *, int64_t> placeholders;
-  /// The core each kernel without core groups runs on.
-  llvm::DenseMap<Operation *, unsigned> kernelCores;
-  /// The element offset of each GM view (global_tensor.subindex) into the
-  /// tensor it shares storage with.
-  llvm::DenseMap<Value, int64_t> viewOffsets;
-  HappensBefore model;
-};
-
-} // namespace tilekit::interp
-
 namespace {
 
 AscendCMachine &machineOf(ExecContext &context) {
+  if (!context.ascendc)
+    context.ascendc = currentMixedMachine();
   if (!context.ascendc)
     context.ascendc = std::make_shared<AscendCMachine>(
         context.getInterpreter().getOptions().checkRaces);
   return *context.ascendc;
 }
 
-/// The core an op runs on: its group's, else the one its kernel runs on
-/// (a kernel without groups runs on one core).
+/// The core an op runs on: its group's, else the core running the mixed
+/// kernel, else the one its kernel runs on (a kernel without groups runs
+/// on one core).
 unsigned coreOf(AscendCMachine &machine, Operation *op) {
   if (Operation *group = getCoreGroup(op))
     return isCubeGroup(group) ? 0 : 1;
+  if (std::optional<unsigned> core = currentMixedCore())
+    return *core;
   auto func = op->getParentOfType<FunctionOpInterface>();
   auto [it, fresh] = machine.kernelCores.try_emplace(func, 1u);
   if (fresh)
@@ -672,8 +641,31 @@ LogicalResult deadlock(AscendCMachine &machine, Operation *op,
 LogicalResult runSync(ExecContext &context, Operation *op) {
   using Kind = HappensBefore::SyncOutcome::Kind;
   AscendCMachine &machine = machineOf(context);
-  HappensBefore::SyncOutcome outcome =
-      machine.model.synchronize(op, coreOf(machine, op));
+  unsigned core = coreOf(machine, op);
+  HappensBefore::SyncOutcome outcome = machine.model.synchronize(op, core);
+  if (isa<CrossCoreSetFlagOp>(op))
+    noteCrossCoreSet();
+  // In a mixed kernel the other core may still set the flag: let it run.
+  while (outcome.kind == Kind::Blocked && currentMixedCore()) {
+    Operation *other = nullptr;
+    HandOver next = handOverAt(op, other);
+    if (next == HandOver::Stopped)
+      return failure();
+    if (next == HandOver::Deadlock) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "waits for cross-core flag "
+                                << cast<CrossCoreWaitFlagOp>(op).getFlag()
+                                << ", which the "
+                                << (core == 0 ? "vector" : "cube") << " core "
+                                << (other ? "cannot set: it waits too"
+                                          : "never sets: it has returned")
+                                << " (a deadlock)";
+      if (other)
+        diag.attachNote(other->getLoc()) << "the other core's wait";
+      return failure();
+    }
+    outcome = machine.model.synchronize(op, core);
+  }
   if (outcome.kind == Kind::NothingSet) {
     auto wait = cast<WaitFlagOp>(op);
     return deadlock(machine, op,
@@ -697,7 +689,11 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A group runs on its core; in a mixed kernel the other core skips it.
 LogicalResult runCoreGroup(ExecContext &context, Operation *op) {
+  std::optional<unsigned> core = currentMixedCore();
+  if (core && *core != (isCubeGroup(op) ? 0u : 1u))
+    return success();
   SmallVector<RuntimeValue> none;
   return context.runRegion(op->getRegion(0), none);
 }

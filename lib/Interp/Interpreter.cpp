@@ -9,6 +9,7 @@
 #include "Blas.h"
 #include "ExecContext.h"
 #include "GroupRuntime.h"
+#include "MixedKernel.h"
 #include "TaskScheduler.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
@@ -129,13 +130,18 @@ Interpreter::invoke(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
   for (auto [index, type, value] : llvm::enumerate(argTypes, args))
     if (failed(checkArgument(func, index, type, value)))
       return failure();
+  // A kernel with cube and vector groups runs on both cores at once.
+  bool mixedCore = currentMixedCore().has_value();
+  if (!mixedCore && isMixedKernel(func))
+    return runMixedKernel(*this, func, args, state);
   ExecContext context(*this, state);
   context.setScheduler(tasks);
   SmallVector<RuntimeValue> bound(args.begin(), args.end());
   FailureOr<SmallVector<RuntimeValue>> results =
       context.runRegion(func.getFunctionBody(), bound);
-  // An AscendC kernel ends with no flag still set.
-  if (succeeded(results) && context.ascendc &&
+  // An AscendC kernel ends with no flag still set (a mixed kernel's, once
+  // both cores have returned).
+  if (succeeded(results) && context.ascendc && !mixedCore &&
       failed(checkFlagsWaited(*context.ascendc, func)))
     return failure();
   return results;
