@@ -13,6 +13,8 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 
+#include "tilekit/Interp/Values.h"
+
 #include "mlir/IR/Diagnostics.h"
 
 #include <vector>
@@ -52,6 +54,8 @@ struct AscendCMachine {
   /// The element offset of each GM view (global_tensor.subindex) into the
   /// tensor it shares storage with.
   llvm::DenseMap<mlir::Value, int64_t> viewOffsets;
+  /// The tensor of each ascendc.workspace op, shared by the cores.
+  llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
   ascendc::HappensBefore model;
 };
 

@@ -150,6 +150,16 @@ LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
   return success();
 }
 
+LogicalResult runWorkspace(ExecContext &context, Operation *op) {
+  AscendCMachine &machine = machineOf(context);
+  auto type = cast<GlobalTensorType>(op->getResult(0).getType());
+  auto [it, fresh] = machine.workspaces.try_emplace(op);
+  if (fresh)
+    it->second = makeTensor(kindOf(type.getElementType()), type.getShape());
+  context.set(op->getResult(0), it->second);
+  return success();
+}
+
 LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
   context.set(op->getResult(0), context.scalar(op->getOperand(0)));
   return success();
@@ -348,10 +358,18 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
   FailureOr<ArrayData> acc = readElements(context, op, mmad.getDst(), cWindow);
   if (failed(lhs) || failed(rhs) || failed(acc))
     return failure();
-  if (failed(matmulInto(op, *lhs, *rhs, *acc, /*batch=*/1, m, depth, n,
-                        /*accumulate=*/!init, /*aTrans=*/false,
-                        /*bTrans=*/false, /*kUsed=*/k)))
+  if (m == 0 || n == 0)
+    return success();
+  // BLAS needs a positive leading dimension: no products is no call.
+  if (depth == 0) {
+    if (init)
+      for (int64_t i = 0; i < m * n; ++i)
+        acc->set(i, 0.0);
+  } else if (failed(matmulInto(op, *lhs, *rhs, *acc, /*batch=*/1, m, depth, n,
+                               /*accumulate=*/!init, /*aTrans=*/false,
+                               /*bTrans=*/false, /*kUsed=*/k))) {
     return failure();
+  }
   // The bias is added to the fresh products, as the tile matmul adds it.
   if (mmad.getBias() && init) {
     FailureOr<ArrayData> bias = readElements(context, op, mmad.getBias(), n);
@@ -691,11 +709,20 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
 
 /// A group runs on its core; in a mixed kernel the other core skips it.
 LogicalResult runCoreGroup(ExecContext &context, Operation *op) {
-  std::optional<unsigned> core = currentMixedCore();
-  if (core && *core != (isCubeGroup(op) ? 0u : 1u))
-    return success();
   SmallVector<RuntimeValue> none;
-  return context.runRegion(op->getRegion(0), none);
+  std::optional<unsigned> core = currentMixedCore();
+  if (!core)
+    return context.runRegion(op->getRegion(0), none);
+  bool own = *core == (isCubeGroup(op) ? 0u : 1u);
+  std::optional<uint64_t> index = enterCoreGroup(own);
+  if (!index)
+    return failure(); // the run has stopped; the cause is reported
+  if (!own)
+    return success();
+  if (failed(context.runRegion(op->getRegion(0), none)))
+    return failure();
+  leaveCoreGroup(*index);
+  return success();
 }
 
 LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
@@ -737,6 +764,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<ReinterpretCastOp>(map, runReinterpretCast);
   addHandler<GlobalSubIndexOp>(map, runSubIndex);
   addHandler<GlobalDimOp>(map, runGlobalDim);
+  addHandler<WorkspaceOp>(map, runWorkspace);
   addHandler<DataCopyOp>(map, runDataCopy);
   addHandler<LoadDataOp>(map, runLoadData);
   addHandler<MmadOp>(map, runMmad);

@@ -9,6 +9,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace mlir;
@@ -52,6 +53,35 @@ public:
     return stopped ? HandOver::Stopped : HandOver::Retry;
   }
 
+  /// `core` meets a core group, its own or not; both cores meet the same
+  /// groups in the same order (they run the same scalar code). Before its
+  /// own group it waits until every earlier group has run, so the kernel
+  /// runs in program order wherever that order can run: when the other core
+  /// is stuck at a wait no set has answered since, or has returned, it goes
+  /// ahead. Returns the group's number, or none when the run has stopped.
+  std::optional<uint64_t> enterGroup(unsigned core, bool own) {
+    std::unique_lock<std::mutex> lock(mutex);
+    uint64_t index = met[core]++;
+    unsigned peer = 1 - core;
+    while (own && !stopped && frontier != index && !done[peer] &&
+           !(waitingAt[peer] && sets == setsWhenParked[peer])) {
+      turn = peer;
+      changed.notify_all();
+      changed.wait(lock, [&] { return turn == core || stopped; });
+    }
+    if (stopped)
+      return std::nullopt;
+    return index;
+  }
+
+  /// `core` has run group `index`.
+  void leaveGroup(uint64_t index) {
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.insert(index);
+    while (finished.erase(frontier))
+      ++frontier;
+  }
+
   void noteSet() {
     std::unique_lock<std::mutex> lock(mutex);
     ++sets;
@@ -78,6 +108,10 @@ private:
   uint64_t sets = 0;
   uint64_t setsWhenParked[2] = {0, 0};
   bool stopped = false;
+  /// Groups each core has met, and the first group not yet run.
+  uint64_t met[2] = {0, 0};
+  uint64_t frontier = 0;
+  std::set<uint64_t> finished;
 };
 
 /// The run and core of the current thread.
@@ -119,6 +153,12 @@ HandOver interp::handOverAt(Operation *op, Operation *&other) {
   other = nullptr;
   return current.run->handOver(current.core, op, other);
 }
+
+std::optional<uint64_t> interp::enterCoreGroup(bool own) {
+  return current.run->enterGroup(current.core, own);
+}
+
+void interp::leaveCoreGroup(uint64_t index) { current.run->leaveGroup(index); }
 
 void interp::noteCrossCoreSet() {
   if (current.run)

@@ -3,10 +3,12 @@
 //
 // A mixed AscendC kernel (one with both `if_aic` and `if_aiv` groups) runs
 // on two cores: each runs the whole function on its own thread, its scalar
-// code and its own groups, skipping the other's. The threads take turns: a
-// core runs until a cross-core wait finds no flag set, then hands over to
-// the other, and retries when the other blocks or finishes. When both wait
-// and no flag was set since the parked one looked, the kernel deadlocks;
+// code and its own groups, skipping the other's. The threads take turns,
+// one running at a time: groups run in program order (an unsynchronized
+// kernel computes what its text says), except that a core whose
+// cross-core wait finds no flag set hands over to the other, and a core
+// goes ahead of program order when the other is stuck at such a wait. When both
+// wait and no flag was set since the parked one looked, the kernel deadlocks;
 // the report names both waits. Switching only there
 // makes every run interleave the cores the same way, so the outputs and
 // the race reports do not change from run to run. Internal to the executor.
@@ -46,6 +48,12 @@ runMixedKernel(Interpreter &interpreter, mlir::FunctionOpInterface func,
 /// the run has already failed (nothing more to report).
 enum class HandOver { Retry, Deadlock, Stopped };
 HandOver handOverAt(mlir::Operation *op, mlir::Operation *&other);
+/// The current core meets a core group (`own`: one it runs): its number in
+/// the order both cores meet groups, once the groups before it have run
+/// (or cannot: see MixedKernel.cpp); none when the run has stopped.
+std::optional<uint64_t> enterCoreGroup(bool own);
+/// The current core has run group `index`.
+void leaveCoreGroup(uint64_t index);
 /// A cross-core flag was set: a parked core's wait may now succeed.
 void noteCrossCoreSet();
 

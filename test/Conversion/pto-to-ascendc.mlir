@@ -185,3 +185,67 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 // GEMM: ascendc.mmad %[[ACC]], %[[A2]], %[[B2]] m %{{.*}} n %{{.*}} k %[[KV]] init %[[FIRST]]
 // GEMM-NOT: scf.yield
 // GEMM: ascendc.fixpipe %{{.*}}, %[[ACC]] window[%arg5, %arg6] strides[
+
+// -----
+
+// Groups: a transfer inside a loop of a member is not lowered (the cores'
+// loops would need fusing).
+func.func @looped_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+    // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:5: error: 'pto.tile.tpush_to_aiv' op sits inside scf.for: cross-core transfers are lowered at the top level of the aic and aiv functions only
+    pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  }
+  return
+}
+func.func @looped_aiv(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  }
+  return
+}
+func.func @looped(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
+// -----
+
+// Each core pops before it pushes what the other pops: no order runs.
+func.func @crossed_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:8: error: 'pto.tile.tpop_from_aiv' op waits for a tile the other core pushes only after it pops one itself: the group deadlocks
+  %m = pto.tile.tpop_from_aiv split 0 : !pto.tile<64x64xf32, mat>
+  %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  return
+}
+func.func @crossed_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  pto.tile.tpush_to_aic %t split 0 : !pto.tile<64x64xf32, vec>
+  return
+}
+func.func @crossed(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
+// -----
+
+// One workspace holds one tile: a second push on a pipe is not lowered.
+func.func @twice_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes a second tile on pipe 0, which is not lowered yet: one workspace holds one tile
+  pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  return
+}
+func.func @twice_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  %a = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  %b = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  return
+}
+func.func @twice(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<group>} {
+  return
+}

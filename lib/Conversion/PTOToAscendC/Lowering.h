@@ -3,7 +3,7 @@
 // Internal to convert-pto-to-ascendc: the type converter, the valid shapes
 // the patterns follow from tile to tile, the helpers that create local
 // tensors and index values, and the pattern groups (transfers, vector ops,
-// the cube), one file each.
+// the cube, cross-core groups), one file each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace tilekit::lowering {
@@ -76,6 +77,25 @@ mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
 /// be whole rows.
 mlir::FailureOr<ValidShape>
 validShapeOf(mlir::Operation *op, pto::TileType tile, mlir::ValueRange extents);
+
+/// Where a cross-core transfer of a merged group moves its tile: the
+/// workspace of its pipe direction, and the lane (of `lanes`) it runs for.
+struct TransferSite {
+  mlir::Value workspace;
+  unsigned lane = 0, lanes = 1;
+};
+struct Transfers {
+  llvm::DenseMap<mlir::Operation *, TransferSite> sites;
+};
+
+/// Groups.cpp: before the conversion, builds each group function's body
+/// from its aic and aiv functions (and erases them); after it, wraps each
+/// run of one core's ops in an if_aic / if_aiv group.
+mlir::LogicalResult mergeGroups(mlir::ModuleOp module, Transfers &transfers);
+mlir::LogicalResult formCoreGroups(mlir::ModuleOp module);
+void populateCrossCorePatterns(PTOToAscendCTypes &types,
+                               mlir::RewritePatternSet &patterns,
+                               ValidShapes &valid, Transfers &transfers);
 
 void populateTransferPatterns(PTOToAscendCTypes &types,
                               mlir::RewritePatternSet &patterns,

@@ -5,7 +5,8 @@
 // and element type); each tile an op produces becomes a placeholder local
 // tensor that the op writes, at the position its space and consumers
 // choose, so the AscendC memory passes plan it. The patterns, one group per
-// file: Transfers.cpp (loads, stores, moves), VectorOps.cpp, CubeOps.cpp;
+// file: Transfers.cpp (loads, stores, moves), VectorOps.cpp, CubeOps.cpp,
+// Groups.cpp (a group's aic and aiv functions merged into one kernel);
 // here the tile ops that only name or reshape a region:
 //
 //   pto.tile.create         -> a placeholder local tensor
@@ -200,16 +201,26 @@ struct ConvertPTOToAscendCPass
     scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
                                                          target);
     ValidShapes valid;
+    Transfers transfers;
+    // Orchestration functions are the host side: they launch the kernels.
+    getOperation().walk([&](func::FuncOp func) {
+      if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
+        func->setAttr(ascendc::AscendCDialect::kHostAttrName,
+                      UnitAttr::get(context));
+    });
+    if (failed(mergeGroups(getOperation(), transfers)))
+      return signalPassFailure();
     patterns.add<TensorDimLowering>(types, context);
     patterns.add<TileCreateLowering, SetValidShapeLowering>(types, context,
                                                             valid);
     populateTransferPatterns(types, patterns, valid);
     populateVectorPatterns(types, patterns, valid);
     populateCubePatterns(types, patterns, valid);
+    populateCrossCorePatterns(types, patterns, valid, transfers);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
-    if (failed(dropCarriedTensors()))
+    if (failed(dropCarriedTensors()) || failed(formCoreGroups(getOperation())))
       signalPassFailure();
   }
 

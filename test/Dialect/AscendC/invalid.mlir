@@ -185,3 +185,16 @@ func.func @dim(%x: !ascendc.global_tensor<?x64xf32>) -> index {
   %n = ascendc.global_tensor.dim %x, 2 : <?x64xf32>
   return %n : index
 }
+
+// -----
+
+// A fuzz finding: the executor multiplied f16 tiles into an i1
+// accumulator. The cube accumulates float products in f32.
+func.func @mmad_types(%n: index) {
+  %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xi1>
+  %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+  %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+  // expected-error @below {{multiplies 'f16' by 'f16' into 'i1'; the cube multiplies one element type and accumulates it in 'f32'}}
+  ascendc.mmad %acc, %a, %b m %n n %n k %n : !ascendc.local_tensor<16x16xi1>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+  return
+}

@@ -90,6 +90,11 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   if (name == D::kBufIdsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of buffer ids (array<i64: ...>)");
+  if (name == D::kHostAttrName)
+    return failure(failed(requireOn(op, attr, isa<FunctionOpInterface>(op),
+                                    "a function")) ||
+                   failed(expect(op, attr, isa<UnitAttr>(attr.getValue()),
+                                 "a unit attribute")));
   if (name == D::kVecScopeLoopAttrName || name == D::kParallelAttrName)
     return failure(
         failed(requireOn(op, attr, isa<LoopLikeOpInterface>(op), "a loop")) ||
@@ -98,8 +103,8 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   return op->emitOpError()
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
-            "alloc_strategy, memory_consumed, cross_core_flag_id, buf_id, "
-            "buf_ids, reuse_group, vec_scope_loop or parallel)";
+            "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
+            "buf_id, buf_ids, reuse_group, vec_scope_loop or parallel)";
 }
 
 LogicalResult AscendCDialect::verifyRegionArgAttribute(Operation *op,

@@ -86,6 +86,12 @@ LogicalResult GlobalDimOp::verify() {
   return success();
 }
 
+LogicalResult WorkspaceOp::verify() {
+  if (!cast<GlobalTensorType>(getType()).hasStaticShape())
+    return emitOpError("needs a static shape: the host sizes the workspace");
+  return success();
+}
+
 LogicalResult LocalTensorAutoOp::verify() {
   if (getInput() && getOutput())
     return emitOpError("is marked both input and output");
@@ -173,6 +179,16 @@ LogicalResult MmadOp::verify() {
       failed(
           expectPosition(*this, getB(), "the right operand", {Position::B2})))
     return failure();
+  // The cube accumulates float products in f32 and integer ones in i32.
+  Type a = cast<ShapedType>(getA().getType()).getElementType();
+  Type b = cast<ShapedType>(getB().getType()).getElementType();
+  Type acc = cast<ShapedType>(getDst().getType()).getElementType();
+  Type expected = isa<FloatType>(a) ? Type(Float32Type::get(getContext()))
+                                    : Type(IntegerType::get(getContext(), 32));
+  if (a != b || acc != expected)
+    return emitOpError() << "multiplies " << a << " by " << b << " into " << acc
+                         << "; the cube multiplies one element type "
+                         << "and accumulates it in " << expected;
   if (getBias())
     return expectPosition(*this, getBias(), "the bias", {Position::C2});
   return success();

@@ -24,7 +24,7 @@ struct InsertSubblockGuardPass
       return;
     bool ok = true;
     module.walk([&](func::FuncOp func) {
-      if (func.isExternal())
+      if (func.isExternal() || func->hasAttr(AscendCDialect::kHostAttrName))
         return;
       Block &entry = func.getBody().front();
       if (!entry.empty() && isa<SubBlockGuardOp>(entry.front()))

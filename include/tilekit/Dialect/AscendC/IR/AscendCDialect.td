@@ -67,6 +67,9 @@ def AscendC_Dialect : Dialect {
         "ascendc.vec_scope_loop";
     static constexpr ::llvm::StringLiteral kParallelAttrName =
         "ascendc.parallel";
+    /// function: unit, host code that launches kernels (the lowering marks
+    /// orchestration functions); passes that shape kernels skip it.
+    static constexpr ::llvm::StringLiteral kHostAttrName = "ascendc.host";
     /// function argument: the kernel argument it is ("DumpAddr").
     static constexpr ::llvm::StringLiteral kKernelArgAttrName =
         "ascendc.kernel_arg";

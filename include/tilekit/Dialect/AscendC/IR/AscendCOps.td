@@ -121,6 +121,24 @@ def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]
   let hasVerifier = 1;
 }
 
+def AscendC_WorkspaceOp : AscendC_Op<"workspace", [Tilekit_NoPipe]> {
+  let summary = "a GM scratch tensor of the kernel's workspace";
+  let description = [{
+    A region of the workspace the host allocates for the kernel (Ascend C's
+    `GM_ADDR workspace` argument, `GetUserWorkspace`); each op is its own
+    region. Both cores of a mixed kernel see the same tensor, which is how
+    tiles cross between them through GM. It holds zeros when the kernel
+    starts.
+
+    ```mlir
+    %ws = ascendc.workspace : !ascendc.global_tensor<64x64xf32>
+    ```
+  }];
+  let results = (outs AscendC_GlobalTensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Data movement and the cube
 //===----------------------------------------------------------------------===//

@@ -232,7 +232,8 @@ def InsertSubblockGuard : Pass<"ascendc-insert-subblock-guard", "mlir::ModuleOp"
   let description = [{
     In a module with `ascendc.kernel_type = "mixed"`, puts
     `ascendc.subblock_guard` (`if (AscendC::GetSubBlockIdx() != 0)
-    return;`) first in every function with a body. Functions that already
+    return;`) first in every function with a body but host code
+    (`ascendc.host`, which launches the kernels). Functions that already
     start with it are left alone, so running the pass twice changes nothing;
     other kernel types are untouched.
   }];
