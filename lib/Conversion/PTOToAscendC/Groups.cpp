@@ -18,9 +18,9 @@
 //    `if_aic` / `if_aiv` group; scalar code stays outside, where both cores
 //    run it.
 //
-// Only transfers at the top level of the members are lowered (a loop
-// holding one needs the two cores' loops fused), one push and one pop per
-// pipe direction and lane, split codes 0-2, whole tiles.
+// Only transfers at the top level of the members are lowered (a loop or
+// branch holding one needs the two cores' control flow fused), one push and one
+// pop per pipe direction and lane, split codes 0-2, whole tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,8 +102,8 @@ LogicalResult GroupMerger::checkMember(FunctionOpInterface member) {
           inner->emitOpError()
               << "sits inside " << op.getName()
               << ": cross-core transfers are lowered at the top level of the "
-                 "aic and aiv functions only (a loop holding one needs the two "
-                 "cores' loops fused)";
+                 "aic and aiv functions only (a loop or branch holding one "
+                 "needs the two cores' control flow fused)";
           return WalkResult::interrupt();
         });
     if (nested.wasInterrupted())
