@@ -304,11 +304,16 @@ template <typename From> struct TransferPattern : TilePattern<From> {
                   ValidShapes &valid, Transfers &transfers)
       : TilePattern<From>(types, context, valid), transfers(transfers) {}
 
-  FailureOr<TransferSite> siteOf(Operation *op) const {
+  /// Where `op` moves its tile; a push's tile (`pushed`) must be whole.
+  FailureOr<TransferSite> siteOf(Operation *op, Value pushed = {}) const {
     auto it = transfers.sites.find(op);
     if (it == transfers.sites.end())
       return op->emitOpError() << "is outside a group, where it has no "
                                   "partner to lower with";
+    ValidShape shape = this->valid.lookup(pushed);
+    if (pushed && (shape.rows || shape.cols))
+      return op->emitOpError() << "pushes a tile with a valid shape, which is "
+                                  "not lowered yet";
     return it->second;
   }
   Transfers &transfers;
@@ -320,7 +325,7 @@ struct PushToAivLowering : TransferPattern<pto::TPushToAivOp> {
   LogicalResult
   matchAndRewrite(pto::TPushToAivOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TransferSite> site = siteOf(op);
+    FailureOr<TransferSite> site = siteOf(op, op.getTile());
     if (failed(site))
       return failure();
     auto tile = cast<pto::TileType>(op.getTile().getType());
@@ -329,9 +334,6 @@ struct PushToAivLowering : TransferPattern<pto::TPushToAivOp> {
              << "pushes a " << stringifyEnum(tile.getMemorySpace())
              << " tile: only the accumulator reaches GM on "
                 "its way to the vector core";
-    if (valid.shapes.count(op.getTile()))
-      return op.emitOpError() << "pushes a tile with a valid shape, which is "
-                                 "not lowered yet";
     ascendc::FixpipeOp::create(rewriter, op.getLoc(), site->workspace,
                                adaptor.getTile());
     rewriter.eraseOp(op);
@@ -345,12 +347,9 @@ struct PushToAicLowering : TransferPattern<pto::TPushToAicOp> {
   LogicalResult
   matchAndRewrite(pto::TPushToAicOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TransferSite> site = siteOf(op);
+    FailureOr<TransferSite> site = siteOf(op, op.getTile());
     if (failed(site))
       return failure();
-    if (valid.shapes.count(op.getTile()))
-      return op.emitOpError() << "pushes a tile with a valid shape, which is "
-                                 "not lowered yet";
     LanePart part = lanePart(rewriter, op.getLoc(), *site, splitOf(op),
                              cast<pto::TileType>(op.getTile().getType()));
     ascendc::DataCopyOp::create(

@@ -42,6 +42,10 @@ struct ValidShape {
 struct ValidShapes {
   llvm::DenseMap<mlir::Value, ValidShape> shapes;
   ValidShape lookup(mlir::Value tile) const { return shapes.lookup(tile); }
+  /// Records the valid shape that `extents` (none: the whole tile) give
+  /// the tile `op` produces: the extents that are not the tile's full
+  /// ones. Vector tiles must be whole rows (an error at `op` otherwise).
+  mlir::LogicalResult record(mlir::Operation *op, mlir::ValueRange extents);
   /// `result` has the valid shape of `from` (when it is known).
   void inherit(mlir::Value result, mlir::Value from) {
     auto it = shapes.find(from);
@@ -71,12 +75,6 @@ ascendc::Position positionFor(mlir::Value tile);
 /// `given`, or the constant `full` when it is null.
 mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value given, int64_t full);
-
-/// The valid shape a tile load, create, full or set_validshape gives its
-/// tile: the extents that are not the tile's full ones. Vector tiles must
-/// be whole rows.
-mlir::FailureOr<ValidShape>
-validShapeOf(mlir::Operation *op, pto::TileType tile, mlir::ValueRange extents);
 
 /// Where a cross-core transfer of a merged group moves its tile: the
 /// workspace of its pipe direction, and the lane (of `lanes`) it runs for.

@@ -91,8 +91,10 @@ Value lowering::extentOr(OpBuilder &builder, Location loc, Value given,
                : arith::ConstantIndexOp::create(builder, loc, full).getResult();
 }
 
-FailureOr<ValidShape> lowering::validShapeOf(Operation *op, pto::TileType tile,
-                                             ValueRange extents) {
+LogicalResult lowering::ValidShapes::record(Operation *op, ValueRange extents) {
+  if (extents.empty())
+    return success();
+  auto tile = cast<pto::TileType>(op->getResult(0).getType());
   // Extents equal to the tile's own are no restriction.
   auto partial = [&](int64_t d) -> Value {
     std::optional<int64_t> extent = getConstantIntValue(extents[d]);
@@ -113,7 +115,8 @@ FailureOr<ValidShape> lowering::validShapeOf(Operation *op, pto::TileType tile,
                                   "are not lowered yet";
     shape.cols = partial(d);
   }
-  return shape;
+  shapes[op->getResult(0)] = shape;
+  return success();
 }
 
 namespace {
@@ -124,14 +127,8 @@ struct TileCreateLowering : TilePattern<pto::TileCreateOp> {
   LogicalResult
   matchAndRewrite(pto::TileCreateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto tile = cast<pto::TileType>(op.getType());
-    if (!op.getValidShape().empty()) {
-      FailureOr<ValidShape> shape =
-          validShapeOf(op, tile, adaptor.getValidShape());
-      if (failed(shape))
-        return failure();
-      valid.shapes[op.getResult()] = *shape;
-    }
+    if (failed(valid.record(op, adaptor.getValidShape())))
+      return failure();
     rewriter.replaceOp(op, createLocal(rewriter, op.getLoc(),
                                        *getTypeConverter(), op.getResult(),
                                        positionFor(op.getResult())));
@@ -145,11 +142,8 @@ struct SetValidShapeLowering : TilePattern<pto::TileSetValidShapeOp> {
   LogicalResult
   matchAndRewrite(pto::TileSetValidShapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ValidShape> shape = validShapeOf(
-        op, cast<pto::TileType>(op.getType()), adaptor.getValidShape());
-    if (failed(shape))
+    if (failed(valid.record(op, adaptor.getValidShape())))
       return failure();
-    valid.shapes[op.getResult()] = *shape;
     rewriter.replaceOp(op, adaptor.getSrc());
     return success();
   }

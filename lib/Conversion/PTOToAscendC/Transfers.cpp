@@ -126,15 +126,9 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
     if (space != pto::MemorySpace::Vec && space != pto::MemorySpace::Mat)
       return op.emitOpError() << "loads into " << stringifyEnum(space)
                               << ", which no transfer from GM reaches";
-    ValidShape shape;
-    if (!op.getValidShape().empty()) {
-      FailureOr<ValidShape> given =
-          validShapeOf(op, tile, adaptor.getValidShape());
-      if (failed(given))
-        return failure();
-      shape = *given;
-      valid.shapes[op.getResult()] = shape;
-    }
+    if (failed(valid.record(op, adaptor.getValidShape())))
+      return failure();
+    ValidShape shape = valid.lookup(op.getResult());
     Location loc = op.getLoc();
     FailureOr<GMAccess> access =
         accessOf(rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()),

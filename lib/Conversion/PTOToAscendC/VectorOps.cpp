@@ -169,13 +169,8 @@ struct TileFullLowering : TilePattern<pto::TileFullOp> {
       return op.emitOpError()
              << "fills a " << stringifyEnum(tile.getMemorySpace())
              << " tile, which only the vector unit does";
-    if (!op.getValidShape().empty()) {
-      FailureOr<ValidShape> shape =
-          validShapeOf(op, tile, adaptor.getValidShape());
-      if (failed(shape))
-        return failure();
-      valid.shapes[op.getResult()] = *shape;
-    }
+    if (failed(valid.record(op, adaptor.getValidShape())))
+      return failure();
     Location loc = op.getLoc();
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
