@@ -5,6 +5,7 @@
 // RUN: tilekit-opt %S/Inputs/expand.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=EXPAND
 // RUN: tilekit-opt %S/Inputs/reduce.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=REDUCE
 // RUN: tilekit-opt %examples/gemm.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=GEMM
+// RUN: tilekit-opt %S/Inputs/carried.mlir --convert-pto-to-ascendc | FileCheck %s --check-prefix=CARRIED
 
 // GM tensors become global tensors, vector tiles placeholder local tensors
 // (VECIN for loads, VECCALC for computed tiles); a whole-row tile load is
@@ -60,20 +61,23 @@ func.func @narrow(%x: !pto.tensor<2x64x128xf32>, %y: !pto.tensor<2x64x128xf32>) 
 
 // -----
 
-// A loop that carries a new vector tile each trip (not an in-place update).
-// ERR: pto-to-ascendc.mlir:[[@LINE+6]]:10: error: carries a new tile across its trips (iter_arg 0), which is not lowered to AscendC yet; update the tile in place
-func.func @carried(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+// A loop that carries a new cube tile each trip (not an in-place update):
+// there is no copy into a home tensor in L0C.
+// ERR: pto-to-ascendc.mlir:[[@LINE+9]]:11: error: carries a new cube tile across its trips (iter_arg 0), which is not lowered to AscendC; update the tile in place
+func.func @carried(%x: !pto.tensor<64x64xf16>, %y: !pto.tensor<64x64xf32>) -> !pto.tensor<64x64xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
-  %c16 = arith.constant 16 : index
-  %c64 = arith.constant 64 : index
-  %zero = pto.tile.load %y[%c0, %c0] : !pto.tensor<16x128xf32> -> !pto.tile<16x128xf32, vec>
-  %sum = scf.for %r = %c0 to %c64 step %c16 iter_args(%acc = %zero) -> (!pto.tile<16x128xf32, vec>) {
-    %t = pto.tile.load %x[%r, %c0] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
-    %next = pto.tile.add %acc, %t : !pto.tile<16x128xf32, vec>
-    scf.yield %next : !pto.tile<16x128xf32, vec>
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = pto.tile.load %x[%c0, %c0] : !pto.tensor<64x64xf16> -> !pto.tile<64x64xf16, mat>
+  %l = pto.tile.move %a : !pto.tile<64x64xf16, mat> -> !pto.tile<64x64xf16, left>
+  %r = pto.tile.move %a : !pto.tile<64x64xf16, mat> -> !pto.tile<64x64xf16, right>
+  %c = pto.tile.create : !pto.tile<64x64xf32, acc>
+  %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c) -> (!pto.tile<64x64xf32, acc>) {
+    %p = pto.tile.matmul %l, %r : !pto.tile<64x64xf16, left>, !pto.tile<64x64xf16, right> -> !pto.tile<64x64xf32, acc>
+    scf.yield %p : !pto.tile<64x64xf32, acc>
   }
-  %out = pto.tile.store %sum, %y[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<16x128xf32>
-  return %out : !pto.tensor<16x128xf32>
+  %out = pto.tile.store %last, %y[%c0, %c0] : !pto.tile<64x64xf32, acc> -> !pto.tensor<64x64xf32>
+  return %out : !pto.tensor<64x64xf32>
 }
 
 // -----
@@ -249,3 +253,24 @@ func.func @twice_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kin
 func.func @twice(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<group>} {
   return
 }
+
+// Vector tiles carried across trips, a new one each trip (Inputs/
+// carried.mlir): each lives in a home tensor, a copy of the initial tile
+// before the loop; the body reads the homes and its end copies the trip's
+// tiles into them; the loop carries nothing and the results are the homes.
+// CARRIED: %[[S0:.*]] = ascendc.local_tensor_auto veccalc
+// CARRIED: ascendc.duplicate_l2 %[[S0]]
+// CARRIED: %[[M0:.*]] = ascendc.local_tensor_auto veccalc
+// CARRIED: ascendc.duplicate_l2 %[[M0]]
+// CARRIED: %[[SUM:.*]] = ascendc.local_tensor_auto veccalc
+// CARRIED: ascendc.data_copy %[[SUM]], %[[S0]] :
+// CARRIED: %[[MAX:.*]] = ascendc.local_tensor_auto veccalc
+// CARRIED: ascendc.data_copy %[[MAX]], %[[M0]] :
+// CARRIED: scf.for {{.*}} {
+// CARRIED: ascendc.add_l2 %[[NEXT:.*]], %[[SUM]], %{{.*}} :
+// CARRIED: ascendc.max_l2 %[[HIGHER:.*]], %[[MAX]], %{{.*}} :
+// CARRIED: ascendc.data_copy %[[SUM]], %[[NEXT]] :
+// CARRIED: ascendc.data_copy %[[MAX]], %[[HIGHER]] :
+// CARRIED-NEXT: }
+// CARRIED: ascendc.data_copy %{{.*}}, %[[SUM]] :
+// CARRIED: ascendc.data_copy %{{.*}}, %[[MAX]] :

@@ -220,9 +220,11 @@ struct ConvertPTOToAscendCPass
 
   /// A tile updated in place across loop trips (an accumulator) is now the
   /// same local tensor on every trip: scf.for's canonicalization drops the
-  /// iter_arg that yields itself. A local tensor still carried is a tile
-  /// replaced by a new one each trip, which the memory passes cannot plan.
+  /// iter_arg that yields itself. A vector tile replaced by a new one each
+  /// trip gets a home first (`homeCarriedTiles`), so that it is one too.
   LogicalResult dropCarriedTensors() {
+    if (failed(homeCarriedTiles()))
+      return failure();
     RewritePatternSet patterns(&getContext());
     scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     // Only the loops change: no folding, no constants moved.
@@ -233,18 +235,46 @@ struct ConvertPTOToAscendCPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return failure();
-    WalkResult carried = getOperation().walk([](scf::ForOp loop) {
-      for (BlockArgument arg : loop.getRegionIterArgs())
-        if (isa<ascendc::LocalTensorType>(arg.getType())) {
-          loop.emitError() << "carries a new tile across its trips (iter_arg "
-                           << arg.getArgNumber() - 1
-                           << "), which is not lowered to AscendC yet; "
-                              "update the tile in place";
+    return success();
+  }
+
+  /// Each vector tile a loop carries, replaced by a new one each trip,
+  /// lives in a home tensor: a fresh placeholder before the loop, holding a
+  /// copy of the initial tile; the body reads the home, and its end copies
+  /// the trip's new tile into it (UB to UB). The loop then yields the home
+  /// unchanged, and the result is the home. Cube tiles have no such copy.
+  LogicalResult homeCarriedTiles() {
+    WalkResult result = getOperation().walk([&](scf::ForOp loop) {
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+        Value next = yield.getOperand(index);
+        if (!isa<ascendc::LocalTensorType>(arg.getType()) || next == arg)
+          continue;
+        Value init = loop.getInitArgs()[index];
+        std::optional<ascendc::Position> position = ascendc::getPosition(init);
+        if (!position || ascendc::getBuffer(*position) != ascendc::Buffer::UB) {
+          loop.emitError() << "carries a new cube tile across its trips "
+                              "(iter_arg "
+                           << index
+                           << "), which is not lowered to AscendC; update "
+                              "the tile in place";
           return WalkResult::interrupt();
         }
+        Location loc = loop.getLoc();
+        OpBuilder builder(loop);
+        Value home = ascendc::LocalTensorAutoOp::create(
+            builder, loc, cast<ascendc::LocalTensorType>(arg.getType()),
+            ascendc::Position::VecCalc, false, false);
+        ascendc::DataCopyOp::create(builder, loc, home, init);
+        arg.replaceAllUsesWith(home);
+        builder.setInsertionPoint(yield);
+        ascendc::DataCopyOp::create(builder, loc, home, next);
+        yield->setOperand(index, arg);
+        loop.getResult(index).replaceAllUsesWith(home);
+      }
       return WalkResult::advance();
     });
-    return failure(carried.wasInterrupted());
+    return failure(result.wasInterrupted());
   }
 };
 
