@@ -51,9 +51,6 @@ struct AscendCMachine {
   llvm::DenseMap<mlir::Operation *, int64_t> placeholders;
   /// The core each kernel without core groups runs on.
   llvm::DenseMap<mlir::Operation *, unsigned> kernelCores;
-  /// The element offset of each GM view (global_tensor.subindex) into the
-  /// tensor it shares storage with.
-  llvm::DenseMap<mlir::Value, int64_t> viewOffsets;
   /// The tensor of each ascendc.workspace op, shared by the cores.
   llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
   ascendc::HappensBefore model;

@@ -132,13 +132,13 @@ LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A view shares its tensor's storage from an element offset on. The offset
+/// travels with the value (each core's thread has its own values).
 LogicalResult runSubIndex(ExecContext &context, Operation *op) {
   auto view = cast<GlobalSubIndexOp>(op);
-  AscendCMachine &machine = machineOf(context);
-  machine.viewOffsets[view.getResult()] =
-      machine.viewOffsets.lookup(view.getSource()) +
-      context.index(view.getOffset());
-  context.set(view.getResult(), context.get(view.getSource()));
+  TensorValue tensor = context.tensor(view.getSource());
+  tensor.offset += context.index(view.getOffset());
+  context.set(view.getResult(), std::move(tensor));
   return success();
 }
 
@@ -207,7 +207,7 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
     return data;
   }
   TensorValue &gm = context.tensor(tensor);
-  int64_t offset = machine.viewOffsets.lookup(tensor);
+  int64_t offset = gm.offset;
   if (failed(checkWindow(op, "reads", window, offset, gm.numElements())))
     return failure();
   ArrayData data(gm.kind(), count);
@@ -247,7 +247,7 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
     return success();
   }
   TensorValue &gm = context.tensor(tensor);
-  int64_t offset = machine.viewOffsets.lookup(tensor);
+  int64_t offset = gm.offset;
   if (failed(checkWindow(op, "writes", window, offset, gm.numElements())))
     return failure();
   for (int64_t i = 0; i < count; ++i)

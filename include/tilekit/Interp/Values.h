@@ -122,6 +122,9 @@ struct TensorValue {
   std::shared_ptr<TensorStorage> storage;
   llvm::SmallVector<int64_t, 4> shape;
   llvm::SmallVector<int64_t, 4> valid;
+  /// Where a view (AscendC's global_tensor.subindex) starts in the
+  /// storage, in elements; 0 for a whole tensor.
+  int64_t offset = 0;
 
   ElementKind kind() const { return storage->data.kind; }
   int64_t numElements() const;

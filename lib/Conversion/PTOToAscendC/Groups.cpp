@@ -16,7 +16,8 @@
 //    data_copy of its half into it; pops copy from it (a lane its half).
 // 3. After it, `formCoreGroups` wraps each run of one core's ops in an
 //    `if_aic` / `if_aiv` group; scalar code stays outside, where both cores
-//    run it.
+//    run it. It does the same for an in-core function that mixes cube and
+//    vector tile ops, inside its loops and branches too.
 //
 // Only transfers at the top level of the members are lowered (a loop or
 // branch holding one needs the two cores' control flow fused), one push and one
@@ -36,8 +37,6 @@ using namespace tilekit;
 using namespace tilekit::lowering;
 
 namespace {
-
-constexpr StringLiteral kMergedAttr = "tilekit.merged_group";
 
 bool isTransfer(Operation *op) {
   return isa<pto::TPushToAivOp, pto::TPushToAicOp, pto::TPopFromAicOp,
@@ -263,7 +262,6 @@ LogicalResult GroupMerger::merge() {
   for (StringRef name :
        {"pto.kind", "pto.split", "pto.aic", "pto.aiv", "pto.dual_aiv_dispatch"})
     group->removeAttr(name);
-  group->setAttr(kMergedAttr, builder.getUnitAttr());
   return success();
 }
 
@@ -405,14 +403,25 @@ Core coreOf(Operation *op) {
   if (isa<ascendc::LocalTensorAutoOp, ascendc::LocalTensorOp,
           ascendc::ReinterpretCastOp>(op))
     return Core::None;
+  auto coreOfBuffer = [](Value tensor) {
+    std::optional<ascendc::Position> position = ascendc::getPosition(tensor);
+    if (!position)
+      return Core::None;
+    return ascendc::getBuffer(*position) == ascendc::Buffer::UB ? Core::Vector
+                                                                : Core::Cube;
+  };
+  // A transfer runs on the core that holds its source (the fixpipe moving
+  // L0C into UB is the cube's, a UB to L1 copy the vector core's), or its
+  // destination when the source is GM.
+  if (isa<ascendc::FixpipeOp>(op))
+    return Core::Cube;
+  if (auto copy = dyn_cast<ascendc::DataCopyOp>(op)) {
+    Core from = coreOfBuffer(copy.getSrc());
+    return from != Core::None ? from : coreOfBuffer(copy.getDst());
+  }
   Core core = Core::None;
   for (Value operand : op->getOperands()) {
-    std::optional<ascendc::Position> position = ascendc::getPosition(operand);
-    if (!position)
-      continue;
-    core = join(core, ascendc::getBuffer(*position) == ascendc::Buffer::UB
-                          ? Core::Vector
-                          : Core::Cube);
+    core = join(core, coreOfBuffer(operand));
   }
   for (Region &region : op->getRegions())
     region.walk([&](Operation *inner) { core = join(core, coreOf(inner)); });
@@ -450,45 +459,107 @@ LogicalResult lowering::mergeGroups(ModuleOp module, Transfers &transfers) {
   return success();
 }
 
+/// Puts each run of one core's ops of `block` in a group. Scalar code,
+/// placeholders and GM views depend on nothing a group defines (groups
+/// have no results): each moves before the first group since the last
+/// control-flow op holding both cores' ops (which stays in place, between
+/// groups, and is partitioned inside), so the groups stay long.
+static void partition(Block &block) {
+  Operation *end = block.getTerminator();
+  Operation *open = nullptr, *first = nullptr;
+  Core openCore = Core::None;
+  // The ops move to the end as they are placed: walk a snapshot.
+  SmallVector<Operation *> ops;
+  for (Operation &op : block.without_terminator())
+    ops.push_back(&op);
+  for (Operation *each : ops) {
+    Operation &op = *each;
+    Core core = coreOf(&op);
+    if (core == Core::None) {
+      op.moveBefore(first ? first : end);
+      continue;
+    }
+    if (core == Core::Both) {
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          partition(inner);
+      op.moveBefore(end);
+      open = first = nullptr;
+      continue;
+    }
+    if (!open || openCore != core) {
+      OpBuilder builder(end);
+      open =
+          core == Core::Cube
+              ? ascendc::IfAicOp::create(builder, op.getLoc()).getOperation()
+              : ascendc::IfAivOp::create(builder, op.getLoc()).getOperation();
+      Region &region = open->getRegion(0);
+      if (region.empty())
+        region.push_back(new Block);
+      builder.setInsertionPointToEnd(&region.front());
+      ascendc::YieldOp::create(builder, op.getLoc());
+      openCore = core;
+      if (!first)
+        first = open;
+    }
+    op.moveBefore(open->getRegion(0).front().getTerminator());
+  }
+}
+
+/// A mixed kernel returns nothing on the machine (its sub-block 1 returns
+/// early). The GM tensors a PTO kernel returns are buffers it was passed,
+/// so each result goes and its callers use the argument instead.
+static LogicalResult dropReturnedBuffers(func::FuncOp kernel, ModuleOp module) {
+  if (kernel.getNumResults() == 0)
+    return success();
+  auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
+  SmallVector<unsigned> passedAs;
+  for (Value result : ret.getOperands()) {
+    auto arg = dyn_cast<BlockArgument>(result);
+    if (!arg || arg.getOwner() != &kernel.getBody().front())
+      return kernel.emitOpError()
+             << "mixes the cube and the vector unit and returns a value that "
+                "is not one of its GM tensor arguments; a mixed kernel "
+                "returns nothing";
+    passedAs.push_back(arg.getArgNumber());
+  }
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(kernel, module);
+  if (!uses)
+    return kernel.emitOpError() << "has uses the lowering cannot follow";
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call)
+      return use.getUser()->emitOpError()
+             << "refers to mixed kernel @" << kernel.getName()
+             << " other than by a call";
+    for (auto [index, arg] : llvm::enumerate(passedAs))
+      call.getResult(index).replaceAllUsesWith(call.getOperand(arg));
+    OpBuilder builder(call);
+    func::CallOp::create(builder, call.getLoc(), kernel.getName(), TypeRange(),
+                         call.getOperands());
+    call.erase();
+  }
+  OpBuilder builder(ret);
+  func::ReturnOp::create(builder, ret.getLoc());
+  ret.erase();
+  kernel.setFunctionType(FunctionType::get(
+      kernel.getContext(), kernel.getArgumentTypes(), TypeRange()));
+  return success();
+}
+
 LogicalResult lowering::formCoreGroups(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr(kMergedAttr))
+    // A kernel whose tiles live on both cores (a merged group, or an
+    // in-core function mixing cube and vector tile ops) splits into groups;
+    // a one-core kernel and host code stay as they are.
+    if (func.isExternal() ||
+        func->hasAttr(ascendc::AscendCDialect::kHostAttrName) ||
+        coreOf(func) != Core::Both)
       continue;
-    func->removeAttr(kMergedAttr);
-    // Scalar code, placeholders and GM views depend on nothing a core
-    // group defines (groups have no results): they go first, where both
-    // cores run them, and each run of one core's ops becomes one group.
-    Block &body = func.getBody().front();
-    SmallVector<Operation *> coreOps;
-    SmallVector<Core> cores;
-    for (Operation &op : body.without_terminator()) {
-      Core core = coreOf(&op);
-      if (core == Core::Both)
-        return op.emitOpError()
-               << "holds both cores' ops, which the lowering cannot put in "
-                  "one group";
-      if (core != Core::None) {
-        coreOps.push_back(&op);
-        cores.push_back(core);
-      }
-    }
-    Operation *open = nullptr;
-    for (auto [op, core] : llvm::zip(coreOps, cores)) {
-      if (!open || coreOf(open) != core) {
-        OpBuilder builder(body.getTerminator());
-        open =
-            core == Core::Cube
-                ? ascendc::IfAicOp::create(builder, op->getLoc()).getOperation()
-                : ascendc::IfAivOp::create(builder, op->getLoc())
-                      .getOperation();
-        Region &region = open->getRegion(0);
-        if (region.empty())
-          region.push_back(new Block);
-        builder.setInsertionPointToEnd(&region.front());
-        ascendc::YieldOp::create(builder, op->getLoc());
-      }
-      op->moveBefore(open->getRegion(0).front().getTerminator());
-    }
+    if (failed(dropReturnedBuffers(func, module)))
+      return failure();
+    partition(func.getBody().front());
   }
   return success();
 }
