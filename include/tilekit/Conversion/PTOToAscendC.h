@@ -1,9 +1,12 @@
 //===- PTOToAscendC.h - Lowering PTO kernels to AscendC ---------*- C++ -*-===//
 //
-// `convert-pto-to-ascendc`: GM tensors become global tensors, vector tiles
-// local tensors, tile loads and stores data copies, elementwise tile ops
-// the AscendC vector ops at the simple (L2) level; `scf` and `arith` stay.
-// A PTO op without a lowering is an error naming it.
+// `convert-pto-to-ascendc`: GM tensors become global tensors, tiles
+// positioned local tensors, tile transfers data copies, load_data and
+// fixpipes, vector tile ops the AscendC vector ops at the simple (L2)
+// level, matmuls mmad; a group, or an in-core function mixing the cube and
+// the vector unit, becomes one kernel of if_aic / if_aiv groups. `scf` and
+// `arith` stay. A PTO op without a lowering is an error naming it; the
+// table is in docs/compile.md.
 //
 //===----------------------------------------------------------------------===//
 
