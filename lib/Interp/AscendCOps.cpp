@@ -261,13 +261,18 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
                        Window::contiguous(data.size()));
 }
 
-/// The source and destination windows of a copy's `window [rows, cols]
-/// strides [src, dst]`.
-std::pair<Window, Window> copyWindows(ExecContext &context, ValueRange window,
-                                      ValueRange strides) {
+/// Moves the `window [rows, cols] strides [src, dst]` of a data_copy or
+/// fixpipe: row i from element i * src of `src` to element i * dst of
+/// `dst`, converted to the destination's element type.
+LogicalResult copyWindow(ExecContext &context, Operation *op, Value dst,
+                         Value src, ValueRange window, ValueRange strides) {
   int64_t rows = context.index(window[0]), cols = context.index(window[1]);
-  return {Window{rows, cols, context.index(strides[0])},
-          Window{rows, cols, context.index(strides[1])}};
+  FailureOr<ArrayData> data = readElements(
+      context, op, src, Window{rows, cols, context.index(strides[0])});
+  if (failed(data))
+    return failure();
+  return writeElements(context, op, dst, *data,
+                       Window{rows, cols, context.index(strides[1])});
 }
 
 /// Elements a copy moves: `count` when given, else all of the local
@@ -283,13 +288,9 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
   auto copy = cast<DataCopyOp>(op);
   if (failed(recordAccess(context, op)))
     return failure();
-  if (!copy.getWindow().empty()) {
-    auto [from, to] = copyWindows(context, copy.getWindow(), copy.getStrides());
-    FailureOr<ArrayData> data = readElements(context, op, copy.getSrc(), from);
-    if (failed(data))
-      return failure();
-    return writeElements(context, op, copy.getDst(), *data, to);
-  }
+  if (!copy.getWindow().empty())
+    return copyWindow(context, op, copy.getDst(), copy.getSrc(),
+                      copy.getWindow(), copy.getStrides());
   int64_t count =
       elementsMoved(context, copy.getDst(), copy.getSrc(), copy.getCount());
   if (count < 0)
@@ -386,15 +387,9 @@ LogicalResult runFixpipe(ExecContext &context, Operation *op) {
   auto fixpipe = cast<FixpipeOp>(op);
   if (failed(recordAccess(context, op)))
     return failure();
-  if (!fixpipe.getWindow().empty()) {
-    auto [from, to] =
-        copyWindows(context, fixpipe.getWindow(), fixpipe.getStrides());
-    FailureOr<ArrayData> data =
-        readElements(context, op, fixpipe.getSrc(), from);
-    if (failed(data))
-      return failure();
-    return writeElements(context, op, fixpipe.getDst(), *data, to);
-  }
+  if (!fixpipe.getWindow().empty())
+    return copyWindow(context, op, fixpipe.getDst(), fixpipe.getSrc(),
+                      fixpipe.getWindow(), fixpipe.getStrides());
   auto src = cast<LocalTensorType>(fixpipe.getSrc().getType());
   int64_t count = src.getNumElements();
   if (auto dst = dyn_cast<LocalTensorType>(fixpipe.getDst().getType()))

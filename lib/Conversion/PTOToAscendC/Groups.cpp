@@ -27,6 +27,8 @@
 
 #include "Lowering.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -489,15 +491,9 @@ static void partition(Block &block) {
     }
     if (!open || openCore != core) {
       OpBuilder builder(end);
-      open =
-          core == Core::Cube
-              ? ascendc::IfAicOp::create(builder, op.getLoc()).getOperation()
-              : ascendc::IfAivOp::create(builder, op.getLoc()).getOperation();
-      Region &region = open->getRegion(0);
-      if (region.empty())
-        region.push_back(new Block);
-      builder.setInsertionPointToEnd(&region.front());
-      ascendc::YieldOp::create(builder, op.getLoc());
+      ascendc::createGroup(builder, op.getLoc(), core == Core::Cube,
+                           [](OpBuilder &) {});
+      open = end->getPrevNode();
       openCore = core;
       if (!first)
         first = open;
