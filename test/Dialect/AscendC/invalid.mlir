@@ -198,3 +198,35 @@ func.func @mmad_types(%n: index) {
   ascendc.mmad %acc, %a, %b m %n n %n k %n : !ascendc.local_tensor<16x16xi1>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
   return
 }
+
+// -----
+
+func.func @workspace_dynamic() {
+  // expected-error @below {{needs a static shape: the host sizes the workspace}}
+  %ws = ascendc.workspace : !ascendc.global_tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @window_and_count(%g: !ascendc.global_tensor<64x64xf32>, %n: index) {
+  %t = ascendc.local_tensor_auto vecin : !ascendc.local_tensor<16x64xf32>
+  // expected-error @below {{takes a count or a window, not both}}
+  ascendc.data_copy %t, %g, %n window [%n, %n] strides [%n, %n] : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @window_extents(%g: !ascendc.global_tensor<64x64xf32>, %n: index) {
+  %t = ascendc.local_tensor_auto vecin : !ascendc.local_tensor<16x64xf32>
+  // expected-error @below {{takes a window of 2 extents and 2 row strides, not 1 and 2}}
+  ascendc.data_copy %t, %g window [%n] strides [%n, %n] : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<64x64xf32>
+  return
+}
+
+// -----
+
+// expected-error @below {{carries ascendc.host, which belongs on a function}}
+module attributes {ascendc.host} {
+}
