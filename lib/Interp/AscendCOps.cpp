@@ -448,11 +448,24 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
   if (mask < 0 || mask > perRepeat || repeat < 0)
     return op->emitOpError() << "has mask " << mask << " and repeat " << repeat
                              << "; a repeat holds " << perRepeat << " elements";
+  // The lanes of one repeat: the first `mask`, or those whose bit is set.
+  SmallVector<int64_t> active;
+  if (l0.getMaskHigh()) {
+    uint64_t words[2] = {
+        static_cast<uint64_t>(context.index(l0.getMaskLow())),
+        static_cast<uint64_t>(context.index(l0.getMaskHigh()))};
+    for (int64_t e = 0; e < perRepeat; ++e)
+      if (words[e / 64] >> (e % 64) & 1)
+        active.push_back(e);
+  } else {
+    for (int64_t e = 0; e < mask; ++e)
+      active.push_back(e);
+  }
   for (size_t i = 0; i < operands; ++i) {
     const Local &tensor = lanes.tensors[i];
     int64_t perBlock = kBlockBytes / tensor.elementBytes;
     for (int64_t r = 0; r < repeat; ++r)
-      for (int64_t e = 0; e < mask; ++e)
+      for (int64_t e : active)
         lanes.addresses[i].push_back(
             tensor.address +
             (r * strides[operands + i] + e / perBlock * strides[i]) *

@@ -104,6 +104,13 @@ void registerTensorHandlers(HandlerMap &map);
 void registerCrossCoreHandlers(HandlerMap &map);
 void registerIndexHandlers(HandlerMap &map);
 void registerAscendCHandlers(HandlerMap &map);
+void registerMemRefHandlers(HandlerMap &map);
+
+/// Fails at `op` when `index` lies outside `shape` (element reads and
+/// writes of tensors and memrefs).
+mlir::LogicalResult checkIndex(mlir::Operation *op,
+                               llvm::ArrayRef<int64_t> index,
+                               llvm::ArrayRef<int64_t> shape);
 /// Fails, naming each, when an AscendC kernel returns with flags set and
 /// never waited (the next kernel on the core would take them).
 mlir::LogicalResult checkFlagsWaited(AscendCMachine &machine,

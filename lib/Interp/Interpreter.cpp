@@ -41,6 +41,7 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
   registerCrossCoreHandlers(handlers);
   registerIndexHandlers(handlers);
   registerAscendCHandlers(handlers);
+  registerMemRefHandlers(handlers);
 }
 
 Interpreter::~Interpreter() = default;

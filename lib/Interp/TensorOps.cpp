@@ -149,8 +149,8 @@ static LogicalResult runAssemble(ExecContext &context, Operation *raw) {
   return success();
 }
 
-static LogicalResult checkIndex(Operation *op, ArrayRef<int64_t> index,
-                                ArrayRef<int64_t> shape) {
+LogicalResult interp::checkIndex(Operation *op, ArrayRef<int64_t> index,
+                                 ArrayRef<int64_t> shape) {
   for (auto [i, dim] : llvm::zip(index, shape))
     if (i < 0 || i >= dim)
       return op->emitOpError()

@@ -82,13 +82,27 @@ func.func @carried(%x: !pto.tensor<64x64xf16>, %y: !pto.tensor<64x64xf32>) -> !p
 
 // -----
 
-// A valid shape that is not whole rows needs masks.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.load' op gives a vector tile a valid shape that is not whole rows; masks for partial rows are not lowered yet
-func.func @partial(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+// A row fold over columns past the valid ones would fold the padding.
+// ERR: pto-to-ascendc.mlir:[[@LINE+5]]:8: error: 'pto.tile.row_sum' op folds rows of a tile whose valid columns are fewer than its own, which is not lowered; pad them first (pto.tile.fillpad with the fold's identity)
+func.func @partial_fold(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x1xf32>, %n: index) -> !pto.tensor<16x1xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
-  %c128 = arith.constant 128 : index
+  %c16 = arith.constant 16 : index
+  %t = pto.tile.load %x[%c0, %c0] valid [%c16, %n] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
+  %s = pto.tile.row_sum %t : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
+  %r = pto.tile.store %s, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
+  return %r : !pto.tensor<16x1xf32>
+}
+
+// -----
+
+// Columns are padded by the lanes of one vector repeat: 512-byte rows are
+// two.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.fillpad' op pads the columns of a '!pto.tile<16x128xf32, vec>'; that is lowered for 2-d tiles of 16- or 32-bit elements whose rows are whole 32-byte blocks within one 256-byte vector repeat
+func.func @wide_pad(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
   %t = pto.tile.load %x[%c0, %c0] valid [%n, %n] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
-  %r = pto.tile.store %t, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
+  %p = pto.tile.fillpad %t, zero : !pto.tile<16x128xf32, vec>
+  %r = pto.tile.store %p, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
   return %r : !pto.tensor<64x128xf32>
 }
 
@@ -129,15 +143,16 @@ func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.te
 // CAST: ascendc.cast_l2 %[[N]], %{{.*}}, trunc : <16x64xf16>, <16x64xf32>
 
 // A row expansion broadcasts the column along axis 1 into a fresh tensor,
-// then combines; expdif subtracts and takes exp in place (Inputs/expand.mlir).
+// then combines into it in place; expdif subtracts and takes exp there
+// (Inputs/expand.mlir).
 // EXPAND: %[[COL:.*]] = ascendc.local_tensor_auto vecin : <16x1xf32>
-// EXPAND: %[[WIDE:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
-// EXPAND: ascendc.broadcast %[[WIDE]], %[[COL]] axis 1 : <16x64xf32>, <16x1xf32>
 // EXPAND: %[[E:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
-// EXPAND: ascendc.sub_l2 %[[E]], %{{.*}}, %[[WIDE]] :
+// EXPAND: ascendc.broadcast %[[E]], %[[COL]] axis 1 : <16x64xf32>, <16x1xf32>
+// EXPAND: ascendc.sub_l2 %[[E]], %{{.*}}, %[[E]] :
 // EXPAND: ascendc.exp_l2 %[[E]], %[[E]] :
-// EXPAND: ascendc.broadcast
-// EXPAND: ascendc.mul_l2 %{{.*}}, %[[E]], %{{.*}} :
+// EXPAND: %[[M:.*]] = ascendc.local_tensor_auto veccalc : <16x64xf32>
+// EXPAND: ascendc.broadcast %[[M]], %[[COL]] axis 1
+// EXPAND: ascendc.mul_l2 %[[M]], %[[E]], %[[M]] :
 
 // -----
 

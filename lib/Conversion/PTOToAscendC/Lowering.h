@@ -28,9 +28,10 @@ public:
 };
 
 /// The region of a tile that holds data, where it is not the whole tile:
-/// `rows` leading rows, `cols` leading columns (null: all of them). Vector
-/// tiles are partial in rows only (masks for partial rows are not lowered);
-/// cube tiles in both.
+/// `rows` leading rows, `cols` leading columns (null: all of them; columns
+/// are partial in 2-d tiles only). The vector ops compute whole tensors;
+/// what lies outside the region is never stored, and the ops that would
+/// read it (row folds) reject a tile with partial columns.
 struct ValidShape {
   mlir::Value rows, cols;
 };
@@ -44,7 +45,8 @@ struct ValidShapes {
   ValidShape lookup(mlir::Value tile) const { return shapes.lookup(tile); }
   /// Records the valid shape that `extents` (none: the whole tile) give
   /// the tile `op` produces: the extents that are not the tile's full
-  /// ones. Vector tiles must be whole rows (an error at `op` otherwise).
+  /// ones. Only 2-d tiles may be partial in columns (an error at `op`
+  /// otherwise).
   mlir::LogicalResult record(mlir::Operation *op, mlir::ValueRange extents);
   /// `result` has the valid shape of `from` (when it is known).
   void inherit(mlir::Value result, mlir::Value from) {

@@ -109,10 +109,10 @@ LogicalResult lowering::ValidShapes::record(Operation *op, ValueRange extents) {
   for (int64_t d = 1; d < tile.getRank(); ++d) {
     if (!partial(d))
       continue;
-    if (tile.getMemorySpace() == pto::MemorySpace::Vec)
-      return op->emitOpError() << "gives a vector tile a valid shape that is "
-                                  "not whole rows; masks for partial rows "
-                                  "are not lowered yet";
+    if (tile.getRank() != 2)
+      return op->emitOpError() << "gives a rank-" << tile.getRank()
+                               << " tile a valid shape that is not whole "
+                                  "rows, which is lowered for 2-d tiles";
     shape.cols = partial(d);
   }
   shapes[op->getResult(0)] = shape;
@@ -161,6 +161,22 @@ struct TensorDimLowering : OpConversionPattern<pto::TensorDimOp> {
   }
 };
 
+/// pto.tensor.create (a GM scratch tensor of the host) -> a region of the
+/// kernel workspace the host allocates; its shape must be static.
+struct TensorCreateLowering : OpConversionPattern<pto::TensorCreateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TensorCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!adaptor.getSizes().empty())
+      return op.emitOpError() << "creates a tensor of dynamic shape; a "
+                                 "workspace region has a static one";
+    rewriter.replaceOpWithNewOp<ascendc::WorkspaceOp>(
+        op, getTypeConverter()->convertType(op.getType()));
+    return success();
+  }
+};
+
 struct ConvertPTOToAscendCPass
     : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
@@ -204,7 +220,7 @@ struct ConvertPTOToAscendCPass
     });
     if (failed(mergeGroups(getOperation(), transfers)))
       return signalPassFailure();
-    patterns.add<TensorDimLowering>(types, context);
+    patterns.add<TensorDimLowering, TensorCreateLowering>(types, context);
     patterns.add<TileCreateLowering, SetValidShapeLowering>(types, context,
                                                             valid);
     populateTransferPatterns(types, patterns, valid);

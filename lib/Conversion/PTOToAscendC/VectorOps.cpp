@@ -12,6 +12,9 @@
 //   pto.tile.row_<fold>, col_<fold>
 //                          -> ascendc.reduce_<fold> (axis 1 or 0; the
 //                             valid rows of a ragged tile)
+//   pto.tile.fillpad       -> ascendc.data_copy of the valid rows, with
+//                             duplicate_l2 below them and duplicate_l0
+//                             (lane bits) right of the valid columns
 //
 // Each writes a fresh VECCALC placeholder. The ops run on whole tensors
 // (no count): what lies past a partial tile's rows is never stored, and a
@@ -20,6 +23,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -114,20 +122,26 @@ struct ReduceLowering : TilePattern<From> {
     if (cast<pto::TileType>(op.getType()).getRank() != 2)
       return op.emitOpError() << "reduces a tile of rank other than 2, "
                                  "which is not lowered to AscendC yet";
+    ValidShape shape = this->valid.lookup(op.getSrc());
+    if (IsRow && shape.cols)
+      return op.emitOpError()
+             << "folds rows of a tile whose valid columns are fewer than "
+                "its own, which is not lowered; pad them first "
+                "(pto.tile.fillpad with the fold's identity)";
     if (IsRow)
       this->valid.inherit(op.getResult(), op.getSrc());
     Location loc = op.getLoc();
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
-    To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
-               this->valid.lookup(op.getSrc()).rows);
+    To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0, shape.rows);
     rewriter.replaceOp(op, dst);
     return success();
   }
 };
 
 /// pto.tile.row_expand_<op> / col_expand_<op> -> broadcast, then the
-/// binary op (expdif: sub, then exp). The result keeps lhs's valid shape.
+/// binary op into the broadcast tensor (expdif: sub, then exp). The result
+/// keeps lhs's valid shape.
 template <typename From, typename To, bool IsRow, bool ExpDif = false>
 struct ExpandBinaryLowering : TilePattern<From> {
   using TilePattern<From>::TilePattern;
@@ -144,11 +158,11 @@ struct ExpandBinaryLowering : TilePattern<From> {
              << "computes exp of a difference in " << type.getElementType()
              << ", which is lowered only for f32 tiles";
     this->valid.inherit(op.getResult(), op.getLhs());
-    Value wide = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
-    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
-                            op.getResult(), ascendc::Position::VecCalc);
+    // The result overwrites the broadcast in place (an elementwise
+    // instruction may write the tensor it reads), which saves UB a tensor.
+    Value dst = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
     To::create(rewriter, loc, TypeRange(),
-               ValueRange{dst, adaptor.getLhs(), wide},
+               ValueRange{dst, adaptor.getLhs(), dst},
                ArrayRef<NamedAttribute>());
     if (ExpDif)
       ascendc::ExpL2Op::create(rewriter, loc, dst, dst, Value());
@@ -181,13 +195,112 @@ struct TileFullLowering : TilePattern<pto::TileFullOp> {
   }
 };
 
+/// The value `pad` names in `type`: zero or its finite minimum or maximum.
+TypedAttr padAttr(Type type, pto::PadValue pad) {
+  bool isMin = pad == pto::PadValue::Min;
+  if (pad == pto::PadValue::Zero || pad == pto::PadValue::Null)
+    return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));
+  if (auto real = dyn_cast<FloatType>(type))
+    return FloatAttr::get(type,
+                          APFloat::getLargest(real.getFloatSemantics(), isMin));
+  auto integer = cast<IntegerType>(type);
+  unsigned width = integer.getWidth();
+  if (integer.isUnsigned() || width == 1)
+    return IntegerAttr::get(type, isMin ? APInt::getZero(width)
+                                        : APInt::getMaxValue(width));
+  return IntegerAttr::get(type, isMin ? APInt::getSignedMinValue(width)
+                                      : APInt::getSignedMaxValue(width));
+}
+
+/// The two words (high, low) of the lane bit mask selecting lanes
+/// [`from`, `to`) of a repeat: `from` is known at run time, `to` at
+/// compile time. A shift by 64 or more is poison in arith, so each word
+/// selects zero once `from` is past it.
+std::pair<Value, Value> laneBits(OpBuilder &builder, Location loc, Value from,
+                                 int64_t to) {
+  Type i64 = builder.getI64Type();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(builder, loc, i64, value);
+  };
+  Value start = arith::IndexCastOp::create(builder, loc, i64, from);
+  Value words[2];
+  for (int64_t w = 0; w < 2; ++w) {
+    // Lanes below `to` in this word, then those at or past `from`.
+    int64_t below = std::clamp<int64_t>(to - 64 * w, 0, 64);
+    uint64_t upper = below == 64 ? ~uint64_t(0) : (uint64_t(1) << below) - 1;
+    Value shift = arith::SubIOp::create(builder, loc, start, constant(64 * w));
+    shift = arith::MaxSIOp::create(builder, loc, shift, constant(0));
+    Value past = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                       shift, constant(64));
+    shift = arith::MinSIOp::create(builder, loc, shift, constant(63));
+    Value ones = arith::ShLIOp::create(builder, loc, constant(-1), shift);
+    ones = arith::SelectOp::create(builder, loc, past, constant(0), ones);
+    words[w] = arith::AndIOp::create(builder, loc, ones,
+                                     constant(static_cast<int64_t>(upper)));
+  }
+  return {words[1], words[0]};
+}
+
+/// pto.tile.fillpad -> a fresh tensor: the pad below the valid rows
+/// (duplicate_l2 over the whole tensor, the valid rows then copied over
+/// it), and right of the valid columns a duplicate_l0 whose lane bits
+/// select those columns in each valid row, one repeat per row. The
+/// vector unit addresses whole 32-byte blocks, so the columns are masked
+/// rather than copied around; a row must fit one 256-byte repeat.
+struct TileFillPadLowering : TilePattern<pto::TileFillPadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileFillPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    ValidShape shape = valid.lookup(op.getSrc());
+    Type element = tile.getElementType();
+    int64_t rowElements = tile.getShape().back();
+    int64_t rowBytes = rowElements * ascendc::getElementBytes(element);
+    if (shape.cols &&
+        (tile.getRank() != 2 || rowBytes % ascendc::kBlockBytes != 0 ||
+         rowBytes > ascendc::kRepeatBytes ||
+         element.getIntOrFloatBitWidth() < 16))
+      return op.emitOpError()
+             << "pads the columns of a " << tile
+             << "; that is lowered for 2-d tiles of 16- or 32-bit elements "
+                "whose rows are whole 32-byte blocks within one 256-byte "
+                "vector repeat";
+    Location loc = op.getLoc();
+    Value src = adaptor.getSrc();
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    Value pad =
+        arith::ConstantOp::create(rewriter, loc, padAttr(element, op.getPad()));
+    Value count;
+    if (shape.rows) {
+      ascendc::DuplicateL2Op::create(rewriter, loc, dst, pad, Value());
+      count = arith::MulIOp::create(
+          rewriter, loc, shape.rows,
+          arith::ConstantIndexOp::create(
+              rewriter, loc, tile.getNumElements() / tile.getShape().front()));
+    }
+    ascendc::DataCopyOp::create(rewriter, loc, dst, src, count, ValueRange(),
+                                ValueRange());
+    if (shape.cols) {
+      auto [high, low] = laneBits(rewriter, loc, shape.cols, rowElements);
+      Value rows = extentOr(rewriter, loc, shape.rows, tile.getShape().front());
+      ascendc::DuplicateL0Op::create(
+          rewriter, loc, dst, pad, Value(), high, low, rows,
+          rewriter.getDenseI64ArrayAttr({1, rowBytes / ascendc::kBlockBytes}));
+    }
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
                                       RewritePatternSet &patterns,
                                       ValidShapes &valid) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TileCastLowering, TileFullLowering,
+  patterns.add<TileCastLowering, TileFullLowering, TileFillPadLowering,
                ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
                ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
                ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,

@@ -230,3 +230,30 @@ func.func @window_extents(%g: !ascendc.global_tensor<64x64xf32>, %n: index) {
 // expected-error @below {{carries ascendc.host, which belongs on a function}}
 module attributes {ascendc.host} {
 }
+
+// -----
+
+func.func @mask_and_bits(%n: index, %w: i64, %s: f32) {
+  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+  // expected-error @below {{takes a mask count or lane bits, not both}}
+  ascendc.duplicate_l0 %y, %s mask %n mask_bits [%w, %w] repeat %n : !ascendc.local_tensor<256xf32>, f32
+  return
+}
+
+// -----
+
+func.func @bits_without_repeat(%w: i64, %s: f32) {
+  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+  // expected-error @below {{takes a mask and a repeat count together}}
+  ascendc.duplicate_l0 %y, %s mask_bits [%w, %w] : !ascendc.local_tensor<256xf32>, f32
+  return
+}
+
+// -----
+
+func.func @bits_of_bytes(%n: index, %w: i64, %s: i8) {
+  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xi8>
+  // expected-error @below {{selects lanes by bits for 8-bit elements; a bit mask covers the lanes of 16- and 32-bit ones}}
+  ascendc.duplicate_l0 %y, %s mask_bits [%w, %w] repeat %n : !ascendc.local_tensor<256xi8>, i8
+  return
+}

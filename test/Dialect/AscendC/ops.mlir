@@ -74,6 +74,13 @@ func.func @vector(%n: index, %s: f32, %h: f16) {
   ascendc.duplicate_l2 %y, %s, %n : !ascendc.local_tensor<256xf32>, f32
   // CHECK: ascendc.duplicate_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} strides [1, 8] : <256xf32>, f32
   ascendc.duplicate_l0 %y, %s mask %n repeat %n strides [1, 8] : !ascendc.local_tensor<256xf32>, f32
+  // A lane bit mask (Ascend C's uint64_t mask[2]) instead of a lane count.
+  %hi = arith.constant 0 : i64
+  %lo = arith.constant -4294967296 : i64
+  // CHECK: ascendc.duplicate_l0 %{{.*}}, %{{.*}} mask_bits[%{{.*}}, %{{.*}}] repeat %{{.*}} strides [1, 8] : <256xf32>, f32
+  ascendc.duplicate_l0 %y, %s mask_bits [%hi, %lo] repeat %n strides [1, 8] : !ascendc.local_tensor<256xf32>, f32
+  // CHECK: ascendc.add_l0 %{{.*}}, %{{.*}}, %{{.*}} mask_bits[%{{.*}}, %{{.*}}] repeat %{{.*}} : <256xf16>, <256xf16>, <256xf16>
+  ascendc.add_l0 %hx, %hx, %hx mask_bits [%hi, %lo] repeat %n : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf16>
   // CHECK: ascendc.cast_l2 %{{.*}}, %{{.*}}, rint, %{{.*}} : <256xf16>, <256xf32>
   ascendc.cast_l2 %hx, %x, rint, %n : !ascendc.local_tensor<256xf16>, !ascendc.local_tensor<256xf32>
   // CHECK: ascendc.cast_l0 %{{.*}}, %{{.*}}, floor mask %{{.*}} repeat %{{.*}} strides [1, 1, 4, 8] : <256xf16>, <256xf32>

@@ -62,12 +62,37 @@ static LogicalResult verifyAlongAxis(Operation *op, Value wide, Value narrow,
   return success();
 }
 
-/// Vector instructions read and write UB; the low level takes its mask and
-/// repeat count together.
+/// The low level takes one mask, a count or two bit words, with its repeat
+/// count; the bit words select lanes of 16- or 32-bit elements (a repeat
+/// of 8-bit ones has 256 lanes, more than two words hold).
+static LogicalResult verifyL0Mask(VectorL0OpInterface l0) {
+  Operation *op = l0.getOperation();
+  bool bits = l0.getMaskHigh() || l0.getMaskLow();
+  if (bits && !(l0.getMaskHigh() && l0.getMaskLow()))
+    return op->emitOpError("takes both words of a lane bit mask");
+  if (bits && l0.getMask())
+    return op->emitOpError("takes a mask count or lane bits, not both");
+  if (!(l0.getMask() || bits) != !l0.getRepeat())
+    return op->emitOpError("takes a mask and a repeat count together");
+  if (!bits)
+    return success();
+  unsigned widest = 0;
+  for (Value operand : op->getOperands())
+    if (auto type = dyn_cast<LocalTensorType>(operand.getType());
+        type && !(isa<CompareL0Op>(op) && operand == op->getOperand(0)))
+      widest = std::max(widest, type.getElementType().getIntOrFloatBitWidth());
+  if (widest < 16)
+    return op->emitOpError() << "selects lanes by bits for " << widest
+                             << "-bit elements; a bit mask covers the lanes "
+                                "of 16- and 32-bit ones";
+  return success();
+}
+
+/// Vector instructions read and write UB.
 static LogicalResult verifyVectorOp(Operation *op) {
   if (auto l0 = dyn_cast<VectorL0OpInterface>(op);
-      l0 && !l0.getMask() != !l0.getRepeat())
-    return op->emitOpError("takes a mask and a repeat count together");
+      l0 && failed(verifyL0Mask(l0)))
+    return failure();
   for (Value operand : op->getOperands())
     if (isLocal(operand) &&
         failed(expectPosition(op, operand, "an operand", kUB)))

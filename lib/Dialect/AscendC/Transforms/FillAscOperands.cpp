@@ -41,7 +41,7 @@ struct FillAscOperandsPass
     OpBuilder builder(l0);
     Location loc = l0->getLoc();
     L0Operands defaults = getDefaultL0Operands(l0);
-    if (!l0.getMask()) {
+    if (!l0.getMask() && !l0.getMaskHigh()) {
       l0.getMaskMutable().assign(
           arith::ConstantIndexOp::create(builder, loc, defaults.mask));
       l0.getRepeatMutable().assign(

@@ -18,11 +18,22 @@ void forEachUse(Value tensor, llvm::function_ref<void(Operation *)> visit) {
   }
 }
 
+/// Whether `op` is an if_aic / if_aiv group: its body runs once, in line.
+static bool isCoreGroupOp(Operation *op) { return isa<IfAicOp, IfAivOp>(op); }
+
 unsigned BlockOrder::indexOf(Operation *op) {
   Block *block = op->getBlock();
-  if (numbered.insert(block).second)
-    for (auto [i, other] : llvm::enumerate(*block))
-      index[&other] = i;
+  if (isCoreGroupOp(block->getParentOp()))
+    block = block->getParentOp()->getBlock();
+  if (numbered.insert(block).second) {
+    unsigned next = 0;
+    for (Operation &other : *block) {
+      index[&other] = next++;
+      if (isCoreGroupOp(&other))
+        for (Operation &inner : other.getRegion(0).front())
+          index[&inner] = next++;
+    }
+  }
   return index.lookup(op);
 }
 
@@ -38,6 +49,10 @@ BlockLifetime getBlockLifetime(LocalTensorAutoOp tensor, BlockOrder &order) {
     Operation *here = block->findAncestorOpInBlock(*user);
     if (!here)
       return;
+    // A core group's ops are numbered in line (BlockOrder), so a tensor
+    // used early in a long group is free for the group's later ops.
+    if (isCoreGroupOp(here))
+      here = here->getRegion(0).front().findAncestorOpInBlock(*user);
     unsigned at = order.indexOf(here);
     life.first = seen ? std::min(life.first, at) : at;
     life.last = seen ? std::max(life.last, at) : at;

@@ -85,8 +85,9 @@ struct LowerVectorOp : OpRewritePattern<L2> {
         operands.push_back(operand);
         segments.push_back(1);
       }
+    // mask, mask bits (high, low: never, a count is a count), repeat
     int32_t present = maskRepeat->has_value() ? 1 : 0;
-    segments.append({present, present});
+    segments.append({present, 0, 0, present});
     if (*maskRepeat) {
       operands.push_back(
           arith::ConstantIndexOp::create(rewriter, loc, (*maskRepeat)->first));

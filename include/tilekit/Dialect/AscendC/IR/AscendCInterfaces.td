@@ -21,12 +21,17 @@ def AscendC_VectorL2OpInterface : OpInterface<"VectorL2OpInterface"> {
 
 def AscendC_VectorL0OpInterface : OpInterface<"VectorL0OpInterface"> {
   let description = [{
-    A low-level (L0) vector instruction: `repeat` repeats of `mask` elements,
-    with block and repeat strides per tensor operand.
+    A low-level (L0) vector instruction: `repeat` repeats of the lanes its
+    mask selects (the first `mask` ones, or those whose bit is set in the
+    `mask_bits` words), with block and repeat strides per tensor operand.
   }];
   let cppNamespace = "::tilekit::ascendc";
   let methods = [
     InterfaceMethod<"The mask operand, if given", "::mlir::Value", "getMask">,
+    InterfaceMethod<"The high word of the lane bit mask, if given",
+                    "::mlir::Value", "getMaskHigh">,
+    InterfaceMethod<"The low word of the lane bit mask, if given",
+                    "::mlir::Value", "getMaskLow">,
     InterfaceMethod<"The repeat operand, if given", "::mlir::Value",
                     "getRepeat">,
     InterfaceMethod<"The mask operand, to set it",

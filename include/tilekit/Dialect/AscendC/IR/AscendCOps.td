@@ -284,29 +284,34 @@ class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
   let summary = "dst = " # name # "(src, scalar) on count elements";
 }
 
-// L0: mask (elements per repeat), repeat times and strides
-// [dst block, src block(s), dst repeat, src repeat(s)].
+// L0: a mask, repeat times and strides [dst block, src block(s), dst
+// repeat, src repeat(s)]. The mask is a count of leading lanes per repeat
+// (`mask`) or, for 16- and 32-bit elements, a lane bit mask in two 64-bit
+// words (`mask_bits [high, low]`, Ascend C's `uint64_t mask[2]`).
 class AscendC_UnaryL0<string name> : AscendC_VectorOp<name # "_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, Optional<Index>:$mask,
+         Optional<I64>:$maskHigh, Optional<I64>:$maskLow,
          Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $src (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
+    "$dst `,` $src (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(src), mask/repeat form";
 }
 class AscendC_BinaryL0<string name> : AscendC_VectorOp<name # "_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
-         AscendC_ReadLocal:$rhs, Optional<Index>:$mask, Optional<Index>:$repeat,
+         AscendC_ReadLocal:$rhs, Optional<Index>:$mask, Optional<I64>:$maskHigh,
+         Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $lhs `,` $rhs (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
+    "$dst `,` $lhs `,` $rhs (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(lhs, rhs), mask/repeat form";
 }
 class AscendC_ScalarL0<string name> : AscendC_VectorOp<name # "_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AnyType:$scalar,
-         Optional<Index>:$mask, Optional<Index>:$repeat,
+         Optional<Index>:$mask, Optional<I64>:$maskHigh,
+         Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $src `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AttrSizedOperandSegments,
+    "$dst `,` $src `,` $scalar (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "dst = " # name # "(src, scalar), mask/repeat form";
 }
@@ -330,9 +335,10 @@ def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
   let summary = "fills count elements of dst with scalar";
 }
 def AscendC_DuplicateL0Op : AscendC_VectorOp<"duplicate_l0",
-    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<Index>:$repeat,
+    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<I64>:$maskHigh,
+         Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $scalar (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($scalar)", [AttrSizedOperandSegments,
+    "$dst `,` $scalar (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($scalar)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "fills dst with scalar, mask/repeat form";
 }
@@ -344,9 +350,10 @@ def AscendC_CastL2Op : AscendC_VectorOp<"cast_l2",
 }
 def AscendC_CastL0Op : AscendC_VectorOp<"cast_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
-         AscendC_RoundMode:$round, Optional<Index>:$mask, Optional<Index>:$repeat,
+         AscendC_RoundMode:$round, Optional<Index>:$mask, Optional<I64>:$maskHigh,
+         Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $src `,` $round (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
+    "$dst `,` $src `,` $round (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($src)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "converts with a rounding mode, mask/repeat form";
 }
@@ -359,9 +366,10 @@ def AscendC_CompareL2Op : AscendC_VectorOp<"compare_l2",
 def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,
          AscendC_ReadLocal:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$mask,
+         Optional<I64>:$maskHigh, Optional<I64>:$maskLow,
          Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
-    "$dst `,` $lhs `,` $rhs `,` $mode (`mask` $mask^)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
+    "$dst `,` $lhs `,` $rhs `,` $mode (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AttrSizedOperandSegments,
     AscendC_VectorL0OpInterface]> {
   let summary = "compare, mask/repeat form";
 }

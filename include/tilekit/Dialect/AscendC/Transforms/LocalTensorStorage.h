@@ -25,8 +25,9 @@ void forEachUse(mlir::Value tensor,
 
 /// When, in the order of the block that defines it, a placeholder is in
 /// use: from its first to its last use (ops nested in the block count as
-/// the op of the block that holds them; casts do not count). A placeholder
-/// without uses lives at its own position.
+/// the op of the block that holds them, but those of a core group count on
+/// their own; casts do not count). A placeholder without uses lives at its
+/// own position.
 struct BlockLifetime {
   mlir::Block *block = nullptr;
   unsigned first = 0, last = 0;
@@ -38,7 +39,9 @@ struct BlockLifetime {
 };
 
 /// Positions of ops in their blocks, numbered once per block (so that
-/// measuring many tensors stays linear).
+/// measuring many tensors stays linear). The ops of an if_aic / if_aiv
+/// group count in line, after the group op: its body runs once, in order,
+/// on one core.
 class BlockOrder {
 public:
   unsigned indexOf(mlir::Operation *op);

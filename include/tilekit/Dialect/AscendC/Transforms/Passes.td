@@ -130,8 +130,9 @@ def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::Func
     Runs before `ascendc-allocate-tensor`. In each block, a UB placeholder
     (`vecin`, `vecout`, `veccalc`, `co2`) lives from its first use to its
     last use, measured on the ops of that block (a use inside a nested
-    region counts at the op holding the region; uses through reinterpret
-    casts count). A tensor whose life starts after another's ended takes
+    region counts at the op holding the region, except that the ops of an
+    `if_aic` / `if_aiv` group, which run once and in order, count in line;
+    uses through reinterpret casts count). A tensor whose life starts after another's ended takes
     over that storage: it becomes an `ascendc.reinterpret_cast` of the
     earlier tensor, or, when it is the larger of the two, it moves before
     the earlier tensor, which becomes a cast of it. Tensors are considered in

@@ -1,0 +1,63 @@
+//===- MemRefOps.cpp - Scalar memory of a core in the executor ------------===//
+//
+// The AscendC passes keep per-core scalar state in small memrefs (the mmad
+// init flag of -ascendc-fixup-mmad-acc-params): alloca/alloc make a buffer
+// of static shape, load and store read and write one element. A buffer
+// lives in the invocation that made it, as the core's scalar memory does,
+// so the two cores of a mixed kernel each have their own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecContext.h"
+
+#include "Indexing.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace tilekit::interp;
+
+namespace {
+
+template <typename AllocOp>
+LogicalResult runAlloc(ExecContext &context, Operation *raw) {
+  auto op = cast<AllocOp>(raw);
+  MemRefType type = op.getType();
+  if (!type.hasStaticShape())
+    return op.emitOpError() << "allocates a memref of dynamic shape " << type
+                            << ", which the executor does not support";
+  context.set(op.getResult(),
+              makeTensor(kindOf(type.getElementType()), type.getShape()));
+  return success();
+}
+
+LogicalResult runLoad(ExecContext &context, Operation *raw) {
+  auto op = cast<memref::LoadOp>(raw);
+  TensorValue &buffer = context.tensor(op.getMemRef());
+  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+  if (failed(checkIndex(op, index, buffer.shape)))
+    return failure();
+  context.set(op.getResult(),
+              buffer.storage->data.scalarAt(linearIndex(buffer.shape, index)));
+  return success();
+}
+
+LogicalResult runStore(ExecContext &context, Operation *raw) {
+  auto op = cast<memref::StoreOp>(raw);
+  TensorValue &buffer = context.tensor(op.getMemRef());
+  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+  if (failed(checkIndex(op, index, buffer.shape)))
+    return failure();
+  buffer.storage->data.setScalar(linearIndex(buffer.shape, index),
+                                 context.scalar(op.getValue()));
+  return success();
+}
+
+} // namespace
+
+void tilekit::interp::registerMemRefHandlers(HandlerMap &map) {
+  addHandler<memref::AllocaOp>(map, runAlloc<memref::AllocaOp>);
+  addHandler<memref::AllocOp>(map, runAlloc<memref::AllocOp>);
+  addHandler<memref::LoadOp>(map, runLoad);
+  addHandler<memref::StoreOp>(map, runStore);
+}
