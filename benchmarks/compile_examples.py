@@ -4,8 +4,9 @@ costs to run next to the PTO kernel it came from.
 
     benchmarks/compile_examples.py [BUILD_DIR] [--repeat N]
 
-For each example that compiles (softmax, rmsnorm, layernorm, GEMM, the mixed
-kernel) and each architecture, times whole processes, N runs interleaved,
+For each example (softmax, rmsnorm, layernorm, GEMM, the mixed kernel, flash
+attention with head dimension 64 and 128, the mixed flash attention) and each
+architecture, times whole processes, N runs interleaved,
 and prints min and median:
 
 * `tilekit compile KERNEL --arch=A -o OUT` (lowering and the pipeline);
@@ -32,6 +33,12 @@ EXAMPLES = {
              "c=zeros:256x256:f32"],
     "mixed_scaled_matmul": ["x=rand:1024x64:f32:1", "w=rand:64x64:f16:2",
                             "y=zeros:1024x64:f32"],
+    "flash_attention": ["q=rand:512x64:f16:1", "kt=rand:64x512:f16:2",
+                        "v=rand:512x64:f16:3", "o=zeros:512x64:f32"],
+    "flash_attention_d128": ["q=rand:512x128:f16:1", "kt=rand:128x512:f16:2",
+                             "v=rand:512x128:f16:3", "o=zeros:512x128:f32"],
+    "flash_attention_mixed": ["q=rand:512x128:f16:1", "kt=rand:128x512:f16:2",
+                              "v=rand:512x128:f16:3", "o=zeros:512x128:f32"],
 }
 
 

@@ -207,14 +207,13 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 
 // -----
 
-// Groups: a transfer inside a loop of a member is not lowered (the cores'
-// loops would need fusing).
+// Groups: loops holding transfers fuse trip by trip, so both cores' loops
+// must run the same trips.
 func.func @looped_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
     %t = pto.tile.create : !pto.tile<64x64xf32, acc>
-    // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:5: error: 'pto.tile.tpush_to_aiv' op sits inside scf.for: cross-core transfers are lowered at the top level of the aic and aiv functions only
     pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
   }
   return
@@ -222,12 +221,62 @@ func.func @looped_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kin
 func.func @looped_aiv(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
+  %c4 = arith.constant 4 : index
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op holds cross-core transfers and runs other trips than the cube's loop at
+  scf.for %i = %c0 to %c4 step %c1 {
     %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
   }
   return
 }
 func.func @looped(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
+// -----
+
+// A loop of one core holding transfers meets none on the other.
+func.func @one_loop_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op holds cross-core transfers, but the other core reaches no loop to fuse it with before it must wait for this one
+  scf.for %i = %c0 to %n step %c1 {
+    %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+    pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  }
+  return
+}
+func.func @one_loop_aiv(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aiv>} {
+  %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  return
+}
+func.func @one_loop(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
+// -----
+
+// A trip that pushes two tiles where the other core pops one leaves a tile
+// more in flight after each trip: the fused trips would not repeat.
+func.func @unbalanced_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op and the vector core's loop at
+  scf.for %i = %c0 to %n step %c1 {
+    %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+    pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+    pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  }
+  return
+}
+func.func @unbalanced_aiv(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
+  }
+  return
+}
+func.func @unbalanced(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<group>} {
   return
 }
 
@@ -252,15 +301,19 @@ func.func @crossed(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<
 
 // -----
 
-// One workspace holds one tile: a second push on a pipe is not lowered.
+// One workspace holds one tile: a push waits for the pop of the one
+// before it, and a second push before the other core pops at all is not
+// lowered.
 func.func @twice_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
   %t = pto.tile.create : !pto.tile<64x64xf32, acc>
   pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
-  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes a second tile on pipe 0, which is not lowered yet: one workspace holds one tile
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes a second tile on pipe 0 before the other core pops the first, which is not lowered yet: one workspace holds one tile
   pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %t split 0 pipe 1 : !pto.tile<64x64xf32, acc>
   return
 }
 func.func @twice_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  %c = pto.tile.tpop_from_aic split 0 pipe 1 : !pto.tile<64x64xf32, vec>
   %a = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
   %b = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
   return

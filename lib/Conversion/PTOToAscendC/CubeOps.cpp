@@ -35,8 +35,11 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
                               << " tiles; batched matmuls are not lowered "
                                  "to AscendC yet";
     Location loc = op.getLoc();
-    ValidShape a = this->valid.lookup(op.getLhs());
-    ValidShape b = this->valid.lookup(op.getRhs());
+    FailureOr<ValidShape> lhsShape = this->valid.require(op, op.getLhs());
+    FailureOr<ValidShape> rhsShape = this->valid.require(op, op.getRhs());
+    if (failed(lhsShape) || failed(rhsShape))
+      return failure();
+    ValidShape a = *lhsShape, b = *rhsShape;
     Value m = arith::ConstantIndexOp::create(rewriter, loc, lhs.getShape()[0]);
     Value n = arith::ConstantIndexOp::create(rewriter, loc, rhs.getShape()[1]);
     Value k = extentOr(rewriter, loc, a.cols, lhs.getShape()[1]);

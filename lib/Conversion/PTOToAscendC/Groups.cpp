@@ -5,8 +5,10 @@
 //
 // 1. Before the conversion, `mergeGroups` builds the group's body from its
 //    members: the cube's ops and the vector core's, interleaved so that
-//    every pop comes after the pushes it takes (the order the cross-core
-//    sync passes reason in). A split group's two lanes both run on vector
+//    every pop comes after the pushes it takes and every push after the
+//    pop that frees its pipe's one slot (the order the cross-core sync
+//    passes reason in); loops holding transfers on both cores fuse into
+//    one, merged the same way. A split group's two lanes both run on vector
 //    sub-block 0 (the pipelines guard mixed kernels to it): each of the
 //    aiv function's top-level ops is cloned for lane 0, then for lane 1,
 //    with get_subblock_idx the lane. Each pipe direction gets a workspace
@@ -19,9 +21,9 @@
 //    run it. It does the same for an in-core function that mixes cube and
 //    vector tile ops, inside its loops and branches too.
 //
-// Only transfers at the top level of the members are lowered (a loop or
-// branch holding one needs the two cores' control flow fused), one push and one
-// pop per pipe direction and lane, split codes 0-2, whole tiles.
+// One tile in flight per pipe direction and lane (a workspace holds one),
+// split codes 0-2; a pushed tile's valid shape reaches its pops when one
+// push feeds them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +33,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -63,6 +67,49 @@ pto::TileType tileOf(Operation *op) {
   return cast<pto::TileType>(tile.getType());
 }
 
+bool isPush(Operation *op) {
+  return isa<pto::TPushToAivOp, pto::TPushToAicOp>(op);
+}
+
+/// Whether `op` holds a cross-core transfer in one of its regions.
+bool holdsTransfers(Operation *op) {
+  if (op->getNumRegions() == 0)
+    return false;
+  return op
+      ->walk([](Operation *inner) {
+        return isTransfer(inner) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A loop that holds transfers: fused trip by trip with the other core's.
+bool isTransferLoop(Operation *op) {
+  return isa<scf::ForOp>(op) && holdsTransfers(op);
+}
+
+/// An op of one side of the merge: the cube's (no lane) or a vector
+/// lane's.
+struct Step {
+  Operation *op;
+  std::optional<unsigned> lane;
+};
+
+/// Tiles pushed and not yet popped, per pipe direction and lane.
+using Channel = std::tuple<int64_t, bool, unsigned>;
+using Flight = std::map<Channel, int64_t>;
+
+bool sameFlight(const Flight &a, const Flight &b) {
+  auto nonzero = [](const Flight &flight) {
+    Flight kept;
+    for (auto [channel, count] : flight)
+      if (count)
+        kept[channel] = count;
+    return kept;
+  };
+  return nonzero(a) == nonzero(b);
+}
+
 /// Builds one group's kernel body.
 class GroupMerger {
 public:
@@ -74,10 +121,20 @@ public:
   LogicalResult merge();
 
 private:
-  LogicalResult checkMember(FunctionOpInterface member);
   FailureOr<Value> workspaceFor(Operation *transfer);
-  bool blocked(Operation *op, unsigned lane) const;
-  LogicalResult emit(Operation *op, std::optional<unsigned> lane);
+  SmallVector<unsigned, 2> lanesOf(std::optional<unsigned> lane) const;
+  bool take(Operation *transfer, std::optional<unsigned> lane,
+            Flight &flight) const;
+  bool blocked(const Step &step) const;
+  LogicalResult emit(const Step &step);
+  LogicalResult registerTransfer(Operation *original, Operation *clone,
+                                 std::optional<unsigned> lane);
+  LogicalResult mergeBlock(ArrayRef<Step> cubeSteps,
+                           ArrayRef<Step> vectorSteps);
+  LogicalResult fuseLoops(scf::ForOp cubeLoop, scf::ForOp vectorLoop);
+  IRMapping &mapOf(std::optional<unsigned> lane) {
+    return lane ? laneMaps[*lane] : cube;
+  }
 
   func::FuncOp group;
   FunctionOpInterface aic, aiv;
@@ -86,32 +143,12 @@ private:
   OpBuilder builder;
   IRMapping cube;
   SmallVector<IRMapping, 2> laneMaps;
-  /// Tiles pushed and not yet popped, per pipe direction and lane.
-  std::map<std::tuple<int64_t, bool, unsigned>, int64_t> inFlight;
+  Flight inFlight;
   std::map<std::pair<int64_t, bool>, Value> workspaces;
-  std::map<std::tuple<int64_t, bool, unsigned, bool>, int> transfersSeen;
+  /// The pushes of each channel, and each pop with the lanes it takes from.
+  std::map<Channel, SmallVector<Operation *, 2>> pushesOn;
+  SmallVector<std::pair<Operation *, SmallVector<unsigned, 2>>> pops;
 };
-
-LogicalResult GroupMerger::checkMember(FunctionOpInterface member) {
-  for (Operation &op : member.getFunctionBody().front()) {
-    if (op.getNumRegions() == 0)
-      continue;
-    WalkResult nested =
-        op.walk([&](Operation *inner) {
-          if (!isTransfer(inner))
-            return WalkResult::advance();
-          inner->emitOpError()
-              << "sits inside " << op.getName()
-              << ": cross-core transfers are lowered at the top level of the "
-                 "aic and aiv functions only (a loop or branch holding one "
-                 "needs the two cores' control flow fused)";
-          return WalkResult::interrupt();
-        });
-    if (nested.wasInterrupted())
-      return failure();
-  }
-  return success();
-}
 
 /// The workspace of a transfer's pipe direction: the cube's tile box, in
 /// the vector side's element type; made first in the kernel.
@@ -155,61 +192,277 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer) {
   return workspace;
 }
 
-/// A pop waits for the push that fills it.
-bool GroupMerger::blocked(Operation *op, unsigned lane) const {
-  if (!isa<pto::TPopFromAicOp, pto::TPopFromAivOp>(op))
-    return false;
-  auto [pipe, toVector] = channelOf(op);
-  auto ready = [&](unsigned l) {
-    auto it = inFlight.find({pipe, toVector, l});
-    return it != inFlight.end() && it->second > 0;
-  };
-  if (toVector)
-    return !ready(lane);
+/// The lanes a transfer of `lane` reaches: its own, or every lane for
+/// the cube's (a cube push fills each lane's part, a cube pop takes them
+/// all).
+SmallVector<unsigned, 2>
+GroupMerger::lanesOf(std::optional<unsigned> lane) const {
+  if (lane)
+    return {*lane};
+  SmallVector<unsigned, 2> all;
   for (unsigned l = 0; l < lanes; ++l)
-    if (!ready(l))
-      return true;
-  return false;
+    all.push_back(l);
+  return all;
 }
 
-/// Clones `op` of the cube (no lane) or of `lane` into the kernel.
-LogicalResult GroupMerger::emit(Operation *op, std::optional<unsigned> lane) {
-  IRMapping &map = lane ? laneMaps[*lane] : cube;
+/// Applies `transfer` to `flight`, or returns false when it must wait: a
+/// pop for a tile not pushed yet, a push for the pipe's one slot (its
+/// workspace) to be popped.
+bool GroupMerger::take(Operation *transfer, std::optional<unsigned> lane,
+                       Flight &flight) const {
+  auto [pipe, toVector] = channelOf(transfer);
+  bool push = isPush(transfer);
+  SmallVector<unsigned, 2> reached = lanesOf(lane);
+  for (unsigned l : reached) {
+    int64_t count = flight[{pipe, toVector, l}];
+    if (push ? count >= 1 : count <= 0)
+      return false;
+  }
+  for (unsigned l : reached)
+    flight[{pipe, toVector, l}] += push ? 1 : -1;
+  return true;
+}
+
+/// Whether `step` must wait for the other core: a transfer, or a branch
+/// holding some, whose transfers cannot all proceed now.
+bool GroupMerger::blocked(const Step &step) const {
+  if (!isTransfer(step.op) && !holdsTransfers(step.op))
+    return false;
+  Flight flight = inFlight;
+  bool waits = false;
+  step.op->walk([&](Operation *inner) {
+    if (isTransfer(inner) && !take(inner, step.lane, flight))
+      waits = true;
+  });
+  return waits;
+}
+
+/// Gives the clone of a transfer its workspace and counts it in flight.
+LogicalResult GroupMerger::registerTransfer(Operation *original,
+                                            Operation *clone,
+                                            std::optional<unsigned> lane) {
+  FailureOr<Value> workspace = workspaceFor(original);
+  if (failed(workspace))
+    return failure();
+  transfers.sites[clone] = {*workspace, lane.value_or(0), lanes, {}};
+  auto [pipe, toVector] = channelOf(original);
+  if (!take(original, lane, inFlight))
+    return original->emitOpError()
+           << (isPush(original) ? "pushes a second tile on pipe "
+                                : "pops a tile not pushed yet on pipe ")
+           << pipe << ", which is not lowered yet: one workspace holds one "
+           << "tile";
+  SmallVector<unsigned, 2> reached = lanesOf(lane);
+  if (isPush(original)) {
+    for (unsigned l : reached)
+      pushesOn[{pipe, toVector, l}].push_back(clone);
+  } else {
+    pops.push_back({clone, reached});
+  }
+  return success();
+}
+
+/// Clones the op of `step` into the kernel.
+LogicalResult GroupMerger::emit(const Step &step) {
+  Operation *op = step.op;
+  IRMapping &map = mapOf(step.lane);
   if (isa<pto::AicInitializePipeOp, pto::AivInitializePipeOp>(op))
     return success(); // the workspaces are the pipes' slots
   if (auto index = dyn_cast<pto::GetSubblockIdxOp>(op)) {
-    map.map(index.getResult(), arith::ConstantIndexOp::create(
-                                   builder, op->getLoc(), lane.value_or(0)));
+    map.map(index.getResult(),
+            arith::ConstantIndexOp::create(builder, op->getLoc(),
+                                           step.lane.value_or(0)));
     return success();
   }
-  if (isTransfer(op)) {
-    auto [pipe, toVector] = channelOf(op);
-    bool push = isa<pto::TPushToAivOp, pto::TPushToAicOp>(op);
-    int &seen = transfersSeen[{pipe, toVector, lane.value_or(0), push}];
-    if (++seen > 1)
-      return op->emitOpError()
-             << (push ? "pushes" : "pops") << " a second tile on pipe " << pipe
-             << ", which is not lowered yet: one workspace holds one "
-             << "tile";
-    FailureOr<Value> workspace = workspaceFor(op);
-    if (failed(workspace))
+  if (isTransfer(op))
+    return registerTransfer(op, builder.clone(*op, map), step.lane);
+  if (!holdsTransfers(op)) {
+    builder.clone(*op, map);
+    return success();
+  }
+  // A branch holding transfers on one core (a push made on some trips
+  // only) moves as a whole; its transfers count as made.
+  auto branch = dyn_cast<scf::IfOp>(op);
+  bool elseHolds = branch && branch.elseBlock() &&
+                   llvm::any_of(*branch.elseBlock(), [](Operation &inner) {
+                     return isTransfer(&inner) || holdsTransfers(&inner);
+                   });
+  if (!branch || elseHolds)
+    return op->emitOpError()
+           << "holds cross-core transfers in a form the lowering does not "
+              "fuse across the cores: a loop whose trips match the other "
+              "core's loop, or a branch with transfers in its then region";
+  WalkResult nested = op->walk([&](Operation *inner) {
+    if (inner != op && inner->getNumRegions() && holdsTransfers(inner)) {
+      inner->emitOpError() << "holds cross-core transfers inside a branch "
+                              "that holds transfers, which is not lowered";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (nested.wasInterrupted())
+    return failure();
+  Operation *clone = builder.clone(*op, map);
+  SmallVector<Operation *> originals, clones;
+  op->walk([&](Operation *inner) {
+    if (isTransfer(inner))
+      originals.push_back(inner);
+  });
+  clone->walk([&](Operation *inner) {
+    if (isTransfer(inner))
+      clones.push_back(inner);
+  });
+  for (auto [original, copy] : llvm::zip(originals, clones))
+    if (failed(registerTransfer(original, copy, step.lane)))
       return failure();
-    Operation *clone = builder.clone(*op, map);
-    transfers.sites[clone] = {*workspace, lane.value_or(0), lanes};
-    // A cube push fills every lane's queue; a lane's push its own.
-    if (push && !toVector)
-      ++inFlight[{pipe, toVector, *lane}];
-    else if (push)
-      for (unsigned l = 0; l < lanes; ++l)
-        ++inFlight[{pipe, toVector, l}];
-    else if (toVector)
-      --inFlight[{pipe, toVector, *lane}];
-    else
-      for (unsigned l = 0; l < lanes; ++l)
-        --inFlight[{pipe, toVector, l}];
-    return success();
+  return success();
+}
+
+/// Whether `a` and `b` compute the same value: the same value, or results
+/// of the same side-effect-free op on the same operands (a trip count each
+/// core computes for itself).
+bool sameValue(Value a, Value b, unsigned depth = 8) {
+  if (a == b)
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!depth || !x || !y || x->getName() != y->getName() ||
+      x->getAttrDictionary() != y->getAttrDictionary() ||
+      x->getNumOperands() != y->getNumOperands() || x->getNumRegions() ||
+      !isMemoryEffectFree(x) ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
+    return false;
+  for (auto [u, v] : llvm::zip(x->getOperands(), y->getOperands()))
+    if (!sameValue(u, v, depth - 1))
+      return false;
+  return true;
+}
+
+/// The cube's loop and the vector core's (each lane's) become one loop
+/// whose body merges theirs as a block is merged; it carries the values
+/// of both. Each trip must leave the tiles in flight it found.
+LogicalResult GroupMerger::fuseLoops(scf::ForOp cubeLoop,
+                                     scf::ForOp vectorLoop) {
+  Value bounds[3] = {cube.lookupOrDefault(cubeLoop.getLowerBound()),
+                     cube.lookupOrDefault(cubeLoop.getUpperBound()),
+                     cube.lookupOrDefault(cubeLoop.getStep())};
+  Value vectorBounds[3] = {vectorLoop.getLowerBound(),
+                           vectorLoop.getUpperBound(), vectorLoop.getStep()};
+  for (IRMapping &map : laneMaps)
+    for (auto [bound, other] : llvm::zip(bounds, vectorBounds))
+      if (!sameValue(bound, map.lookupOrDefault(other)))
+        return vectorLoop.emitOpError()
+               << "holds cross-core transfers and runs other trips than the "
+                  "cube's loop at "
+               << cubeLoop.getLoc()
+               << "; the two are fused trip by trip, so their bounds must "
+                  "be computed alike";
+  SmallVector<Value> inits;
+  for (Value init : cubeLoop.getInitArgs())
+    inits.push_back(cube.lookupOrDefault(init));
+  for (IRMapping &map : laneMaps)
+    for (Value init : vectorLoop.getInitArgs())
+      inits.push_back(map.lookupOrDefault(init));
+  auto fused = scf::ForOp::create(builder, cubeLoop.getLoc(), bounds[0],
+                                  bounds[1], bounds[2], inits);
+  ValueRange args = fused.getRegionIterArgs();
+  cube.map(cubeLoop.getInductionVar(), fused.getInductionVar());
+  size_t next = 0;
+  for (Value arg : cubeLoop.getRegionIterArgs())
+    cube.map(arg, args[next++]);
+  for (IRMapping &map : laneMaps) {
+    map.map(vectorLoop.getInductionVar(), fused.getInductionVar());
+    for (Value arg : vectorLoop.getRegionIterArgs())
+      map.map(arg, args[next++]);
   }
-  builder.clone(*op, map);
+  Block *body = fused.getBody();
+  if (!body->empty())
+    body->getTerminator()->erase();
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(body);
+    Flight atEntry = inFlight;
+    SmallVector<Step> cubeSteps, vectorSteps;
+    for (Operation &op : cubeLoop.getBody()->without_terminator())
+      cubeSteps.push_back({&op, std::nullopt});
+    for (Operation &op : vectorLoop.getBody()->without_terminator())
+      for (unsigned lane = 0; lane < lanes; ++lane)
+        vectorSteps.push_back({&op, lane});
+    if (failed(mergeBlock(cubeSteps, vectorSteps)))
+      return failure();
+    if (!sameFlight(inFlight, atEntry))
+      return cubeLoop.emitOpError()
+             << "and the vector core's loop at " << vectorLoop.getLoc()
+             << " leave other tiles in flight after a trip than before it, "
+                "so the trips of the fused loop would not repeat";
+    SmallVector<Value> yields;
+    for (Value value : cubeLoop.getBody()->getTerminator()->getOperands())
+      yields.push_back(cube.lookupOrDefault(value));
+    for (IRMapping &map : laneMaps)
+      for (Value value : vectorLoop.getBody()->getTerminator()->getOperands())
+        yields.push_back(map.lookupOrDefault(value));
+    scf::YieldOp::create(builder, cubeLoop.getLoc(), yields);
+  }
+  next = 0;
+  for (Value result : cubeLoop.getResults())
+    cube.map(result, fused.getResult(next++));
+  for (IRMapping &map : laneMaps)
+    for (Value result : vectorLoop.getResults())
+      map.map(result, fused.getResult(next++));
+  return success();
+}
+
+/// Emits the ops of both sides, each running until a transfer must wait
+/// for the other core; two loops holding transfers meet and fuse.
+LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
+                                      ArrayRef<Step> vectorSteps) {
+  size_t nextCube = 0, nextVector = 0;
+  auto ready = [&](ArrayRef<Step> steps, size_t next) {
+    return next < steps.size() && !isTransferLoop(steps[next].op) &&
+           !blocked(steps[next]);
+  };
+  while (nextCube < cubeSteps.size() || nextVector < vectorSteps.size()) {
+    bool progress = false;
+    for (; ready(vectorSteps, nextVector); ++nextVector, progress = true)
+      if (failed(emit(vectorSteps[nextVector])))
+        return failure();
+    for (; ready(cubeSteps, nextCube); ++nextCube, progress = true)
+      if (failed(emit(cubeSteps[nextCube])))
+        return failure();
+    if (progress)
+      continue;
+    bool cubeAtLoop =
+        nextCube < cubeSteps.size() && isTransferLoop(cubeSteps[nextCube].op);
+    bool vectorAtLoop = nextVector < vectorSteps.size() &&
+                        isTransferLoop(vectorSteps[nextVector].op);
+    if (cubeAtLoop && vectorAtLoop) {
+      Operation *vectorLoop = vectorSteps[nextVector].op;
+      if (failed(fuseLoops(cast<scf::ForOp>(cubeSteps[nextCube].op),
+                           cast<scf::ForOp>(vectorLoop))))
+        return failure();
+      ++nextCube;
+      while (nextVector < vectorSteps.size() &&
+             vectorSteps[nextVector].op == vectorLoop)
+        ++nextVector;
+      continue;
+    }
+    Operation *stuck = nextCube < cubeSteps.size() ? cubeSteps[nextCube].op
+                                                   : vectorSteps[nextVector].op;
+    if (cubeAtLoop || vectorAtLoop)
+      stuck = cubeAtLoop ? cubeSteps[nextCube].op : vectorSteps[nextVector].op;
+    if (isTransferLoop(stuck))
+      return stuck->emitOpError()
+             << "holds cross-core transfers, but the other core reaches no "
+                "loop to fuse it with before it must wait for this one";
+    if (isPush(stuck))
+      return stuck->emitOpError()
+             << "pushes a second tile on pipe " << std::get<0>(channelOf(stuck))
+             << " before the other core pops the first, which is not "
+                "lowered yet: one workspace holds one tile";
+    return stuck->emitOpError()
+           << "waits for a tile the other core pushes only after it pops "
+              "one itself: the group deadlocks";
+  }
   return success();
 }
 
@@ -218,8 +471,6 @@ LogicalResult GroupMerger::merge() {
     return group.emitOpError()
            << "returns values, which a merged kernel cannot: store them to "
               "a GM tensor argument";
-  if (failed(checkMember(aic)) || failed(checkMember(aiv)))
-    return failure();
   Block &body = group.getBody().front();
   body.getTerminator()->erase();
   builder.setInsertionPointToEnd(&body);
@@ -230,35 +481,25 @@ LogicalResult GroupMerger::merge() {
     for (auto [from, to] : llvm::zip(aiv.getArguments(), body.getArguments()))
       map.map(from, to);
 
-  // The vector side in lockstep: each top-level op for lane 0, then lane 1.
-  SmallVector<std::pair<Operation *, unsigned>> vector;
+  // The vector side in lockstep: each op for lane 0, then lane 1.
+  SmallVector<Step> cubeSteps, vectorSteps;
+  for (Operation &op : aic.getFunctionBody().front().without_terminator())
+    cubeSteps.push_back({&op, std::nullopt});
   for (Operation &op : aiv.getFunctionBody().front().without_terminator())
     for (unsigned lane = 0; lane < lanes; ++lane)
-      vector.push_back({&op, lane});
-  SmallVector<Operation *> cubeOps;
-  for (Operation &op : aic.getFunctionBody().front().without_terminator())
-    cubeOps.push_back(&op);
-
-  // Each side runs until a pop waits for a push the other has not made.
-  size_t nextCube = 0, nextVector = 0;
-  while (nextCube < cubeOps.size() || nextVector < vector.size()) {
-    bool progress = false;
-    for (; nextVector < vector.size() &&
-           !blocked(vector[nextVector].first, vector[nextVector].second);
-         ++nextVector, progress = true)
-      if (failed(emit(vector[nextVector].first, vector[nextVector].second)))
-        return failure();
-    for (; nextCube < cubeOps.size() && !blocked(cubeOps[nextCube], 0);
-         ++nextCube, progress = true)
-      if (failed(emit(cubeOps[nextCube], std::nullopt)))
-        return failure();
-    if (progress)
-      continue;
-    Operation *stuck = nextCube < cubeOps.size() ? cubeOps[nextCube]
-                                                 : vector[nextVector].first;
-    return stuck->emitOpError()
-           << "waits for a tile the other core pushes only after it pops "
-              "one itself: the group deadlocks";
+      vectorSteps.push_back({&op, lane});
+  if (failed(mergeBlock(cubeSteps, vectorSteps)))
+    return failure();
+  // Each pop's partner per lane: the one push of its channel, if one.
+  for (auto &[pop, reached] : pops) {
+    TransferSite &site = transfers.sites[pop];
+    site.partners.assign(lanes, nullptr);
+    auto [pipe, toVector] = channelOf(pop);
+    for (unsigned l : reached) {
+      auto &pushes = pushesOn[{pipe, toVector, l}];
+      if (pushes.size() == 1)
+        site.partners[l] = pushes.front();
+    }
   }
   func::ReturnOp::create(builder, group.getLoc());
   for (StringRef name :
@@ -304,17 +545,75 @@ template <typename From> struct TransferPattern : TilePattern<From> {
                   ValidShapes &valid, Transfers &transfers)
       : TilePattern<From>(types, context, valid), transfers(transfers) {}
 
-  /// Where `op` moves its tile; a push's tile (`pushed`) must be whole.
+  /// Where `op` moves its tile. A push's tile (`pushed`) moves whole; its
+  /// valid shape is kept for the pops it feeds.
   FailureOr<TransferSite> siteOf(Operation *op, Value pushed = {}) const {
     auto it = transfers.sites.find(op);
     if (it == transfers.sites.end())
       return op->emitOpError() << "is outside a group, where it has no "
                                   "partner to lower with";
-    ValidShape shape = this->valid.lookup(pushed);
-    if (pushed && (shape.rows || shape.cols))
-      return op->emitOpError() << "pushes a tile with a valid shape, which is "
-                                  "not lowered yet";
+    if (pushed)
+      transfers.pushed[op] =
+          this->valid.unknown.contains(pushed)
+              ? std::nullopt
+              : std::optional<ValidShape>(this->valid.lookup(pushed));
     return it->second;
+  }
+
+  /// The valid shape of the tile `op` pops, from the pushes of its
+  /// partners as the runtime cuts and merges them (GroupRuntime.cpp): a
+  /// lane's pop takes its part of the cube's tile along the split axis, the
+  /// cube's pop lane 0's part followed by lane 1's. None when it is known
+  /// only at run time: several pushes feed the pipe, or lane 0's part is
+  /// short along the axis (lane 1's then follows it at a run-time row).
+  std::optional<ValidShape> poppedShape(OpBuilder &builder, Operation *op,
+                                        const TransferSite &site, bool toVector,
+                                        pto::TileType tile) const {
+    auto shapeOf = [&](unsigned lane) -> std::optional<ValidShape> {
+      Operation *push =
+          lane < site.partners.size() ? site.partners[lane] : nullptr;
+      auto it = push ? transfers.pushed.find(push) : transfers.pushed.end();
+      if (it == transfers.pushed.end() || !it->second)
+        return std::nullopt;
+      // The extents must be computed where the pop can see them.
+      for (Value extent : {it->second->rows, it->second->cols})
+        if (extent &&
+            !extent.getParentRegion()->isAncestor(op->getParentRegion()))
+          return std::nullopt;
+      return it->second;
+    };
+    int64_t split = splitOf(op);
+    unsigned axis = split == 2 ? 1 : 0;
+    Location loc = op->getLoc();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, value);
+    };
+    auto extent = [&](ValidShape &shape) -> Value & {
+      return axis == 0 ? shape.rows : shape.cols;
+    };
+    if (toVector) {
+      std::optional<ValidShape> shape = shapeOf(site.lane);
+      if (!shape || split == 0 || site.lanes == 1 || !extent(*shape))
+        return shape;
+      // This lane's part: clamp(valid - lane * part, 0, part).
+      int64_t part = tile.getShape()[axis];
+      Value left = arith::SubIOp::create(builder, loc, extent(*shape),
+                                         constant(site.lane * part));
+      left = arith::MaxSIOp::create(builder, loc, left, constant(0));
+      extent(*shape) =
+          arith::MinSIOp::create(builder, loc, left, constant(part));
+      return shape;
+    }
+    std::optional<ValidShape> first = shapeOf(0);
+    if (!first || split == 0 || site.lanes == 1)
+      return first;
+    std::optional<ValidShape> second = shapeOf(1);
+    if (!second || extent(*first))
+      return std::nullopt;
+    if (Value more = extent(*second))
+      extent(*first) = arith::AddIOp::create(
+          builder, loc, constant(tile.getShape()[axis] / 2), more);
+    return first;
   }
   Transfers &transfers;
 };
@@ -378,6 +677,12 @@ struct PopLowering : TransferPattern<From> {
     Value local = createLocal(
         rewriter, loc, *this->getTypeConverter(), op.getResult(),
         ToVector ? ascendc::Position::VecIn : positionFor(op.getResult()));
+    std::optional<ValidShape> shape =
+        this->poppedShape(rewriter, op, *site, ToVector, tile);
+    if (!shape)
+      this->valid.unknown.insert(op.getResult());
+    else if (shape->rows || shape->cols)
+      this->valid.shapes[op.getResult()] = *shape;
     LanePart part = ToVector ? lanePart(rewriter, loc, *site, splitOf(op), tile)
                              : LanePart{site->workspace, {}, {}};
     ascendc::DataCopyOp::create(rewriter, loc, local, part.view, Value(),

@@ -42,7 +42,15 @@ struct ValidShape {
 /// in program order, so a tile's shape is known before its uses'.
 struct ValidShapes {
   llvm::DenseMap<mlir::Value, ValidShape> shapes;
+  /// Tiles whose valid shape is known only at run time: popped from a
+  /// pipe that several pushes feed, and the tiles computed from them until
+  /// a set_validshape.
+  llvm::DenseSet<mlir::Value> unknown;
   ValidShape lookup(mlir::Value tile) const { return shapes.lookup(tile); }
+  /// The valid shape of `tile`, which `user` needs: an error at `user`
+  /// when it is unknown.
+  mlir::FailureOr<ValidShape> require(mlir::Operation *user,
+                                      mlir::Value tile) const;
   /// Records the valid shape that `extents` (none: the whole tile) give
   /// the tile `op` produces: the extents that are not the tile's full
   /// ones. Only 2-d tiles may be partial in columns (an error at `op`
@@ -53,6 +61,8 @@ struct ValidShapes {
     auto it = shapes.find(from);
     if (it != shapes.end())
       shapes[result] = it->second;
+    if (unknown.contains(from))
+      unknown.insert(result);
   }
 };
 
@@ -83,9 +93,15 @@ mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
 struct TransferSite {
   mlir::Value workspace;
   unsigned lane = 0, lanes = 1;
+  /// For a pop, per lane: the one push that feeds it (null when several
+  /// pushes do, or for a lane the pop does not take from).
+  llvm::SmallVector<mlir::Operation *, 2> partners;
 };
 struct Transfers {
   llvm::DenseMap<mlir::Operation *, TransferSite> sites;
+  /// The valid shape of each lowered push's tile (none: unknown), keyed by
+  /// the push, for the pops it feeds.
+  llvm::DenseMap<mlir::Operation *, std::optional<ValidShape>> pushed;
 };
 
 /// Groups.cpp: before the conversion, builds each group function's body

@@ -119,6 +119,16 @@ LogicalResult lowering::ValidShapes::record(Operation *op, ValueRange extents) {
   return success();
 }
 
+FailureOr<ValidShape> lowering::ValidShapes::require(Operation *user,
+                                                     Value tile) const {
+  if (unknown.contains(tile))
+    return user->emitOpError()
+           << "needs the valid shape of a tile popped from a pipe that "
+              "several pushes feed, which is known only at run time; give "
+              "it one with pto.tile.set_validshape first";
+  return lookup(tile);
+}
+
 namespace {
 
 /// pto.tile.create -> a placeholder at the tile's position.

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -178,7 +179,10 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
                  adaptor.getDst(), tile, adaptor.getOffsets());
     if (failed(access))
       return failure();
-    ValidShape shape = valid.lookup(op.getTile());
+    FailureOr<ValidShape> known = valid.require(op, op.getTile());
+    if (failed(known))
+      return failure();
+    ValidShape shape = *known;
     bool fromAccumulator = space == pto::MemorySpace::Acc;
     // The fixpipe moves the whole accumulator only without a window.
     if (fromAccumulator && access->wholeRows && shape.rows)
@@ -200,8 +204,32 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
   }
 };
 
-/// pto.tile.move along one of the machine's on-chip paths; the valid shape
-/// is kept.
+/// Moves the accumulator `src` into the UB tensor `dst` through a region of
+/// the kernel workspace: a fixpipe into it on the cube, a copy out of it on
+/// the vector core. The cube and vector cores of a C220 (910B) share only
+/// GM (the fixpipe writes GM or L1), so this is the path both machines
+/// have; the region is made once, first in the function.
+void stageThroughGM(ConversionPatternRewriter &rewriter, Operation *op,
+                    Value dst, Value src) {
+  Location loc = op->getLoc();
+  auto type = cast<ascendc::LocalTensorType>(dst.getType());
+  Value workspace;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+    workspace = ascendc::WorkspaceOp::create(
+        rewriter, loc,
+        ascendc::GlobalTensorType::get(rewriter.getContext(), type.getShape(),
+                                       type.getElementType()));
+  }
+  ascendc::FixpipeOp::create(rewriter, loc, workspace, src);
+  ascendc::DataCopyOp::create(rewriter, loc, dst, workspace, Value(),
+                              ValueRange(), ValueRange());
+}
+
+/// pto.tile.move along one of the machine's on-chip paths (an accumulator
+/// to a vector tile through GM); the valid shape is kept.
 struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -219,8 +247,9 @@ struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
         (to == MemorySpace::Left || to == MemorySpace::Right))
       ascendc::LoadDataOp::create(rewriter, loc, dst, src,
                                   /*transpose=*/false);
-    else if (from == MemorySpace::Acc &&
-             (to == MemorySpace::Vec || to == MemorySpace::Mat))
+    else if (from == MemorySpace::Acc && to == MemorySpace::Vec)
+      stageThroughGM(rewriter, op, dst, src);
+    else if (from == MemorySpace::Acc && to == MemorySpace::Mat)
       ascendc::FixpipeOp::create(rewriter, loc, dst, src);
     else if ((from == MemorySpace::Mat && to == MemorySpace::Bias) ||
              (from == MemorySpace::Vec && to == MemorySpace::Vec))

@@ -122,7 +122,10 @@ struct ReduceLowering : TilePattern<From> {
     if (cast<pto::TileType>(op.getType()).getRank() != 2)
       return op.emitOpError() << "reduces a tile of rank other than 2, "
                                  "which is not lowered to AscendC yet";
-    ValidShape shape = this->valid.lookup(op.getSrc());
+    FailureOr<ValidShape> known = this->valid.require(op, op.getSrc());
+    if (failed(known))
+      return failure();
+    ValidShape shape = *known;
     if (IsRow && shape.cols)
       return op.emitOpError()
              << "folds rows of a tile whose valid columns are fewer than "
@@ -253,7 +256,10 @@ struct TileFillPadLowering : TilePattern<pto::TileFillPadOp> {
   matchAndRewrite(pto::TileFillPadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<pto::TileType>(op.getSrc().getType());
-    ValidShape shape = valid.lookup(op.getSrc());
+    FailureOr<ValidShape> known = valid.require(op, op.getSrc());
+    if (failed(known))
+      return failure();
+    ValidShape shape = *known;
     Type element = tile.getElementType();
     int64_t rowElements = tile.getShape().back();
     int64_t rowBytes = rowElements * ascendc::getElementBytes(element);

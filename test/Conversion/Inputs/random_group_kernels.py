@@ -10,7 +10,10 @@ weights). Each lane loads its part of x, computes a random elementwise
 expression, casts it to f16 and pushes it to the cube; the cube pops the
 merged tile, multiplies it by w (sometimes in two K steps that accumulate)
 and pushes the f32 product back; each lane pops its part, computes another
-random expression and stores it to y. An orchestration function launches
+random expression and stores it to y; sometimes both cores run the
+exchange in a loop of 1-3 trips (the lowering fuses the two loops), the
+lanes summing the trips' results in a carried tile. An orchestration
+function launches
 the group for every row block of a ragged-free M. Nothing here knows what
 the lowering produces: each kernel is compiled for C220 and C310 with
 --verify-each, which runs the PTO kernel (on its cube and lane threads)
@@ -42,6 +45,9 @@ class Group:
         self.n = rng.choice([16, 32, 64])
         self.blocks = rng.randint(1, 3)
         self.accumulate = rng.random() < 0.4 and self.k % 32 == 0
+        # Trips of a loop each core runs around the exchange (0: none); the
+        # lanes sum the trips' results in a carried tile.
+        self.trips = rng.choice([0, 0, 1, 2, 3])
         self.counter = 0
         # A lane's part of an M x C tile.
         self.rows = self.m // 2 if self.split == 1 else self.m
@@ -91,12 +97,16 @@ class Group:
         lines.append("func.func @%s_aic(%s) attributes {pto.kind = #pto.kind<aic>} {"
                      % (self.name, args))
         lines.append("  %c0 = arith.constant 0 : index")
-        lines.append("  %%a1 = pto.tile.tpop_from_aiv split %d : !pto.tile<%dx%dxf16, mat>"
-                     % (self.split, m, k))
+        lines.append("  %c1 = arith.constant 1 : index")
+        lines.append("  %%trips = arith.constant %d : index" % self.trips)
         lines.append("  %%w1 = pto.tile.load %%w[%%c0, %%c0] : !pto.tensor<%dx%dxf16> -> "
                      "!pto.tile<%dx%dxf16, mat>" % (k, n, k, n))
         lines.append("  %%wr = pto.tile.move %%w1 : !pto.tile<%dx%dxf16, mat> -> "
                      "!pto.tile<%dx%dxf16, right>" % (k, n, k, n))
+        if self.trips:
+            lines.append("  scf.for %i = %c0 to %trips step %c1 {")
+        lines.append("  %%a1 = pto.tile.tpop_from_aiv split %d : !pto.tile<%dx%dxf16, mat>"
+                     % (self.split, m, k))
         lines.append("  %%al = pto.tile.move %%a1 : !pto.tile<%dx%dxf16, mat> -> "
                      "!pto.tile<%dx%dxf16, left>" % (m, k, m, k))
         lines.append("  %%c = pto.tile.matmul %%al, %%wr : !pto.tile<%dx%dxf16, left>, "
@@ -111,6 +121,8 @@ class Group:
             result = "%c2"
         lines.append("  pto.tile.tpush_to_aiv %s split %d : !pto.tile<%dx%dxf32, acc>"
                      % (result, self.split, m, n))
+        if self.trips:
+            lines.append("  }")
         lines.append("  return")
         lines.append("}")
         # The lanes.
@@ -128,11 +140,24 @@ class Group:
         lines.append("  %yc = arith.muli %lane, %ycols : index")
         lines.append("  %%t = pto.tile.load %%x[%%row, %%xc] : !pto.tensor<?x%dxf32> -> %s"
                      % (k, xt))
+        if self.trips:
+            lines.append("  %c1 = arith.constant 1 : index")
+            lines.append("  %%trips = arith.constant %d : index" % self.trips)
+            lines.append("  %zero = arith.constant 0.0 : f32")
+            lines.append("  %%sum0 = pto.tile.full %%zero : f32 -> %s" % yt)
+            lines.append("  %%sum = scf.for %%i = %%c0 to %%trips step %%c1 "
+                         "iter_args(%%acc = %%sum0) -> (%s) {" % yt)
         value = self.expression(lines, "%t", xt)
         lines.append("  %%h = pto.tile.cast %s round rint : %s -> %s" % (value, xt, xh))
         lines.append("  pto.tile.tpush_to_aic %%h split %d : %s" % (self.split, xh))
         lines.append("  %%r = pto.tile.tpop_from_aic split %d : %s" % (self.split, yt))
         value = self.expression(lines, "%r", yt)
+        if self.trips:
+            total = self.fresh()
+            lines.append("  %s = pto.tile.add %%acc, %s : %s" % (total, value, yt))
+            lines.append("  scf.yield %s : %s" % (total, yt))
+            lines.append("  }")
+            value = "%sum"
         lines.append("  %%o = pto.tile.store %s, %%y[%%row, %%yc] : %s -> !pto.tensor<?x%dxf32>"
                      % (value, yt, n))
         lines.append("  return")
@@ -175,9 +200,11 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
     splits = set()
+    looped = 0
     for index in range(args.count):
         group = Group(rng, index)
         splits.add(group.split)
+        looped += group.trips > 0
         path = os.path.join(args.workdir, group.name + ".mlir")
         with open(path, "w") as f:
             f.write(group.text())
@@ -190,9 +217,10 @@ def main():
             if result.returncode != 0:
                 sys.stderr.write(result.stderr)
                 sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
-    print("%d groups (split codes %s) compiled %d times; every pass kept every "
-          "output bit" % (args.count, ",".join(str(s) for s in sorted(splits)),
-                          2 * args.count))
+    print("%d groups (split codes %s, %d in fused loops) compiled %d times; "
+          "every pass kept every output bit"
+          % (args.count, ",".join(str(s) for s in sorted(splits)), looped,
+             2 * args.count))
 
 
 if __name__ == "__main__":
