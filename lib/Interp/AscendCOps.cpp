@@ -176,11 +176,14 @@ struct Window {
   int64_t offset(int64_t i) const { return i / cols * stride + i % cols; }
 };
 
-/// Checks a window against a tensor of `elements` elements at `offset`.
+/// Checks a window against a tensor of `elements` elements at `offset`. An
+/// empty window touches nothing, wherever it starts (a lane's part of a
+/// ragged tile may hold no rows, its view past the tensor's end).
 LogicalResult checkWindow(Operation *op, StringRef verb, const Window &window,
                           int64_t offset, int64_t elements) {
   if (window.rows >= 0 && window.cols >= 0 && window.stride >= window.cols &&
-      offset >= 0 && offset + window.end() <= elements)
+      (window.size() == 0 ||
+       (offset >= 0 && offset + window.end() <= elements)))
     return success();
   return op->emitOpError() << verb << " " << window.rows << " x " << window.cols
                            << " elements " << window.stride

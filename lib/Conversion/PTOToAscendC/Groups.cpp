@@ -21,15 +21,15 @@
 //    run it. It does the same for an in-core function that mixes cube and
 //    vector tile ops, inside its loops and branches too.
 //
-// One tile in flight per pipe direction and lane (a workspace holds one),
-// split codes 0-2; a pushed tile's valid shape reaches its pops when one
-// push feeds them.
+// One tile in flight per pipe direction and lane (a workspace holds one);
+// a pushed tile's valid shape reaches its pops when one push feeds them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Machine/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -59,6 +59,14 @@ std::pair<int64_t, bool> channelOf(Operation *op) {
 /// A transfer's split code (an I32 enum attribute).
 int64_t splitOf(Operation *op) {
   return cast<IntegerAttr>(op->getAttr("split")).getInt();
+}
+
+/// The axis a transfer's split cuts its tile along (-1: none). The odd
+/// codes cut where the even ones do, at the box half; they only promise
+/// lane 0 one valid cell more, which the PTO run checks.
+int splitAxisOf(Operation *op) {
+  return machine::getSplitAxis(
+      machine::getSplitCode(splitOf(op)).value_or(machine::SplitCode::None));
 }
 
 pto::TileType tileOf(Operation *op) {
@@ -171,12 +179,14 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer) {
            << "has no partner on the other core for pipe " << channel.first;
   pto::TileType box = tileOf(cubeEnd), part = tileOf(vectorEnd);
   int64_t split = splitOf(transfer);
-  if (split > 2)
-    return transfer->emitOpError() << "splits with an odd code (" << split
-                                   << "), which is not lowered yet";
+  int axis = splitAxisOf(transfer);
+  if (transfer->hasAttr("lane_stride"))
+    return transfer->emitOpError()
+           << "cuts its tile at a lane_stride, which is not lowered yet: "
+              "the lanes' parts are the box halves";
   SmallVector<int64_t, 2> halves(box.getShape());
-  if (split == 1 || split == 2)
-    halves[split - 1] /= 2;
+  if (axis >= 0 && box.getRank() == 2)
+    halves[axis] /= 2;
   if (box.getRank() != 2 || ArrayRef<int64_t>(halves) != part.getShape())
     return transfer->emitOpError()
            << "moves " << part << " on each lane and " << box
@@ -467,10 +477,6 @@ LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
 }
 
 LogicalResult GroupMerger::merge() {
-  if (group.getNumResults() != 0)
-    return group.emitOpError()
-           << "returns values, which a merged kernel cannot: store them to "
-              "a GM tensor argument";
   Block &body = group.getBody().front();
   body.getTerminator()->erase();
   builder.setInsertionPointToEnd(&body);
@@ -501,7 +507,13 @@ LogicalResult GroupMerger::merge() {
         site.partners[l] = pushes.front();
     }
   }
-  func::ReturnOp::create(builder, group.getLoc());
+  // A group returns what its (one) lane returns: GM tensors it was passed,
+  // which formCoreGroups then drops as for any mixed kernel.
+  SmallVector<Value> returned;
+  for (Value value :
+       aiv.getFunctionBody().front().getTerminator()->getOperands())
+    returned.push_back(laneMaps.front().lookupOrDefault(value));
+  func::ReturnOp::create(builder, group.getLoc(), returned);
   for (StringRef name :
        {"pto.kind", "pto.split", "pto.aic", "pto.aiv", "pto.dual_aiv_dispatch"})
     group->removeAttr(name);
@@ -520,17 +532,17 @@ struct LanePart {
 };
 
 LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
-                  int64_t split, pto::TileType part) {
+                  int axis, pto::TileType part) {
   LanePart result{site.workspace, {}, {}};
-  if (split == 0 || site.lanes == 1)
+  if (axis < 0 || site.lanes == 1)
     return result;
   int64_t rows = part.getShape()[0], cols = part.getShape()[1];
-  int64_t width = split == 1 ? cols : 2 * cols;
-  int64_t offset = split == 1 ? site.lane * rows * cols : site.lane * cols;
+  int64_t width = axis == 0 ? cols : 2 * cols;
+  int64_t offset = axis == 0 ? site.lane * rows * cols : site.lane * cols;
   Value at = arith::ConstantIndexOp::create(builder, loc, offset);
   result.view = ascendc::GlobalSubIndexOp::create(
       builder, loc, site.workspace.getType(), site.workspace, at);
-  if (split == 2) {
+  if (axis == 1) {
     auto constant = [&](int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
@@ -582,8 +594,7 @@ template <typename From> struct TransferPattern : TilePattern<From> {
           return std::nullopt;
       return it->second;
     };
-    int64_t split = splitOf(op);
-    unsigned axis = split == 2 ? 1 : 0;
+    int axis = splitAxisOf(op);
     Location loc = op->getLoc();
     auto constant = [&](int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);
@@ -593,7 +604,7 @@ template <typename From> struct TransferPattern : TilePattern<From> {
     };
     if (toVector) {
       std::optional<ValidShape> shape = shapeOf(site.lane);
-      if (!shape || split == 0 || site.lanes == 1 || !extent(*shape))
+      if (!shape || axis < 0 || site.lanes == 1 || !extent(*shape))
         return shape;
       // This lane's part: clamp(valid - lane * part, 0, part).
       int64_t part = tile.getShape()[axis];
@@ -605,7 +616,7 @@ template <typename From> struct TransferPattern : TilePattern<From> {
       return shape;
     }
     std::optional<ValidShape> first = shapeOf(0);
-    if (!first || split == 0 || site.lanes == 1)
+    if (!first || axis < 0 || site.lanes == 1)
       return first;
     std::optional<ValidShape> second = shapeOf(1);
     if (!second || extent(*first))
@@ -649,7 +660,7 @@ struct PushToAicLowering : TransferPattern<pto::TPushToAicOp> {
     FailureOr<TransferSite> site = siteOf(op, op.getTile());
     if (failed(site))
       return failure();
-    LanePart part = lanePart(rewriter, op.getLoc(), *site, splitOf(op),
+    LanePart part = lanePart(rewriter, op.getLoc(), *site, splitAxisOf(op),
                              cast<pto::TileType>(op.getTile().getType()));
     ascendc::DataCopyOp::create(
         rewriter, op.getLoc(), part.view, adaptor.getTile(), Value(),
@@ -683,8 +694,9 @@ struct PopLowering : TransferPattern<From> {
       this->valid.unknown.insert(op.getResult());
     else if (shape->rows || shape->cols)
       this->valid.shapes[op.getResult()] = *shape;
-    LanePart part = ToVector ? lanePart(rewriter, loc, *site, splitOf(op), tile)
-                             : LanePart{site->workspace, {}, {}};
+    LanePart part = ToVector
+                        ? lanePart(rewriter, loc, *site, splitAxisOf(op), tile)
+                        : LanePart{site->workspace, {}, {}};
     ascendc::DataCopyOp::create(rewriter, loc, local, part.view, Value(),
                                 part.window, part.strides);
     rewriter.replaceOp(op, local);

@@ -10,7 +10,8 @@ weights). Each lane loads its part of x, computes a random elementwise
 expression, casts it to f16 and pushes it to the cube; the cube pops the
 merged tile, multiplies it by w (sometimes in two K steps that accumulate)
 and pushes the f32 product back; each lane pops its part, computes another
-random expression and stores it to y; sometimes both cores run the
+random expression and stores it to y (one lane returns y, and so does
+its group, whose caller carries it); sometimes both cores run the
 exchange in a loop of 1-3 trips (the lowering fuses the two loops), the
 lanes summing the trips' results in a carried tile. An orchestration
 function launches
@@ -126,8 +127,11 @@ class Group:
         lines.append("  return")
         lines.append("}")
         # The lanes.
-        lines.append("func.func @%s_aiv(%s) attributes {pto.kind = #pto.kind<aiv>, "
-                     "pto.split = %d : i32} {" % (self.name, args, self.split))
+        # One lane returns the tensor it stored to (the group returns what
+        # it returns); two lanes may not.
+        result = " -> !pto.tensor<?x%dxf32>" % n if self.split == 0 else ""
+        lines.append("func.func @%s_aiv(%s)%s attributes {pto.kind = #pto.kind<aiv>, "
+                     "pto.split = %d : i32} {" % (self.name, args, result, self.split))
         lines.append("  %c0 = arith.constant 0 : index")
         lines.append("  %one = arith.constant 1.0 : f32")
         lines.append("  %lane = pto.tile.get_subblock_idx")
@@ -160,11 +164,11 @@ class Group:
             value = "%sum"
         lines.append("  %%o = pto.tile.store %s, %%y[%%row, %%yc] : %s -> !pto.tensor<?x%dxf32>"
                      % (value, yt, n))
-        lines.append("  return")
+        lines.append("  return" + (" %%o : !pto.tensor<?x%dxf32>" % n if result else ""))
         lines.append("}")
-        lines.append("func.func @%s(%s) attributes {pto.kind = #pto.kind<group>, "
-                     "pto.split = %d : i32} {" % (self.name, args, self.split))
-        lines.append("  return")
+        lines.append("func.func @%s(%s)%s attributes {pto.kind = #pto.kind<group>, "
+                     "pto.split = %d : i32} {" % (self.name, args, result, self.split))
+        lines.append("  return" + (" %%y : !pto.tensor<?x%dxf32>" % n if result else ""))
         lines.append("}")
         # The launches.
         lines.append("func.func @main(%%x: !pto.tensor<?x%dxf32>, %%w: !pto.tensor<%dx%dxf16>, "
@@ -173,12 +177,23 @@ class Group:
         lines.append("  %c0 = arith.constant 0 : index")
         lines.append("  %%step = arith.constant %d : index" % m)
         lines.append("  %%rows = pto.tensor.dim %%x, 0 : !pto.tensor<?x%dxf32>" % k)
-        lines.append("  scf.for %m0 = %c0 to %rows step %step {")
-        lines.append("    func.call @%s(%%x, %%w, %%y, %%s, %%m0) : (!pto.tensor<?x%dxf32>, "
-                     "!pto.tensor<%dx%dxf16>, !pto.tensor<?x%dxf32>, f32, index) -> ()"
-                     % (self.name, k, k, n, n))
-        lines.append("  }")
-        lines.append("  return %%y : !pto.tensor<?x%dxf32>" % n)
+        if result:
+            lines.append("  %%out = scf.for %%m0 = %%c0 to %%rows step %%step "
+                         "iter_args(%%cur = %%y) -> (!pto.tensor<?x%dxf32>) {" % n)
+            lines.append("    %%next = func.call @%s(%%x, %%w, %%cur, %%s, %%m0) : "
+                         "(!pto.tensor<?x%dxf32>, !pto.tensor<%dx%dxf16>, "
+                         "!pto.tensor<?x%dxf32>, f32, index) -> !pto.tensor<?x%dxf32>"
+                         % (self.name, k, k, n, n, n))
+            lines.append("    scf.yield %%next : !pto.tensor<?x%dxf32>" % n)
+            lines.append("  }")
+            lines.append("  return %%out : !pto.tensor<?x%dxf32>" % n)
+        else:
+            lines.append("  scf.for %m0 = %c0 to %rows step %step {")
+            lines.append("    func.call @%s(%%x, %%w, %%y, %%s, %%m0) : (!pto.tensor<?x%dxf32>, "
+                         "!pto.tensor<%dx%dxf16>, !pto.tensor<?x%dxf32>, f32, index) -> ()"
+                         % (self.name, k, k, n, n))
+            lines.append("  }")
+            lines.append("  return %%y : !pto.tensor<?x%dxf32>" % n)
         lines.append("}")
         return "\n".join(lines) + "\n"
 
