@@ -741,6 +741,16 @@ LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// The launch's block index or count, as for PTO kernels (`run --blocks`).
+template <bool Count>
+LogicalResult runBlockQuery(ExecContext &context, Operation *op) {
+  const CoreState &state = context.getCoreState();
+  context.set(op->getResult(0),
+              Scalar::ofInt(ElementKind::Index,
+                            Count ? state.blockCount : state.blockIndex));
+  return success();
+}
+
 LogicalResult runNothing(ExecContext &, Operation *) { return success(); }
 
 template <typename Op> void addHandler(HandlerMap &map, OpHandler handler) {
@@ -831,5 +841,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<IfAicOp>(map, runCoreGroup);
   addHandler<IfAivOp>(map, runCoreGroup);
   addHandler<GetSubBlockIdxOp>(map, runSubBlockIdx);
+  addHandler<GetBlockIdxOp>(map, runBlockQuery<false>);
+  addHandler<GetBlockNumOp>(map, runBlockQuery<true>);
   addHandler<SubBlockGuardOp>(map, runNothing);
 }

@@ -17,6 +17,10 @@ namespace tilekit::driver {
 /// The category of every tilekit option; `--help` hides LLVM's own.
 llvm::cl::OptionCategory &optionCategory();
 
+/// The most blocks `--blocks` launches: blocks run one after another, and a
+/// count beyond this is a typo, not a launch anyone waits for.
+inline constexpr unsigned kMaxBlocks = 1u << 20;
+
 /// `tilekit check`: parse and verify a kernel, summarize its functions.
 llvm::cl::SubCommand &checkCommand();
 int runCheck();

@@ -85,6 +85,12 @@ static cl::opt<bool> verifyEach(
              "output, or after which the kernel races or deadlocks, and save "
              "the IR before and after it"),
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<unsigned> verifyBlocks(
+    "blocks",
+    cl::desc("With --verify-each, launch the entry as N blocks, as `tilekit "
+             "run --blocks` does (get_block_idx / get_block_num; default 1)"),
+    cl::init(1), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<std::string>
     saveIrDir("save-ir",
               cl::desc("Where --verify-each saves the IR before and after the "
@@ -138,7 +144,7 @@ RunResult runKernel(ModuleOp module, StringRef entryName,
   options.checkRaces = checkRaces;
   Interpreter interpreter(*copy, std::move(options));
   result.arguments = copyArguments(inputs);
-  if (failed(interpreter.launch(entry, result.arguments, 1)) &&
+  if (failed(interpreter.launch(entry, result.arguments, verifyBlocks)) &&
       result.error.empty())
     result.error = "the run failed";
   return result;
@@ -290,6 +296,9 @@ int driver::runCompile() {
 
   VerifyEach *check = nullptr;
   if (verifyEach) {
+    if (verifyBlocks == 0 || verifyBlocks > kMaxBlocks)
+      return fail("--blocks " + std::to_string(verifyBlocks) +
+                  ": expected 1 to " + std::to_string(kMaxBlocks));
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)
       return 1;

@@ -429,9 +429,6 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     };
   options.trace = traceSink;
   Interpreter interpreter(kernel.getModule(), std::move(options));
-  // Blocks run one after another; a count beyond this is a typo, not a
-  // launch anyone waits for.
-  constexpr unsigned kMaxBlocks = 1u << 20;
   if (blockCount == 0 || blockCount > kMaxBlocks)
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
                 std::to_string(kMaxBlocks));

@@ -187,6 +187,20 @@ struct TensorCreateLowering : OpConversionPattern<pto::TensorCreateOp> {
   }
 };
 
+/// pto.tile.get_block_idx / get_block_num / get_subblock_idx -> the
+/// AscendC queries (in a merged group the lanes' sub-block index is
+/// already their constant).
+template <typename From, typename To>
+struct IndexQueryLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<To>(op, rewriter.getIndexType());
+    return success();
+  }
+};
+
 struct ConvertPTOToAscendCPass
     : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
@@ -230,7 +244,12 @@ struct ConvertPTOToAscendCPass
     });
     if (failed(mergeGroups(getOperation(), transfers)))
       return signalPassFailure();
-    patterns.add<TensorDimLowering, TensorCreateLowering>(types, context);
+    patterns.add<
+        TensorDimLowering, TensorCreateLowering,
+        IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
+        IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
+        IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>>(
+        types, context);
     patterns.add<TileCreateLowering, SetValidShapeLowering>(types, context,
                                                             valid);
     populateTransferPatterns(types, patterns, valid);

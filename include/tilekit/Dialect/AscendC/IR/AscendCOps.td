@@ -492,6 +492,18 @@ def AscendC_GetSubBlockIdxOp : AscendC_Op<"get_subblock_idx", [Tilekit_NoPipe, P
   let assemblyFormat = "attr-dict";
 }
 
+def AscendC_GetBlockIdxOp : AscendC_Op<"get_block_idx", [Tilekit_NoPipe, Pure]> {
+  let summary = "the block (core, or core pair of a mixed kernel) of the launch this code runs in (Ascend C's GetBlockIdx)";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def AscendC_GetBlockNumOp : AscendC_Op<"get_block_num", [Tilekit_NoPipe, Pure]> {
+  let summary = "the blocks of the launch (Ascend C's GetBlockNum)";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
 def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard", [Tilekit_NoPipe]> {
   let summary = "returns from the kernel on every sub-block but the first";
   let description = [{
