@@ -4,6 +4,9 @@
 //   pto.tile.matmul_acc %c, %a, %b [init %p]
 //                                     -> mmad into %c's tensor, init %p
 //                                        (false without it): in place
+//   pto.tile.matmul_bias %a, %b, %bias
+//                                     -> a fresh CO1 tensor, mmad with the
+//                                        bias table operand (C2)
 //
 // m and n are the operand tiles' extents, k the left operand's valid
 // columns (else its extent), as the tile matmul multiplies: padding columns
@@ -43,7 +46,9 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
     Value m = arith::ConstantIndexOp::create(rewriter, loc, lhs.getShape()[0]);
     Value n = arith::ConstantIndexOp::create(rewriter, loc, rhs.getShape()[1]);
     Value k = extentOr(rewriter, loc, a.cols, lhs.getShape()[1]);
-    Value dst, init;
+    Value dst, init, bias;
+    if constexpr (std::is_same_v<From, pto::TileMatmulBiasOp>)
+      bias = adaptor.getBias();
     if constexpr (std::is_same_v<From, pto::TileMatmulAccOp>) {
       dst = adaptor.getAcc();
       init = adaptor.getInitCond();
@@ -54,7 +59,7 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
                         op.getResult(), ascendc::Position::CO1);
     }
     ascendc::MmadOp::create(rewriter, loc, dst, adaptor.getLhs(),
-                            adaptor.getRhs(), /*bias=*/Value(), m, n, k, init);
+                            adaptor.getRhs(), bias, m, n, k, init);
     if (a.rows || b.cols)
       this->valid.shapes[op.getResult()] = ValidShape{a.rows, b.cols};
     rewriter.replaceOp(op, dst);
@@ -68,6 +73,7 @@ void lowering::populateCubePatterns(PTOToAscendCTypes &types,
                                     RewritePatternSet &patterns,
                                     ValidShapes &valid) {
   patterns.add<MatmulLowering<pto::TileMatmulOp>,
-               MatmulLowering<pto::TileMatmulAccOp>>(
+               MatmulLowering<pto::TileMatmulAccOp>,
+               MatmulLowering<pto::TileMatmulBiasOp>>(
       types, patterns.getContext(), valid);
 }

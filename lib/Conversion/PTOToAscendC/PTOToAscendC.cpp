@@ -159,6 +159,45 @@ struct SetValidShapeLowering : TilePattern<pto::TileSetValidShapeOp> {
   }
 };
 
+/// pto.tile.valid_dim -> the extent the lowering follows (a value of the
+/// kernel), or the tile's own extent when that dimension is whole.
+struct ValidDimLowering : TilePattern<pto::TileValidDimOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileValidDimOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+    if (failed(shape))
+      return failure();
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    int64_t dim = op.getDim();
+    Value extent = dim == 0 ? shape->rows : dim == 1 ? shape->cols : Value();
+    rewriter.replaceOp(
+        op, extentOr(rewriter, op.getLoc(), extent, tile.getShape()[dim]));
+    return success();
+  }
+};
+
+/// pto.tile.reshape -> a reinterpret cast of the same storage (of a whole
+/// tile: the executor rejects a partial one, whose valid region a new shape
+/// would scramble).
+struct ReshapeLowering : TilePattern<pto::TileReshapeOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+    if (failed(shape))
+      return failure();
+    if (shape->rows || shape->cols)
+      return op.emitOpError() << "reshapes a tile whose valid shape is not "
+                                 "its whole box";
+    rewriter.replaceOpWithNewOp<ascendc::ReinterpretCastOp>(
+        op, getTypeConverter()->convertType(op.getType()), adaptor.getSrc());
+    return success();
+  }
+};
+
 /// pto.tensor.dim -> ascendc.global_tensor.dim.
 struct TensorDimLowering : OpConversionPattern<pto::TensorDimOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -250,8 +289,8 @@ struct ConvertPTOToAscendCPass
         IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
         IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>>(
         types, context);
-    patterns.add<TileCreateLowering, SetValidShapeLowering>(types, context,
-                                                            valid);
+    patterns.add<TileCreateLowering, SetValidShapeLowering, ValidDimLowering,
+                 ReshapeLowering>(types, context, valid);
     populateTransferPatterns(types, patterns, valid);
     populateVectorPatterns(types, patterns, valid);
     populateCubePatterns(types, patterns, valid);
