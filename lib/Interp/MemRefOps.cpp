@@ -31,25 +31,36 @@ LogicalResult runAlloc(ExecContext &context, Operation *raw) {
   return success();
 }
 
-LogicalResult runLoad(ExecContext &context, Operation *raw) {
-  auto op = cast<memref::LoadOp>(raw);
-  TensorValue &buffer = context.tensor(op.getMemRef());
-  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+/// The position in `memref`'s buffer of the element `indices` name, or
+/// an error at `op` when they lie outside it.
+FailureOr<int64_t> elementOf(ExecContext &context, Operation *op, Value memref,
+                             ValueRange indices) {
+  const TensorValue &buffer = context.tensor(memref);
+  SmallVector<int64_t, 4> index = context.indices(indices);
   if (failed(checkIndex(op, index, buffer.shape)))
     return failure();
+  return linearIndex(buffer.shape, index);
+}
+
+LogicalResult runLoad(ExecContext &context, Operation *raw) {
+  auto op = cast<memref::LoadOp>(raw);
+  FailureOr<int64_t> at =
+      elementOf(context, op, op.getMemRef(), op.getIndices());
+  if (failed(at))
+    return failure();
   context.set(op.getResult(),
-              buffer.storage->data.scalarAt(linearIndex(buffer.shape, index)));
+              context.tensor(op.getMemRef()).storage->data.scalarAt(*at));
   return success();
 }
 
 LogicalResult runStore(ExecContext &context, Operation *raw) {
   auto op = cast<memref::StoreOp>(raw);
-  TensorValue &buffer = context.tensor(op.getMemRef());
-  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
-  if (failed(checkIndex(op, index, buffer.shape)))
+  FailureOr<int64_t> at =
+      elementOf(context, op, op.getMemRef(), op.getIndices());
+  if (failed(at))
     return failure();
-  buffer.storage->data.setScalar(linearIndex(buffer.shape, index),
-                                 context.scalar(op.getValue()));
+  context.tensor(op.getMemRef())
+      .storage->data.setScalar(*at, context.scalar(op.getValue()));
   return success();
 }
 
