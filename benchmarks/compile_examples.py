@@ -70,15 +70,11 @@ def main():
             compile_ = [tilekit, "compile", kernel, "--arch=" + arch, "-o", out]
             verify = compile_ + ["--verify-each", "--save-ir", work] + options
             subprocess.run(compile_, check=True, stdout=subprocess.DEVNULL)
-            # The compiled kernel numbers its arguments.
-            numbered = []
-            for index, value in enumerate(inputs):
-                numbered += ["--input", "arg%d=%s" % (index, value.split("=", 1)[1])]
             commands = {
                 "compile": compile_,
                 "verify-each": verify,
                 "run PTO": [tilekit, "run", kernel] + options,
-                "run AscendC": [tilekit, "run", out] + numbered,
+                "run AscendC": [tilekit, "run", out] + options,
             }
             times = {key: [] for key in commands}
             for _ in range(repeat):

@@ -263,6 +263,16 @@ int driver::runCompile() {
   if (failed(kernel.load(compileInput)))
     return 1;
   ModuleOp module = kernel.getModule();
+  // The compiled kernel keeps its arguments' source names, so that it runs
+  // with the same --input names as the kernel it came from.
+  module.walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
+    for (BlockArgument arg : func.getArguments())
+      func.setArgAttr(
+          arg.getArgNumber(), kArgumentNameAttr,
+          StringAttr::get(module.getContext(), kernel.getArgumentName(arg)));
+  });
   // A PTO kernel is lowered first; an AscendC one goes straight in.
   bool ptoInput = false;
   module.walk([&](Operation *op) {

@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -100,6 +101,12 @@ std::optional<std::string> KernelFile::getValueName(Value value) const {
 }
 
 std::string KernelFile::getArgumentName(BlockArgument argument) const {
+  if (auto func = dyn_cast_or_null<FunctionOpInterface>(
+          argument.getOwner()->getParentOp());
+      func && argument.getOwner()->isEntryBlock())
+    if (auto name = func.getArgAttrOfType<StringAttr>(argument.getArgNumber(),
+                                                      kArgumentNameAttr))
+      return name.str();
   if (const AsmParserState::BlockDefinition *def =
           asmState.getBlockDef(argument.getOwner())) {
     unsigned number = argument.getArgNumber();

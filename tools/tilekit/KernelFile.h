@@ -21,6 +21,10 @@
 
 namespace tilekit::driver {
 
+/// The argument attribute that carries a function argument's source name
+/// into a compiled kernel, whose printed arguments are %arg0, %arg1, ...
+inline constexpr llvm::StringLiteral kArgumentNameAttr = "tilekit.name";
+
 class KernelFile {
 public:
   /// Creates a context with every dialect a kernel may use.
@@ -34,7 +38,8 @@ public:
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
   mlir::ModuleOp getModule() { return *module; }
 
-  /// The source name of an argument (`x` for `%x`), or `arg<N>`.
+  /// The name of an argument: its kArgumentNameAttr, its source name (`x`
+  /// for `%x`), or `arg<N>`.
   std::string getArgumentName(mlir::BlockArgument argument) const;
   /// The source name of any value: `x` for `%x`, `r_1` for `%r#1`.
   std::optional<std::string> getValueName(mlir::Value value) const;
