@@ -31,7 +31,11 @@
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 #include "tilekit/Interp/BytePool.h"
 
+#include "llvm/Support/Format.h"
+
+#include <cstdio>
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 using namespace tilekit;
@@ -753,6 +757,108 @@ LogicalResult runBlockQuery(ExecContext &context, Operation *op) {
 
 LogicalResult runNothing(ExecContext &, Operation *) { return success(); }
 
+//===----------------------------------------------------------------------===//
+// Debug ops (the pipelines keep them with --debug)
+//===----------------------------------------------------------------------===//
+
+/// The cores of a mixed kernel print from two threads, a line at a time.
+std::mutex &debugOutputMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+/// printf: each conversion (%d %i %u %x %X %c for integers, %f %F %e %E %g
+/// %G for floats, with flags, width and precision; length modifiers are
+/// read and ignored) takes the next argument; %% is a percent sign.
+LogicalResult runPrintf(ExecContext &context, Operation *op) {
+  auto print = cast<PrintfOp>(op);
+  StringRef format = print.getFormat();
+  OperandRange args = print.getArgs();
+  std::string text;
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      text += format[i];
+      continue;
+    }
+    size_t end = format.find_first_of("diuxXcfFeEgGs%", i + 1);
+    if (end == StringRef::npos)
+      return op->emitOpError() << "has an unfinished conversion at offset " << i
+                               << " of its format";
+    char conversion = format[end];
+    std::string spec;
+    for (char c : format.slice(i, end))
+      if (!strchr("hlLjzt", c))
+        spec += c;
+    i = end;
+    if (conversion == '%') {
+      text += '%';
+      continue;
+    }
+    if (conversion == 's')
+      return op->emitOpError() << "prints a string (%s), which a kernel "
+                                  "argument cannot be";
+    if (next >= args.size())
+      return op->emitOpError()
+             << "has more conversions than its " << args.size() << " arguments";
+    Scalar value = context.scalar(args[next++]);
+    char buffer[128];
+    if (strchr("fFeEgG", conversion))
+      std::snprintf(buffer, sizeof buffer, (spec + conversion).c_str(),
+                    value.asDouble());
+    else if (conversion == 'c')
+      std::snprintf(buffer, sizeof buffer, (spec + 'c').c_str(),
+                    static_cast<int>(value.i));
+    else
+      std::snprintf(buffer, sizeof buffer, (spec + "ll" + conversion).c_str(),
+                    static_cast<long long>(isFloatKind(value.kind)
+                                               ? static_cast<int64_t>(value.f)
+                                               : value.i));
+    text += buffer;
+  }
+  if (next != args.size())
+    return op->emitOpError() << "has " << args.size() << " arguments for "
+                             << next << " conversions";
+  std::lock_guard<std::mutex> lock(debugOutputMutex());
+  llvm::outs() << text;
+  llvm::outs().flush();
+  return success();
+}
+
+/// dump_tensor: `count` elements of the tensor, tagged with `desc`.
+LogicalResult runDumpTensor(ExecContext &context, Operation *op) {
+  auto dump = cast<DumpTensorOp>(op);
+  int64_t count = context.index(dump.getCount());
+  FailureOr<ArrayData> data =
+      readElements(context, op, dump.getTensor(), count);
+  if (failed(data))
+    return failure();
+  std::lock_guard<std::mutex> lock(debugOutputMutex());
+  llvm::raw_ostream &os = llvm::outs();
+  os << "dump_tensor desc " << dump.getDesc() << ", " << count
+     << " elements: [";
+  for (int64_t i = 0; i < count; ++i) {
+    Scalar value = data->scalarAt(i);
+    if (i)
+      os << ", ";
+    if (isFloatKind(value.kind))
+      os << llvm::format("%g", value.f);
+    else
+      os << value.i;
+  }
+  os << "]\n";
+  os.flush();
+  return success();
+}
+
+/// assert: the kernel stops, at the op, when the condition is false.
+LogicalResult runAssert(ExecContext &context, Operation *op) {
+  auto check = cast<AssertOp>(op);
+  if (context.scalar(check.getCondition()).i)
+    return success();
+  return op->emitOpError() << "failed: " << check.getMessage();
+}
+
 template <typename Op> void addHandler(HandlerMap &map, OpHandler handler) {
   map[TypeID::get<Op>()] = handler;
 }
@@ -844,4 +950,8 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<GetBlockIdxOp>(map, runBlockQuery<false>);
   addHandler<GetBlockNumOp>(map, runBlockQuery<true>);
   addHandler<SubBlockGuardOp>(map, runNothing);
+  addHandler<InitDumpOp>(map, runNothing);
+  addHandler<PrintfOp>(map, runPrintf);
+  addHandler<DumpTensorOp>(map, runDumpTensor);
+  addHandler<AssertOp>(map, runAssert);
 }
