@@ -660,7 +660,14 @@ struct PushToAicLowering : TransferPattern<pto::TPushToAicOp> {
     FailureOr<TransferSite> site = siteOf(op, op.getTile());
     if (failed(site))
       return failure();
-    LanePart part = lanePart(rewriter, op.getLoc(), *site, splitAxisOf(op),
+    // Unsplit, each lane (of a dual dispatch) pushes the whole tile and
+    // the cube keeps lane 0's: the other lanes' pushes write nothing.
+    int axis = splitAxisOf(op);
+    if (axis < 0 && site->lane != 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    LanePart part = lanePart(rewriter, op.getLoc(), *site, axis,
                              cast<pto::TileType>(op.getTile().getType()));
     ascendc::DataCopyOp::create(
         rewriter, op.getLoc(), part.view, adaptor.getTile(), Value(),
@@ -759,9 +766,6 @@ LogicalResult lowering::mergeGroups(ModuleOp module, Transfers &transfers) {
     std::optional<pto::GroupInfo> info = pto::resolveGroup(func);
     if (!info)
       return func.emitOpError() << "is a group whose members do not resolve";
-    if (info->dualAivDispatch)
-      return func.emitOpError()
-             << "dispatches its aiv function twice, which is not lowered yet";
     groups.push_back({func, info->aic, info->aiv, info->numLanes()});
   }
   for (auto [group, aic, aiv, lanes] : groups) {
