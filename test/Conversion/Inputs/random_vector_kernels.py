@@ -4,7 +4,7 @@
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
 
 Each kernel (elementwise ops, scalars, casts through the other float type
-with every round mode, an R x 1 column combined with every row, row and
+with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
 column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
 valid rows), sometimes in two nested loops, and
@@ -75,6 +75,12 @@ class Kernel:
         self.counter += 1
         return "%%v%d" % self.counter
 
+    def paddable(self):
+        """Whether fillpad's lowering takes this tile's columns: rows of
+        whole 32-byte blocks within one 256-byte repeat."""
+        row_bytes = self.cols * (4 if self.element == "f32" else 2)
+        return row_bytes % 32 == 0 and row_bytes <= 256
+
     def emit(self, depth, text):
         self.lines.append("  " * depth + text)
 
@@ -86,7 +92,27 @@ class Kernel:
         for _ in range(size):
             roll = self.rng.random()
             out = self.fresh()
-            if self.rng.random() < 0.15:
+            # (Not in a branch: once a tile has a valid shape, the lowering
+            # follows none through scf results.)
+            if self.paddable() and not self.branch and self.rng.random() < 0.25:
+                # The columns from a random one on (and, in a ragged tile,
+                # the rows past the valid ones) padded; a ragged tile then
+                # gets its valid rows back for the store.
+                keep = self.fresh()
+                self.emit(depth, "%s = arith.constant %d : index"
+                          % (keep, self.rng.randint(0, self.cols)))
+                rows = "%valid" if self.ragged else "%step"
+                narrowed = self.fresh()
+                self.emit(depth, "%s = pto.tile.set_validshape %s[%s, %s] : %s"
+                          % (narrowed, self.rng.choice(values), rows, keep, tile))
+                padded = out if not self.ragged else self.fresh()
+                self.emit(depth, "%s = pto.tile.fillpad %s, %s : %s"
+                          % (padded, narrowed,
+                             self.rng.choice(["zero", "zero", "min", "max"]), tile))
+                if self.ragged:
+                    self.emit(depth, "%s = pto.tile.set_validshape %s[%%valid, %%cols] : %s"
+                              % (out, padded, tile))
+            elif self.rng.random() < 0.15:
                 # A row or column fold of one value combined back with every
                 # row or column of another.
                 axis = self.rng.choice(["row", "col"])
@@ -257,12 +283,14 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
-    compiled = 0
+    compiled = padded = 0
     for index in range(args.count):
         kernel = Kernel(rng, index)
         path = os.path.join(args.workdir, kernel.name + ".mlir")
+        text = kernel.text()
+        padded += "pto.tile.fillpad" in text
         with open(path, "w") as f:
-            f.write(kernel.text())
+            f.write(text)
         inputs = kernel.input_options(args.seed * 1000 + index)
         for arch in ("c220", "c310"):
             command = [args.tilekit, "compile", path, "--arch=" + arch,
@@ -275,8 +303,8 @@ def main():
                 sys.stderr.write(result.stderr)
                 sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
             compiled += 1
-    print("%d kernels compiled %d times; every pass kept every output bit"
-          % (args.count, compiled))
+    print("%d kernels (%d with padded columns) compiled %d times; every pass "
+          "kept every output bit" % (args.count, padded, compiled))
 
 
 if __name__ == "__main__":
