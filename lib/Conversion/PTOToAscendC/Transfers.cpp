@@ -6,7 +6,9 @@
 //                  (acc)  -> fixpipe L0C -> GM
 //   pto.tile.move  mat -> left / right -> load_data (A2 / B2)
 //                  mat -> bias         -> data_copy (C2)
-//                  acc -> vec / mat    -> fixpipe
+//                  acc -> vec          -> fixpipe into a workspace region,
+//                                         data_copy GM -> VECCALC
+//                  acc -> mat          -> fixpipe
 //                  vec -> vec          -> data_copy UB -> UB
 //
 // A tile of whole rows of its tensor moves in one contiguous copy (counted
