@@ -786,10 +786,18 @@ LogicalResult runPrintf(ExecContext &context, Operation *op) {
       return op->emitOpError() << "has an unfinished conversion at offset " << i
                                << " of its format";
     char conversion = format[end];
-    std::string spec;
-    for (char c : format.slice(i, end))
-      if (!strchr("hlLjzt", c))
-        spec += c;
+    // Flags, width and precision only: '*' and '$' would read arguments
+    // the call does not pass, 'n' would write through one.
+    std::string spec = "%";
+    for (char c : format.slice(i + 1, end)) {
+      if (strchr("hlLjzt", c))
+        continue;
+      if (!strchr("-+ #0123456789.", c))
+        return op->emitOpError()
+               << "has an unsupported conversion '" << format.slice(i, end + 1)
+               << "' in its format";
+      spec += c;
+    }
     i = end;
     if (conversion == '%') {
       text += '%';
