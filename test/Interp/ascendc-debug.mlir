@@ -4,7 +4,7 @@
 // RUN: tilekit run %s --entry debug --input n=3 --input ok=1 --input s=1.5 | FileCheck %s
 // RUN: not tilekit run %s --entry debug --input n=3 --input ok=0 --input s=1.5 2>&1 | FileCheck %s --check-prefix=FAIL
 // RUN: not tilekit run %s --entry missing_arg 2>&1 | FileCheck %s --check-prefix=ARGS
-// RUN: not tilekit run %s --entry star 2>&1 | FileCheck %s --check-prefix=STAR
+// RUN: not tilekit run %s --entry star --input n=4 2>&1 | FileCheck %s --check-prefix=STAR
 // CHECK: n = 3, s = 1.50, 0x1f, 100%
 // CHECK-NEXT: dump_tensor desc 7, 4 elements: [1.5, 1.5, 1.5, 1.5]
 // FAIL: ascendc-debug.mlir:[[@LINE+11]]:3: error: 'ascendc.assert' op failed: ok must hold
