@@ -30,6 +30,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 #include "tilekit/Interp/BytePool.h"
+#include "tilekit/Machine/Machine.h"
 
 #include "llvm/Support/Format.h"
 
@@ -111,10 +112,29 @@ LogicalResult recordAccess(ExecContext &context, Operation *op) {
 // Tensors and copies
 //===----------------------------------------------------------------------===//
 
+/// How many capacities of a buffer the placeholders of an unplanned kernel
+/// may take together (their plan makes them share).
+constexpr int64_t kUnplannedCapacities = 64;
+
+/// A tensor of `bytes` bytes at `address` must fit its buffer on some
+/// machine: the pools only grow as far as that, whatever a kernel says.
+LogicalResult checkFits(Operation *op, Buffer buffer, int64_t address,
+                        int64_t bytes) {
+  int64_t limit = machine::getCapacityLimit(buffer);
+  if (address + bytes <= limit)
+    return success();
+  return op->emitOpError() << "occupies bytes [" << address << ", "
+                           << address + bytes << ") of "
+                           << machine::getName(buffer) << ", past the " << limit
+                           << " bytes it has on any machine";
+}
+
 LogicalResult runLocalTensor(ExecContext &context, Operation *op) {
   auto tensor = cast<LocalTensorOp>(op);
-  context.set(tensor.getResult(),
-              localHandle(getBuffer(tensor.getPosition()), tensor.getAddr()));
+  Buffer buffer = getBuffer(tensor.getPosition());
+  if (failed(checkFits(op, buffer, tensor.getAddr(), tensor.getSize())))
+    return failure();
+  context.set(tensor.getResult(), localHandle(buffer, tensor.getAddr()));
   return success();
 }
 
@@ -124,12 +144,29 @@ LogicalResult runLocalTensorAuto(ExecContext &context, Operation *op) {
   auto [it, fresh] = machine.placeholders.try_emplace(op, 0);
   if (fresh) {
     Position position = tensor.getPosition();
+    // Sized as allocate-tensor sizes it, so placeholders sit as it would
+    // place them. Before planning, all of them together may exceed the
+    // buffer (planning makes them share); each alone may not.
+    int64_t bytes = getAllocationBytes(tensor.getType(), position);
+    if (failed(checkFits(op, getBuffer(position), 0, bytes))) {
+      machine.placeholders.erase(op);
+      return failure();
+    }
     unsigned pool = static_cast<unsigned>(getBuffer(position));
     int64_t &next = machine.nextFree[pool];
+    // Unplanned, the placeholders of a kernel lie one after another; a sum
+    // far past what any plan could share is a kernel to plan first.
+    int64_t limit = machine::getCapacityLimit(getBuffer(position));
+    if (next + bytes > kUnplannedCapacities * limit) {
+      machine.placeholders.erase(op);
+      return op->emitOpError()
+             << "brings the unplanned tensors of "
+             << machine::getName(getBuffer(position)) << " to " << next + bytes
+             << " bytes, more than " << kUnplannedCapacities
+             << " times its capacity; plan the kernel's memory first";
+    }
     it->second = next;
-    // Sized as allocate-tensor sizes it, so placeholders sit as it would
-    // place them.
-    next += getAllocationBytes(tensor.getType(), position);
+    next += bytes;
   }
   context.set(tensor.getResult(),
               localHandle(getBuffer(tensor.getPosition()), it->second));

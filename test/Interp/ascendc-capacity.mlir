@@ -1,0 +1,17 @@
+// A local tensor lies in its buffer: the executor refuses one past the
+// buffer's end on every described machine (its byte pools grow only that
+// far), planned or not.
+// RUN: not tilekit run %s --entry planned 2>&1 | FileCheck %s --check-prefix=PLANNED
+// RUN: not tilekit run %s --entry placeholder 2>&1 | FileCheck %s --check-prefix=PLACEHOLDER
+// PLANNED: ascendc-capacity.mlir:[[@LINE+4]]:8: error: 'ascendc.local_tensor' op occupies bytes [2147483647, 2147487743) of l0c, past the 262144 bytes it has on any machine
+// PLACEHOLDER: ascendc-capacity.mlir:[[@LINE+8]]:8: error: 'ascendc.local_tensor_auto' op occupies bytes [0, 4000000) of ub, past the 253952 bytes it has on any machine
+
+func.func @planned() {
+  %t = ascendc.local_tensor co1 addr 2147483647 size 4096 : !ascendc.local_tensor<31x31xf32>
+  return
+}
+
+func.func @placeholder() {
+  %t = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000000xf32>
+  return
+}
