@@ -631,6 +631,63 @@ LogicalResult runCastVector(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// compare_l2: bit i of dst (byte i / 8, the lowest bit first) is
+/// `lhs[i] <mode> rhs[i]` for the first `count` elements; the bits of the
+/// last byte past `count` are zero. (The low level's mask layout is not
+/// modelled: compare_l0 is refused at the op.)
+LogicalResult runCompareL2(ExecContext &context, Operation *op) {
+  auto compare = cast<CompareL2Op>(op);
+  auto lhsType = cast<LocalTensorType>(compare.getLhs().getType());
+  auto dstType = cast<LocalTensorType>(compare.getDst().getType());
+  if (getElementBytes(dstType.getElementType()) != 1)
+    return op->emitOpError()
+           << "writes its bit mask into a tensor of "
+           << dstType.getElementType() << "; it takes 8-bit elements";
+  int64_t count = compare.getCount() ? context.index(compare.getCount())
+                                     : lhsType.getNumElements();
+  if (count < 0)
+    return op->emitOpError() << "compares " << count << " elements";
+  if (failed(recordAccess(context, op)))
+    return failure();
+  FailureOr<ArrayData> lhs = readElements(context, op, compare.getLhs(), count);
+  FailureOr<ArrayData> rhs = readElements(context, op, compare.getRhs(), count);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  ArrayData bits(kindOf(dstType.getElementType()), (count + 7) / 8);
+  for (int64_t i = 0; i < count; ++i) {
+    double a = lhs->get(i), b = rhs->get(i);
+    bool holds = false;
+    switch (compare.getMode()) {
+    case CmpMode::LT:
+      holds = a < b;
+      break;
+    case CmpMode::GT:
+      holds = a > b;
+      break;
+    case CmpMode::EQ:
+      holds = a == b;
+      break;
+    case CmpMode::LE:
+      holds = a <= b;
+      break;
+    case CmpMode::GE:
+      holds = a >= b;
+      break;
+    case CmpMode::NE:
+      holds = a != b;
+      break;
+    }
+    if (holds)
+      bits.set(i / 8, bits.get(i / 8) + (1 << (i % 8)));
+  }
+  return writeElements(context, op, compare.getDst(), bits);
+}
+
+LogicalResult refuseCompareL0(ExecContext &, Operation *op) {
+  return op->emitOpError() << "is not executed: the layout of its bit mask "
+                              "per repeat is not modelled; use compare_l2";
+}
+
 /// dst[i] = src[i with the axis coordinate 0]: src has extent 1 along the
 /// axis and dst's extents elsewhere.
 LogicalResult runBroadcast(ExecContext &context, Operation *op) {
@@ -974,6 +1031,8 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   SCALAR(Mins, kMin);
 #undef SCALAR
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
+  addHandler<CompareL2Op>(map, runCompareL2);
+  addHandler<CompareL0Op>(map, refuseCompareL0);
   addHandler<CastL0Op>(map, runCastVector<CastL0Op>);
   addHandler<BroadcastOp>(map, runBroadcast);
   addHandler<ReduceSumOp>(map, runReduce<ReduceSumOp, Reduction::Sum>);
