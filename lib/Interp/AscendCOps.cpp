@@ -33,6 +33,7 @@
 #include "tilekit/Machine/Machine.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstdio>
 #include <cstring>
@@ -111,6 +112,10 @@ LogicalResult recordAccess(ExecContext &context, Operation *op) {
 //===----------------------------------------------------------------------===//
 // Tensors and copies
 //===----------------------------------------------------------------------===//
+
+/// The most lanes one vector instruction may touch per operand (far more
+/// than any buffer holds: a repeat count is 8 bits on the machine).
+constexpr int64_t kMaxLanes = int64_t(1) << 22;
 
 /// How many capacities of a buffer the placeholders of an unplanned kernel
 /// may take together (their plan makes them share).
@@ -508,6 +513,28 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
   for (size_t i = 0; i < operands; ++i) {
     const Local &tensor = lanes.tensors[i];
     int64_t perBlock = kBlockBytes / tensor.elementBytes;
+    // The strides may carry a lane anywhere in the buffer, but not past it
+    // (nor may the lanes outnumber the bytes of every buffer many times).
+    if (repeat > 0 && !active.empty()) {
+      int64_t limit = machine::getCapacityLimit(tensor.buffer);
+      bool overflow = strides[operands + i] < 0 || strides[i] < 0 ||
+                      repeat > kMaxLanes / static_cast<int64_t>(active.size());
+      uint64_t blocks = 0;
+      if (!overflow)
+        blocks = llvm::SaturatingMultiplyAdd<uint64_t>(
+            repeat - 1, strides[operands + i],
+            llvm::SaturatingMultiply<uint64_t>((perRepeat - 1) / perBlock,
+                                               strides[i]));
+      if (overflow || blocks > static_cast<uint64_t>(limit / kBlockBytes) ||
+          tensor.address + (static_cast<int64_t>(blocks) + 1) * kBlockBytes >
+              limit)
+        return op->emitOpError()
+               << "reaches past the " << limit << " bytes of "
+               << machine::getName(tensor.buffer) << " with repeat " << repeat
+               << " and strides [" << strides[i] << ", "
+               << strides[operands + i] << "] (in 32-byte blocks) on operand "
+               << i;
+    }
     for (int64_t r = 0; r < repeat; ++r)
       for (int64_t e : active)
         lanes.addresses[i].push_back(
