@@ -866,16 +866,6 @@ LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
   return success();
 }
 
-/// The launch's block index or count, as for PTO kernels (`run --blocks`).
-template <bool Count>
-LogicalResult runBlockQuery(ExecContext &context, Operation *op) {
-  const CoreState &state = context.getCoreState();
-  context.set(op->getResult(0),
-              Scalar::ofInt(ElementKind::Index,
-                            Count ? state.blockCount : state.blockIndex));
-  return success();
-}
-
 LogicalResult runNothing(ExecContext &, Operation *) { return success(); }
 
 //===----------------------------------------------------------------------===//

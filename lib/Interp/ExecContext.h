@@ -106,6 +106,11 @@ void registerIndexHandlers(HandlerMap &map);
 void registerAscendCHandlers(HandlerMap &map);
 void registerMemRefHandlers(HandlerMap &map);
 
+/// The launch's block index (Count false) or block count (true), for the
+/// PTO and AscendC block queries alike (see Interpreter::launch).
+template <bool Count>
+mlir::LogicalResult runBlockQuery(ExecContext &context, mlir::Operation *op);
+
 /// Fails at `op` when `index` lies outside `shape` (element reads and
 /// writes of tensors and memrefs).
 mlir::LogicalResult checkIndex(mlir::Operation *op,

@@ -364,15 +364,16 @@ static LogicalResult runWrite(ExecContext &context, Operation *raw) {
   return success();
 }
 
-/// The block of the launch this code runs (see Interpreter::launch).
-template <typename OpTy, bool Count>
-static LogicalResult runBlockQuery(ExecContext &context, Operation *raw) {
+template <bool Count>
+LogicalResult interp::runBlockQuery(ExecContext &context, Operation *op) {
   const CoreState &state = context.getCoreState();
-  context.set(cast<OpTy>(raw).getResult(),
+  context.set(op->getResult(0),
               Scalar::ofInt(ElementKind::Index,
                             Count ? state.blockCount : state.blockIndex));
   return success();
 }
+template LogicalResult interp::runBlockQuery<false>(ExecContext &, Operation *);
+template LogicalResult interp::runBlockQuery<true>(ExecContext &, Operation *);
 
 /// Flags, barriers and pipe setup order the machine's pipes; they change no
 /// numbers.
@@ -399,6 +400,6 @@ void interp::registerTileDataHandlers(HandlerMap &map) {
   addHandler<TileTransposeOp>(map, runTranspose);
   addHandler<TileReadOp>(map, runRead);
   addHandler<TileWriteOp>(map, runWrite);
-  addHandler<GetBlockIdxOp>(map, runBlockQuery<GetBlockIdxOp, false>);
-  addHandler<GetBlockNumOp>(map, runBlockQuery<GetBlockNumOp, true>);
+  addHandler<GetBlockIdxOp>(map, runBlockQuery<false>);
+  addHandler<GetBlockNumOp>(map, runBlockQuery<true>);
 }

@@ -230,6 +230,10 @@ std::pair<Value, Value> laneBits(OpBuilder &builder, Location loc, Value from,
   for (int64_t w = 0; w < 2; ++w) {
     // Lanes below `to` in this word, then those at or past `from`.
     int64_t below = std::clamp<int64_t>(to - 64 * w, 0, 64);
+    if (below == 0) {
+      words[w] = constant(0);
+      continue;
+    }
     uint64_t upper = below == 64 ? ~uint64_t(0) : (uint64_t(1) << below) - 1;
     Value shift = arith::SubIOp::create(builder, loc, start, constant(64 * w));
     shift = arith::MaxSIOp::create(builder, loc, shift, constant(0));
