@@ -208,7 +208,7 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 // -----
 
 // Groups: loops holding transfers fuse trip by trip, so both cores' loops
-// must run the same trips.
+// must run the same trips (loops of constant trips unroll instead).
 func.func @looped_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -221,9 +221,9 @@ func.func @looped_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kin
 func.func @looped_aiv(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
+  %m = arith.addi %n, %c1 : index
   // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op holds cross-core transfers and runs other trips than the cube's loop at
-  scf.for %i = %c0 to %c4 step %c1 {
+  scf.for %i = %c0 to %m step %c1 {
     %t = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
   }
   return
@@ -238,7 +238,7 @@ func.func @looped(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = 
 func.func @one_loop_aic(%x: !pto.tensor<64x64xf32>, %n: index) attributes {pto.kind = #pto.kind<aic>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op holds cross-core transfers, but the other core reaches no loop to fuse it with before it must wait for this one
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'scf.for' op holds cross-core transfers, but the other core reaches no loop to fuse it with before it must wait for this one (and its trip count is not a constant to unroll it by)
   scf.for %i = %c0 to %n step %c1 {
     %t = pto.tile.create : !pto.tile<64x64xf32, acc>
     pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
@@ -301,18 +301,20 @@ func.func @crossed(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<
 
 // -----
 
-// One workspace holds one tile: a push waits for the pop of the one
-// before it, and a second push before the other core pops at all is not
-// lowered.
+// Pipe 0 has one slot: the cube's second push waits for the vector core's
+// pop, which waits for pipe 1, pushed only after it (Inputs/slots.mlir
+// has the same kernel with slots enough).
 func.func @twice_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  pto.system.aic_initialize_pipe 0 to_aiv slot_num 1 slot_size 16384
   %t = pto.tile.create : !pto.tile<64x64xf32, acc>
   pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
-  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes a second tile on pipe 0 before the other core pops the first, which is not lowered yet: one workspace holds one tile
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes a tile on pipe 0 whose slots are all full while the other core waits too: the group deadlocks
   pto.tile.tpush_to_aiv %t split 0 : !pto.tile<64x64xf32, acc>
   pto.tile.tpush_to_aiv %t split 0 pipe 1 : !pto.tile<64x64xf32, acc>
   return
 }
 func.func @twice_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>} {
+  pto.system.aiv_initialize_pipe 0 to_aiv slot_num 1 slot_size 16384
   %c = pto.tile.tpop_from_aic split 0 pipe 1 : !pto.tile<64x64xf32, vec>
   %a = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>
   %b = pto.tile.tpop_from_aic split 0 : !pto.tile<64x64xf32, vec>

@@ -5,14 +5,16 @@
 //
 // 1. Before the conversion, `mergeGroups` builds the group's body from its
 //    members: the cube's ops and the vector core's, interleaved so that
-//    every pop comes after the pushes it takes and every push after the
-//    pop that frees its pipe's one slot (the order the cross-core sync
-//    passes reason in); loops holding transfers on both cores fuse into
-//    one, merged the same way. A split group's two lanes both run on vector
+//    every pop comes after the pushes it takes and every push finds a
+//    free slot of its pipe (the order the cross-core sync passes reason
+//    in); loops holding transfers on both cores fuse into one, merged the
+//    same way, and a loop of a constant trip count that cannot fuse (its
+//    trips would not repeat, or the other core has no loop to meet it)
+//    unrolls. A split group's two lanes both run on vector
 //    sub-block 0 (the pipelines guard mixed kernels to it): each of the
 //    aiv function's top-level ops is cloned for lane 0, then for lane 1,
-//    with get_subblock_idx the lane. Each pipe direction gets a workspace
-//    tensor in GM that its pushes write and its pops read.
+//    with get_subblock_idx the lane. Each slot of a pipe direction is a
+//    workspace tensor in GM that its pushes write and its pops read.
 // 2. The conversion lowers the transfers (patterns below): a cube push
 //    from the accumulator is a fixpipe into the workspace, a lane's push a
 //    data_copy of its half into it; pops copy from it (a lane its half).
@@ -21,8 +23,13 @@
 //    run it. It does the same for an in-core function that mixes cube and
 //    vector tile ops, inside its loops and branches too.
 //
-// One tile in flight per pipe direction and lane (a workspace holds one);
-// a pushed tile's valid shape reaches its pops when one push feeds them.
+// A pipe direction holds as many tiles in flight as the pushing end's
+// initialize_pipe gives it slots (any number without one, as the PTO
+// runtime's unbounded queues); a push takes the lowest free slot, a pop the
+// oldest tile's. Inside a fused loop a pipe holds at most the tiles in
+// flight at the loop's entry (at least one), so each trip uses the slots
+// the one before did. A pushed tile's valid shape reaches its pops when
+// one push feeds them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,9 +41,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
+
+#include <deque>
+#include <limits>
 
 using namespace mlir;
 using namespace tilekit;
@@ -103,42 +115,56 @@ struct Step {
   std::optional<unsigned> lane;
 };
 
-/// Tiles pushed and not yet popped, per pipe direction and lane.
-using Channel = std::tuple<int64_t, bool, unsigned>;
-using Flight = std::map<Channel, int64_t>;
+/// A tile pushed and not yet popped: its slot and the push (its clone in
+/// the kernel).
+struct Pushed {
+  unsigned slot;
+  Operation *push;
+};
 
-bool sameFlight(const Flight &a, const Flight &b) {
-  auto nonzero = [](const Flight &flight) {
-    Flight kept;
-    for (auto [channel, count] : flight)
-      if (count)
-        kept[channel] = count;
+/// The tiles in flight (oldest first), per pipe direction and lane.
+using Channel = std::tuple<int64_t, bool, unsigned>;
+using Flight = std::map<Channel, std::deque<Pushed>>;
+
+/// Whether two points hold their tiles in flight in the same slots.
+bool sameSlots(const Flight &a, const Flight &b) {
+  auto slots = [](const Flight &flight) {
+    std::map<Channel, SmallVector<unsigned>> kept;
+    for (const auto &[channel, tiles] : flight)
+      for (const Pushed &tile : tiles)
+        kept[channel].push_back(tile.slot);
     return kept;
   };
-  return nonzero(a) == nonzero(b);
+  return slots(a) == slots(b);
 }
+
+/// Per pipe direction, the tiles one trip of a fused loop may hold in
+/// flight (none: the pipe's own slots).
+using SlotLimits = std::map<std::pair<int64_t, bool>, size_t>;
 
 /// Builds one group's kernel body.
 class GroupMerger {
 public:
   GroupMerger(func::FuncOp group, FunctionOpInterface aic,
-              FunctionOpInterface aiv, unsigned lanes, Transfers &transfers)
-      : group(group), aic(aic), aiv(aiv), lanes(lanes), transfers(transfers),
-        builder(group.getContext()) {}
+              FunctionOpInterface aiv, unsigned lanes, Transfers &transfers);
 
   LogicalResult merge();
 
 private:
-  FailureOr<Value> workspaceFor(Operation *transfer);
+  FailureOr<Value> workspaceFor(Operation *transfer, unsigned slot);
   SmallVector<unsigned, 2> lanesOf(std::optional<unsigned> lane) const;
-  bool take(Operation *transfer, std::optional<unsigned> lane,
-            Flight &flight) const;
+  size_t slotsFor(Operation *transfer, std::optional<unsigned> lane) const;
+  bool take(Operation *transfer, std::optional<unsigned> lane, Flight &flight,
+            Operation *clone = nullptr,
+            SmallVectorImpl<Pushed> *popped = nullptr) const;
   bool blocked(const Step &step) const;
   LogicalResult emit(const Step &step);
   LogicalResult registerTransfer(Operation *original, Operation *clone,
                                  std::optional<unsigned> lane);
-  LogicalResult mergeBlock(ArrayRef<Step> cubeSteps,
-                           ArrayRef<Step> vectorSteps);
+  LogicalResult mergeBlock(SmallVector<Step> cubeSteps,
+                           SmallVector<Step> vectorSteps);
+  bool sameTrips(scf::ForOp cubeLoop, scf::ForOp vectorLoop);
+  bool balanced(scf::ForOp cubeLoop, scf::ForOp vectorLoop) const;
   LogicalResult fuseLoops(scf::ForOp cubeLoop, scf::ForOp vectorLoop);
   IRMapping &mapOf(std::optional<unsigned> lane) {
     return lane ? laneMaps[*lane] : cube;
@@ -152,19 +178,41 @@ private:
   IRMapping cube;
   SmallVector<IRMapping, 2> laneMaps;
   Flight inFlight;
-  std::map<std::pair<int64_t, bool>, Value> workspaces;
-  /// The pushes of each channel, and each pop with the lanes it takes from.
-  std::map<Channel, SmallVector<Operation *, 2>> pushesOn;
-  SmallVector<std::pair<Operation *, SmallVector<unsigned, 2>>> pops;
+  /// The slots of each pipe direction, from its pushing end's
+  /// initialize_pipe (absent: unbounded, as the PTO runtime's queues).
+  std::map<std::pair<int64_t, bool>, size_t> declaredSlots;
+  /// Inside a fused loop: the tiles in flight at the loop's entry.
+  const Flight *loopEntry = nullptr;
+  /// One workspace per pipe, direction and slot.
+  std::map<std::tuple<int64_t, bool, unsigned>, Value> workspaces;
 };
 
-/// The workspace of a transfer's pipe direction: the cube's tile box, in
-/// the vector side's element type; made first in the kernel.
-FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer) {
-  auto channel = channelOf(transfer);
-  auto it = workspaces.find(channel);
+GroupMerger::GroupMerger(func::FuncOp group, FunctionOpInterface aic,
+                         FunctionOpInterface aiv, unsigned lanes,
+                         Transfers &transfers)
+    : group(group), aic(aic), aiv(aiv), lanes(lanes), transfers(transfers),
+      builder(group.getContext()) {
+  // A direction's slots are those its pushing end declares.
+  aic->walk([&](pto::AicInitializePipeOp init) {
+    if (static_cast<unsigned>(init.getDir()) &
+        static_cast<unsigned>(pto::PipeDirection::ToAiv))
+      declaredSlots[{init.getPipeId(), true}] = init.getSlotNum();
+  });
+  aiv->walk([&](pto::AivInitializePipeOp init) {
+    if (static_cast<unsigned>(init.getDir()) &
+        static_cast<unsigned>(pto::PipeDirection::ToAic))
+      declaredSlots[{init.getPipeId(), false}] = init.getSlotNum();
+  });
+}
+
+/// The workspace of one slot of a transfer's pipe direction: the cube's
+/// tile box, in the vector side's element type; made first in the kernel.
+FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
+  auto [pipe, toVector] = channelOf(transfer);
+  auto it = workspaces.find({pipe, toVector, slot});
   if (it != workspaces.end())
     return it->second;
+  auto channel = channelOf(transfer);
   Operation *cubeEnd = nullptr, *vectorEnd = nullptr;
   aic->walk([&](Operation *op) {
     if (isTransfer(op) && channelOf(op) == channel)
@@ -198,7 +246,7 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer) {
       builder, group.getLoc(),
       ascendc::GlobalTensorType::get(group.getContext(), box.getShape(),
                                      part.getElementType()));
-  workspaces[channel] = workspace;
+  workspaces[{pipe, toVector, slot}] = workspace;
   return workspace;
 }
 
@@ -215,21 +263,65 @@ GroupMerger::lanesOf(std::optional<unsigned> lane) const {
   return all;
 }
 
-/// Applies `transfer` to `flight`, or returns false when it must wait: a
-/// pop for a tile not pushed yet, a push for the pipe's one slot (its
-/// workspace) to be popped.
-bool GroupMerger::take(Operation *transfer, std::optional<unsigned> lane,
-                       Flight &flight) const {
+/// The tiles `transfer`'s pipe direction may hold in flight for `lane`:
+/// its slots; inside a fused loop, those in flight at the loop's entry
+/// unless none were, so that every trip uses the slots the one before did.
+size_t GroupMerger::slotsFor(Operation *transfer,
+                             std::optional<unsigned> lane) const {
   auto [pipe, toVector] = channelOf(transfer);
-  bool push = isPush(transfer);
+  auto declared = declaredSlots.find({pipe, toVector});
+  size_t slots = declared == declaredSlots.end()
+                     ? std::numeric_limits<size_t>::max()
+                     : declared->second;
+  if (!loopEntry)
+    return slots;
+  size_t atEntry = 0;
+  for (unsigned l : lanesOf(lane)) {
+    auto it = loopEntry->find({pipe, toVector, l});
+    if (it != loopEntry->end())
+      atEntry = std::max(atEntry, it->second.size());
+  }
+  return atEntry ? std::min(slots, atEntry) : slots;
+}
+
+/// Applies `transfer` (made as `clone`) to `flight`, or returns false when
+/// it must wait: a pop for a tile not pushed yet, a push for a free slot. A
+/// push takes the lowest slot free on every lane it reaches; a pop takes
+/// the oldest tile of each lane, into `popped`.
+bool GroupMerger::take(Operation *transfer, std::optional<unsigned> lane,
+                       Flight &flight, Operation *clone,
+                       SmallVectorImpl<Pushed> *popped) const {
+  auto [pipe, toVector] = channelOf(transfer);
   SmallVector<unsigned, 2> reached = lanesOf(lane);
-  for (unsigned l : reached) {
-    int64_t count = flight[{pipe, toVector, l}];
-    if (push ? count >= 1 : count <= 0)
-      return false;
+  auto queue = [&](unsigned l) -> std::deque<Pushed> & {
+    return flight[{pipe, toVector, l}];
+  };
+  if (isPush(transfer)) {
+    size_t slots = slotsFor(transfer, lane);
+    for (unsigned l : reached)
+      if (queue(l).size() >= slots)
+        return false;
+    auto used = [&](unsigned slot) {
+      return llvm::any_of(reached, [&](unsigned l) {
+        return llvm::any_of(
+            queue(l), [&](const Pushed &tile) { return tile.slot == slot; });
+      });
+    };
+    unsigned slot = 0;
+    while (used(slot))
+      ++slot;
+    for (unsigned l : reached)
+      queue(l).push_back({slot, clone});
+    return true;
   }
   for (unsigned l : reached)
-    flight[{pipe, toVector, l}] += push ? 1 : -1;
+    if (queue(l).empty())
+      return false;
+  for (unsigned l : reached) {
+    if (popped)
+      popped->push_back(queue(l).front());
+    queue(l).pop_front();
+  }
   return true;
 }
 
@@ -247,28 +339,46 @@ bool GroupMerger::blocked(const Step &step) const {
   return waits;
 }
 
-/// Gives the clone of a transfer its workspace and counts it in flight.
+/// Counts the clone of a transfer in flight and gives it the workspace of
+/// its slot; a pop learns the push that feeds it on each lane it takes
+/// from, unless a tile in flight at the entry of the loop it is fused in
+/// (whose later trips take the loop's own pushes).
 LogicalResult GroupMerger::registerTransfer(Operation *original,
                                             Operation *clone,
                                             std::optional<unsigned> lane) {
-  FailureOr<Value> workspace = workspaceFor(original);
+  auto [pipe, toVector] = channelOf(original);
+  SmallVector<Pushed, 2> popped;
+  if (!take(original, lane, inFlight, clone, &popped))
+    return original->emitOpError()
+           << "was ordered before its pipe " << pipe
+           << (isPush(original) ? " had a free slot" : " held its tile")
+           << " (an internal error of the group merge)";
+  TransferSite site{Value(), lane.value_or(0), lanes, {}};
+  unsigned slot = 0;
+  if (isPush(original)) {
+    auto &queue = inFlight[{pipe, toVector, lanesOf(lane).front()}];
+    slot = queue.back().slot;
+  } else {
+    slot = popped.front().slot;
+    auto inFlightAtLoopEntry = [&](unsigned l, Operation *push) {
+      if (!loopEntry)
+        return false;
+      auto it = loopEntry->find({pipe, toVector, l});
+      return it != loopEntry->end() &&
+             llvm::any_of(it->second, [&](const Pushed &earlier) {
+               return earlier.push == push;
+             });
+    };
+    site.partners.assign(lanes, nullptr);
+    for (auto [l, tile] : llvm::zip(lanesOf(lane), popped))
+      if (!inFlightAtLoopEntry(l, tile.push))
+        site.partners[l] = tile.push;
+  }
+  FailureOr<Value> workspace = workspaceFor(original, slot);
   if (failed(workspace))
     return failure();
-  transfers.sites[clone] = {*workspace, lane.value_or(0), lanes, {}};
-  auto [pipe, toVector] = channelOf(original);
-  if (!take(original, lane, inFlight))
-    return original->emitOpError()
-           << (isPush(original) ? "pushes a second tile on pipe "
-                                : "pops a tile not pushed yet on pipe ")
-           << pipe << ", which is not lowered yet: one workspace holds one "
-           << "tile";
-  SmallVector<unsigned, 2> reached = lanesOf(lane);
-  if (isPush(original)) {
-    for (unsigned l : reached)
-      pushesOn[{pipe, toVector, l}].push_back(clone);
-  } else {
-    pops.push_back({clone, reached});
-  }
+  site.workspace = *workspace;
+  transfers.sites[clone] = site;
   return success();
 }
 
@@ -348,25 +458,87 @@ bool sameValue(Value a, Value b, unsigned depth = 8) {
   return true;
 }
 
+/// Whether the cube's loop and the vector core's run the same trips, their
+/// bounds computed alike on every lane.
+bool GroupMerger::sameTrips(scf::ForOp cubeLoop, scf::ForOp vectorLoop) {
+  Value bounds[3] = {cubeLoop.getLowerBound(), cubeLoop.getUpperBound(),
+                     cubeLoop.getStep()};
+  Value vectorBounds[3] = {vectorLoop.getLowerBound(),
+                           vectorLoop.getUpperBound(), vectorLoop.getStep()};
+  for (IRMapping &map : laneMaps)
+    for (auto [bound, other] : llvm::zip(bounds, vectorBounds))
+      if (!sameValue(cube.lookupOrDefault(bound), map.lookupOrDefault(other)))
+        return false;
+  return true;
+}
+
+/// Whether a trip of the two loops together pops as many tiles from each
+/// pipe direction and lane as it pushes.
+bool GroupMerger::balanced(scf::ForOp cubeLoop, scf::ForOp vectorLoop) const {
+  std::map<Channel, int64_t> net;
+  auto count = [&](scf::ForOp loop, std::optional<unsigned> lane) {
+    loop.getBody()->walk([&](Operation *op) {
+      if (!isTransfer(op))
+        return;
+      auto [pipe, toVector] = channelOf(op);
+      for (unsigned l : lanesOf(lane))
+        net[{pipe, toVector, l}] += isPush(op) ? 1 : -1;
+    });
+  };
+  count(cubeLoop, std::nullopt);
+  for (unsigned lane = 0; lane < lanes; ++lane)
+    count(vectorLoop, lane);
+  return llvm::all_of(net, [](const auto &entry) { return entry.second == 0; });
+}
+
+/// The most trips a loop holding transfers unrolls to when it cannot fuse.
+constexpr uint64_t kMaxUnrolledTrips = 64;
+
+/// Unrolls `loop`, of a member function, in place when its trip count is a
+/// constant of at most kMaxUnrolledTrips: each trip's body in turn, the
+/// induction variable a constant; returns the ops now in its stead.
+FailureOr<SmallVector<Operation *>> unrollInPlace(scf::ForOp loop) {
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!trips || !lower || !step || trips->getZExtValue() > kMaxUnrolledTrips)
+    return failure();
+  OpBuilder builder(loop);
+  SmallVector<Operation *> unrolled;
+  SmallVector<Value> carried(loop.getInitArgs());
+  for (uint64_t trip = 0; trip < trips->getZExtValue(); ++trip) {
+    IRMapping map;
+    Value index = arith::ConstantIndexOp::create(
+        builder, loop.getLoc(), *lower + static_cast<int64_t>(trip) * *step);
+    unrolled.push_back(index.getDefiningOp());
+    map.map(loop.getInductionVar(), index);
+    map.map(loop.getRegionIterArgs(), carried);
+    for (Operation &op : loop.getBody()->without_terminator())
+      unrolled.push_back(builder.clone(op, map));
+    carried.clear();
+    for (Value yielded : loop.getBody()->getTerminator()->getOperands())
+      carried.push_back(map.lookupOrDefault(yielded));
+  }
+  loop.replaceAllUsesWith(carried);
+  loop.erase();
+  return unrolled;
+}
+
 /// The cube's loop and the vector core's (each lane's) become one loop
 /// whose body merges theirs as a block is merged; it carries the values
 /// of both. Each trip must leave the tiles in flight it found.
 LogicalResult GroupMerger::fuseLoops(scf::ForOp cubeLoop,
                                      scf::ForOp vectorLoop) {
+  if (!sameTrips(cubeLoop, vectorLoop))
+    return vectorLoop.emitOpError()
+           << "holds cross-core transfers and runs other trips than the "
+              "cube's loop at "
+           << cubeLoop.getLoc()
+           << "; the two are fused trip by trip, so their bounds must be "
+              "computed alike (or be constants, and the loops unroll)";
   Value bounds[3] = {cube.lookupOrDefault(cubeLoop.getLowerBound()),
                      cube.lookupOrDefault(cubeLoop.getUpperBound()),
                      cube.lookupOrDefault(cubeLoop.getStep())};
-  Value vectorBounds[3] = {vectorLoop.getLowerBound(),
-                           vectorLoop.getUpperBound(), vectorLoop.getStep()};
-  for (IRMapping &map : laneMaps)
-    for (auto [bound, other] : llvm::zip(bounds, vectorBounds))
-      if (!sameValue(bound, map.lookupOrDefault(other)))
-        return vectorLoop.emitOpError()
-               << "holds cross-core transfers and runs other trips than the "
-                  "cube's loop at "
-               << cubeLoop.getLoc()
-               << "; the two are fused trip by trip, so their bounds must "
-                  "be computed alike";
   SmallVector<Value> inits;
   for (Value init : cubeLoop.getInitArgs())
     inits.push_back(cube.lookupOrDefault(init));
@@ -392,6 +564,9 @@ LogicalResult GroupMerger::fuseLoops(scf::ForOp cubeLoop,
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(body);
     Flight atEntry = inFlight;
+    const Flight *outerEntry = loopEntry;
+    loopEntry = &atEntry;
+    auto restore = llvm::make_scope_exit([&] { loopEntry = outerEntry; });
     SmallVector<Step> cubeSteps, vectorSteps;
     for (Operation &op : cubeLoop.getBody()->without_terminator())
       cubeSteps.push_back({&op, std::nullopt});
@@ -400,11 +575,12 @@ LogicalResult GroupMerger::fuseLoops(scf::ForOp cubeLoop,
         vectorSteps.push_back({&op, lane});
     if (failed(mergeBlock(cubeSteps, vectorSteps)))
       return failure();
-    if (!sameFlight(inFlight, atEntry))
+    if (!sameSlots(inFlight, atEntry))
       return cubeLoop.emitOpError()
              << "and the vector core's loop at " << vectorLoop.getLoc()
-             << " leave other tiles in flight after a trip than before it, "
-                "so the trips of the fused loop would not repeat";
+             << " leave other tiles in flight after a trip than before it "
+                "(or in other slots), so the trips of the fused loop would "
+                "not repeat";
     SmallVector<Value> yields;
     for (Value value : cubeLoop.getBody()->getTerminator()->getOperands())
       yields.push_back(cube.lookupOrDefault(value));
@@ -423,13 +599,36 @@ LogicalResult GroupMerger::fuseLoops(scf::ForOp cubeLoop,
 }
 
 /// Emits the ops of both sides, each running until a transfer must wait
-/// for the other core; two loops holding transfers meet and fuse.
-LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
-                                      ArrayRef<Step> vectorSteps) {
+/// for the other core. Two loops holding transfers meet and fuse; a loop
+/// that cannot (the trips differ or would not repeat, or the other core
+/// waits for it outside a loop) unrolls if its trip count is a constant.
+LogicalResult GroupMerger::mergeBlock(SmallVector<Step> cubeSteps,
+                                      SmallVector<Step> vectorSteps) {
   size_t nextCube = 0, nextVector = 0;
   auto ready = [&](ArrayRef<Step> steps, size_t next) {
     return next < steps.size() && !isTransferLoop(steps[next].op) &&
            !blocked(steps[next]);
+  };
+  // Replaces the loop at `steps[next]` (once per lane) by its unrolled ops.
+  auto unroll = [&](SmallVector<Step> &steps, size_t next) {
+    Operation *loop = steps[next].op;
+    size_t end = next;
+    while (end < steps.size() && steps[end].op == loop)
+      ++end;
+    SmallVector<std::optional<unsigned>> sides;
+    for (size_t i = next; i < end; ++i)
+      sides.push_back(steps[i].lane);
+    FailureOr<SmallVector<Operation *>> ops =
+        unrollInPlace(cast<scf::ForOp>(loop));
+    if (failed(ops))
+      return false;
+    SmallVector<Step> unrolled;
+    for (Operation *op : *ops)
+      for (std::optional<unsigned> lane : sides)
+        unrolled.push_back({op, lane});
+    steps.erase(steps.begin() + next, steps.begin() + end);
+    steps.insert(steps.begin() + next, unrolled.begin(), unrolled.end());
+    return true;
   };
   while (nextCube < cubeSteps.size() || nextVector < vectorSteps.size()) {
     bool progress = false;
@@ -446,9 +645,16 @@ LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
     bool vectorAtLoop = nextVector < vectorSteps.size() &&
                         isTransferLoop(vectorSteps[nextVector].op);
     if (cubeAtLoop && vectorAtLoop) {
-      Operation *vectorLoop = vectorSteps[nextVector].op;
-      if (failed(fuseLoops(cast<scf::ForOp>(cubeSteps[nextCube].op),
-                           cast<scf::ForOp>(vectorLoop))))
+      auto cubeLoop = cast<scf::ForOp>(cubeSteps[nextCube].op);
+      auto vectorLoop = cast<scf::ForOp>(vectorSteps[nextVector].op);
+      if (!sameTrips(cubeLoop, vectorLoop) || !balanced(cubeLoop, vectorLoop)) {
+        bool unrolledCube = unroll(cubeSteps, nextCube);
+        bool unrolledVector = unroll(vectorSteps, nextVector);
+        if (unrolledCube || unrolledVector)
+          continue;
+      }
+      // Fused, or the reason they cannot be.
+      if (failed(fuseLoops(cubeLoop, vectorLoop)))
         return failure();
       ++nextCube;
       while (nextVector < vectorSteps.size() &&
@@ -456,6 +662,9 @@ LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
         ++nextVector;
       continue;
     }
+    if ((cubeAtLoop && unroll(cubeSteps, nextCube)) ||
+        (vectorAtLoop && unroll(vectorSteps, nextVector)))
+      continue;
     Operation *stuck = nextCube < cubeSteps.size() ? cubeSteps[nextCube].op
                                                    : vectorSteps[nextVector].op;
     if (cubeAtLoop || vectorAtLoop)
@@ -463,12 +672,20 @@ LogicalResult GroupMerger::mergeBlock(ArrayRef<Step> cubeSteps,
     if (isTransferLoop(stuck))
       return stuck->emitOpError()
              << "holds cross-core transfers, but the other core reaches no "
-                "loop to fuse it with before it must wait for this one";
-    if (isPush(stuck))
+                "loop to fuse it with before it must wait for this one (and "
+                "its trip count is not a constant to unroll it by)";
+    if (isPush(stuck)) {
+      if (loopEntry)
+        return stuck->emitOpError()
+               << "pushes more tiles on pipe " << std::get<0>(channelOf(stuck))
+               << " in a trip of a loop fused across the cores than the trip "
+                  "may hold in flight (as many as at the loop's entry, or "
+                  "the pipe's slots if none) before the other core pops";
       return stuck->emitOpError()
-             << "pushes a second tile on pipe " << std::get<0>(channelOf(stuck))
-             << " before the other core pops the first, which is not "
-                "lowered yet: one workspace holds one tile";
+             << "pushes a tile on pipe " << std::get<0>(channelOf(stuck))
+             << " whose slots are all full while the other core waits "
+                "too: the group deadlocks";
+    }
     return stuck->emitOpError()
            << "waits for a tile the other core pushes only after it pops "
               "one itself: the group deadlocks";
@@ -496,17 +713,6 @@ LogicalResult GroupMerger::merge() {
       vectorSteps.push_back({&op, lane});
   if (failed(mergeBlock(cubeSteps, vectorSteps)))
     return failure();
-  // Each pop's partner per lane: the one push of its channel, if one.
-  for (auto &[pop, reached] : pops) {
-    TransferSite &site = transfers.sites[pop];
-    site.partners.assign(lanes, nullptr);
-    auto [pipe, toVector] = channelOf(pop);
-    for (unsigned l : reached) {
-      auto &pushes = pushesOn[{pipe, toVector, l}];
-      if (pushes.size() == 1)
-        site.partners[l] = pushes.front();
-    }
-  }
   // A group returns what its (one) lane returns: GM tensors it was passed,
   // which formCoreGroups then drops as for any mixed kernel.
   SmallVector<Value> returned;

@@ -13,7 +13,11 @@ and pushes the f32 product back; each lane pops its part, computes another
 random expression and stores it to y (one lane returns y, and so does
 its group, whose caller carries it); sometimes both cores run the
 exchange in a loop of 1-3 trips (the lowering fuses the two loops), the
-lanes summing the trips' results in a carried tile. An orchestration
+lanes summing the trips' results in a carried tile; or, running ahead,
+the lanes push every trip's tile (each plus its trip index) before they
+pop any result, through pipes of as many slots as trips, one more, or
+undeclared (unbounded): the loops unroll and each tile in flight takes
+its own workspace slot. An orchestration
 function launches
 the group for every row block of a ragged-free M. Nothing here knows what
 the lowering produces: each kernel is compiled for C220 and C310 with
@@ -49,6 +53,10 @@ class Group:
         # Trips of a loop each core runs around the exchange (0: none); the
         # lanes sum the trips' results in a carried tile.
         self.trips = rng.choice([0, 0, 1, 2, 3])
+        # The lanes push every trip's tile before popping a result, through
+        # `slots` slots per direction (None: no initialize_pipe).
+        self.ahead = self.trips >= 2 and rng.random() < 0.5
+        self.slots = rng.choice([None, self.trips, self.trips + 1])
         self.counter = 0
         # A lane's part of an M x C tile.
         self.rows = self.m // 2 if self.split == 1 else self.m
@@ -83,6 +91,12 @@ class Group:
             value = out
         return value
 
+    def pipe(self, core):
+        if not self.ahead or self.slots is None:
+            return []
+        return ["  pto.system.%s_initialize_pipe 0 both slot_num %d slot_size 65536"
+                % (core, self.slots)]
+
     def text(self):
         m, k, n = self.m, self.k, self.n
         xr, xc = self.part(k)
@@ -100,6 +114,7 @@ class Group:
         lines.append("  %c0 = arith.constant 0 : index")
         lines.append("  %c1 = arith.constant 1 : index")
         lines.append("  %%trips = arith.constant %d : index" % self.trips)
+        lines += self.pipe("aic")
         lines.append("  %%w1 = pto.tile.load %%w[%%c0, %%c0] : !pto.tensor<%dx%dxf16> -> "
                      "!pto.tile<%dx%dxf16, mat>" % (k, n, k, n))
         lines.append("  %%wr = pto.tile.move %%w1 : !pto.tile<%dx%dxf16, mat> -> "
@@ -134,6 +149,7 @@ class Group:
                      "pto.split = %d : i32} {" % (self.name, args, result, self.split))
         lines.append("  %c0 = arith.constant 0 : index")
         lines.append("  %one = arith.constant 1.0 : f32")
+        lines += self.pipe("aiv")
         lines.append("  %lane = pto.tile.get_subblock_idx")
         lines.append("  %%rows = arith.constant %d : index" % (xr if self.split == 1 else 0))
         lines.append("  %%xcols = arith.constant %d : index" % (xc if self.split == 2 else 0))
@@ -149,11 +165,25 @@ class Group:
             lines.append("  %%trips = arith.constant %d : index" % self.trips)
             lines.append("  %zero = arith.constant 0.0 : f32")
             lines.append("  %%sum0 = pto.tile.full %%zero : f32 -> %s" % yt)
+        if self.ahead:
+            # Every trip's tile first, each plus its trip index.
+            lines.append("  scf.for %i = %c0 to %trips step %c1 {")
+            lines.append("  %ii = arith.index_cast %i : index to i32")
+            lines.append("  %if = arith.sitofp %ii : i32 to f32")
+            value = self.expression(lines, "%t", xt)
+            bumped = self.fresh()
+            lines.append("  %s = pto.tile.adds %s, %%if : %s, f32 -> %s"
+                         % (bumped, value, xt, xt))
+            lines.append("  %%h = pto.tile.cast %s round rint : %s -> %s" % (bumped, xt, xh))
+            lines.append("  pto.tile.tpush_to_aic %%h split %d : %s" % (self.split, xh))
+            lines.append("  }")
+        if self.trips:
             lines.append("  %%sum = scf.for %%i = %%c0 to %%trips step %%c1 "
                          "iter_args(%%acc = %%sum0) -> (%s) {" % yt)
-        value = self.expression(lines, "%t", xt)
-        lines.append("  %%h = pto.tile.cast %s round rint : %s -> %s" % (value, xt, xh))
-        lines.append("  pto.tile.tpush_to_aic %%h split %d : %s" % (self.split, xh))
+        if not self.ahead:
+            value = self.expression(lines, "%t", xt)
+            lines.append("  %%h = pto.tile.cast %s round rint : %s -> %s" % (value, xt, xh))
+            lines.append("  pto.tile.tpush_to_aic %%h split %d : %s" % (self.split, xh))
         lines.append("  %%r = pto.tile.tpop_from_aic split %d : %s" % (self.split, yt))
         value = self.expression(lines, "%r", yt)
         if self.trips:
@@ -215,11 +245,12 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
     splits = set()
-    looped = 0
+    looped = ahead = 0
     for index in range(args.count):
         group = Group(rng, index)
         splits.add(group.split)
         looped += group.trips > 0
+        ahead += group.ahead
         path = os.path.join(args.workdir, group.name + ".mlir")
         with open(path, "w") as f:
             f.write(group.text())
@@ -232,10 +263,10 @@ def main():
             if result.returncode != 0:
                 sys.stderr.write(result.stderr)
                 sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
-    print("%d groups (split codes %s, %d in fused loops) compiled %d times; "
-          "every pass kept every output bit"
+    print("%d groups (split codes %s, %d in loops, %d running ahead) compiled "
+          "%d times; every pass kept every output bit"
           % (args.count, ",".join(str(s) for s in sorted(splits)), looped,
-             2 * args.count))
+             ahead, 2 * args.count))
 
 
 if __name__ == "__main__":
