@@ -18,10 +18,12 @@
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Support/AtomicFile.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -201,9 +203,20 @@ public:
       return;
     ++passesChecked;
     // Until the pipeline has synchronized the kernel, its pipes are not
-    // ordered yet: races count only after the last sync pass.
-    synchronized |= name == "ascendc-insert-cross-core-sync-gm";
-    RunResult now = runKernel(moduleOf(op), entry, inputs, synchronized);
+    // ordered yet: races count once the last sync pass has run on every
+    // function (the pipeline runs its function passes one function at a
+    // time, so a later function's first passes follow an earlier one's
+    // last).
+    ModuleOp module = moduleOf(op);
+    if (name == "ascendc-insert-cross-core-sync-gm")
+      synchronizedOps.insert(op);
+    bool synchronized =
+        synchronizedOps.contains(module.getOperation()) ||
+        llvm::all_of(module.getOps<func::FuncOp>(), [&](func::FuncOp func) {
+          return func.isExternal() ||
+                 synchronizedOps.contains(func.getOperation());
+        });
+    RunResult now = runKernel(module, entry, inputs, synchronized);
     std::string problem = now.error;
     for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
       const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);
@@ -238,7 +251,8 @@ private:
   SmallVector<RuntimeValue> inputs;
   std::vector<std::string> names;
   RunResult reference;
-  bool synchronized = false;
+  /// The ops (functions, or the module) the last sync pass has run on.
+  llvm::SmallPtrSet<Operation *, 8> synchronizedOps;
 };
 
 } // namespace
