@@ -324,6 +324,25 @@ func.func @twice(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<gr
   return
 }
 
+// -----
+
+// The pushes of a pipe cut their tiles between the lanes in one place.
+func.func @cuts_aic(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aic>} {
+  %t = pto.tile.create : !pto.tile<64x64xf32, acc>
+  pto.tile.tpush_to_aiv %t split 3 lane_stride 30 : !pto.tile<64x64xf32, acc>
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op cuts its tile between the lanes elsewhere than another push on pipe 0, which is not lowered: each pipe's workspace is cut in one place
+  pto.tile.tpush_to_aiv %t split 3 : !pto.tile<64x64xf32, acc>
+  return
+}
+func.func @cuts_aiv(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<aiv>, pto.split = 3 : i32} {
+  %a = pto.tile.tpop_from_aic split 3 : !pto.tile<34x64xf32, vec>
+  %b = pto.tile.tpop_from_aic split 3 : !pto.tile<34x64xf32, vec>
+  return
+}
+func.func @cuts(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+
 // Vector tiles carried across trips, a new one each trip (Inputs/
 // carried.mlir): each lives in a home tensor, a copy of the initial tile
 // before the loop; the body reads the homes and its end copies the trip's

@@ -185,6 +185,8 @@ private:
   const Flight *loopEntry = nullptr;
   /// One workspace per pipe, direction and slot.
   std::map<std::tuple<int64_t, bool, unsigned>, Value> workspaces;
+  /// Per pipe direction, where lane 1's part of the box starts.
+  std::map<std::pair<int64_t, bool>, int64_t> cuts;
 };
 
 GroupMerger::GroupMerger(func::FuncOp group, FunctionOpInterface aic,
@@ -228,18 +230,49 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
   pto::TileType box = tileOf(cubeEnd), part = tileOf(vectorEnd);
   int64_t split = splitOf(transfer);
   int axis = splitAxisOf(transfer);
-  if (transfer->hasAttr("lane_stride"))
-    return transfer->emitOpError()
-           << "cuts its tile at a lane_stride, which is not lowered yet: "
-              "the lanes' parts are the box halves";
-  SmallVector<int64_t, 2> halves(box.getShape());
-  if (axis >= 0 && box.getRank() == 2)
-    halves[axis] /= 2;
-  if (box.getRank() != 2 || ArrayRef<int64_t>(halves) != part.getShape())
+  // The cut between the lanes' parts: the box half, or the lane_stride of
+  // the cube's pushes (odd codes), which must agree on the pipe.
+  auto strideOf = [](pto::TPushToAivOp push) -> std::optional<int64_t> {
+    if (IntegerAttr stride = push.getLaneStrideAttr())
+      return stride.getInt();
+    return std::nullopt;
+  };
+  SmallVector<pto::TPushToAivOp> cubePushes;
+  aic->walk([&](pto::TPushToAivOp push) {
+    if (channelOf(push) == channel)
+      cubePushes.push_back(push);
+  });
+  std::optional<int64_t> laneStride =
+      cubePushes.empty() ? std::nullopt : strideOf(cubePushes.front());
+  for (pto::TPushToAivOp push : cubePushes)
+    if (strideOf(push) != laneStride)
+      return push.emitOpError()
+             << "cuts its tile between the lanes elsewhere than another push "
+                "on pipe "
+             << pipe << ", which is not lowered: each pipe's workspace is "
+             << "cut in one place";
+  bool matches = box.getRank() == 2 && part.getRank() == 2;
+  int64_t cut = 0;
+  if (matches && axis >= 0) {
+    int64_t extent = box.getDimSize(axis);
+    cut = laneStride.value_or(extent / 2);
+    int64_t across = 1 - axis;
+    // Each lane's part fits its pop's tile (exactly, cut at the half).
+    matches = cut > 0 && cut < extent &&
+              part.getDimSize(across) == box.getDimSize(across) &&
+              (laneStride ? part.getDimSize(axis) >= std::max(cut, extent - cut)
+                          : 2 * part.getDimSize(axis) == extent);
+  } else if (matches) {
+    matches = box.getShape() == part.getShape();
+  }
+  if (!matches)
     return transfer->emitOpError()
            << "moves " << part << " on each lane and " << box
            << " on the cube core with split " << split
+           << (laneStride ? " at lane_stride " + std::to_string(*laneStride)
+                          : std::string())
            << ", which do not cut into each other";
+  cuts[{pipe, toVector}] = cut;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&group.getBody().front());
   Value workspace = ascendc::WorkspaceOp::create(
@@ -378,6 +411,7 @@ LogicalResult GroupMerger::registerTransfer(Operation *original,
   if (failed(workspace))
     return failure();
   site.workspace = *workspace;
+  site.cut = cuts[{pipe, toVector}];
   transfers.sites[clone] = site;
   return success();
 }
@@ -742,18 +776,21 @@ LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
   LanePart result{site.workspace, {}, {}};
   if (axis < 0 || site.lanes == 1)
     return result;
-  int64_t rows = part.getShape()[0], cols = part.getShape()[1];
-  int64_t width = axis == 0 ? cols : 2 * cols;
-  int64_t offset = axis == 0 ? site.lane * rows * cols : site.lane * cols;
-  Value at = arith::ConstantIndexOp::create(builder, loc, offset);
+  ArrayRef<int64_t> box =
+      cast<ascendc::GlobalTensorType>(site.workspace.getType()).getShape();
+  auto [start, extent] = site.laneRange(box[axis]);
+  int64_t rows = axis == 0 ? extent : box[0];
+  int64_t cols = axis == 1 ? extent : box[1];
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
   result.view = ascendc::GlobalSubIndexOp::create(
-      builder, loc, site.workspace.getType(), site.workspace, at);
-  if (axis == 1) {
-    auto constant = [&](int64_t value) -> Value {
-      return arith::ConstantIndexOp::create(builder, loc, value);
-    };
+      builder, loc, site.workspace.getType(), site.workspace,
+      constant(axis == 0 ? start * box[1] : start));
+  // Whole rows of the box that fill the lane's tile move in one piece.
+  if (axis == 1 || rows != part.getDimSize(0)) {
     result.window = {constant(rows), constant(cols)};
-    result.strides = {constant(width), constant(cols)};
+    result.strides = {constant(box[1]), constant(part.getDimSize(1))};
   }
   return result;
 }
@@ -810,15 +847,23 @@ template <typename From> struct TransferPattern : TilePattern<From> {
     };
     if (toVector) {
       std::optional<ValidShape> shape = shapeOf(site.lane);
-      if (!shape || axis < 0 || site.lanes == 1 || !extent(*shape))
+      if (!shape || axis < 0 || site.lanes == 1)
         return shape;
-      // This lane's part: clamp(valid - lane * part, 0, part).
-      int64_t part = tile.getShape()[axis];
-      Value left = arith::SubIOp::create(builder, loc, extent(*shape),
-                                         constant(site.lane * part));
+      // This lane's part [start, start + size) of the box:
+      // clamp(valid - start, 0, size), all of it for a whole box.
+      int64_t box = cast<ascendc::GlobalTensorType>(site.workspace.getType())
+                        .getShape()[axis];
+      auto [start, size] = site.laneRange(box);
+      if (!extent(*shape)) {
+        if (size != tile.getDimSize(axis))
+          extent(*shape) = constant(size);
+        return shape;
+      }
+      Value left =
+          arith::SubIOp::create(builder, loc, extent(*shape), constant(start));
       left = arith::MaxSIOp::create(builder, loc, left, constant(0));
       extent(*shape) =
-          arith::MinSIOp::create(builder, loc, left, constant(part));
+          arith::MinSIOp::create(builder, loc, left, constant(size));
       return shape;
     }
     std::optional<ValidShape> first = shapeOf(0);

@@ -93,6 +93,15 @@ mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
 struct TransferSite {
   mlir::Value workspace;
   unsigned lane = 0, lanes = 1;
+  /// Along the split axis, where lane 1's part of the box starts (lane 0
+  /// holds the cells before it): the box half, or the push's lane_stride.
+  int64_t cut = 0;
+  /// The first cell and the size of this lane's part of a box `extent`
+  /// long along the split axis.
+  std::pair<int64_t, int64_t> laneRange(int64_t extent) const {
+    return lane == 0 ? std::make_pair(int64_t(0), cut)
+                     : std::make_pair(cut, extent - cut);
+  }
   /// For a pop, per lane: the one push that feeds it (null when several
   /// pushes do, or for a lane the pop does not take from).
   llvm::SmallVector<mlir::Operation *, 2> partners;

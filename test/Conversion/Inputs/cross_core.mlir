@@ -226,3 +226,67 @@ func.func @run_single(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, 
   %r = call @single(%x, %eye, %y, %v) : (!pto.tensor<32x32xf16>, !pto.tensor<32x32xf16>, !pto.tensor<32x32xf32>, index) -> !pto.tensor<32x32xf32>
   return %r : !pto.tensor<32x32xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// Split 3 cut at lane_stride 15 over %v valid rows (%v = 29): lane 0
+// holds rows 0-14, lane 1 rows 15-28 of its 17-row part.
+//===----------------------------------------------------------------------===//
+func.func @stride_rows_aic(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %a = pto.tile.load %x[%c0, %c0] valid [%v, %c32] : !pto.tensor<32x32xf16> -> !pto.tile<32x32xf16, mat>
+  %al = pto.tile.move %a : !pto.tile<32x32xf16, mat> -> !pto.tile<32x32xf16, left>
+  %b = pto.tile.load %eye[%c0, %c0] : !pto.tensor<32x32xf16> -> !pto.tile<32x32xf16, mat>
+  %br = pto.tile.move %b : !pto.tile<32x32xf16, mat> -> !pto.tile<32x32xf16, right>
+  %p = pto.tile.matmul %al, %br : !pto.tile<32x32xf16, left>, !pto.tile<32x32xf16, right> -> !pto.tile<32x32xf32, acc>
+  pto.tile.tpush_to_aiv %p split 3 lane_stride 15 : !pto.tile<32x32xf32, acc>
+  return
+}
+func.func @stride_rows_aiv(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<aiv>, pto.split = 3 : i32} {
+  %c0 = arith.constant 0 : index
+  %c15 = arith.constant 15 : index
+  %lane = pto.tile.get_subblock_idx
+  %t = pto.tile.tpop_from_aic split 3 : !pto.tile<17x32xf32, vec>
+  %row = arith.muli %lane, %c15 : index
+  %o = pto.tile.store %t, %y[%row, %c0] : !pto.tile<17x32xf32, vec> -> !pto.tensor<32x32xf32>
+  return
+}
+func.func @stride_rows(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<group>} {
+  return
+}
+func.func @run_stride_rows(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<orchestration>} {
+  call @stride_rows(%x, %eye, %y, %v) : (!pto.tensor<32x32xf16>, !pto.tensor<32x32xf16>, !pto.tensor<32x32xf32>, index) -> ()
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Split 4 cut at lane_stride 8 over %v valid columns (%v = 15): lane 0
+// holds columns 0-7, lane 1 columns 8-14 of its 24-column part.
+//===----------------------------------------------------------------------===//
+func.func @stride_cols_aic(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %a = pto.tile.load %x[%c0, %c0] : !pto.tensor<32x32xf16> -> !pto.tile<32x32xf16, mat>
+  %al = pto.tile.move %a : !pto.tile<32x32xf16, mat> -> !pto.tile<32x32xf16, left>
+  %b = pto.tile.load %eye[%c0, %c0] valid [%c32, %v] : !pto.tensor<32x32xf16> -> !pto.tile<32x32xf16, mat>
+  %br = pto.tile.move %b : !pto.tile<32x32xf16, mat> -> !pto.tile<32x32xf16, right>
+  %p = pto.tile.matmul %al, %br : !pto.tile<32x32xf16, left>, !pto.tile<32x32xf16, right> -> !pto.tile<32x32xf32, acc>
+  pto.tile.tpush_to_aiv %p split 4 lane_stride 8 : !pto.tile<32x32xf32, acc>
+  return
+}
+func.func @stride_cols_aiv(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %lane = pto.tile.get_subblock_idx
+  %t = pto.tile.tpop_from_aic split 4 : !pto.tile<32x24xf32, vec>
+  %col = arith.muli %lane, %c8 : index
+  %o = pto.tile.store %t, %y[%c0, %col] : !pto.tile<32x24xf32, vec> -> !pto.tensor<32x32xf32>
+  return
+}
+func.func @stride_cols(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<group>, pto.split = 4 : i32} {
+  return
+}
+func.func @run_stride_cols(%x: !pto.tensor<32x32xf16>, %eye: !pto.tensor<32x32xf16>, %y: !pto.tensor<32x32xf32>, %v: index) attributes {pto.kind = #pto.kind<orchestration>} {
+  call @stride_cols(%x, %eye, %y, %v) : (!pto.tensor<32x32xf16>, !pto.tensor<32x32xf16>, !pto.tensor<32x32xf32>, index) -> ()
+  return
+}
