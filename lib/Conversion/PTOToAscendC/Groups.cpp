@@ -28,8 +28,8 @@
 // runtime's unbounded queues); a push takes the lowest free slot, a pop the
 // oldest tile's. Inside a fused loop a pipe holds at most the tiles in
 // flight at the loop's entry (at least one), so each trip uses the slots
-// the one before did. A pushed tile's valid shape reaches its pops when
-// one push feeds them.
+// the one before did. A pop takes the push it matches in FIFO order, and
+// that push's valid shape, unless the push is known only at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,10 +137,6 @@ bool sameSlots(const Flight &a, const Flight &b) {
   };
   return slots(a) == slots(b);
 }
-
-/// Per pipe direction, the tiles one trip of a fused loop may hold in
-/// flight (none: the pipe's own slots).
-using SlotLimits = std::map<std::pair<int64_t, bool>, size_t>;
 
 /// Builds one group's kernel body.
 class GroupMerger {
