@@ -363,3 +363,23 @@ func.func @cuts(%x: !pto.tensor<64x64xf32>) attributes {pto.kind = #pto.kind<gro
 // CARRIED-NEXT: }
 // CARRIED: ascendc.data_copy %{{.*}}, %[[SUM]] :
 // CARRIED: ascendc.data_copy %{{.*}}, %[[MAX]] :
+
+// -----
+
+// A lane's queue carries a 16 x 16 f32 part, 1024 bytes; the pipe's slots
+// hold 512 (test/Interp/pipe-slots.mlir: the PTO run says the same).
+func.func @big_aic() attributes {pto.kind = #pto.kind<aic>} {
+  pto.system.aic_initialize_pipe 0 to_aiv slot_num 2 slot_size 512
+  %t = pto.tile.create : !pto.tile<16x16xf32, acc>
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op pushes 1024 bytes per lane queue into pipe 0, whose slots hold 512 bytes (set by its initialize_pipe)
+  pto.tile.tpush_to_aiv %t split 0 : !pto.tile<16x16xf32, acc>
+  return
+}
+func.func @big_aiv() attributes {pto.kind = #pto.kind<aiv>} {
+  pto.system.aiv_initialize_pipe 0 to_aiv slot_num 2 slot_size 512
+  %r = pto.tile.tpop_from_aic split 0 : !pto.tile<16x16xf32, vec>
+  return
+}
+func.func @big() attributes {pto.kind = #pto.kind<group>} {
+  return
+}

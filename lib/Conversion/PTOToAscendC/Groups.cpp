@@ -177,6 +177,8 @@ private:
   /// The slots of each pipe direction, from its pushing end's
   /// initialize_pipe (absent: unbounded, as the PTO runtime's queues).
   std::map<std::pair<int64_t, bool>, size_t> declaredSlots;
+  /// The bytes each of those slots holds.
+  std::map<std::pair<int64_t, bool>, int64_t> slotBytes;
   /// Inside a fused loop: the tiles in flight at the loop's entry.
   const Flight *loopEntry = nullptr;
   /// One workspace per pipe, direction and slot.
@@ -193,13 +195,17 @@ GroupMerger::GroupMerger(func::FuncOp group, FunctionOpInterface aic,
   // A direction's slots are those its pushing end declares.
   aic->walk([&](pto::AicInitializePipeOp init) {
     if (static_cast<unsigned>(init.getDir()) &
-        static_cast<unsigned>(pto::PipeDirection::ToAiv))
+        static_cast<unsigned>(pto::PipeDirection::ToAiv)) {
       declaredSlots[{init.getPipeId(), true}] = init.getSlotNum();
+      slotBytes[{init.getPipeId(), true}] = init.getSlotSize();
+    }
   });
   aiv->walk([&](pto::AivInitializePipeOp init) {
     if (static_cast<unsigned>(init.getDir()) &
-        static_cast<unsigned>(pto::PipeDirection::ToAic))
+        static_cast<unsigned>(pto::PipeDirection::ToAic)) {
       declaredSlots[{init.getPipeId(), false}] = init.getSlotNum();
+      slotBytes[{init.getPipeId(), false}] = init.getSlotSize();
+    }
   });
 }
 
@@ -269,6 +275,27 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
                           : std::string())
            << ", which do not cut into each other";
   cuts[{pipe, toVector}] = cut;
+  // What one lane's queue carries must fit a slot, as the PTO run checks
+  // at each push: a lane's part (the larger one, cut at a lane_stride) in
+  // the pushing side's element type.
+  auto bytes = slotBytes.find({pipe, toVector});
+  if (bytes != slotBytes.end()) {
+    pto::TileType pushed = toVector ? box : part;
+    SmallVector<int64_t, 2> payload(part.getShape());
+    if (axis >= 0)
+      payload[axis] = std::max(cut, box.getDimSize(axis) - cut);
+    int64_t size = pushed.getElementTypeBitWidth() / 8;
+    for (int64_t extent : payload)
+      size *= extent;
+    if (size > bytes->second) {
+      // A direction's transfers on its pushing core are its pushes.
+      Operation *push = toVector ? cubeEnd : vectorEnd;
+      return push->emitOpError()
+             << "pushes " << size << " bytes per lane queue into pipe " << pipe
+             << ", whose slots hold " << bytes->second
+             << " bytes (set by its initialize_pipe)";
+    }
+  }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&group.getBody().front());
   Value workspace = ascendc::WorkspaceOp::create(
