@@ -17,6 +17,10 @@ config.substitutions.append(("%docs", os.path.join(config.tilekit_src_root, "doc
 config.substitutions.append(("%tilekit_obj_root", config.tilekit_obj_root))
 # NumPy goldens use Debian's python3-numpy, which belongs to /usr/bin/python3.
 config.substitutions.append(("%python", "/usr/bin/python3"))
+# The emitted Ascend C C++ builds with Debian's clang-22 against our
+# declarations of the API (runtime/ascendc-cpu).
+config.substitutions.append(("%clangxx", "/usr/bin/clang++-22"))
+config.substitutions.append(("%runtime", os.path.join(config.tilekit_src_root, "runtime", "ascendc-cpu")))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)

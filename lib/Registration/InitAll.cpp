@@ -2,6 +2,7 @@
 
 #include "tilekit/InitAll.h"
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
@@ -9,6 +10,7 @@
 #include "tilekit/Dialect/PTO/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -17,10 +19,10 @@
 
 void tilekit::registerAllDialects(mlir::DialectRegistry &registry) {
   // memref: fixup-mmad-acc-params creates memref<1xi1> flags.
-  registry
-      .insert<pto::PTODialect, ascendc::AscendCDialect, ascendc::AsctileDialect,
-              mlir::arith::ArithDialect, mlir::func::FuncDialect,
-              mlir::memref::MemRefDialect, mlir::scf::SCFDialect>();
+  registry.insert<pto::PTODialect, ascendc::AscendCDialect,
+                  ascendc::AsctileDialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::emitc::EmitCDialect>();
 }
 
 void tilekit::registerAllPasses() {
@@ -30,4 +32,5 @@ void tilekit::registerAllPasses() {
   ascendc::registerAscendCPipelines();
   ascendc::registerAscendCTestPasses();
   registerConvertPTOToAscendCPass();
+  registerConvertAscendCToEmitCPass();
 }

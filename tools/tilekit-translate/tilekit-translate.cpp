@@ -1,11 +1,12 @@
 //===- tilekit-translate.cpp - tilekit's MLIR translations ----------------===//
 //
 // `mlir-translate` for tilekit: the code generators as MLIR translations
-// from a module in the tilekit dialects to text (the PyTorch reference
-// script today). `tilekit emit` is the user-facing form of the same.
+// from a module in the tilekit dialects to text: the PyTorch reference
+// script and Ascend C C++. `tilekit emit` is the user-facing form of the same.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Target/TorchEmitter.h"
 
@@ -30,6 +31,18 @@ int main(int argc, char **argv) {
         tilekit::TorchEmitOptions options;
         options.checkShapes = checkShapes;
         return tilekit::emitTorchScript(module, os, options);
+      },
+      [](mlir::DialectRegistry &registry) {
+        tilekit::registerAllDialects(registry);
+      });
+  mlir::TranslateFromMLIRRegistration cpp(
+      "ascendc-to-cpp",
+      "planned, synchronized AscendC kernels to Ascend C C++ (via EmitC)",
+      [](mlir::Operation *op, llvm::raw_ostream &os) -> mlir::LogicalResult {
+        auto module = llvm::dyn_cast<mlir::ModuleOp>(op);
+        if (!module)
+          return op->emitError() << "ascendc-to-cpp translates a module";
+        return tilekit::translateAscendCToCpp(module, os);
       },
       [](mlir::DialectRegistry &registry) {
         tilekit::registerAllDialects(registry);

@@ -1,0 +1,290 @@
+//===- AscendCToEmitC.cpp - AscendC kernels to EmitC and C++ --------------===//
+//
+// The type converter, the shared builders and the pass. The patterns, one
+// family per file: Tensors.cpp (tensors and data movement), Compute.cpp
+// (the cube and the vector unit), Control.cpp (kernels, core groups,
+// synchronization, queries and debugging). `scf` and `arith` go through
+// MLIR's conversions to EmitC.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Conversion/AscendCToEmitC.h"
+
+#include "Emit.h"
+
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/MemRefToEmitC/MemRefToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitCInterfaces.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::emit;
+
+std::string emit::elementName(Type type) {
+  if (type.isF32())
+    return "float";
+  if (type.isF16())
+    return "half";
+  if (type.isBF16())
+    return "bfloat16_t";
+  if (type.isInteger(1))
+    return "bool";
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    unsigned width = integer.getWidth();
+    if (width != 8 && width != 16 && width != 32 && width != 64)
+      return "";
+    return (integer.isUnsigned() ? "uint" : "int") + std::to_string(width) +
+           "_t";
+  }
+  return "";
+}
+
+AscendCToEmitCTypes::AscendCToEmitCTypes() {
+  addConversion([](Type type) { return type; });
+  addConversion([](ascendc::GlobalTensorType type) -> std::optional<Type> {
+    std::string element = elementName(type.getElementType());
+    if (element.empty())
+      return std::nullopt;
+    return opaqueType(type.getContext(),
+                      "AscendC::GlobalTensor<" + element + ">");
+  });
+  addConversion([](ascendc::LocalTensorType type) -> std::optional<Type> {
+    std::string element = elementName(type.getElementType());
+    if (element.empty())
+      return std::nullopt;
+    return opaqueType(type.getContext(),
+                      "AscendC::LocalTensor<" + element + ">");
+  });
+  // memref<1xi1>: the accumulators' first-step flags.
+  populateMemRefToEmitCTypeConversion(*this);
+  useSignedIndex();
+}
+
+void AscendCToEmitCTypes::useSignedIndex() {
+  // The latest conversion added wins over those MLIR's populate functions
+  // add (size_t).
+  addConversion([](IndexType type) -> Type {
+    return emitc::PtrDiffTType::get(type.getContext());
+  });
+}
+
+emitc::OpaqueType emit::opaqueType(MLIRContext *context, StringRef text) {
+  return emitc::OpaqueType::get(context, text);
+}
+
+emitc::OpaqueAttr emit::opaque(MLIRContext *context, StringRef text) {
+  return emitc::OpaqueAttr::get(context, text);
+}
+
+std::string emit::pipeName(ascendc::Pipe pipe) {
+  return "PIPE_" + llvm::StringRef(ascendc::stringifyPipe(pipe)).upper();
+}
+
+std::string emit::hardEventName(ascendc::Pipe src, ascendc::Pipe dst) {
+  return "AscendC::HardEvent::" +
+         llvm::StringRef(ascendc::stringifyPipe(src)).upper() + "_" +
+         llvm::StringRef(ascendc::stringifyPipe(dst)).upper();
+}
+
+std::string emit::positionName(ascendc::Position position) {
+  return "AscendC::TPosition::" +
+         llvm::StringRef(ascendc::stringifyPosition(position)).upper();
+}
+
+Value emit::call(OpBuilder &builder, Location loc, StringRef callee,
+                 TypeRange results, ValueRange operands,
+                 ArrayRef<Attribute> args, ArrayRef<Attribute> templateArgs) {
+  MLIRContext *context = builder.getContext();
+  auto op = emitc::CallOpaqueOp::create(
+      builder, loc, results, callee, operands,
+      args.empty() ? ArrayAttr() : ArrayAttr::get(context, args),
+      templateArgs.empty() ? ArrayAttr()
+                           : ArrayAttr::get(context, templateArgs));
+  return op->getNumResults() ? op->getResult(0) : Value();
+}
+
+Attribute emit::operandRef(MLIRContext *context, unsigned index) {
+  return IntegerAttr::get(IndexType::get(context), index);
+}
+
+Attribute emit::literal(MLIRContext *context, int64_t value) {
+  return IntegerAttr::get(IntegerType::get(context, 64), value);
+}
+
+Value emit::paramStruct(OpBuilder &builder, Location loc, StringRef type,
+                        ArrayRef<std::pair<StringRef, Value>> fields) {
+  MLIRContext *context = builder.getContext();
+  auto structType = opaqueType(context, type);
+  Value object = emitc::VariableOp::create(
+      builder, loc, emitc::LValueType::get(structType), opaque(context, ""));
+  for (auto [field, value] : fields) {
+    Value member = emitc::MemberOp::create(
+        builder, loc, emitc::LValueType::get(value.getType()), field, object);
+    emitc::AssignOp::create(builder, loc, member, value);
+  }
+  return emitc::LoadOp::create(builder, loc, structType, object);
+}
+
+Value emit::indexConstant(OpBuilder &builder, Location loc, int64_t value) {
+  auto type = emitc::PtrDiffTType::get(builder.getContext());
+  return emitc::ConstantOp::create(
+      builder, loc, type,
+      emitc::OpaqueAttr::get(builder.getContext(), std::to_string(value)));
+}
+
+Value emit::indexArith(OpBuilder &builder, Location loc, char op, Value lhs,
+                       Value rhs) {
+  Type type = lhs.getType();
+  switch (op) {
+  case '+':
+    return emitc::AddOp::create(builder, loc, type, lhs, rhs);
+  case '-':
+    return emitc::SubOp::create(builder, loc, type, lhs, rhs);
+  case '*':
+    return emitc::MulOp::create(builder, loc, type, lhs, rhs);
+  default:
+    return emitc::DivOp::create(builder, loc, type, lhs, rhs);
+  }
+}
+
+namespace {
+
+/// min / max: a compare and a conditional, over the unsigned type for the
+/// unsigned forms.
+template <typename From, emitc::CmpPredicate Predicate, bool Unsigned>
+struct MinMaxLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return op.emitOpError() << "has a type with no C++ form here";
+    Value a = lhs, b = rhs;
+    if (Unsigned) {
+      Type unsignedType =
+          op.getType().isIndex()
+              ? Type(emitc::SizeTType::get(op.getContext()))
+              : Type(rewriter.getIntegerType(
+                    op.getType().getIntOrFloatBitWidth(), /*isSigned=*/false));
+      a = emitc::CastOp::create(rewriter, loc, unsignedType, lhs);
+      b = emitc::CastOp::create(rewriter, loc, unsignedType, rhs);
+    }
+    Value pick = emitc::CmpOp::create(rewriter, loc, rewriter.getI1Type(),
+                                      Predicate, a, b);
+    rewriter.replaceOpWithNewOp<emitc::ConditionalOp>(op, type, pick, lhs, rhs);
+    return success();
+  }
+};
+
+struct ConvertAscendCToEmitCPass
+    : PassWrapper<ConvertAscendCToEmitCPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertAscendCToEmitCPass)
+
+  StringRef getArgument() const final { return "convert-ascendc-to-emitc"; }
+  StringRef getDescription() const final {
+    return "Planned, synchronized AscendC kernels to EmitC: Ascend C API "
+           "calls in extern \"C\" __global__ __aicore__ functions";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<emitc::EmitCDialect>();
+  }
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    AscendCToEmitCTypes types;
+    RewritePatternSet patterns(context);
+    populateTensorPatterns(types, patterns);
+    populateComputePatterns(types, patterns);
+    populateControlPatterns(types, patterns);
+    populateMinMaxPatterns(types, patterns);
+    populateArithToEmitCPatterns(types, patterns);
+    populateSCFToEmitCConversionPatterns(patterns, types);
+    types.useSignedIndex();
+    // The accumulators' first-step flags (ascendc-fixup-mmad-acc-params).
+    populateMemRefToEmitCConversionPatterns(patterns, types);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<emitc::EmitCDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<ascendc::AscendCDialect, arith::ArithDialect,
+                             scf::SCFDialect, func::FuncDialect,
+                             memref::MemRefDialect>();
+    if (failed(
+            applyFullConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void emit::populateMinMaxPatterns(AscendCToEmitCTypes &types,
+                                  RewritePatternSet &patterns) {
+  patterns.add<MinMaxLowering<arith::MinSIOp, emitc::CmpPredicate::lt, false>,
+               MinMaxLowering<arith::MaxSIOp, emitc::CmpPredicate::gt, false>,
+               MinMaxLowering<arith::MinUIOp, emitc::CmpPredicate::lt, true>,
+               MinMaxLowering<arith::MaxUIOp, emitc::CmpPredicate::gt, true>>(
+      types, patterns.getContext());
+}
+
+std::unique_ptr<Pass> tilekit::createConvertAscendCToEmitCPass() {
+  return std::make_unique<ConvertAscendCToEmitCPass>();
+}
+
+void tilekit::registerConvertAscendCToEmitCPass() {
+  PassRegistration<ConvertAscendCToEmitCPass>();
+}
+
+/// Erases the constants and side-effect-free expressions nothing uses
+/// (index arithmetic whose only user folded away), so that the C++ holds no
+/// unused variable and builds with -Wall -Werror.
+static void removeUnusedValues(ModuleOp module) {
+  bool erased = true;
+  while (erased) {
+    erased = false;
+    SmallVector<Operation *> dead;
+    module.walk([&](Operation *op) {
+      auto expression = dyn_cast<emitc::CExpressionInterface>(op);
+      bool pure = op->hasTrait<mlir::OpTrait::ConstantLike>() ||
+                  (expression && !expression.hasSideEffects());
+      if (pure && op->getNumResults() && op->use_empty())
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    erased = !dead.empty();
+  }
+}
+
+LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  // Host functions (the orchestration that launches the kernels) are the
+  // caller's to run: the C++ holds the kernels.
+  for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+    if (func->hasAttr(ascendc::AscendCDialect::kHostAttrName) ||
+        func.isExternal())
+      func.erase();
+  PassManager pm(module.getContext());
+  pm.addPass(createConvertAscendCToEmitCPass());
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*copy)))
+    return failure();
+  removeUnusedValues(*copy);
+  OpBuilder builder(copy->getBodyRegion());
+  builder.setInsertionPointToStart(copy->getBody());
+  emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
+                           /*is_standard_include=*/false);
+  return emitc::translateToCpp(*copy, os);
+}

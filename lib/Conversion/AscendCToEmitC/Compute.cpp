@@ -1,0 +1,295 @@
+//===- Compute.cpp - The cube and the vector unit to EmitC ----------------===//
+//
+//   mmad              -> AscendC::Mmad(c, a, b[, bias], MmadParams{m, n, k,
+//                        cmatrixInitVal, isBias})
+//   <op>_l2           -> AscendC::<Op>(dst, srcs..., [scalar,] [mode,] count)
+//   <op>_l0           -> AscendC::<Op>(dst, srcs..., [scalar,] [mode,] mask,
+//                        repeat, {Unary,Binary}RepeatParams(strides...)),
+//                        the mask a count or `uint64_t mask[2] = {low, high}`
+//   broadcast         -> AscendC::Broadcast<T, 2, axis>(dst, src, dstShape,
+//                        srcShape)
+//   reduce_<op>       -> AscendC::Reduce<Op><T, Pattern::Reduce::AR|RA>(dst,
+//                        src, srcShape, true)
+//
+// The Ascend C name of a vector op is its own with the level dropped and
+// the first letter raised (add_l2 -> Add, duplicate_l0 -> Duplicate).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emit.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::emit;
+
+namespace {
+
+/// `AscendC::Add` for `ascendc.add_l2` / `ascendc.add_l0`.
+std::string apiName(Operation *op) {
+  StringRef name = op->getName().stripDialect();
+  name.consume_back("_l2");
+  name.consume_back("_l0");
+  std::string api = name.str();
+  api[0] = llvm::toUpper(api[0]);
+  return "AscendC::" + api;
+}
+
+/// The enum argument of a cast (its rounding) or a compare (its mode).
+std::optional<std::string> modeArgument(Operation *op) {
+  if (auto round = op->getAttrOfType<ascendc::RoundModeAttr>("round"))
+    return "AscendC::RoundMode::CAST_" +
+           llvm::StringRef(ascendc::stringifyRoundMode(round.getValue()))
+               .upper();
+  if (auto mode = op->getAttrOfType<ascendc::CmpModeAttr>("mode"))
+    return "AscendC::CMPMODE::" +
+           llvm::StringRef(ascendc::stringifyCmpMode(mode.getValue())).upper();
+  return std::nullopt;
+}
+
+/// The leading arguments of a vector op's call: its tensors and scalar in
+/// order (not the count, mask or repeat), then its mode.
+void leadingArguments(Operation *op, ValueRange operands, ArrayRef<Value> skip,
+                      SmallVectorImpl<Value> &values,
+                      SmallVectorImpl<Attribute> &args) {
+  MLIRContext *context = op->getContext();
+  for (auto [original, converted] : llvm::zip(op->getOperands(), operands)) {
+    if (llvm::is_contained(skip, original))
+      continue;
+    args.push_back(operandRef(context, values.size()));
+    values.push_back(converted);
+  }
+  if (std::optional<std::string> mode = modeArgument(op))
+    args.push_back(opaque(context, *mode));
+}
+
+/// Vector ops at the simple level: a count of elements (all of the
+/// destination when absent).
+struct VectorL2Lowering
+    : OpInterfaceConversionPattern<ascendc::VectorL2OpInterface> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::VectorL2OpInterface vector, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *op = vector.getOperation();
+    Location loc = op->getLoc();
+    SmallVector<Value> values;
+    SmallVector<Attribute> args;
+    Value count = vector.getCount();
+    leadingArguments(op, operands, {count}, values, args);
+    Value converted;
+    if (count) {
+      unsigned index =
+          llvm::find(op->getOperands(), count) - op->getOperands().begin();
+      converted = operands[index];
+    } else {
+      auto dst = cast<ShapedType>(op->getOperand(0).getType());
+      converted = indexConstant(rewriter, loc, dst.getNumElements());
+    }
+    args.push_back(operandRef(op->getContext(), values.size()));
+    values.push_back(converted);
+    call(rewriter, loc, apiName(op), {}, values, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Vector ops at the low level: mask, repeat and strides as Ascend C's
+/// level-0 interface takes them.
+struct VectorL0Lowering
+    : OpInterfaceConversionPattern<ascendc::VectorL0OpInterface> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::VectorL0OpInterface vector, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *op = vector.getOperation();
+    Location loc = op->getLoc();
+    MLIRContext *context = op->getContext();
+    auto convertedOf = [&](Value original) -> Value {
+      if (!original)
+        return {};
+      unsigned index =
+          llvm::find(op->getOperands(), original) - op->getOperands().begin();
+      return operands[index];
+    };
+    Value mask = vector.getMask(), high = vector.getMaskHigh(),
+          low = vector.getMaskLow(), repeat = vector.getRepeat();
+    SmallVector<Value> values;
+    SmallVector<Attribute> args;
+    leadingArguments(op, operands, {mask, high, low, repeat}, values, args);
+    auto dst = cast<ShapedType>(op->getOperand(0).getType());
+    int64_t lanes = 256 / (dst.getElementTypeBitWidth() / 8);
+    // The mask: a lane count, or the lane bits in two words.
+    Value maskValue;
+    if (high) {
+      auto words =
+          emitc::ArrayType::get({2}, rewriter.getIntegerType(64, false));
+      Value array =
+          emitc::VariableOp::create(rewriter, loc, words, opaque(context, ""));
+      for (auto [index, word] : llvm::enumerate(
+               SmallVector<Value>{convertedOf(low), convertedOf(high)})) {
+        Value element = emitc::SubscriptOp::create(
+            rewriter, loc,
+            emitc::LValueType::get(rewriter.getIntegerType(64, false)), array,
+            ValueRange{indexConstant(rewriter, loc, index)});
+        Value unsignedWord = emitc::CastOp::create(
+            rewriter, loc, rewriter.getIntegerType(64, false), word);
+        emitc::AssignOp::create(rewriter, loc, element, unsignedWord);
+      }
+      maskValue = array;
+    } else {
+      maskValue =
+          mask ? convertedOf(mask) : indexConstant(rewriter, loc, lanes);
+    }
+    args.push_back(operandRef(context, values.size()));
+    values.push_back(maskValue);
+    args.push_back(operandRef(context, values.size()));
+    values.push_back(repeat ? convertedOf(repeat)
+                            : indexConstant(rewriter, loc, 1));
+    // The strides: [dst block, src block(s), dst repeat, src repeat(s)].
+    unsigned sources = 0;
+    for (Value operand : op->getOperands().drop_front())
+      if (isa<ascendc::LocalTensorType>(operand.getType()))
+        ++sources;
+    SmallVector<int64_t> strides;
+    if (DenseI64ArrayAttr given = vector.getStridesAttr())
+      strides.assign(given.asArrayRef().begin(), given.asArrayRef().end());
+    else {
+      strides.assign(1 + sources, 1);
+      strides.append(1 + sources, 8);
+    }
+    if (sources == 0) {
+      // Duplicate: the destination's block and repeat strides, as plain
+      // arguments.
+      for (int64_t stride : strides)
+        args.push_back(literal(context, stride));
+    } else {
+      SmallVector<Attribute> fields;
+      for (int64_t stride : strides)
+        fields.push_back(literal(context, stride));
+      Value params =
+          call(rewriter, loc,
+               sources == 2 ? "AscendC::BinaryRepeatParams"
+                            : "AscendC::UnaryRepeatParams",
+               opaqueType(context, sources == 2 ? "AscendC::BinaryRepeatParams"
+                                                : "AscendC::UnaryRepeatParams"),
+               ValueRange(), fields);
+      args.push_back(operandRef(context, values.size()));
+      values.push_back(params);
+    }
+    call(rewriter, loc, apiName(op), {}, values, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MmadLowering : OpConversionPattern<ascendc::MmadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::MmadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value init = adaptor.getInit();
+    if (!init)
+      init = emitc::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                       rewriter.getBoolAttr(true));
+    Value hasBias = emitc::ConstantOp::create(
+        rewriter, loc, rewriter.getI1Type(),
+        rewriter.getBoolAttr(static_cast<bool>(op.getBias())));
+    Value params = paramStruct(rewriter, loc, "AscendC::MmadParams",
+                               {{"m", adaptor.getM()},
+                                {"n", adaptor.getN()},
+                                {"k", adaptor.getK()},
+                                {"cmatrixInitVal", init},
+                                {"isBias", hasBias}});
+    SmallVector<Value> values{adaptor.getDst(), adaptor.getA(), adaptor.getB()};
+    if (adaptor.getBias())
+      values.push_back(adaptor.getBias());
+    values.push_back(params);
+    call(rewriter, loc, "AscendC::Mmad", {}, values);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `uint32_t name[2] = {rows, cols}` of a 2-d tensor type.
+Value shapeArray(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+                 Value rows = {}) {
+  auto u32 = builder.getIntegerType(32, false);
+  auto array = emitc::ArrayType::get({int64_t(shape.size())}, u32);
+  Value object = emitc::VariableOp::create(builder, loc, array,
+                                           opaque(builder.getContext(), ""));
+  for (auto [index, extent] : llvm::enumerate(shape)) {
+    Value element = emitc::SubscriptOp::create(
+        builder, loc, emitc::LValueType::get(u32), object,
+        ValueRange{indexConstant(builder, loc, index)});
+    Value value =
+        index == 0 && rows
+            ? emitc::CastOp::create(builder, loc, u32, rows).getResult()
+            : emitc::ConstantOp::create(builder, loc, u32,
+                                        builder.getIntegerAttr(u32, extent))
+                  .getResult();
+    emitc::AssignOp::create(builder, loc, element, value);
+  }
+  return object;
+}
+
+struct BroadcastLowering : OpConversionPattern<ascendc::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = op.getContext();
+    auto dst = op.getDst().getType(), src = op.getSrc().getType();
+    Value dstShape = shapeArray(rewriter, loc, dst.getShape());
+    Value srcShape = shapeArray(rewriter, loc, src.getShape());
+    call(rewriter, loc, "AscendC::Broadcast", {},
+         {adaptor.getDst(), adaptor.getSrc(), dstShape, srcShape}, {},
+         {opaque(context, elementName(dst.getElementType())),
+          literal(context, dst.getRank()), literal(context, op.getAxis())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename From> struct ReduceLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *context = op.getContext();
+    auto src = op.getSrc().getType();
+    Value shape = shapeArray(rewriter, loc, src.getShape(), adaptor.getRows());
+    StringRef name = op->getName().stripDialect();
+    name.consume_front("reduce_");
+    std::string api = name.str();
+    api[0] = llvm::toUpper(api[0]);
+    call(rewriter, loc, "AscendC::Reduce" + api, {},
+         {adaptor.getDst(), adaptor.getSrc(), shape},
+         {operandRef(context, 0), operandRef(context, 1),
+          operandRef(context, 2), opaque(context, "true")},
+         {opaque(context, elementName(src.getElementType())),
+          opaque(context, op.getAxis() == 1 ? "AscendC::Pattern::Reduce::AR"
+                                            : "AscendC::Pattern::Reduce::RA")});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void emit::populateComputePatterns(AscendCToEmitCTypes &types,
+                                   RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<VectorL2Lowering, VectorL0Lowering>(types, context);
+  patterns.add<MmadLowering, BroadcastLowering,
+               ReduceLowering<ascendc::ReduceSumOp>,
+               ReduceLowering<ascendc::ReduceMaxOp>,
+               ReduceLowering<ascendc::ReduceMinOp>,
+               ReduceLowering<ascendc::ReduceProdOp>>(types, context);
+}

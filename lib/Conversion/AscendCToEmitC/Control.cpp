@@ -1,0 +1,460 @@
+//===- Control.cpp - Kernels, core groups, sync and queries to EmitC ------===//
+//
+//   func.func (a kernel)   -> extern "C" __global__ __aicore__ void f(GM_ADDR
+//                             x, ..., scalars, dynamic extents, GM_ADDR
+//                             workspace), each GM argument set into an
+//                             AscendC::GlobalTensor<T> (SetGlobalBuffer)
+//   ascendc.if_aic/if_aiv  -> if (ASCEND_IS_AIC) { ... } / ASCEND_IS_AIV
+//   set_flag / wait_flag   -> AscendC::SetFlag<HardEvent::SRC_DST>(event)
+//   pipe_barrier           -> AscendC::PipeBarrier<PIPE_X>()
+//   get_buf / rls_buf      -> get_buf(PIPE_X, id, 0) / rls_buf(...)
+//   cross_core_*_flag      -> AscendC::CrossCoreSetFlag<0x2, PIPE_X>(flag),
+//                             AscendC::CrossCoreWaitFlag<0x2, PIPE_X>(flag)
+//   get_block_idx / num, get_subblock_idx -> AscendC::GetBlockIdx() ...
+//   subblock_guard         -> if (AscendC::GetSubBlockIdx() != 0) return;
+//   printf / dump_tensor / assert / init_dump -> the Ascend C debug API
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emit.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::emit;
+
+namespace {
+
+/// The attribute of an emitted kernel naming the argument that carries
+/// extent `dim` of its GM argument `arg`.
+std::string extentAttrName(unsigned arg, unsigned dim) {
+  return "tilekit.extent." + std::to_string(arg) + "." + std::to_string(dim);
+}
+
+/// A kernel: GM tensors arrive as GM_ADDR and become GlobalTensor objects
+/// first thing; each dynamic extent of a GM argument and the workspace (if
+/// the kernel has regions of it) are extra trailing arguments, in that
+/// order (`docs/emit-cpp.md`, the kernel ABI).
+struct KernelLowering : OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::FuncOp func, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = func.getContext();
+    if (!func.getBody().hasOneBlock())
+      return func.emitOpError() << "has several blocks; a kernel emits as "
+                                   "one structured body";
+    // A kernel returns nothing: what a PTO kernel returns are GM buffers
+    // it was passed, which its caller already holds.
+    auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+    for (Value result : ret.getOperands())
+      if (!isa<BlockArgument>(result) ||
+          cast<BlockArgument>(result).getOwner() != &func.getBody().front())
+        return func.emitOpError()
+               << "returns a value that is not one of its arguments; an "
+                  "Ascend C kernel returns nothing";
+    Type gmAddr = opaqueType(context, "GM_ADDR");
+    auto extentType = emitc::PtrDiffTType::get(context);
+    SmallVector<Type> inputs;
+    for (BlockArgument arg : func.getArguments()) {
+      if (isa<ascendc::GlobalTensorType>(arg.getType())) {
+        inputs.push_back(gmAddr);
+        continue;
+      }
+      Type converted = getTypeConverter()->convertType(arg.getType());
+      if (!converted)
+        return func.emitOpError()
+               << "has argument " << arg.getArgNumber() << " of type "
+               << arg.getType() << ", which has no C++ form here";
+      inputs.push_back(converted);
+    }
+    // The dynamic extents, argument by argument.
+    SmallVector<std::pair<unsigned, unsigned>> extents;
+    for (BlockArgument arg : func.getArguments())
+      if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(arg.getType()))
+        for (auto [dim, size] : llvm::enumerate(tensor.getShape()))
+          if (ShapedType::isDynamic(size)) {
+            extents.push_back({arg.getArgNumber(), unsigned(dim)});
+            inputs.push_back(extentType);
+          }
+    bool hasWorkspace = !func.getOps<ascendc::WorkspaceOp>().empty();
+    if (hasWorkspace)
+      inputs.push_back(gmAddr);
+
+    auto kernel = emitc::FuncOp::create(rewriter, func.getLoc(), func.getName(),
+                                        FunctionType::get(context, inputs, {}));
+    kernel.setSpecifiersAttr(
+        rewriter.getStrArrayAttr({"extern \"C\" __global__ __aicore__"}));
+    Block *entry = kernel.addEntryBlock();
+    rewriter.setInsertionPointToStart(entry);
+    SmallVector<Value> replacements;
+    for (BlockArgument arg : func.getArguments()) {
+      Value passed = entry->getArgument(arg.getArgNumber());
+      auto tensor = dyn_cast<ascendc::GlobalTensorType>(arg.getType());
+      if (!tensor) {
+        replacements.push_back(passed);
+        continue;
+      }
+      replacements.push_back(globalTensor(rewriter, arg.getLoc(), tensor,
+                                          passed, /*byteOffset=*/0));
+    }
+    // Where ascendc.global_tensor.dim and ascendc.workspace find theirs.
+    for (auto [index, extent] : llvm::enumerate(extents))
+      kernel->setAttr(extentAttrName(extent.first, extent.second),
+                      rewriter.getIndexAttr(func.getNumArguments() + index));
+    if (hasWorkspace)
+      kernel->setAttr("tilekit.workspace",
+                      rewriter.getIndexAttr(inputs.size() - 1));
+    Block &body = func.getBody().front();
+    rewriter.inlineBlockBefore(&body, entry, entry->end(), replacements);
+    rewriter.eraseOp(func);
+    return success();
+  }
+
+public:
+  /// `AscendC::GlobalTensor<T> name; name.SetGlobalBuffer((__gm__ T *)
+  /// (address + byteOffset));`
+  static Value globalTensor(OpBuilder &builder, Location loc,
+                            ascendc::GlobalTensorType tensor, Value address,
+                            int64_t byteOffset) {
+    MLIRContext *context = builder.getContext();
+    std::string element = elementName(tensor.getElementType());
+    auto type = opaqueType(context, "AscendC::GlobalTensor<" + element + ">");
+    Value object = emitc::VariableOp::create(
+        builder, loc, emitc::LValueType::get(type), opaque(context, ""));
+    std::string offset =
+        byteOffset ? " + " + std::to_string(byteOffset) : std::string();
+    emitc::VerbatimOp::create(
+        builder, loc,
+        builder.getStringAttr("{}.SetGlobalBuffer((__gm__ " + element +
+                              " *)({}" + offset + "));"),
+        ValueRange{object, address});
+    return emitc::LoadOp::create(builder, loc, type, object);
+  }
+};
+
+struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<emitc::ReturnOp>(op, Value());
+    return success();
+  }
+};
+
+/// The kernel argument an attribute of the emitted kernel names.
+FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
+  auto kernel = op->getParentOfType<emitc::FuncOp>();
+  auto index = kernel ? kernel->getAttrOfType<IntegerAttr>(attr) : nullptr;
+  if (!index)
+    return failure();
+  return kernel.getArgument(index.getInt());
+}
+
+/// Each workspace op is a region of the kernel's workspace argument, at
+/// the bytes of the regions before it in the kernel (each rounded to 32).
+struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::WorkspaceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> workspace = kernelArgument(op, "tilekit.workspace");
+    if (failed(workspace))
+      return op.emitOpError() << "is outside a kernel";
+    auto type = op.getType();
+    int64_t offset = 0;
+    Block *block = op->getBlock();
+    for (Operation &other : *block) {
+      if (&other == op.getOperation())
+        break;
+      if (auto region = dyn_cast<ascendc::WorkspaceOp>(&other))
+        offset +=
+            llvm::alignTo(region.getType().getNumElements() *
+                              region.getType().getElementTypeBitWidth() / 8,
+                          32);
+    }
+    rewriter.replaceOp(op,
+                       KernelLowering::globalTensor(rewriter, op.getLoc(), type,
+                                                    *workspace, offset));
+    return success();
+  }
+};
+
+/// An extent of a GM argument: a constant, or the kernel argument that
+/// carries it.
+struct GlobalDimLowering : OpConversionPattern<ascendc::GlobalDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::GlobalDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = op.getSource().getType();
+    int64_t size = type.getShape()[op.getDim()];
+    if (!ShapedType::isDynamic(size)) {
+      rewriter.replaceOp(op, indexConstant(rewriter, op.getLoc(), size));
+      return success();
+    }
+    auto arg = dyn_cast<BlockArgument>(op.getSource());
+    FailureOr<Value> extent =
+        arg ? kernelArgument(op,
+                             extentAttrName(arg.getArgNumber(), op.getDim()))
+            : FailureOr<Value>(failure());
+    if (failed(extent))
+      return op.emitOpError()
+             << "reads a dynamic extent of a GM tensor that is not a kernel "
+                "argument; only those reach the C++ kernel";
+    rewriter.replaceOp(op, *extent);
+    return success();
+  }
+};
+
+/// if_aic / if_aiv: a branch on the core type macro.
+template <typename From> struct CoreGroupLowering : OpConversionPattern<From> {
+  CoreGroupLowering(const TypeConverter &types, MLIRContext *context,
+                    StringRef macro)
+      : OpConversionPattern<From>(types, context), macro(macro) {}
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value condition = emitc::LiteralOp::create(rewriter, op.getLoc(),
+                                               rewriter.getI1Type(), macro);
+    auto branch = emitc::IfOp::create(rewriter, op.getLoc(), condition,
+                                      /*addThenBlock=*/false,
+                                      /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getBody(), branch.getThenRegion(),
+                                branch.getThenRegion().end());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  std::string macro;
+};
+
+struct YieldLowering : OpConversionPattern<ascendc::YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<emitc::YieldOp>(op, Value());
+    return success();
+  }
+};
+
+/// An op that becomes a call with no operands: a flag, a barrier, a query.
+template <typename From> struct FixedCallLowering : OpConversionPattern<From> {
+  using Describe =
+      std::function<std::pair<std::string, SmallVector<std::string>>(From)>;
+  FixedCallLowering(const TypeConverter &types, MLIRContext *context,
+                    Describe describe,
+                    std::function<SmallVector<int64_t>(From)> literals)
+      : OpConversionPattern<From>(types, context), describe(describe),
+        literals(literals) {}
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    auto [callee, templates] = describe(op);
+    SmallVector<Attribute> templateArgs, args;
+    for (const std::string &text : templates)
+      templateArgs.push_back(opaque(context, text));
+    for (int64_t value : literals(op))
+      args.push_back(literal(context, value));
+    SmallVector<Type> results;
+    for (Type type : op->getResultTypes())
+      results.push_back(this->getTypeConverter()->convertType(type));
+    Value result = call(rewriter, op.getLoc(), callee, results, ValueRange(),
+                        args, templateArgs);
+    if (result)
+      rewriter.replaceOp(op, result);
+    else
+      rewriter.eraseOp(op);
+    return success();
+  }
+  Describe describe;
+  std::function<SmallVector<int64_t>(From)> literals;
+};
+
+/// C310's buffer ids: the intrinsics `get_buf(pipe, id, mode)` and
+/// `rls_buf(pipe, id, mode)` (mode 0: blocking).
+template <typename From> struct BufferIdLowering : OpConversionPattern<From> {
+  BufferIdLowering(const TypeConverter &types, MLIRContext *context,
+                   StringRef callee)
+      : OpConversionPattern<From>(types, context), callee(callee) {}
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    call(rewriter, op.getLoc(), callee, {}, ValueRange(),
+         {opaque(context, pipeName(op.getPipe())),
+          literal(context, static_cast<int64_t>(op.getBufId())),
+          literal(context, 0)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+  std::string callee;
+};
+
+struct SubBlockGuardLowering : OpConversionPattern<ascendc::SubBlockGuardOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::SubBlockGuardOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<emitc::VerbatimOp>(
+        op, rewriter.getStringAttr(
+                "if (AscendC::GetSubBlockIdx() != 0) { return; }"));
+    return success();
+  }
+};
+
+/// A C++ string literal of `text`.
+std::string quoted(StringRef text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+struct PrintfLowering : OpConversionPattern<ascendc::PrintfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::PrintfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    SmallVector<Attribute> args{opaque(context, quoted(op.getFormat()))};
+    for (unsigned i = 0; i < adaptor.getArgs().size(); ++i)
+      args.push_back(operandRef(context, i));
+    call(rewriter, op.getLoc(), "AscendC::printf", {}, adaptor.getArgs(), args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct DumpTensorLowering : OpConversionPattern<ascendc::DumpTensorOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::DumpTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    call(rewriter, op.getLoc(), "AscendC::DumpTensor", {},
+         {adaptor.getTensor(), adaptor.getCount()},
+         {operandRef(context, 0), literal(context, op.getDesc()),
+          operandRef(context, 1)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AssertLowering : OpConversionPattern<ascendc::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *context = op.getContext();
+    call(rewriter, op.getLoc(), "assert", {}, adaptor.getCondition(),
+         {operandRef(context, 0), opaque(context, quoted(op.getMessage()))});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InitDumpLowering : OpConversionPattern<ascendc::InitDumpOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::InitDumpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<emitc::VerbatimOp>(
+        op,
+        rewriter.getStringAttr(std::string("AscendC::InitDump(") +
+                               (op.getMixed() ? "true" : "false") +
+                               ", (GM_ADDR){}.GetPhyAddr(), " +
+                               std::to_string(op.getSize()) + ");"),
+        ValueRange{adaptor.getDumpAddr()});
+    return success();
+  }
+};
+
+} // namespace
+
+void emit::populateControlPatterns(AscendCToEmitCTypes &types,
+                                   RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns
+      .add<KernelLowering, ReturnLowering, WorkspaceLowering, GlobalDimLowering,
+           YieldLowering, SubBlockGuardLowering, PrintfLowering,
+           DumpTensorLowering, AssertLowering, InitDumpLowering>(types,
+                                                                 context);
+  patterns.add<BufferIdLowering<ascendc::GetBufOp>>(types, context, "get_buf");
+  patterns.add<BufferIdLowering<ascendc::RlsBufOp>>(types, context, "rls_buf");
+  patterns.add<CoreGroupLowering<ascendc::IfAicOp>>(types, context,
+                                                    "ASCEND_IS_AIC");
+  patterns.add<CoreGroupLowering<ascendc::IfAivOp>>(types, context,
+                                                    "ASCEND_IS_AIV");
+  auto none = [](auto) { return SmallVector<int64_t>(); };
+  patterns.add<FixedCallLowering<ascendc::SetFlagOp>>(
+      types, context,
+      [](ascendc::SetFlagOp op) {
+        return std::make_pair(
+            std::string("AscendC::SetFlag"),
+            SmallVector<std::string>{hardEventName(op.getSrc(), op.getDst())});
+      },
+      [](ascendc::SetFlagOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getEvent())};
+      });
+  patterns.add<FixedCallLowering<ascendc::WaitFlagOp>>(
+      types, context,
+      [](ascendc::WaitFlagOp op) {
+        return std::make_pair(
+            std::string("AscendC::WaitFlag"),
+            SmallVector<std::string>{hardEventName(op.getSrc(), op.getDst())});
+      },
+      [](ascendc::WaitFlagOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getEvent())};
+      });
+  patterns.add<FixedCallLowering<ascendc::PipeBarrierOp>>(
+      types, context,
+      [](ascendc::PipeBarrierOp op) {
+        return std::make_pair(std::string("AscendC::PipeBarrier"),
+                              SmallVector<std::string>{pipeName(op.getPipe())});
+      },
+      none);
+  patterns.add<FixedCallLowering<ascendc::CrossCoreSetFlagOp>>(
+      types, context,
+      [](ascendc::CrossCoreSetFlagOp op) {
+        // Mode 2: between the cube core and the vector cores of a group.
+        return std::make_pair(
+            std::string("AscendC::CrossCoreSetFlag"),
+            SmallVector<std::string>{"0x2", pipeName(op.getPipe())});
+      },
+      [](ascendc::CrossCoreSetFlagOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getFlag())};
+      });
+  patterns.add<FixedCallLowering<ascendc::CrossCoreWaitFlagOp>>(
+      types, context,
+      [](ascendc::CrossCoreWaitFlagOp op) {
+        return std::make_pair(
+            std::string("AscendC::CrossCoreWaitFlag"),
+            SmallVector<std::string>{"0x2", pipeName(op.getPipe())});
+      },
+      [](ascendc::CrossCoreWaitFlagOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getFlag())};
+      });
+  auto query = [&](auto tag, StringRef callee) {
+    using Op = decltype(tag);
+    std::string name = callee.str();
+    patterns.add<FixedCallLowering<Op>>(
+        types, context,
+        [name](Op) { return std::make_pair(name, SmallVector<std::string>()); },
+        none);
+  };
+  query(ascendc::GetBlockIdxOp(), "AscendC::GetBlockIdx");
+  query(ascendc::GetBlockNumOp(), "AscendC::GetBlockNum");
+  query(ascendc::GetSubBlockIdxOp(), "AscendC::GetSubBlockIdx");
+}
