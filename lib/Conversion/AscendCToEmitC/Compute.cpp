@@ -66,6 +66,15 @@ void leadingArguments(Operation *op, ValueRange operands, ArrayRef<Value> skip,
     args.push_back(opaque(context, *mode));
 }
 
+/// The converted form of `original`, an operand of `op` (null for null).
+Value convertedOperand(Operation *op, ArrayRef<Value> operands,
+                       Value original) {
+  if (!original)
+    return {};
+  return operands[llvm::find(op->getOperands(), original) -
+                  op->getOperands().begin()];
+}
+
 /// Vector ops at the simple level: a count of elements (all of the
 /// destination when absent).
 struct VectorL2Lowering
@@ -80,12 +89,8 @@ struct VectorL2Lowering
     SmallVector<Attribute> args;
     Value count = vector.getCount();
     leadingArguments(op, operands, {count}, values, args);
-    Value converted;
-    if (count) {
-      unsigned index =
-          llvm::find(op->getOperands(), count) - op->getOperands().begin();
-      converted = operands[index];
-    } else {
+    Value converted = convertedOperand(op, operands, count);
+    if (!converted) {
       auto dst = cast<ShapedType>(op->getOperand(0).getType());
       converted = indexConstant(rewriter, loc, dst.getNumElements());
     }
@@ -108,12 +113,8 @@ struct VectorL0Lowering
     Operation *op = vector.getOperation();
     Location loc = op->getLoc();
     MLIRContext *context = op->getContext();
-    auto convertedOf = [&](Value original) -> Value {
-      if (!original)
-        return {};
-      unsigned index =
-          llvm::find(op->getOperands(), original) - op->getOperands().begin();
-      return operands[index];
+    auto convertedOf = [&](Value original) {
+      return convertedOperand(op, operands, original);
     };
     Value mask = vector.getMask(), high = vector.getMaskHigh(),
           low = vector.getMaskLow(), repeat = vector.getRepeat();
