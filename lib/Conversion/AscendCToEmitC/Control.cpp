@@ -87,7 +87,10 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
                                         FunctionType::get(context, inputs, {}));
     kernel.setSpecifiersAttr(
         rewriter.getStrArrayAttr({"extern \"C\" __global__ __aicore__"}));
-    Block *entry = kernel.addEntryBlock();
+    // Made through the rewriter, which undoes it if the conversion fails.
+    SmallVector<Location> locations(inputs.size(), func.getLoc());
+    Block *entry = rewriter.createBlock(&kernel.getBody(), {}, inputs,
+                                        locations);
     rewriter.setInsertionPointToStart(entry);
     SmallVector<Value> replacements;
     for (BlockArgument arg : func.getArguments()) {
