@@ -20,6 +20,7 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 # The emitted Ascend C C++ builds with Debian's clang-22 against our
 # declarations of the API (runtime/ascendc-cpu).
 config.substitutions.append(("%clangxx", "/usr/bin/clang++-22"))
+config.substitutions.append(("%tilekit_src", config.tilekit_src_root))
 config.substitutions.append(("%runtime", os.path.join(config.tilekit_src_root, "runtime", "ascendc-cpu")))
 
 llvm_config.use_default_substitutions()

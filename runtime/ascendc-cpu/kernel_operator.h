@@ -1,21 +1,30 @@
-//===- kernel_operator.h - The Ascend C API tilekit emits, for the CPU ----===//
+//===- kernel_operator.h - The Ascend C API tilekit emits, on the CPU -----===//
 //
 // The subset of the Ascend C kernel API that `tilekit compile --emit=cpp`
 // calls, declared as Ascend C declares it (names, templates, parameter
 // structs; docs/emit-cpp.md cites the API pages), so that emitted kernels
-// compile on a CPU with any C++17 compiler. This file states the interface
-// only: the emitted code is checked against it (test/Target/Cpp), and the
-// CPU implementation of each call, with positions as byte arrays, cores as
-// threads and flags as semaphores, is what comes next (docs/emit-cpp.md,
-// "Running the emitted code").
+// compile on a CPU with any C++17 compiler, and implemented for the CPU
+// where tilekit runs the emitted code (docs/emit-cpp.md):
+// each core's buffers are byte arrays at the planned addresses, the vector
+// unit computes as the executor does (f32 arithmetic, one rounding into the
+// element type, the same exp), a core runs its instructions in order (the
+// flags between its pipes hold trivially). The cube and the cross-core
+// flags are declared only: a kernel that calls them does not link yet.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 #define TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <vector>
 
 // Function and address-space qualifiers of the device compiler: nothing on
 // the CPU.
@@ -38,17 +47,13 @@ enum pipe_t {
   PIPE_ALL,
 };
 
-// C310 buffer ids (mode 0: blocking).
-void get_buf(pipe_t pipe, uint64_t bufId, uint64_t mode);
-void rls_buf(pipe_t pipe, uint64_t bufId, uint64_t mode);
+namespace tilekit {
+// exp as the vector unit computes it (lib/Support/VectorMath.cpp, linked
+// with the kernel).
+float expScalar(float value);
+} // namespace tilekit
 
 namespace AscendC {
-
-// The core a kernel's code runs on: a mixed kernel branches on it.
-bool IsCubeCore();
-int64_t GetBlockIdx();
-int64_t GetBlockNum();
-int64_t GetSubBlockIdx();
 
 enum class TPosition {
   GM,
@@ -64,6 +69,55 @@ enum class TPosition {
   VECOUT,
   VECCALC,
 };
+
+/// The state of the core running the calling thread: its block, its
+/// buffers (byte arrays sized as the largest machine's) and its kind.
+struct CpuCore {
+  bool cube = false;
+  int64_t block = 0, blocks = 1, subBlock = 0;
+  std::vector<uint8_t> ub = std::vector<uint8_t>(253952);
+  std::vector<uint8_t> l1 = std::vector<uint8_t>(524288);
+  std::vector<uint8_t> l0a = std::vector<uint8_t>(65536);
+  std::vector<uint8_t> l0b = std::vector<uint8_t>(65536);
+  std::vector<uint8_t> l0c = std::vector<uint8_t>(262144);
+  std::vector<uint8_t> bias = std::vector<uint8_t>(4096);
+
+  std::vector<uint8_t> &buffer(TPosition position) {
+    switch (position) {
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+      return l1;
+    case TPosition::A2:
+      return l0a;
+    case TPosition::B2:
+      return l0b;
+    case TPosition::C2:
+      return bias;
+    case TPosition::CO1:
+      return l0c;
+    default:
+      return ub;
+    }
+  }
+};
+
+inline CpuCore &currentCore() {
+  static thread_local CpuCore core;
+  return core;
+}
+
+/// Stops the kernel: what the machine would not do, or what is not
+/// modelled here.
+[[noreturn]] inline void cpuFail(const char *what) {
+  std::fprintf(stderr, "ascendc-cpu: %s\n", what);
+  std::abort();
+}
+
+inline bool IsCubeCore() { return currentCore().cube; }
+inline int64_t GetBlockIdx() { return currentCore().block; }
+inline int64_t GetBlockNum() { return currentCore().blocks; }
+inline int64_t GetSubBlockIdx() { return currentCore().subBlock; }
 
 enum class HardEvent {
   MTE2_MTE1,
@@ -123,9 +177,16 @@ enum class CMPMODE { LT, GT, EQ, LE, GE, NE };
 
 template <typename T> class GlobalTensor {
 public:
-  void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize = 0);
-  GlobalTensor operator[](uint64_t offset) const;
-  __gm__ T *GetPhyAddr() const;
+  void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize = 0) {
+    (void)bufferSize;
+    address = buffer;
+  }
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor view;
+    view.address = address + offset;
+    return view;
+  }
+  __gm__ T *GetPhyAddr() const { return address; }
 
 private:
   __gm__ T *address = nullptr;
@@ -135,10 +196,29 @@ template <typename T> class LocalTensor {
 public:
   LocalTensor() = default;
   // Static tensor programming: a tensor at a planned address.
-  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize);
-  template <typename U> LocalTensor<U> ReinterpretCast() const;
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
+      : position(pos), address(addr), size(tileSize) {}
+  template <typename U> LocalTensor<U> ReinterpretCast() const {
+    return LocalTensor<U>(position, address,
+                          static_cast<uint32_t>(size * sizeof(T) / sizeof(U)));
+  }
+  /// The element at `index` (an element past the tensor's buffer stops the
+  /// kernel).
+  T *at(int64_t index) const {
+    std::vector<uint8_t> &buffer = currentCore().buffer(position);
+    int64_t byte = address + index * static_cast<int64_t>(sizeof(T));
+    if (byte < 0 || byte + static_cast<int64_t>(sizeof(T)) >
+                        static_cast<int64_t>(buffer.size()))
+      cpuFail("a local tensor access past its buffer");
+    return reinterpret_cast<T *>(buffer.data() + byte);
+  }
+  /// The element `bytes` bytes into the tensor's buffer from its start.
+  T *atByte(int64_t bytes) const {
+    return at(0) + bytes / static_cast<int64_t>(sizeof(T));
+  }
 
 private:
+  template <typename> friend class LocalTensor;
   TPosition position = TPosition::VECCALC;
   uint32_t address = 0, size = 0;
 };
@@ -176,28 +256,66 @@ struct Nd2NzParams {
 
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
-              uint32_t count);
+              uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i)
+    *dst.at(i) = src.GetPhyAddr()[i];
+}
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
-              uint32_t count);
+              uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i)
+    dst.GetPhyAddr()[i] = *src.at(i);
+}
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-              uint32_t count);
+              uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i)
+    *dst.at(i) = *src.at(i);
+}
+/// UB to UB in 32-byte blocks: `blockCount` rows of `blockLen` blocks,
+/// `srcStride` / `dstStride` blocks between them.
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-              const DataCopyParams &params);
+              const DataCopyParams &params) {
+  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
+  for (int64_t r = 0; r < params.blockCount; ++r)
+    for (int64_t c = 0; c < row; ++c)
+      *dst.at(r * (row + params.dstStride * perBlock) + c) =
+          *src.at(r * (row + params.srcStride * perBlock) + c);
+}
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               const Nd2NzParams &params);
+/// GM to UB: `blockCount` rows of `blockLen` bytes, `srcStride` bytes
+/// between them in GM, each row padded to 32 bytes and `dstStride` blocks
+/// between them in UB.
 template <typename T>
 void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                  const DataCopyExtParams &params,
-                 const DataCopyPadExtParams<T> &padParams);
+                 const DataCopyPadExtParams<T> &padParams) {
+  (void)padParams;
+  int64_t cols = params.blockLen / sizeof(T);
+  int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.dstStride * 32;
+  int64_t gmRow = params.blockLen + params.srcStride;
+  for (int64_t r = 0; r < params.blockCount; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      *dst.atByte(r * ubRow + c * sizeof(T)) =
+          src.GetPhyAddr()[(r * gmRow) / static_cast<int64_t>(sizeof(T)) + c];
+}
+/// UB to GM, the gaps the other way round.
 template <typename T>
 void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
-                 const DataCopyExtParams &params);
+                 const DataCopyExtParams &params) {
+  int64_t cols = params.blockLen / sizeof(T);
+  int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.srcStride * 32;
+  int64_t gmRow = params.blockLen + params.dstStride;
+  for (int64_t r = 0; r < params.blockCount; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      dst.GetPhyAddr()[(r * gmRow) / static_cast<int64_t>(sizeof(T)) + c] =
+          *src.atByte(r * ubRow + c * sizeof(T));
+}
 
-// The cube.
+// The cube: declared, not modelled on the CPU yet.
 struct LoadData2DParams {
   uint16_t startIndex = 0;
   uint16_t repeatTimes = 0;
@@ -264,138 +382,380 @@ struct BinaryRepeatParams {
   uint8_t dstRepStride = 8, src0RepStride = 8, src1RepStride = 8;
 };
 
-#define TILEKIT_UNARY(Name)                                                    \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            const int32_t &count);                                             \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            uint64_t mask, const uint8_t repeatTimes,                          \
-            const UnaryRepeatParams &params);                                  \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            uint64_t mask[2], const uint8_t repeatTimes,                       \
-            const UnaryRepeatParams &params);
-#define TILEKIT_BINARY(Name)                                                   \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
-            const LocalTensor<T> &src1, const int32_t &count);                 \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
-            const LocalTensor<T> &src1, uint64_t mask,                         \
-            const uint8_t repeatTimes, const BinaryRepeatParams &params);      \
-  template <typename T>                                                        \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
-            const LocalTensor<T> &src1, uint64_t mask[2],                      \
-            const uint8_t repeatTimes, const BinaryRepeatParams &params);
-#define TILEKIT_SCALAR(Name)                                                   \
-  template <typename T, typename U>                                            \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            const U &scalar, const int32_t &count);                            \
-  template <typename T, typename U>                                            \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            const U &scalar, uint64_t mask, const uint8_t repeatTimes,         \
-            const UnaryRepeatParams &params);                                  \
-  template <typename T, typename U>                                            \
-  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            const U &scalar, uint64_t mask[2], const uint8_t repeatTimes,      \
-            const UnaryRepeatParams &params);
+namespace cpu {
 
-TILEKIT_UNARY(Abs)
-TILEKIT_UNARY(Exp)
-TILEKIT_UNARY(Ln)
-TILEKIT_UNARY(Sqrt)
-TILEKIT_UNARY(Rsqrt)
-TILEKIT_UNARY(Reciprocal)
-TILEKIT_UNARY(Relu)
-TILEKIT_UNARY(Not)
-TILEKIT_BINARY(Add)
-TILEKIT_BINARY(Sub)
-TILEKIT_BINARY(Mul)
-TILEKIT_BINARY(Div)
-TILEKIT_BINARY(Max)
-TILEKIT_BINARY(Min)
-TILEKIT_BINARY(And)
-TILEKIT_BINARY(Or)
-TILEKIT_SCALAR(Adds)
-TILEKIT_SCALAR(Muls)
-TILEKIT_SCALAR(Maxs)
-TILEKIT_SCALAR(Mins)
+/// What the vector unit computes for one lane: in f32 for floats, rounded
+/// once into the element type; integers wrap.
+template <typename T, typename F> T lane(F fn, T a, T b) {
+  if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half> ||
+                std::is_same_v<T, bfloat16_t>)
+    return static_cast<T>(fn(static_cast<float>(a), static_cast<float>(b)));
+  else
+    return static_cast<T>(fn(a, b));
+}
+
+inline float maxNum(float a, float b) {
+  if (std::isnan(a))
+    return b;
+  if (std::isnan(b))
+    return a;
+  if (a == b)
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+inline float minNum(float a, float b) {
+  if (std::isnan(a))
+    return b;
+  if (std::isnan(b))
+    return a;
+  if (a == b)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+/// The byte offset of lane `e` of repeat `r` of an operand.
+template <typename T>
+int64_t laneByte(int64_t r, int64_t e, int64_t blockStride,
+                 int64_t repeatStride) {
+  int64_t perBlock = 32 / sizeof(T);
+  return (r * repeatStride + e / perBlock * blockStride) * 32 +
+         e % perBlock * sizeof(T);
+}
+
+/// The lanes of one repeat: the first `mask`, or those whose bit is set.
+template <typename T> std::vector<int64_t> activeLanes(uint64_t mask) {
+  std::vector<int64_t> lanes;
+  for (int64_t e = 0; e < static_cast<int64_t>(mask); ++e)
+    lanes.push_back(e);
+  return lanes;
+}
+template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
+  std::vector<int64_t> lanes;
+  for (int64_t e = 0; e < static_cast<int64_t>(256 / sizeof(T)); ++e)
+    if (mask[e / 64] >> (e % 64) & 1)
+      lanes.push_back(e);
+  return lanes;
+}
+
+} // namespace cpu
+
+#define TILEKIT_UNARY(Name, EXPR)                                              \
+  template <typename T>                                                        \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const int32_t &count) {                                            \
+    auto fn = [](auto a, auto) { return EXPR; };                               \
+    for (int32_t i = 0; i < count; ++i)                                        \
+      *dst.at(i) = cpu::lane(fn, *src.at(i), *src.at(i));                      \
+  }                                                                            \
+  template <typename T, typename Mask>                                         \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, Mask mask,   \
+            const uint8_t repeatTimes, const UnaryRepeatParams &params) {      \
+    auto fn = [](auto a, auto) { return EXPR; };                               \
+    for (int64_t r = 0; r < repeatTimes; ++r)                                  \
+      for (int64_t e : cpu::activeLanes<T>(mask))                              \
+        *dst.atByte(cpu::laneByte<T>(r, e, params.dstBlkStride,                \
+                                     params.dstRepStride)) =                   \
+            cpu::lane(fn,                                                      \
+                      *src.atByte(cpu::laneByte<T>(r, e, params.srcBlkStride,  \
+                                                   params.srcRepStride)),      \
+                      T());                                                    \
+  }
+#define TILEKIT_BINARY(Name, EXPR)                                             \
+  template <typename T>                                                        \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1, const int32_t &count) {                \
+    auto fn = [](auto a, auto b) { return EXPR; };                             \
+    for (int32_t i = 0; i < count; ++i)                                        \
+      *dst.at(i) = cpu::lane(fn, *src0.at(i), *src1.at(i));                    \
+  }                                                                            \
+  template <typename T, typename Mask>                                         \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
+            const LocalTensor<T> &src1, Mask mask, const uint8_t repeatTimes,  \
+            const BinaryRepeatParams &params) {                                \
+    auto fn = [](auto a, auto b) { return EXPR; };                             \
+    for (int64_t r = 0; r < repeatTimes; ++r)                                  \
+      for (int64_t e : cpu::activeLanes<T>(mask))                              \
+        *dst.atByte(cpu::laneByte<T>(r, e, params.dstBlkStride,                \
+                                     params.dstRepStride)) =                   \
+            cpu::lane(fn,                                                      \
+                      *src0.atByte(cpu::laneByte<T>(                           \
+                          r, e, params.src0BlkStride, params.src0RepStride)),  \
+                      *src1.atByte(cpu::laneByte<T>(                           \
+                          r, e, params.src1BlkStride, params.src1RepStride))); \
+  }
+#define TILEKIT_SCALAR(Name, EXPR)                                             \
+  template <typename T, typename U>                                            \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const U &scalar, const int32_t &count) {                           \
+    auto fn = [](auto a, auto b) { return EXPR; };                             \
+    for (int32_t i = 0; i < count; ++i)                                        \
+      *dst.at(i) = cpu::lane(fn, *src.at(i), static_cast<T>(scalar));          \
+  }                                                                            \
+  template <typename T, typename U, typename Mask>                             \
+  void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const U &scalar, Mask mask, const uint8_t repeatTimes,             \
+            const UnaryRepeatParams &params) {                                 \
+    auto fn = [](auto a, auto b) { return EXPR; };                             \
+    for (int64_t r = 0; r < repeatTimes; ++r)                                  \
+      for (int64_t e : cpu::activeLanes<T>(mask))                              \
+        *dst.atByte(cpu::laneByte<T>(r, e, params.dstBlkStride,                \
+                                     params.dstRepStride)) =                   \
+            cpu::lane(fn,                                                      \
+                      *src.atByte(cpu::laneByte<T>(r, e, params.srcBlkStride,  \
+                                                   params.srcRepStride)),      \
+                      static_cast<T>(scalar));                                 \
+  }
+
+TILEKIT_UNARY(Abs, std::fabs(a))
+TILEKIT_UNARY(Exp, tilekit::expScalar(a))
+TILEKIT_UNARY(Ln, std::log(a))
+TILEKIT_UNARY(Sqrt, std::sqrt(a))
+TILEKIT_UNARY(Rsqrt, 1.0f / std::sqrt(a))
+TILEKIT_UNARY(Reciprocal, 1.0f / a)
+TILEKIT_UNARY(Relu, a > 0 ? a : decltype(a)(0))
+TILEKIT_UNARY(Not, ~a)
+TILEKIT_BINARY(Add, a + b)
+TILEKIT_BINARY(Sub, a - b)
+TILEKIT_BINARY(Mul, a *b)
+TILEKIT_BINARY(Div, a / b)
+TILEKIT_BINARY(Max, cpu::maxNum(a, b))
+TILEKIT_BINARY(Min, cpu::minNum(a, b))
+TILEKIT_BINARY(And, a &b)
+TILEKIT_BINARY(Or, a | b)
+TILEKIT_SCALAR(Adds, a + b)
+TILEKIT_SCALAR(Muls, a *b)
+TILEKIT_SCALAR(Maxs, cpu::maxNum(a, b))
+TILEKIT_SCALAR(Mins, cpu::minNum(a, b))
 #undef TILEKIT_UNARY
 #undef TILEKIT_BINARY
 #undef TILEKIT_SCALAR
 
 template <typename T, typename U>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar,
-               const int32_t &count);
-template <typename T, typename U>
-void Duplicate(const LocalTensor<T> &dst, const U &scalar, uint64_t mask,
+               const int32_t &count) {
+  for (int32_t i = 0; i < count; ++i)
+    *dst.at(i) = static_cast<T>(scalar);
+}
+template <typename T, typename U, typename Mask>
+void Duplicate(const LocalTensor<T> &dst, const U &scalar, Mask mask,
                const uint8_t repeatTimes, const uint16_t dstBlockStride,
-               const uint8_t dstRepeatStride);
-template <typename T, typename U>
-void Duplicate(const LocalTensor<T> &dst, const U &scalar, uint64_t mask[2],
-               const uint8_t repeatTimes, const uint16_t dstBlockStride,
-               const uint8_t dstRepeatStride);
+               const uint8_t dstRepeatStride) {
+  for (int64_t r = 0; r < repeatTimes; ++r)
+    for (int64_t e : cpu::activeLanes<T>(mask))
+      *dst.atByte(cpu::laneByte<T>(r, e, dstBlockStride, dstRepeatStride)) =
+          static_cast<T>(scalar);
+}
+namespace cpu {
+
+template <typename T> constexpr bool isFloat() {
+  return std::is_floating_point_v<T> || std::is_same_v<T, half> ||
+         std::is_same_v<T, bfloat16_t>;
+}
+
+/// The neighbour of `value` one step toward +inf (up) or -inf in T.
+template <typename T> T stepped(T value, bool up) {
+  using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+  Bits bits;
+  std::memcpy(&bits, &value, sizeof(T));
+  Bits sign = Bits(1) << (8 * sizeof(T) - 1);
+  if ((bits & ~sign) == 0) // +-0: the smallest subnormal of the sign
+    bits = up ? Bits(1) : Bits(sign | 1);
+  else if (((bits & sign) == 0) == up)
+    ++bits;
+  else
+    --bits;
+  std::memcpy(&value, &bits, sizeof(T));
+  return value;
+}
+
+/// `value` converted as the machine's cast does: floats rounded with
+/// `round` (none and rint: to nearest even), floats to integers rounded and
+/// saturated (NaN to 0), integers wrapped.
+template <typename D> D convert(float value, RoundMode round) {
+  if constexpr (isFloat<D>()) {
+    D nearest = static_cast<D>(value);
+    float back = static_cast<float>(nearest);
+    if (round == RoundMode::CAST_NONE || round == RoundMode::CAST_RINT ||
+        back == value || std::isnan(value))
+      return nearest;
+    D below = back < value ? nearest : stepped(nearest, false);
+    D above = back < value ? stepped(nearest, true) : nearest;
+    switch (round) {
+    case RoundMode::CAST_FLOOR:
+      return below;
+    case RoundMode::CAST_CEIL:
+      return above;
+    case RoundMode::CAST_TRUNC:
+      return value >= 0 ? below : above;
+    default:
+      cpuFail("a float-to-float cast rounding half away or to odd is not "
+              "modelled on the CPU");
+    }
+  } else {
+    if (std::isnan(value))
+      return D(0);
+    float rounded = value;
+    switch (round) {
+    case RoundMode::CAST_FLOOR:
+      rounded = std::floor(value);
+      break;
+    case RoundMode::CAST_CEIL:
+      rounded = std::ceil(value);
+      break;
+    case RoundMode::CAST_TRUNC:
+      rounded = std::trunc(value);
+      break;
+    case RoundMode::CAST_ROUND:
+      rounded = std::round(value);
+      break;
+    default:
+      rounded = std::nearbyint(value);
+    }
+    double lowest = static_cast<double>(std::numeric_limits<D>::lowest());
+    double highest = static_cast<double>(std::numeric_limits<D>::max());
+    double wide = static_cast<double>(rounded);
+    return wide <= lowest    ? std::numeric_limits<D>::lowest()
+           : wide >= highest ? std::numeric_limits<D>::max()
+                             : static_cast<D>(wide);
+  }
+}
+
+template <typename D, typename S> D cast(S value, RoundMode round) {
+  if constexpr (isFloat<S>())
+    return convert<D>(static_cast<float>(value), round);
+  else if constexpr (isFloat<D>())
+    return static_cast<D>(static_cast<float>(value));
+  else
+    return static_cast<D>(value);
+}
+
+} // namespace cpu
+
 template <typename D, typename S>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
-          const RoundMode &round, const uint32_t count);
-template <typename D, typename S>
+          const RoundMode &round, const uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i)
+    *dst.at(i) = cpu::cast<D>(*src.at(i), round);
+}
+template <typename D, typename S, typename Mask>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
-          const RoundMode &round, uint64_t mask, const uint8_t repeatTimes,
-          const UnaryRepeatParams &params);
-template <typename D, typename S>
-void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
-          const RoundMode &round, uint64_t mask[2], const uint8_t repeatTimes,
-          const UnaryRepeatParams &params);
+          const RoundMode &round, Mask mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams &params) {
+  // The lanes are counted in the wider of the two element types.
+  using Wide = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;
+  for (int64_t r = 0; r < repeatTimes; ++r)
+    for (int64_t e : cpu::activeLanes<Wide>(mask))
+      *dst.atByte(
+          cpu::laneByte<D>(r, e, params.dstBlkStride, params.dstRepStride)) =
+          cpu::cast<D>(*src.atByte(cpu::laneByte<S>(r, e, params.srcBlkStride,
+                                                    params.srcRepStride)),
+                       round);
+}
 template <typename U, typename T>
 void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
              const LocalTensor<T> &src1, CMPMODE mode, uint32_t count);
-template <typename U, typename T>
+template <typename U, typename T, typename Mask>
 void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
-             const LocalTensor<T> &src1, CMPMODE mode, uint64_t mask,
-             uint8_t repeatTimes, const BinaryRepeatParams &params);
-template <typename U, typename T>
-void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
-             const LocalTensor<T> &src1, CMPMODE mode, uint64_t mask[2],
+             const LocalTensor<T> &src1, CMPMODE mode, Mask mask,
              uint8_t repeatTimes, const BinaryRepeatParams &params);
 
 // Advanced API: broadcasts and reductions of 2-d tensors.
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void Broadcast(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-               const uint32_t dstShape[dim], const uint32_t srcShape[dim]);
+               const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
+  static_assert(dim == 2, "2-d broadcasts");
+  for (uint32_t r = 0; r < dstShape[0]; ++r)
+    for (uint32_t c = 0; c < dstShape[1]; ++c)
+      *dst.at(r * dstShape[1] + c) =
+          *src.at((axis == 0 ? 0 : r) * srcShape[1] + (axis == 1 ? 0 : c));
+}
 namespace Pattern::Reduce {
 struct AR {};
 struct RA {};
 } // namespace Pattern::Reduce
-#define TILEKIT_REDUCE(Name)                                                   \
+namespace cpu {
+
+/// Folds `count` values `stride` apart from `first` of `src` as the
+/// executor does: in f32, halving (element i takes in element i +
+/// ceil(n / 2) while n > 1), rounded once into T.
+template <typename T, typename Combine>
+T foldLine(const LocalTensor<T> &src, int64_t first, int64_t stride,
+           int64_t count, Combine combine) {
+  std::vector<float> values(count);
+  for (int64_t i = 0; i < count; ++i)
+    values[i] = static_cast<float>(*src.at(first + i * stride));
+  for (int64_t n = count; n > 1;) {
+    int64_t half = (n + 1) / 2;
+    for (int64_t i = 0; i + half < n; ++i)
+      values[i] = combine(values[i], values[i + half]);
+    n = half;
+  }
+  return static_cast<T>(values[0]);
+}
+
+/// Each row (AR) or column (RA) of the `srcShape` rows x columns of src.
+template <typename T, class pattern, typename Combine>
+void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+            const uint32_t srcShape[], Combine combine) {
+  int64_t rows = srcShape[0], cols = srcShape[1];
+  bool eachRow = std::is_same_v<pattern, Pattern::Reduce::AR>;
+  for (int64_t line = 0; line < (eachRow ? rows : cols); ++line)
+    *dst.at(line) =
+        foldLine(src, eachRow ? line * cols : line, eachRow ? 1 : cols,
+                 eachRow ? cols : rows, combine);
+}
+
+} // namespace cpu
+
+#define TILEKIT_REDUCE(Name, EXPR)                                             \
   template <typename T, class pattern, bool isReuseSource = false>             \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
-            const uint32_t srcShape[], bool srcInnerPad);
-TILEKIT_REDUCE(ReduceSum)
-TILEKIT_REDUCE(ReduceMax)
-TILEKIT_REDUCE(ReduceMin)
-TILEKIT_REDUCE(ReduceProd)
+            const uint32_t srcShape[], bool srcInnerPad) {                     \
+    (void)srcInnerPad;                                                         \
+    cpu::reduce<T, pattern>(dst, src, srcShape,                                \
+                            [](float a, float b) { return EXPR; });            \
+  }
+TILEKIT_REDUCE(ReduceSum, a + b)
+TILEKIT_REDUCE(ReduceMax, cpu::maxNum(a, b))
+TILEKIT_REDUCE(ReduceMin, cpu::minNum(a, b))
+TILEKIT_REDUCE(ReduceProd, a *b)
 #undef TILEKIT_REDUCE
 
-// Synchronization.
-template <HardEvent event> void SetFlag(int32_t eventID);
-template <HardEvent event> void WaitFlag(int32_t eventID);
-template <pipe_t pipe> void PipeBarrier();
+// Synchronization. A core runs its instructions in order here, so the
+// flags and barriers between its own pipes hold by themselves.
+template <HardEvent event> void SetFlag(int32_t) {}
+template <HardEvent event> void WaitFlag(int32_t) {}
+template <pipe_t pipe> void PipeBarrier() {}
 template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);
 template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId);
 
 // Debugging.
 void InitDump(bool mixFlag, GM_ADDR dumpStartAddr, uint32_t dumpSize);
-template <typename... Args> void printf(const char *format, Args... args);
+template <typename... Args> void printf(const char *format, Args... args) {
+  std::printf(format, args...);
+}
 template <typename T>
-void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc, uint32_t dumpSize);
+void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
+                uint32_t dumpSize) {
+  std::printf("dump_tensor desc %u, %u elements:", desc, dumpSize);
+  for (uint32_t i = 0; i < dumpSize; ++i)
+    std::printf(" %g", static_cast<double>(*tensor.at(i)));
+  std::printf("\n");
+}
 
 } // namespace AscendC
+
+// C310 buffer ids (mode 0: blocking): a core in order needs no waiting.
+inline void get_buf(pipe_t, uint64_t, uint64_t) {}
+inline void rls_buf(pipe_t, uint64_t, uint64_t) {}
 
 #define ASCEND_IS_AIC (AscendC::IsCubeCore())
 #define ASCEND_IS_AIV (!AscendC::IsCubeCore())
 
 // Kernel assertions stop the kernel with the message.
-void assert(bool condition, const char *message);
+inline void assert(bool condition, const char *message) {
+  if (!condition)
+    AscendC::cpuFail(message);
+}
 
 #endif // TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H

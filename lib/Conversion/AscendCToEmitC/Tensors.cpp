@@ -127,12 +127,14 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
     if (op.getWindow().empty()) {
       Value count = adaptor.getCount();
       if (!count) {
-        auto dst = cast<ShapedType>(op.getDst().getType());
-        auto src = cast<ShapedType>(op.getSrc().getType());
-        ShapedType whole = dst.hasStaticShape() ? dst : src;
-        if (!whole.hasStaticShape())
-          return op.emitOpError() << "copies a tensor of unknown size";
-        count = indexConstant(rewriter, loc, whole.getNumElements());
+        // All of the local tensor, as the executor copies (a GM side may be
+        // a view typed as its whole tensor).
+        Value local = isa<ascendc::LocalTensorType>(op.getDst().getType())
+                          ? op.getDst()
+                          : op.getSrc();
+        count = indexConstant(
+            rewriter, loc,
+            cast<ascendc::LocalTensorType>(local.getType()).getNumElements());
       }
       call(rewriter, loc, "AscendC::DataCopy", {},
            {adaptor.getDst(), adaptor.getSrc(), count});

@@ -147,7 +147,7 @@ def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer,
                                                    AttrSizedOperandSegments]> {
   let summary = "copies between GM and local tensors";
   let description = [{
-    Copies `count` elements (all of the destination when absent). The
+    Copies `count` elements (all of the local tensor when absent). The
     direction comes from the operands: GM to UB or L1 (MTE2), UB to GM or L1
     (MTE3), L1 to the bias table (MTE1).
 
