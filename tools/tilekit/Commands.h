@@ -69,6 +69,16 @@ struct BoundEntry {
 std::optional<BoundEntry> bindInputs(KernelFile &kernel,
                                      mlir::FunctionOpInterface entry);
 
+/// CompiledRun.cpp: runs `entry`, a compiled AscendC vector kernel of
+/// `module`, as its emitted C++ (built with clang++-22 into a cached shared
+/// object) for `blocks` blocks on `args`, whose GM tensors it updates;
+/// returns the kernel's results. Fails with an error at the op when the
+/// kernel cannot run so.
+mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>
+runCompiledKernel(mlir::ModuleOp module, mlir::FunctionOpInterface entry,
+                  llvm::SmallVectorImpl<interp::RuntimeValue> &args,
+                  unsigned blocks);
+
 } // namespace tilekit::driver
 
 #endif // TILEKIT_TOOLS_TILEKIT_COMMANDS_H

@@ -100,6 +100,13 @@ static cl::opt<unsigned> blockCount(
              "and get_block_num = N; each block is a work item (default 1)"),
     cl::init(1), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+static cl::opt<bool> runCompiled(
+    "compiled",
+    cl::desc("Run a compiled AscendC vector kernel (from `tilekit compile`) "
+             "as its emitted C++: built with clang++-22 against "
+             "runtime/ascendc-cpu into a cached shared object and called on "
+             "the same inputs (docs/emit-cpp.md)"),
+    cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<unsigned> threadCount(
     "threads",
     cl::desc("Run the in-core calls of an orchestration function (and the "
@@ -437,7 +444,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
                 std::to_string(kMaxBlocks));
   FailureOr<SmallVector<RuntimeValue>> results =
-      interpreter.launch(entry, argValues, blockCount);
+      runCompiled && !traceSink
+          ? runCompiledKernel(kernel.getModule(), entry, argValues, blockCount)
+          : interpreter.launch(entry, argValues, blockCount);
   if (failed(results))
     return 1;
 

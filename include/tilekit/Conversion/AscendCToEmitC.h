@@ -15,8 +15,13 @@
 
 #include "mlir/Pass/Pass.h"
 
+#include <string>
+
 namespace mlir {
 class ModuleOp;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace llvm {
@@ -33,6 +38,18 @@ void registerConvertAscendCToEmitCPass();
 /// printed then).
 mlir::LogicalResult translateAscendCToCpp(mlir::ModuleOp module,
                                           llvm::raw_ostream &os);
+
+/// The C++ of `extern "C" void tilekit_entry(void **args, int64_t block,
+/// int64_t blocks)`, to append to the emitted kernels: it makes the CPU
+/// runtime's core vector block `block` of `blocks` and calls `kernel` with
+/// its arguments in the kernel ABI, `args[i]` pointing at the i-th: each GM
+/// argument's bytes, each scalar in its C type, each dynamic extent as a
+/// ptrdiff_t, then the workspace.
+std::string emitCpuEntry(mlir::func::FuncOp kernel);
+
+/// The bytes of `kernel`'s workspace: its regions, each rounded up to 32
+/// bytes (0 when it has none).
+int64_t workspaceBytes(mlir::func::FuncOp kernel);
 
 } // namespace tilekit
 

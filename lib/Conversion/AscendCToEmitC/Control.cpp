@@ -18,6 +18,8 @@
 
 #include "Emit.h"
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -89,8 +91,8 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
         rewriter.getStrArrayAttr({"extern \"C\" __global__ __aicore__"}));
     // Made through the rewriter, which undoes it if the conversion fails.
     SmallVector<Location> locations(inputs.size(), func.getLoc());
-    Block *entry = rewriter.createBlock(&kernel.getBody(), {}, inputs,
-                                        locations);
+    Block *entry =
+        rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
     SmallVector<Value> replacements;
     for (BlockArgument arg : func.getArguments()) {
@@ -148,6 +150,13 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
+/// The bytes of one workspace region, rounded up to 32.
+int64_t regionBytes(ascendc::WorkspaceOp region) {
+  auto type = region.getType();
+  return llvm::alignTo(
+      type.getNumElements() * type.getElementTypeBitWidth() / 8, 32);
+}
+
 /// The kernel argument an attribute of the emitted kernel names.
 FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
   auto kernel = op->getParentOfType<emitc::FuncOp>();
@@ -169,15 +178,11 @@ struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
       return op.emitOpError() << "is outside a kernel";
     auto type = op.getType();
     int64_t offset = 0;
-    Block *block = op->getBlock();
-    for (Operation &other : *block) {
+    for (Operation &other : *op->getBlock()) {
       if (&other == op.getOperation())
         break;
       if (auto region = dyn_cast<ascendc::WorkspaceOp>(&other))
-        offset +=
-            llvm::alignTo(region.getType().getNumElements() *
-                              region.getType().getElementTypeBitWidth() / 8,
-                          32);
+        offset += regionBytes(region);
     }
     rewriter.replaceOp(op,
                        KernelLowering::globalTensor(rewriter, op.getLoc(), type,
@@ -460,4 +465,47 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   query(ascendc::GetBlockIdxOp(), "AscendC::GetBlockIdx");
   query(ascendc::GetBlockNumOp(), "AscendC::GetBlockNum");
   query(ascendc::GetSubBlockIdxOp(), "AscendC::GetSubBlockIdx");
+}
+
+int64_t tilekit::workspaceBytes(func::FuncOp kernel) {
+  int64_t bytes = 0;
+  for (auto region : kernel.getOps<ascendc::WorkspaceOp>())
+    bytes += regionBytes(region);
+  return bytes;
+}
+
+std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
+  // The arguments in the order KernelLowering gives them.
+  SmallVector<std::string> args;
+  unsigned next = 0;
+  for (BlockArgument arg : kernel.getArguments()) {
+    std::string slot = "args[" + std::to_string(next++) + "]";
+    if (isa<ascendc::GlobalTensorType>(arg.getType())) {
+      args.push_back("(GM_ADDR)" + slot);
+      continue;
+    }
+    std::string type = arg.getType().isIndex() ? std::string("ptrdiff_t")
+                                               : elementName(arg.getType());
+    args.push_back("*(const " + type + " *)" + slot);
+  }
+  for (BlockArgument arg : kernel.getArguments())
+    if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(arg.getType()))
+      for (int64_t size : tensor.getShape())
+        if (ShapedType::isDynamic(size))
+          args.push_back("*(const ptrdiff_t *)args[" + std::to_string(next++) +
+                         "]");
+  if (workspaceBytes(kernel))
+    args.push_back("(GM_ADDR)args[" + std::to_string(next++) + "]");
+  std::string call = kernel.getName().str() + "(";
+  for (auto [index, arg] : llvm::enumerate(args))
+    call += (index ? ", " : "") + arg;
+  return "extern \"C\" void tilekit_entry(void **args, int64_t block, "
+         "int64_t blocks) {\n"
+         "  AscendC::CpuCore &core = AscendC::currentCore();\n"
+         "  core.cube = false;\n"
+         "  core.block = block;\n"
+         "  core.blocks = blocks;\n"
+         "  core.subBlock = 0;\n"
+         "  " +
+         call + ");\n}\n";
 }
