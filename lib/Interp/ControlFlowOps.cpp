@@ -107,6 +107,15 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   std::optional<TracedWorkItem> item;
   if (kind == pto::FunctionKind::InCore || kind == pto::FunctionKind::Group)
     item.emplace(interpreter, state);
+  if (ExternalCalls *external = interpreter.getOptions().external;
+      external && external->handles(callee)) {
+    FailureOr<SmallVector<RuntimeValue>> results =
+        external->call(callee, args, state.blockIndex, state.blockCount);
+    if (failed(results))
+      return reportFailedCall(op, callee);
+    bindResults(context, op, *results);
+    return success();
+  }
   // Under --threads, an in-core call becomes a task when its footprint is
   // known; anything else waits for the tasks before it.
   if (TaskScheduler *scheduler = context.getScheduler()) {

@@ -4,9 +4,11 @@
 #ifndef TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 #define TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 
+#include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Trace/Trace.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringMap.h"
@@ -69,15 +71,27 @@ struct BoundEntry {
 std::optional<BoundEntry> bindInputs(KernelFile &kernel,
                                      mlir::FunctionOpInterface entry);
 
-/// CompiledRun.cpp: runs `entry`, a compiled AscendC vector kernel of
-/// `module`, as its emitted C++ (built with clang++-22 into a cached shared
-/// object) for `blocks` blocks on `args`, whose GM tensors it updates;
-/// returns the kernel's results. Fails with an error at the op when the
-/// kernel cannot run so.
-mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>
-runCompiledKernel(mlir::ModuleOp module, mlir::FunctionOpInterface entry,
-                  llvm::SmallVectorImpl<interp::RuntimeValue> &args,
-                  unsigned blocks);
+/// CompiledRun.cpp: the calls `tilekit run --compiled` runs as emitted
+/// C++: those of compiled AscendC kernels, each built with clang++-22 into
+/// a cached shared object (once per kernel and process) and called on the
+/// bytes of its arguments.
+class CompiledKernels : public interp::ExternalCalls {
+public:
+  explicit CompiledKernels(mlir::ModuleOp module);
+  bool handles(mlir::FunctionOpInterface callee) override;
+  mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>
+  call(mlir::FunctionOpInterface callee,
+       llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t block,
+       int64_t blocks) override;
+
+private:
+  using Entry = void (*)(void **, int64_t, int64_t);
+  mlir::FailureOr<Entry> entryFor(mlir::func::FuncOp kernel);
+
+  mlir::ModuleOp module;
+  std::string source; // the module's kernels as C++, made once
+  llvm::StringMap<Entry> entries;
+};
 
 } // namespace tilekit::driver
 

@@ -1,12 +1,13 @@
 //===- CompiledRun.cpp - tilekit run --compiled ---------------------------===//
 //
-// Runs a compiled AscendC kernel as its emitted C++: the kernels of the
-// module through `translateAscendCToCpp`, an entry calling the kernel in
-// its ABI (`emitCpuEntry`), built with clang-22 against
-// runtime/ascendc-cpu into a shared object in a cache keyed by everything
-// that goes into it (written to a temporary and renamed, so a concurrent
-// build never sees half a file), loaded and called once per block on the
-// bytes of the arguments, which then go back into the GM tensors.
+// The calls of compiled AscendC kernels under `tilekit run --compiled`, as
+// their emitted C++: the module's kernels (`translateAscendCToCpp`) and an
+// entry calling one in its ABI (`emitCpuEntry`), built with clang-22
+// against runtime/ascendc-cpu into a shared object in a cache keyed by
+// everything that goes into it (written under a unique name and renamed,
+// so a concurrent build never sees half a file), loaded once per kernel,
+// and called on the bytes of the arguments, which then go back into the
+// GM tensors. The executor runs everything else (host functions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -174,47 +175,67 @@ Operation *unsupported(func::FuncOp kernel, std::string &why) {
 
 } // namespace
 
-FailureOr<SmallVector<RuntimeValue>>
-driver::runCompiledKernel(ModuleOp module, FunctionOpInterface entry,
-                          SmallVectorImpl<RuntimeValue> &args,
-                          unsigned blocks) {
-  auto kernel = dyn_cast<func::FuncOp>(entry.getOperation());
-  bool planned = kernel && kernel
-                               ->walk([](ascendc::LocalTensorOp) {
-                                 return WalkResult::interrupt();
-                               })
-                               .wasInterrupted();
-  if (!planned || kernel->hasAttr(ascendc::AscendCDialect::kHostAttrName))
-    return entry->emitError()
-           << "--compiled runs an AscendC kernel compiled by `tilekit "
-              "compile --arch=...` and named by --entry; @"
-           << entry.getName() << " is not one (host functions that launch "
-           << "kernels are not run as C++ yet)";
+/// A compiled AscendC kernel: planned (its local tensors have addresses)
+/// and not a host function.
+static bool isCompiledKernel(FunctionOpInterface function) {
+  auto kernel = dyn_cast<func::FuncOp>(function.getOperation());
+  return kernel && !kernel->hasAttr(ascendc::AscendCDialect::kHostAttrName) &&
+         kernel
+             ->walk(
+                 [](ascendc::LocalTensorOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
+}
+
+driver::CompiledKernels::CompiledKernels(ModuleOp module) : module(module) {}
+
+bool driver::CompiledKernels::handles(FunctionOpInterface callee) {
+  return isCompiledKernel(callee);
+}
+
+FailureOr<driver::CompiledKernels::Entry>
+driver::CompiledKernels::entryFor(func::FuncOp kernel) {
+  auto it = entries.find(kernel.getName());
+  if (it != entries.end())
+    return it->second;
   std::string why;
   if (Operation *op = unsupported(kernel, why))
     return op->emitOpError() << why;
-
-  std::string source;
-  llvm::raw_string_ostream os(source);
-  if (failed(translateAscendCToCpp(module, os)))
-    return failure();
-  os << emitCpuEntry(kernel);
-  FailureOr<std::string> object = buildObject(kernel, source);
+  if (source.empty()) {
+    llvm::raw_string_ostream os(source);
+    if (failed(translateAscendCToCpp(module, os)))
+      return failure();
+  }
+  FailureOr<std::string> object =
+      buildObject(kernel, source + emitCpuEntry(kernel));
   if (failed(object))
     return failure();
   void *library = dlopen(object->c_str(), RTLD_NOW | RTLD_LOCAL);
-  auto *call = library ? reinterpret_cast<void (*)(void **, int64_t, int64_t)>(
-                             dlsym(library, "tilekit_entry"))
-                       : nullptr;
-  if (!call)
+  auto entry = library
+                   ? reinterpret_cast<Entry>(dlsym(library, "tilekit_entry"))
+                   : nullptr;
+  if (!entry)
     return kernel.emitError()
            << "--compiled: cannot load " << *object << ": " << dlerror();
+  entries[kernel.getName()] = entry;
+  return entry;
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+driver::CompiledKernels::call(FunctionOpInterface callee,
+                              SmallVectorImpl<RuntimeValue> &args,
+                              int64_t block, int64_t blocks) {
+  auto kernel = cast<func::FuncOp>(callee.getOperation());
+  FailureOr<Entry> entry = entryFor(kernel);
+  if (failed(entry))
+    return failure();
 
   // The arguments in the kernel ABI: bytes of each GM tensor, each scalar
   // in its C type, the dynamic extents, the workspace.
   std::vector<std::vector<uint8_t>> slots;
   for (RuntimeValue &value : args) {
     if (auto *tensor = std::get_if<TensorValue>(&value)) {
+      if (tensor->offset != 0)
+        return kernel.emitError() << "--compiled: a GM argument is a view";
       slots.push_back(npyFromTensor(*tensor).data);
       continue;
     }
@@ -229,11 +250,10 @@ driver::runCompiledKernel(ModuleOp module, FunctionOpInterface entry,
     one.storage->data.setScalar(0, scalar);
     slots.push_back(npyFromTensor(one).data);
   }
-  for (RuntimeValue &value : args)
+  for (auto [index, value] : llvm::enumerate(args))
     if (auto *tensor = std::get_if<TensorValue>(&value))
       for (auto [dim, size] : llvm::enumerate(
-               cast<ShapedType>(kernel.getArgumentTypes()[&value - args.data()])
-                   .getShape()))
+               cast<ShapedType>(kernel.getArgumentTypes()[index]).getShape()))
         if (ShapedType::isDynamic(size)) {
           std::vector<uint8_t> bytes(sizeof(int64_t));
           std::memcpy(bytes.data(), &tensor->shape[dim], sizeof(int64_t));
@@ -244,8 +264,7 @@ driver::runCompiledKernel(ModuleOp module, FunctionOpInterface entry,
   std::vector<void *> pointers;
   for (std::vector<uint8_t> &slot : slots)
     pointers.push_back(slot.data());
-  for (unsigned block = 0; block < blocks; ++block)
-    call(pointers.data(), block, blocks);
+  (*entry)(pointers.data(), block, blocks);
 
   // The GM tensors take the bytes back.
   for (auto [index, value] : llvm::enumerate(args)) {
@@ -259,7 +278,7 @@ driver::runCompiledKernel(ModuleOp module, FunctionOpInterface entry,
       return kernel.emitError() << toString(back.takeError());
     tensor->storage->data = back->storage->data;
   }
-  // A kernel returns the GM tensors it was passed.
+  // A kernel returns GM tensors it was passed.
   SmallVector<RuntimeValue> results;
   auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
   for (Value result : ret.getOperands())

@@ -14,6 +14,7 @@
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Support/Npy.h"
 
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
@@ -439,14 +440,36 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
       os << "\n";
     };
   options.trace = traceSink;
+  // --compiled: the host functions run here, the kernels as their C++, one
+  // call at a time (each copies its GM tensors in and out).
+  std::optional<CompiledKernels> compiled;
+  if (runCompiled && !traceSink) {
+    compiled.emplace(kernel.getModule());
+    options.external = &*compiled;
+    options.threads = 1;
+  }
   Interpreter interpreter(kernel.getModule(), std::move(options));
   if (blockCount == 0 || blockCount > kMaxBlocks)
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
                 std::to_string(kMaxBlocks));
-  FailureOr<SmallVector<RuntimeValue>> results =
-      runCompiled && !traceSink
-          ? runCompiledKernel(kernel.getModule(), entry, argValues, blockCount)
-          : interpreter.launch(entry, argValues, blockCount);
+  FailureOr<SmallVector<RuntimeValue>> results = failure();
+  if (compiled && compiled->handles(entry)) {
+    // The entry is a kernel: each block one call of its C++.
+    for (unsigned block = 0; block < blockCount; ++block) {
+      results = compiled->call(entry, argValues, block, blockCount);
+      if (failed(results))
+        break;
+    }
+  } else if (compiled &&
+             !entry->hasAttr(ascendc::AscendCDialect::kHostAttrName)) {
+    entry->emitError() << "--compiled runs an AscendC kernel compiled by "
+                          "`tilekit compile --arch=...` (or a host function "
+                          "launching such kernels); @"
+                       << entry.getName() << " is neither";
+    return 1;
+  } else {
+    results = interpreter.launch(entry, argValues, blockCount);
+  }
   if (failed(results))
     return 1;
 

@@ -47,8 +47,27 @@ enum class UndefinedData {
   Check,
 };
 
+/// Calls that run outside the executor (`tilekit run --compiled`: kernels
+/// as their emitted C++).
+class ExternalCalls {
+public:
+  virtual ~ExternalCalls() = default;
+  /// Whether calls of `callee` run here.
+  virtual bool handles(mlir::FunctionOpInterface callee) = 0;
+  /// Runs one call of `callee` on `args` (its GM tensors updated in place)
+  /// as block `block` of `blocks`; returns its results, or fails after a
+  /// diagnostic.
+  virtual mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  call(mlir::FunctionOpInterface callee,
+       llvm::SmallVectorImpl<RuntimeValue> &args, int64_t block,
+       int64_t blocks) = 0;
+};
+
 struct InterpreterOptions {
   UndefinedData undefined = UndefinedData::Zero;
+  /// When set, the calls it handles run there instead of in the executor
+  /// (one at a time: set threads to 1).
+  ExternalCalls *external = nullptr;
   /// Called after each op has run, with its results. Group launches run
   /// their cores on several threads, so it must be thread-safe.
   std::function<void(mlir::Operation *, llvm::ArrayRef<RuntimeValue>)>
