@@ -21,7 +21,7 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 # declarations of the API (runtime/ascendc-cpu).
 config.substitutions.append(("%clangxx", "/usr/bin/clang++-22"))
 config.substitutions.append(("%tilekit_src", config.tilekit_src_root))
-config.substitutions.append(("%runtime", os.path.join(config.tilekit_src_root, "runtime", "ascendc-cpu")))
+config.substitutions.append(("%runtime_flags", "-I %s -I %s" % (os.path.join(config.tilekit_src_root, "runtime", "ascendc-cpu"), os.path.join(config.tilekit_src_root, "include"))))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)

@@ -26,6 +26,11 @@
 #include <type_traits>
 #include <vector>
 
+// The executor's own arithmetic (max/min with their NaN and signed-zero
+// rules, exp as the vector unit computes it): one definition for both.
+#include "tilekit/Interp/MachineArith.h"
+#include "tilekit/Support/VectorMath.h"
+
 // Function and address-space qualifiers of the device compiler: nothing on
 // the CPU.
 #define __global__
@@ -46,12 +51,6 @@ enum pipe_t {
   PIPE_FIX,
   PIPE_ALL,
 };
-
-namespace tilekit {
-// exp as the vector unit computes it (lib/Support/VectorMath.cpp, linked
-// with the kernel).
-float expScalar(float value);
-} // namespace tilekit
 
 namespace AscendC {
 
@@ -394,25 +393,6 @@ template <typename T, typename F> T lane(F fn, T a, T b) {
     return static_cast<T>(fn(a, b));
 }
 
-inline float maxNum(float a, float b) {
-  if (std::isnan(a))
-    return b;
-  if (std::isnan(b))
-    return a;
-  if (a == b)
-    return std::signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-inline float minNum(float a, float b) {
-  if (std::isnan(a))
-    return b;
-  if (std::isnan(b))
-    return a;
-  if (a == b)
-    return std::signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
 /// The byte offset of lane `e` of repeat `r` of an operand.
 template <typename T>
 int64_t laneByte(int64_t r, int64_t e, int64_t blockStride,
@@ -518,14 +498,14 @@ TILEKIT_BINARY(Add, a + b)
 TILEKIT_BINARY(Sub, a - b)
 TILEKIT_BINARY(Mul, a *b)
 TILEKIT_BINARY(Div, a / b)
-TILEKIT_BINARY(Max, cpu::maxNum(a, b))
-TILEKIT_BINARY(Min, cpu::minNum(a, b))
+TILEKIT_BINARY(Max, tilekit::interp::maxNum(a, b))
+TILEKIT_BINARY(Min, tilekit::interp::minNum(a, b))
 TILEKIT_BINARY(And, a &b)
 TILEKIT_BINARY(Or, a | b)
 TILEKIT_SCALAR(Adds, a + b)
 TILEKIT_SCALAR(Muls, a *b)
-TILEKIT_SCALAR(Maxs, cpu::maxNum(a, b))
-TILEKIT_SCALAR(Mins, cpu::minNum(a, b))
+TILEKIT_SCALAR(Maxs, tilekit::interp::maxNum(a, b))
+TILEKIT_SCALAR(Mins, tilekit::interp::minNum(a, b))
 #undef TILEKIT_UNARY
 #undef TILEKIT_BINARY
 #undef TILEKIT_SCALAR
@@ -716,8 +696,8 @@ void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                             [](float a, float b) { return EXPR; });            \
   }
 TILEKIT_REDUCE(ReduceSum, a + b)
-TILEKIT_REDUCE(ReduceMax, cpu::maxNum(a, b))
-TILEKIT_REDUCE(ReduceMin, cpu::minNum(a, b))
+TILEKIT_REDUCE(ReduceMax, tilekit::interp::maxNum(a, b))
+TILEKIT_REDUCE(ReduceMin, tilekit::interp::minNum(a, b))
 TILEKIT_REDUCE(ReduceProd, a *b)
 #undef TILEKIT_REDUCE
 

@@ -3,7 +3,7 @@
 // RUN: tilekit-translate --ascendc-to-cpp %s | FileCheck %s
 // The C++ is well-formed against the API's declarations, warnings as errors.
 // RUN: tilekit-translate --ascendc-to-cpp %s -o %t.cpp
-// RUN: %clangxx -fsyntax-only -std=c++17 -Wall -Werror -I %runtime %t.cpp
+// RUN: %clangxx -fsyntax-only -std=c++17 -Wall -Werror %runtime_flags %t.cpp
 
 // CHECK: #include "kernel_operator.h"
 // The kernel: GM tensors arrive as GM_ADDR, then the dynamic extents,

@@ -3,7 +3,7 @@
 architectures (and C220 with --lower-to-l0), each C++ file compiled with
 clang-22 against runtime/ascendc-cpu's declarations of the API.
 
-    emit_all.py TILEKIT CLANGXX RUNTIME WORKDIR KERNEL...
+    emit_all.py TILEKIT CLANGXX SRC_ROOT WORKDIR KERNEL...
 
 A kernel file may hold a placeholder: NAME:WORD=VALUE substitutes VALUE
 for WORD first (Inputs/slots.mlir:SLOTS=3). Exits 1 naming the first
@@ -16,7 +16,7 @@ import sys
 
 
 def main():
-    tilekit, clangxx, runtime, workdir = sys.argv[1:5]
+    tilekit, clangxx, src, workdir = sys.argv[1:5]
     os.makedirs(workdir, exist_ok=True)
     count = 0
     for spec in sys.argv[5:]:
@@ -35,7 +35,8 @@ def main():
                 flag.lstrip("-").replace("=", "") for flag in flags)))
             steps = [[tilekit, "compile", source, "--emit=cpp", "-o", cpp] + flags,
                      [clangxx, "-fsyntax-only", "-std=c++17", "-Wall", "-Werror",
-                      "-I", runtime, cpp]]
+                      "-I", os.path.join(src, "runtime", "ascendc-cpu"),
+                      "-I", os.path.join(src, "include"), cpp]]
             for command in steps:
                 result = subprocess.run(command, capture_output=True, text=True)
                 if result.returncode != 0:
