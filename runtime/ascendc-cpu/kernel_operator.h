@@ -7,9 +7,12 @@
 // where tilekit runs the emitted code (docs/emit-cpp.md):
 // each core's buffers are byte arrays at the planned addresses, the vector
 // unit computes as the executor does (f32 arithmetic, one rounding into the
-// element type, the same exp), a core runs its instructions in order (the
-// flags between its pipes hold trivially). The cube and the cross-core
-// flags are declared only: a kernel that calls them does not link yet.
+// element type, the same exp), the cube keeps its operands in the fractal
+// layouts the machine uses and sums products in f32, and a block's cube and
+// vector core are two threads with cross-core flags as counting semaphores
+// between them. A core runs its instructions in order (the flags between
+// its own pipes hold trivially). A fault (an access past a buffer, a
+// cross-core deadlock) stops the kernel and is reported by its entry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +20,18 @@
 #define TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 
 #include <cmath>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <limits>
+#include <mutex>
+#include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -69,9 +78,84 @@ enum class TPosition {
   VECCALC,
 };
 
+/// What stops a kernel: an access the machine would not make, a wait that
+/// can never end, a failed assertion. The entry reports it; nothing aborts.
+struct KernelFault {
+  std::string message;
+};
+
+/// Stops the kernel: what the machine would not do, or what is not
+/// modelled here.
+[[noreturn]] inline void cpuFail(const std::string &what) {
+  throw KernelFault{what};
+}
+
+/// The cross-core flags of one block between its cube and its vector core
+/// (threads): a set adds one to the flag of the other core, a wait takes
+/// one or blocks. A wait that no set can answer (the other core has
+/// returned, or waits itself on a flag nobody set) is a deadlock report.
+class CpuBlock {
+public:
+  void set(int core, uint16_t flag) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++count(1 - core, flag);
+    changed.notify_all();
+  }
+  void wait(int core, uint16_t flag) {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (count(core, flag) == 0) {
+      int peer = 1 - core;
+      if (stopped)
+        throw KernelFault{""}; // the other core's fault is the report
+      if (done[peer] ||
+          (waiting[peer] >= 0 &&
+           count(peer, static_cast<uint16_t>(waiting[peer])) == 0)) {
+        stopped = true;
+        changed.notify_all();
+        std::string who = core == 0 ? "cube" : "vector";
+        std::string other = core == 0 ? "vector" : "cube";
+        throw KernelFault{"the " + who + " core waits for cross-core flag " +
+                          std::to_string(flag) + ", which the " + other +
+                          " core " +
+                          (done[peer] ? "never sets: it has returned"
+                                      : "cannot set: it waits for flag " +
+                                            std::to_string(waiting[peer])) +
+                          " (a deadlock)"};
+      }
+      waiting[core] = flag;
+      changed.wait(lock);
+      waiting[core] = -1;
+    }
+    --count(core, flag);
+  }
+  /// `core` has returned, or stopped on a fault.
+  void finish(int core, bool faulted) {
+    std::lock_guard<std::mutex> lock(mutex);
+    done[core] = true;
+    stopped |= faulted;
+    changed.notify_all();
+  }
+
+private:
+  int &count(int core, uint16_t flag) {
+    if (flag >= kFlags)
+      cpuFail("cross-core flag " + std::to_string(flag) + " past the " +
+              std::to_string(kFlags) + " the machine has");
+    return counts[core][flag];
+  }
+  static constexpr int kFlags = 32;
+  std::mutex mutex;
+  std::condition_variable changed;
+  int counts[2][kFlags] = {};
+  int waiting[2] = {-1, -1};
+  bool done[2] = {false, false};
+  bool stopped = false;
+};
+
 /// The state of the core running the calling thread: its block, its
 /// buffers (byte arrays sized as the largest machine's) and its kind.
 struct CpuCore {
+  CpuBlock *crossCore = nullptr;
   bool cube = false;
   int64_t block = 0, blocks = 1, subBlock = 0;
   std::vector<uint8_t> ub = std::vector<uint8_t>(253952);
@@ -104,13 +188,6 @@ struct CpuCore {
 inline CpuCore &currentCore() {
   static thread_local CpuCore core;
   return core;
-}
-
-/// Stops the kernel: what the machine would not do, or what is not
-/// modelled here.
-[[noreturn]] inline void cpuFail(const char *what) {
-  std::fprintf(stderr, "ascendc-cpu: %s\n", what);
-  std::abort();
 }
 
 inline bool IsCubeCore() { return currentCore().cube; }
@@ -197,6 +274,11 @@ public:
   // Static tensor programming: a tensor at a planned address.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
       : position(pos), address(addr), size(tileSize) {}
+  /// The tensor from element `offset` on.
+  LocalTensor operator[](uint32_t offset) const {
+    return LocalTensor(position, address + offset * sizeof(T),
+                       size > offset ? size - offset : 0);
+  }
   template <typename U> LocalTensor<U> ReinterpretCast() const {
     return LocalTensor<U>(position, address,
                           static_cast<uint32_t>(size * sizeof(T) / sizeof(U)));
@@ -282,9 +364,22 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
       *dst.at(r * (row + params.dstStride * perBlock) + c) =
           *src.at(r * (row + params.srcStride * perBlock) + c);
 }
+/// GM rows into the cube's NZ layout in L1: element (r, c) of ND matrix
+/// `nd` (`srcDValue` elements a row) lands in C0 column c / C0 (C0 = 32
+/// bytes), `dstNzC0Stride` blocks apart, at row r (`dstNzNStride` blocks
+/// apart).
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
-              const Nd2NzParams &params);
+              const Nd2NzParams &params) {
+  const int64_t c0 = 32 / sizeof(T);
+  for (int64_t nd = 0; nd < params.ndNum; ++nd)
+    for (int64_t r = 0; r < params.nValue; ++r)
+      for (int64_t c = 0; c < params.dValue; ++c)
+        *dst.at(nd * params.dstNzMatrixStride +
+                (c / c0 * params.dstNzC0Stride + r * params.dstNzNStride) * c0 +
+                c % c0) = src.GetPhyAddr()[nd * params.srcNdMatrixStride +
+                                           r * params.srcDValue + c];
+}
 /// GM to UB: `blockCount` rows of `blockLen` bytes, `srcStride` bytes
 /// between them in GM, each row padded to 32 bytes and `dstStride` blocks
 /// between them in UB.
@@ -314,7 +409,10 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
           *src.atByte(r * ubRow + c * sizeof(T));
 }
 
-// The cube: declared, not modelled on the CPU yet.
+// The cube, in its fractal layouts: L1 holds NZ (columns of 16 x C0
+// fractals), L0A zZ (16 x C0 fractals row by row), L0B zN (C0 x 16
+// fractals row by row, each stored column by column), L0C NZ of 16 x 16
+// f32 fractals. A fractal is 512 bytes; C0 is 32 bytes of elements.
 struct LoadData2DParams {
   uint16_t startIndex = 0;
   uint16_t repeatTimes = 0;
@@ -342,22 +440,102 @@ struct FixpipeConfig {
 };
 inline constexpr FixpipeConfig CFG_ROW_MAJOR = {1};
 
+/// `repeatTimes` fractals of L1, `srcStride` fractals apart from fractal
+/// `startIndex`, into consecutive fractals (`dstGap` between) of L0A/L0B;
+/// `ifTranspose` transposes each 16 x 16 fractal of 2-byte elements.
 template <typename T>
 void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-              const LoadData2DParams &params);
+              const LoadData2DParams &params) {
+  constexpr int64_t fractal = 512 / sizeof(T);
+  if (params.ifTranspose && sizeof(T) != 2)
+    cpuFail("LoadData transposes fractals of 2-byte elements only");
+  for (int64_t r = 0; r < params.repeatTimes; ++r) {
+    int64_t from = (params.startIndex + r * params.srcStride) * fractal;
+    int64_t to = r * (params.dstGap + 1) * fractal;
+    for (int64_t e = 0; e < fractal; ++e) {
+      int64_t source = params.ifTranspose ? e % 16 * 16 + e / 16 : e;
+      *dst.at(to + e) = *src.at(from + source);
+    }
+  }
+}
+
+namespace cpu {
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+/// Element (i, j) of an NZ matrix of 16 x `c0` fractals whose columns hold
+/// `rows` rows.
+inline int64_t nzIndex(int64_t i, int64_t j, int64_t rows, int64_t c0) {
+  return (j / c0 * rows + i) * c0 + j % c0;
+}
+
+template <typename C, typename A, typename B>
+void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
+          const LocalTensor<B> &b, const float *bias,
+          const MmadParams &params) {
+  static_assert(sizeof(A) == sizeof(B), "Mmad of different element sizes");
+  constexpr int64_t c0 = 32 / sizeof(A);
+  const int64_t m = params.m, n = params.n, k = params.k;
+  const int64_t kFractals = ceilDiv(k, c0), nFractals = ceilDiv(n, 16);
+  const int64_t rows = ceilDiv(m, 16) * 16;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int64_t kk = 0; kk < k; ++kk) {
+        float lhs = static_cast<float>(*a.at(
+            ((i / 16 * kFractals + kk / c0) * 16 + i % 16) * c0 + kk % c0));
+        float rhs = static_cast<float>(*b.at(
+            ((kk / c0 * nFractals + j / 16) * 16 + j % 16) * c0 + kk % c0));
+        sum += lhs * rhs;
+      }
+      C &out = *dst.at(nzIndex(i, j, rows, 16));
+      if (params.cmatrixInitVal)
+        out = static_cast<C>(bias ? sum + bias[j] : sum);
+      else
+        out = static_cast<C>(static_cast<float>(out) + sum);
+    }
+}
+
+/// The `mSize` x `nSize` corner of an NZ matrix in L0C (`srcStride` rows
+/// to a fractal column) as ND rows `dstStride` elements apart, converted.
+template <typename D, typename S, typename Put>
+void fixpipe(const LocalTensor<S> &src, const FixpipeParamsV220 &params,
+             Put put) {
+  for (int64_t i = 0; i < params.mSize; ++i)
+    for (int64_t j = 0; j < params.nSize; ++j)
+      put(i * params.dstStride + j,
+          static_cast<D>(*src.at(nzIndex(i, j, params.srcStride, 16))));
+}
+} // namespace cpu
+
+/// dst (+)= a x b over the m x k and k x n corners (cmatrixInitVal: the
+/// products replace dst), summed in f32.
 template <typename C, typename A, typename B>
 void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
-          const LocalTensor<B> &b, const MmadParams &params);
+          const LocalTensor<B> &b, const MmadParams &params) {
+  cpu::mmad(dst, a, b, nullptr, params);
+}
+/// With a row of `n` biases added to fresh products.
 template <typename C, typename A, typename B, typename Bias>
 void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
           const LocalTensor<B> &b, const LocalTensor<Bias> &bias,
-          const MmadParams &params);
+          const MmadParams &params) {
+  std::vector<float> row(params.n);
+  for (int64_t j = 0; j < params.n; ++j)
+    row[j] = static_cast<float>(*bias.at(j));
+  cpu::mmad(dst, a, b, params.isBias ? row.data() : nullptr, params);
+}
 template <typename D, typename S, const FixpipeConfig &config>
 void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
-             const FixpipeParamsV220 &params);
+             const FixpipeParamsV220 &params) {
+  cpu::fixpipe<D>(src, params, [&](int64_t index, D value) {
+    dst.GetPhyAddr()[index] = value;
+  });
+}
 template <typename D, typename S, const FixpipeConfig &config>
 void Fixpipe(const LocalTensor<D> &dst, const LocalTensor<S> &src,
-             const FixpipeParamsV220 &params);
+             const FixpipeParamsV220 &params) {
+  cpu::fixpipe<D>(src, params,
+                  [&](int64_t index, D value) { *dst.at(index) = value; });
+}
 
 // The vector unit: level 2 (a count) and level 0 (mask, repeat, strides).
 struct UnaryRepeatParams {
@@ -706,8 +884,19 @@ TILEKIT_REDUCE(ReduceProd, a *b)
 template <HardEvent event> void SetFlag(int32_t) {}
 template <HardEvent event> void WaitFlag(int32_t) {}
 template <pipe_t pipe> void PipeBarrier() {}
-template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);
-template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId);
+// Cross-core flags between the block's two threads.
+template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId) {
+  CpuCore &core = currentCore();
+  if (!core.crossCore)
+    cpuFail("CrossCoreSetFlag in a kernel without a cube and a vector part");
+  core.crossCore->set(core.cube ? 0 : 1, flagId);
+}
+template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId) {
+  CpuCore &core = currentCore();
+  if (!core.crossCore)
+    cpuFail("CrossCoreWaitFlag in a kernel without a cube and a vector part");
+  core.crossCore->wait(core.cube ? 0 : 1, flagId);
+}
 
 // Debugging.
 void InitDump(bool mixFlag, GM_ADDR dumpStartAddr, uint32_t dumpSize);
@@ -728,6 +917,53 @@ void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
 // C310 buffer ids (mode 0: blocking): a core in order needs no waiting.
 inline void get_buf(pipe_t, uint64_t, uint64_t) {}
 inline void rls_buf(pipe_t, uint64_t, uint64_t) {}
+
+namespace AscendC::cpu {
+/// The cores a kernel runs on: its `if (ASCEND_IS_AIC)` and
+/// `if (ASCEND_IS_AIV)` parts tell.
+enum class Cores { Vector, Cube, Mixed };
+
+/// Runs `kernel` as block `block` of `blocks`: on one vector or cube core,
+/// or for a kernel with cube and vector parts on a cube and a vector
+/// thread with cross-core flags between them. Returns false with the
+/// fault in `error` when the kernel stopped.
+inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
+                     const std::function<void()> &kernel, char *error,
+                     size_t errorSize) {
+  bool mixed = cores == Cores::Mixed;
+  CpuBlock crossCore;
+  std::string faults[2];
+  auto runCore = [&](int index, bool cube) {
+    CpuCore &core = currentCore();
+    core.crossCore = mixed ? &crossCore : nullptr;
+    core.cube = cube;
+    core.block = block;
+    core.blocks = blocks;
+    core.subBlock = 0;
+    bool faulted = false;
+    try {
+      kernel();
+    } catch (const KernelFault &fault) {
+      faults[index] = fault.message;
+      faulted = true;
+    }
+    crossCore.finish(index, faulted);
+    core.crossCore = nullptr;
+  };
+  if (mixed) {
+    std::thread cube(runCore, 0, true);
+    runCore(1, false);
+    cube.join();
+  } else {
+    runCore(cores == Cores::Cube ? 0 : 1, cores == Cores::Cube);
+  }
+  std::string fault = !faults[0].empty() ? faults[0] : faults[1];
+  if (fault.empty())
+    return true;
+  std::snprintf(error, errorSize, "%s", fault.c_str());
+  return false;
+}
+} // namespace AscendC::cpu
 
 #define ASCEND_IS_AIC (AscendC::IsCubeCore())
 #define ASCEND_IS_AIV (!AscendC::IsCubeCore())

@@ -85,7 +85,9 @@ public:
        int64_t blocks) override;
 
 private:
-  using Entry = void (*)(void **, int64_t, int64_t);
+  /// tilekit_entry(args, block, blocks, error, errorSize): 0, or 1 with
+  /// the kernel's fault in `error`.
+  using Entry = int (*)(void **, int64_t, int64_t, char *, size_t);
   mlir::FailureOr<Entry> entryFor(mlir::func::FuncOp kernel);
 
   mlir::ModuleOp module;

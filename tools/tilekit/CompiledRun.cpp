@@ -150,25 +150,14 @@ FailureOr<std::string> buildObject(Operation *where,
   return object;
 }
 
-/// Why `kernel` cannot run as emitted C++ yet, or null.
+/// Why `kernel` cannot run as emitted C++, or null.
 Operation *unsupported(func::FuncOp kernel, std::string &why) {
   Operation *found = nullptr;
-  kernel.walk([&](Operation *op) {
-    if (found)
-      return;
-    auto local = dyn_cast<ascendc::LocalTensorOp>(op);
-    if (isa<ascendc::IfAicOp, ascendc::MmadOp, ascendc::CrossCoreSetFlagOp,
-            ascendc::CrossCoreWaitFlagOp>(op) ||
-        (local &&
-         ascendc::getBuffer(local.getPosition()) != ascendc::Buffer::UB)) {
-      found = op;
-      why = "uses the cube or the cross-core flags, which the CPU runtime "
-            "does not model yet: --compiled runs vector kernels";
-    } else if (isa<ascendc::LocalTensorAutoOp>(op)) {
-      found = op;
-      why = "has no address yet: --compiled runs a kernel compiled by "
-            "`tilekit compile --arch=...`";
-    }
+  kernel.walk([&](ascendc::LocalTensorAutoOp op) {
+    found = op;
+    why = "has no address yet: --compiled runs a kernel compiled by "
+          "`tilekit compile --arch=...`";
+    return WalkResult::interrupt();
   });
   return found;
 }
@@ -264,7 +253,10 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   std::vector<void *> pointers;
   for (std::vector<uint8_t> &slot : slots)
     pointers.push_back(slot.data());
-  (*entry)(pointers.data(), block, blocks);
+  char fault[1024] = "";
+  if ((*entry)(pointers.data(), block, blocks, fault, sizeof(fault)))
+    return kernel.emitError() << "block " << block << " of " << blocks
+                              << " stopped in the emitted C++: " << fault;
 
   // The GM tensors take the bytes back.
   for (auto [index, value] : llvm::enumerate(args)) {

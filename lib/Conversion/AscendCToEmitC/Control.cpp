@@ -499,13 +499,16 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   std::string call = kernel.getName().str() + "(";
   for (auto [index, arg] : llvm::enumerate(args))
     call += (index ? ", " : "") + arg;
-  return "extern \"C\" void tilekit_entry(void **args, int64_t block, "
-         "int64_t blocks) {\n"
-         "  AscendC::CpuCore &core = AscendC::currentCore();\n"
-         "  core.cube = false;\n"
-         "  core.block = block;\n"
-         "  core.blocks = blocks;\n"
-         "  core.subBlock = 0;\n"
-         "  " +
-         call + ");\n}\n";
+  // The cores the kernel's groups ask for (none: one core runs it all).
+  bool cube = false, vector = false;
+  kernel.walk([&](Operation *op) {
+    cube |= isa<ascendc::IfAicOp>(op);
+    vector |= isa<ascendc::IfAivOp>(op);
+  });
+  std::string cores = cube && vector ? "Mixed" : cube ? "Cube" : "Vector";
+  return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
+         "int64_t blocks, char *error, size_t errorSize) {\n"
+         "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
+         cores + ", block, blocks, [&] { " + call +
+         "); }, error, errorSize) ? 0 : 1;\n}\n";
 }

@@ -18,6 +18,8 @@
 
 #include "Emit.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::emit;
@@ -25,6 +27,44 @@ using namespace tilekit::emit;
 namespace {
 
 int64_t bytesOf(Type element) { return element.getIntOrFloatBitWidth() / 8; }
+
+int64_t roundUp16(int64_t value) { return (value + 15) / 16 * 16; }
+
+/// `tensor[offset]`: the local tensor from element `offset` on.
+Value localFrom(OpBuilder &builder, Location loc, Value tensor, Value offset) {
+  Value view = emitc::VariableOp::create(
+      builder, loc, emitc::LValueType::get(tensor.getType()),
+      opaque(builder.getContext(), ""));
+  emitc::VerbatimOp::create(builder, loc, builder.getStringAttr("{} = {}[{}];"),
+                            ValueRange{view, tensor, offset});
+  return emitc::LoadOp::create(builder, loc, tensor.getType(), view);
+}
+
+/// The mmad reading or writing `tensor`, when exactly one does.
+ascendc::MmadOp mmadOf(Value tensor) {
+  ascendc::MmadOp found;
+  for (Operation *user : tensor.getUsers())
+    if (auto mmad = dyn_cast<ascendc::MmadOp>(user)) {
+      if (found)
+        return nullptr;
+      found = mmad;
+    }
+  return found;
+}
+
+/// `value` (an operand of another op) where `at` is being rewritten: a
+/// constant again, or the converted value when it is defined before `at`
+/// in an enclosing block; none otherwise.
+Value valueAt(ConversionPatternRewriter &rewriter, Operation *at, Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return indexConstant(rewriter, at->getLoc(), *constant);
+  Block *block = value.getParentBlock();
+  Operation *def = value.getDefiningOp();
+  bool before =
+      block->findAncestorOpInBlock(*at) &&
+      (!def || def->isBeforeInBlock(block->findAncestorOpInBlock(*at)));
+  return before ? rewriter.getRemappedValue(value) : Value();
+}
 
 struct LocalTensorLowering : OpConversionPattern<ascendc::LocalTensorOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -100,13 +140,14 @@ struct GlobalSubIndexLowering : OpConversionPattern<ascendc::GlobalSubIndexOp> {
   }
 };
 
-/// Where a tensor lives, for choosing a copy's form.
+/// Where a tensor lives, for choosing a copy's form: L1 is the cube's
+/// matrix operands (A1, B1: NZ layout); the bias row (C1) is Other.
 enum class Side { GM, UB, L1, Other };
 Side sideOf(Value tensor) {
   if (isa<ascendc::GlobalTensorType>(tensor.getType()))
     return Side::GM;
   std::optional<ascendc::Position> position = ascendc::getPosition(tensor);
-  if (!position)
+  if (!position || *position == ascendc::Position::C1)
     return Side::Other;
   switch (ascendc::getBuffer(*position)) {
   case ascendc::Buffer::UB:
@@ -118,12 +159,51 @@ Side sideOf(Value tensor) {
   }
 }
 
+/// `rows` x `cols` ND elements of GM (`srcStride` apart) into the NZ layout
+/// of L1 `tile`: C0 columns of the tile's rows rounded up to 16.
+void nd2nz(OpBuilder &builder, Location loc, ascendc::LocalTensorType tile,
+           Value dst, Value src, Value rows, Value cols, Value srcStride) {
+  Value one = indexConstant(builder, loc, 1),
+        zero = indexConstant(builder, loc, 0);
+  Value params =
+      paramStruct(builder, loc, "AscendC::Nd2NzParams",
+                  {{"ndNum", one},
+                   {"nValue", rows},
+                   {"dValue", cols},
+                   {"srcNdMatrixStride", zero},
+                   {"srcDValue", srcStride},
+                   {"dstNzC0Stride",
+                    indexConstant(builder, loc, roundUp16(tile.getShape()[0]))},
+                   {"dstNzNStride", one},
+                   {"dstNzMatrixStride", zero}});
+  call(builder, loc, "AscendC::DataCopy", {}, {dst, src, params});
+}
+
 struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (op.getWindow().empty() && sideOf(op.getSrc()) == Side::GM &&
+        sideOf(op.getDst()) == Side::L1) {
+      // Whole rows of the tile: `count` elements are count / cols rows.
+      auto tile = cast<ascendc::LocalTensorType>(op.getDst().getType());
+      if (tile.getRank() != 2)
+        return op.emitOpError() << "copies into an L1 tensor of rank "
+                                << tile.getRank() << ": the cube's NZ layout "
+                                << "holds matrices";
+      int64_t cols = tile.getShape()[1];
+      Value rows = adaptor.getCount()
+                       ? indexArith(rewriter, loc, '/', adaptor.getCount(),
+                                    indexConstant(rewriter, loc, cols))
+                       : indexConstant(rewriter, loc, tile.getShape()[0]);
+      Value width = indexConstant(rewriter, loc, cols);
+      nd2nz(rewriter, loc, tile, adaptor.getDst(), adaptor.getSrc(), rows,
+            width, width);
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (op.getWindow().empty()) {
       Value count = adaptor.getCount();
       if (!count) {
@@ -191,22 +271,13 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
              {adaptor.getDst(), adaptor.getSrc(), params});
       }
     } else if (from == Side::GM && to == Side::L1) {
-      // ND rows into the cube's NZ fractals (16 rows of 32 bytes).
-      Value one = constant(1), zero = constant(0);
-      Value fractalRows = times(
-          blocks(times(indexArith(rewriter, loc, '+', rows, constant(15)), 2)),
-          16);
-      Value params = paramStruct(rewriter, loc, "AscendC::Nd2NzParams",
-                                 {{"ndNum", one},
-                                  {"nValue", rows},
-                                  {"dValue", cols},
-                                  {"srcNdMatrixStride", zero},
-                                  {"srcDValue", srcStride},
-                                  {"dstNzC0Stride", fractalRows},
-                                  {"dstNzNStride", one},
-                                  {"dstNzMatrixStride", zero}});
-      call(rewriter, loc, "AscendC::DataCopy", {},
-           {adaptor.getDst(), adaptor.getSrc(), params});
+      auto tile = cast<ascendc::LocalTensorType>(op.getDst().getType());
+      if (tile.getRank() != 2)
+        return op.emitOpError() << "copies into an L1 tensor of rank "
+                                << tile.getRank() << ": the cube's NZ layout "
+                                << "holds matrices";
+      nd2nz(rewriter, loc, tile, adaptor.getDst(), adaptor.getSrc(), rows, cols,
+            srcStride);
     } else if (from == Side::UB && to == Side::UB) {
       Value params = paramStruct(
           rewriter, loc, "AscendC::DataCopyParams",
@@ -228,24 +299,73 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   }
 };
 
-/// L1 into L0A / L0B in 512-byte fractals.
+/// L1 (NZ) into L0A (zZ) or L0B (zN), one LoadData per 16-row band of the
+/// source (per column band when the load transposes): each band holds one
+/// row of the destination's fractal grid, as wide as the mmad reading it
+/// needs (ceil(k / C0) fractals for A, ceil(n / 16) for B; the tile's
+/// extent when no single mmad reads it). A's fractals keep their order, B's
+/// are transposed (zN), and a transposing load swaps that.
 struct LoadDataLowering : OpConversionPattern<ascendc::LoadDataOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::LoadDataOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto dst = op.getDst().getType();
-    int64_t bytes = dst.getNumElements() * bytesOf(dst.getElementType());
-    Value params = paramStruct(
-        rewriter, loc, "AscendC::LoadData2DParams",
-        {{"repeatTimes", indexConstant(rewriter, loc, (bytes + 511) / 512)},
-         {"srcStride", indexConstant(rewriter, loc, 1)},
-         {"ifTranspose",
-          emitc::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                    rewriter.getBoolAttr(op.getTranspose()))}});
-    call(rewriter, loc, "AscendC::LoadData", {},
-         {adaptor.getDst(), adaptor.getSrc(), params});
+    auto src = op.getSrc().getType(), dst = op.getDst().getType();
+    std::optional<ascendc::Position> position =
+        ascendc::getPosition(op.getDst());
+    bool isA =
+        position && ascendc::getBuffer(*position) == ascendc::Buffer::L0A;
+    bool isB =
+        position && ascendc::getBuffer(*position) == ascendc::Buffer::L0B;
+    if (src.getRank() != 2 || dst.getRank() != 2 || (!isA && !isB))
+      return op.emitOpError() << "loads into a tensor that is not a matrix "
+                                 "of L0A or L0B";
+    int64_t bytes = bytesOf(src.getElementType());
+    int64_t c0 = 32 / bytes;
+    bool transpose = op.getTranspose();
+    // A transposed fractal is 16 x 16: 2-byte elements only.
+    if (isB != transpose && bytes != 2)
+      return op.emitOpError()
+             << "loads " << bytes << "-byte elements into "
+             << (isA ? "L0A" : "L0B")
+             << " in a layout that transposes fractals, which the machine "
+                "does for 2-byte elements only";
+    // The destination grid's row: fractals along k for A, along n for B.
+    ascendc::MmadOp mmad = mmadOf(op.getDst());
+    Value extent =
+        mmad ? valueAt(rewriter, op, isA ? mmad.getK() : mmad.getN()) : Value();
+    if (!extent)
+      extent = indexConstant(rewriter, loc, dst.getShape()[1]);
+    int64_t unit = isA ? c0 : 16;
+    Value perRow =
+        indexArith(rewriter, loc, '/',
+                   indexArith(rewriter, loc, '+', extent,
+                              indexConstant(rewriter, loc, unit - 1)),
+                   indexConstant(rewriter, loc, unit));
+    int64_t srcRows = roundUp16(src.getShape()[0]);
+    int64_t bands =
+        transpose ? (src.getShape()[1] + c0 - 1) / c0 : srcRows / 16;
+    int64_t fractal = 512 / bytes;
+    for (int64_t band = 0; band < bands; ++band) {
+      Value to =
+          localFrom(rewriter, loc, adaptor.getDst(),
+                    indexArith(rewriter, loc, '*', perRow,
+                               indexConstant(rewriter, loc, band * fractal)));
+      Value params = paramStruct(
+          rewriter, loc, "AscendC::LoadData2DParams",
+          {{"startIndex",
+            indexConstant(rewriter, loc,
+                          transpose ? band * srcRows / 16 : band)},
+           {"repeatTimes", perRow},
+           {"srcStride",
+            indexConstant(rewriter, loc, transpose ? 1 : srcRows / 16)},
+           {"ifTranspose", emitc::ConstantOp::create(
+                               rewriter, loc, rewriter.getI1Type(),
+                               rewriter.getBoolAttr(isB != transpose))}});
+      call(rewriter, loc, "AscendC::LoadData", {},
+           {to, adaptor.getSrc(), params});
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -266,9 +386,23 @@ struct FixpipeLowering : OpConversionPattern<ascendc::FixpipeOp> {
                                           : adaptor.getWindow()[0];
     Value n = adaptor.getWindow().empty() ? indexConstant(rewriter, loc, cols)
                                           : adaptor.getWindow()[1];
-    Value srcStride = adaptor.getStrides().empty()
-                          ? indexConstant(rewriter, loc, cols)
-                          : adaptor.getStrides()[0];
+    // L0C is NZ: a fractal column holds the mmad's m rows rounded up to 16
+    // (the tensor's when no single mmad writes it).
+    ascendc::MmadOp mmad = mmadOf(op.getSrc());
+    Value m16 = mmad ? valueAt(rewriter, op, mmad.getM()) : Value();
+    Value srcStride =
+        m16 ? indexArith(
+                  rewriter, loc, '*',
+                  indexArith(rewriter, loc, '/',
+                             indexArith(rewriter, loc, '+', m16,
+                                        indexConstant(rewriter, loc, 15)),
+                             indexConstant(rewriter, loc, 16)),
+                  indexConstant(rewriter, loc, 16))
+            : indexConstant(rewriter, loc, roundUp16(rows));
+    if (auto local = dyn_cast<ascendc::LocalTensorType>(op.getDst().getType());
+        local && sideOf(op.getDst()) != Side::UB)
+      return op.emitOpError() << "moves the accumulator into a local tensor "
+                                 "outside UB, which has no C++ form here";
     Value dstStride = adaptor.getStrides().empty()
                           ? indexConstant(rewriter, loc, cols)
                           : adaptor.getStrides()[1];
