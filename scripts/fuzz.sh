@@ -68,7 +68,10 @@ for target in "${targets[@]}"; do
     echo "fuzz: $target: ${runs:-?} inputs, nothing found"
   else
     echo "fuzz: $target: FOUND a problem (input in $findings/):"
-    grep -E 'ERROR|SUMMARY|runtime error|abort|deadly signal|timeout' "$log" | head -20
+    # -a: a kernel's printf may have written any bytes into the log.
+    grep -a -E 'ERROR|SUMMARY|runtime error|abort|deadly signal|timeout|memory planning' "$log" | head -20 || true
+    echo "fuzz: $target: the log's last lines:"
+    tail -n 40 "$log" | cat -v
     status=1
   fi
 done
