@@ -40,6 +40,8 @@
 #include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Support/VectorMath.h"
 
+#include "happens_before.h"
+
 // Function and address-space qualifiers of the device compiler: nothing on
 // the CPU.
 #define __global__
@@ -78,84 +80,15 @@ enum class TPosition {
   VECCALC,
 };
 
-/// What stops a kernel: an access the machine would not make, a wait that
-/// can never end, a failed assertion. The entry reports it; nothing aborts.
-struct KernelFault {
-  std::string message;
-};
-
-/// Stops the kernel: what the machine would not do, or what is not
-/// modelled here.
-[[noreturn]] inline void cpuFail(const std::string &what) {
-  throw KernelFault{what};
-}
-
-/// The cross-core flags of one block between its cube and its vector core
-/// (threads): a set adds one to the flag of the other core, a wait takes
-/// one or blocks. A wait that no set can answer (the other core has
-/// returned, or waits itself on a flag nobody set) is a deadlock report.
-class CpuBlock {
-public:
-  void set(int core, uint16_t flag) {
-    std::lock_guard<std::mutex> lock(mutex);
-    ++count(1 - core, flag);
-    changed.notify_all();
-  }
-  void wait(int core, uint16_t flag) {
-    std::unique_lock<std::mutex> lock(mutex);
-    while (count(core, flag) == 0) {
-      int peer = 1 - core;
-      if (stopped)
-        throw KernelFault{""}; // the other core's fault is the report
-      if (done[peer] ||
-          (waiting[peer] >= 0 &&
-           count(peer, static_cast<uint16_t>(waiting[peer])) == 0)) {
-        stopped = true;
-        changed.notify_all();
-        std::string who = core == 0 ? "cube" : "vector";
-        std::string other = core == 0 ? "vector" : "cube";
-        throw KernelFault{"the " + who + " core waits for cross-core flag " +
-                          std::to_string(flag) + ", which the " + other +
-                          " core " +
-                          (done[peer] ? "never sets: it has returned"
-                                      : "cannot set: it waits for flag " +
-                                            std::to_string(waiting[peer])) +
-                          " (a deadlock)"};
-      }
-      waiting[core] = flag;
-      changed.wait(lock);
-      waiting[core] = -1;
-    }
-    --count(core, flag);
-  }
-  /// `core` has returned, or stopped on a fault.
-  void finish(int core, bool faulted) {
-    std::lock_guard<std::mutex> lock(mutex);
-    done[core] = true;
-    stopped |= faulted;
-    changed.notify_all();
-  }
-
-private:
-  int &count(int core, uint16_t flag) {
-    if (flag >= kFlags)
-      cpuFail("cross-core flag " + std::to_string(flag) + " past the " +
-              std::to_string(kFlags) + " the machine has");
-    return counts[core][flag];
-  }
-  static constexpr int kFlags = 32;
-  std::mutex mutex;
-  std::condition_variable changed;
-  int counts[2][kFlags] = {};
-  int waiting[2] = {-1, -1};
-  bool done[2] = {false, false};
-  bool stopped = false;
-};
-
 /// The state of the core running the calling thread: its block, its
 /// buffers (byte arrays sized as the largest machine's) and its kind.
 struct CpuCore {
-  CpuBlock *crossCore = nullptr;
+  /// The block's ordering model, shared with the other core's thread.
+  cpu::HappensBefore *model = nullptr;
+  /// Whether the block has a cube and a vector thread.
+  bool mixed = false;
+  /// The instruction being run: its MLIR location and emitted line.
+  cpu::Origin at;
   bool cube = false;
   int64_t block = 0, blocks = 1, subBlock = 0;
   std::vector<uint8_t> ub = std::vector<uint8_t>(253952);
@@ -190,53 +123,86 @@ inline CpuCore &currentCore() {
   return core;
 }
 
+/// Stops the kernel: what the machine would not do, or what is not
+/// modelled here.
+[[noreturn]] inline void cpuFail(const std::string &what) {
+  throw cpu::KernelFault{what, currentCore().at};
+}
+
+/// The buffer a position is in (Machine.def's TILEKIT_POSITION).
+inline cpu::Buffer bufferOf(TPosition position) {
+  switch (position) {
+  case TPosition::A1:
+  case TPosition::B1:
+  case TPosition::C1:
+    return cpu::Buffer::L1;
+  case TPosition::A2:
+    return cpu::Buffer::L0A;
+  case TPosition::B2:
+    return cpu::Buffer::L0B;
+  case TPosition::C2:
+    return cpu::Buffer::Bias;
+  case TPosition::CO1:
+    return cpu::Buffer::L0C;
+  case TPosition::GM:
+    return cpu::Buffer::GM;
+  default:
+    return cpu::Buffer::UB;
+  }
+}
+
 inline bool IsCubeCore() { return currentCore().cube; }
 inline int64_t GetBlockIdx() { return currentCore().block; }
 inline int64_t GetBlockNum() { return currentCore().blocks; }
 inline int64_t GetSubBlockIdx() { return currentCore().subBlock; }
 
+// The hard events between two pipes of a core: SRC_DST.
+#define TILEKIT_HARD_EVENTS(X)                                                 \
+  X(MTE2, MTE1)                                                                \
+  X(MTE1, MTE2)                                                                \
+  X(MTE1, M)                                                                   \
+  X(M, MTE1)                                                                   \
+  X(MTE2, V)                                                                   \
+  X(V, MTE2)                                                                   \
+  X(MTE3, V)                                                                   \
+  X(V, MTE3)                                                                   \
+  X(M, V)                                                                      \
+  X(V, M)                                                                      \
+  X(V, V)                                                                      \
+  X(MTE3, MTE1)                                                                \
+  X(MTE1, MTE3)                                                                \
+  X(MTE1, V)                                                                   \
+  X(MTE2, M)                                                                   \
+  X(M, MTE2)                                                                   \
+  X(V, MTE1)                                                                   \
+  X(M, FIX)                                                                    \
+  X(FIX, M)                                                                    \
+  X(MTE3, MTE2)                                                                \
+  X(MTE2, MTE3)                                                                \
+  X(S, V)                                                                      \
+  X(V, S)                                                                      \
+  X(S, MTE2)                                                                   \
+  X(MTE2, S)                                                                   \
+  X(S, MTE3)                                                                   \
+  X(MTE3, S)                                                                   \
+  X(MTE2, FIX)                                                                 \
+  X(FIX, MTE2)                                                                 \
+  X(FIX, S)                                                                    \
+  X(M, S)                                                                      \
+  X(FIX, MTE3)                                                                 \
+  X(MTE1, FIX)                                                                 \
+  X(FIX, MTE1)                                                                 \
+  X(FIX, V)                                                                    \
+  X(V, FIX)                                                                    \
+  X(MTE3, FIX)                                                                 \
+  X(S, M)                                                                      \
+  X(S, MTE1)                                                                   \
+  X(MTE1, S)                                                                   \
+  X(S, FIX)
 enum class HardEvent {
-  MTE2_MTE1,
-  MTE1_MTE2,
-  MTE1_M,
-  M_MTE1,
-  MTE2_V,
-  V_MTE2,
-  MTE3_V,
-  V_MTE3,
-  M_V,
-  V_M,
-  V_V,
-  MTE3_MTE1,
-  MTE1_MTE3,
-  MTE1_V,
-  MTE2_M,
-  M_MTE2,
-  V_MTE1,
-  M_FIX,
-  FIX_M,
-  MTE3_MTE2,
-  MTE2_MTE3,
-  S_V,
-  V_S,
-  S_MTE2,
-  MTE2_S,
-  S_MTE3,
-  MTE3_S,
-  MTE2_FIX,
-  FIX_MTE2,
-  FIX_S,
-  M_S,
-  FIX_MTE3,
-  MTE1_FIX,
-  FIX_MTE1,
-  FIX_V,
-  V_FIX,
-  MTE3_FIX,
-  S_M,
-  S_MTE1,
-  MTE1_S,
-  S_FIX,
+#define TILEKIT_EVENT(SRC, DST) SRC##_##DST,
+  TILEKIT_HARD_EVENTS(TILEKIT_EVENT)
+#undef TILEKIT_EVENT
 };
 
 enum class RoundMode {
@@ -256,16 +222,20 @@ public:
   void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize = 0) {
     (void)bufferSize;
     address = buffer;
+    root = buffer;
   }
   GlobalTensor operator[](uint64_t offset) const {
-    GlobalTensor view;
+    GlobalTensor view = *this;
     view.address = address + offset;
     return view;
   }
   __gm__ T *GetPhyAddr() const { return address; }
+  /// What the race model names: the buffer set, whatever the view.
+  cpu::Storage storage() const { return {root}; }
 
 private:
   __gm__ T *address = nullptr;
+  const void *root = nullptr;
 };
 
 template <typename T> class LocalTensor {
@@ -273,16 +243,28 @@ public:
   LocalTensor() = default;
   // Static tensor programming: a tensor at a planned address.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
-      : position(pos), address(addr), size(tileSize) {}
+      : position(pos), address(addr), size(tileSize), rootBegin(addr),
+        rootEnd(addr + tileSize * sizeof(T)) {}
   /// The tensor from element `offset` on.
   LocalTensor operator[](uint32_t offset) const {
-    return LocalTensor(position, address + offset * sizeof(T),
-                       size > offset ? size - offset : 0);
+    LocalTensor view = *this;
+    view.address = address + offset * sizeof(T);
+    view.size = size > offset ? size - offset : 0;
+    return view;
   }
   template <typename U> LocalTensor<U> ReinterpretCast() const {
-    return LocalTensor<U>(position, address,
-                          static_cast<uint32_t>(size * sizeof(T) / sizeof(U)));
+    LocalTensor<U> view(position, address,
+                        static_cast<uint32_t>(size * sizeof(T) / sizeof(U)));
+    view.rootBegin = rootBegin;
+    view.rootEnd = rootEnd;
+    return view;
   }
+  /// What the race model names: the allocation the tensor was made at,
+  /// whatever the view (as the executor names it).
+  cpu::Storage storage() const {
+    return {nullptr, bufferOf(position), rootBegin, rootEnd};
+  }
+  TPosition GetPosition() const { return position; }
   /// The element at `index` (an element past the tensor's buffer stops the
   /// kernel).
   T *at(int64_t index) const {
@@ -302,7 +284,44 @@ private:
   template <typename> friend class LocalTensor;
   TPosition position = TPosition::VECCALC;
   uint32_t address = 0, size = 0;
+  int64_t rootBegin = 0, rootEnd = 0;
 };
+
+namespace cpu {
+template <typename T> TensorUse reads(const LocalTensor<T> &tensor) {
+  return {tensor.storage(), false};
+}
+template <typename T> TensorUse reads(const GlobalTensor<T> &tensor) {
+  return {tensor.storage(), false};
+}
+template <typename T> TensorUse writes(const LocalTensor<T> &tensor) {
+  return {tensor.storage(), true};
+}
+template <typename T> TensorUse writes(const GlobalTensor<T> &tensor) {
+  return {tensor.storage(), true};
+}
+inline unsigned coreIndex() { return currentCore().cube ? 0 : 1; }
+/// An instruction on `pipe` using `tensors`: the race model checks it.
+inline void instruction(Pipe pipe, std::initializer_list<TensorUse> tensors) {
+  CpuCore &core = currentCore();
+  if (core.model)
+    core.model->access(coreIndex(), pipe, core.at, tensors);
+}
+/// The pipe moving data between two tensors (Machine.def's data paths).
+inline Pipe copyPipe(Buffer from, Buffer to) {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH)                            \
+  if (from == Buffer::FROM && to == Buffer::TO)                                \
+    return Pipe::PIPE;
+#include "tilekit/Machine/Machine.def"
+#undef TILEKIT_PATH
+  cpuFail(std::string("a copy from ") + bufferName(from) + " to " +
+          bufferName(to) + ", which no data path of the machine makes");
+}
+template <typename D, typename S>
+void copyInstruction(const D &dst, const S &src, Buffer to, Buffer from) {
+  instruction(copyPipe(from, to), {reads(src), writes(dst)});
+}
+} // namespace cpu
 
 // Data movement.
 struct DataCopyParams {
@@ -338,18 +357,22 @@ struct Nd2NzParams {
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               uint32_t count) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = src.GetPhyAddr()[i];
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
   for (uint32_t i = 0; i < count; ++i)
     dst.GetPhyAddr()[i] = *src.at(i);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
+                       bufferOf(src.GetPosition()));
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = *src.at(i);
 }
@@ -358,6 +381,8 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
+                       bufferOf(src.GetPosition()));
   int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < row; ++c)
@@ -371,6 +396,7 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               const Nd2NzParams &params) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   const int64_t c0 = 32 / sizeof(T);
   for (int64_t nd = 0; nd < params.ndNum; ++nd)
     for (int64_t r = 0; r < params.nValue; ++r)
@@ -388,6 +414,7 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                  const DataCopyExtParams &params,
                  const DataCopyPadExtParams<T> &padParams) {
   (void)padParams;
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.dstStride * 32;
   int64_t gmRow = params.blockLen + params.srcStride;
@@ -400,6 +427,7 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                  const DataCopyExtParams &params) {
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.srcStride * 32;
   int64_t gmRow = params.blockLen + params.dstStride;
@@ -446,6 +474,8 @@ inline constexpr FixpipeConfig CFG_ROW_MAJOR = {1};
 template <typename T>
 void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const LoadData2DParams &params) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
+                       bufferOf(src.GetPosition()));
   constexpr int64_t fractal = 512 / sizeof(T);
   if (params.ifTranspose && sizeof(T) != 2)
     cpuFail("LoadData transposes fractals of 2-byte elements only");
@@ -511,6 +541,8 @@ void fixpipe(const LocalTensor<S> &src, const FixpipeParamsV220 &params,
 template <typename C, typename A, typename B>
 void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
           const LocalTensor<B> &b, const MmadParams &params) {
+  cpu::instruction(cpu::Pipe::M,
+                   {cpu::reads(a), cpu::reads(b), cpu::writes(dst)});
   cpu::mmad(dst, a, b, nullptr, params);
 }
 /// With a row of `n` biases added to fresh products.
@@ -518,6 +550,8 @@ template <typename C, typename A, typename B, typename Bias>
 void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
           const LocalTensor<B> &b, const LocalTensor<Bias> &bias,
           const MmadParams &params) {
+  cpu::instruction(cpu::Pipe::M, {cpu::reads(a), cpu::reads(b),
+                                  cpu::reads(bias), cpu::writes(dst)});
   std::vector<float> row(params.n);
   for (int64_t j = 0; j < params.n; ++j)
     row[j] = static_cast<float>(*bias.at(j));
@@ -526,6 +560,7 @@ void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
 template <typename D, typename S, const FixpipeConfig &config>
 void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
              const FixpipeParamsV220 &params) {
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
   cpu::fixpipe<D>(src, params, [&](int64_t index, D value) {
     dst.GetPhyAddr()[index] = value;
   });
@@ -533,6 +568,8 @@ void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
 template <typename D, typename S, const FixpipeConfig &config>
 void Fixpipe(const LocalTensor<D> &dst, const LocalTensor<S> &src,
              const FixpipeParamsV220 &params) {
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
+                       bufferOf(src.GetPosition()));
   cpu::fixpipe<D>(src, params,
                   [&](int64_t index, D value) { *dst.at(index) = value; });
 }
@@ -601,6 +638,7 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   template <typename T>                                                        \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const int32_t &count) {                                            \
+    cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto) { return EXPR; };                               \
     for (int32_t i = 0; i < count; ++i)                                        \
       *dst.at(i) = cpu::lane(fn, *src.at(i), *src.at(i));                      \
@@ -608,6 +646,7 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   template <typename T, typename Mask>                                         \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, Mask mask,   \
             const uint8_t repeatTimes, const UnaryRepeatParams &params) {      \
+    cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto) { return EXPR; };                               \
     for (int64_t r = 0; r < repeatTimes; ++r)                                  \
       for (int64_t e : cpu::activeLanes<T>(mask))                              \
@@ -622,6 +661,8 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   template <typename T>                                                        \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
             const LocalTensor<T> &src1, const int32_t &count) {                \
+    cpu::instruction(cpu::Pipe::V,                                             \
+                     {cpu::reads(src0), cpu::reads(src1), cpu::writes(dst)});  \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
     for (int32_t i = 0; i < count; ++i)                                        \
       *dst.at(i) = cpu::lane(fn, *src0.at(i), *src1.at(i));                    \
@@ -630,6 +671,8 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
             const LocalTensor<T> &src1, Mask mask, const uint8_t repeatTimes,  \
             const BinaryRepeatParams &params) {                                \
+    cpu::instruction(cpu::Pipe::V,                                             \
+                     {cpu::reads(src0), cpu::reads(src1), cpu::writes(dst)});  \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
     for (int64_t r = 0; r < repeatTimes; ++r)                                  \
       for (int64_t e : cpu::activeLanes<T>(mask))                              \
@@ -645,6 +688,7 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   template <typename T, typename U>                                            \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, const int32_t &count) {                           \
+    cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
     for (int32_t i = 0; i < count; ++i)                                        \
       *dst.at(i) = cpu::lane(fn, *src.at(i), static_cast<T>(scalar));          \
@@ -653,6 +697,7 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
             const U &scalar, Mask mask, const uint8_t repeatTimes,             \
             const UnaryRepeatParams &params) {                                 \
+    cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
     for (int64_t r = 0; r < repeatTimes; ++r)                                  \
       for (int64_t e : cpu::activeLanes<T>(mask))                              \
@@ -691,6 +736,7 @@ TILEKIT_SCALAR(Mins, tilekit::interp::minNum(a, b))
 template <typename T, typename U>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar,
                const int32_t &count) {
+  cpu::instruction(cpu::Pipe::V, {cpu::writes(dst)});
   for (int32_t i = 0; i < count; ++i)
     *dst.at(i) = static_cast<T>(scalar);
 }
@@ -698,6 +744,7 @@ template <typename T, typename U, typename Mask>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar, Mask mask,
                const uint8_t repeatTimes, const uint16_t dstBlockStride,
                const uint8_t dstRepeatStride) {
+  cpu::instruction(cpu::Pipe::V, {cpu::writes(dst)});
   for (int64_t r = 0; r < repeatTimes; ++r)
     for (int64_t e : cpu::activeLanes<T>(mask))
       *dst.atByte(cpu::laneByte<T>(r, e, dstBlockStride, dstRepeatStride)) =
@@ -792,6 +839,7 @@ template <typename D, typename S> D cast(S value, RoundMode round) {
 template <typename D, typename S>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
           const RoundMode &round, const uint32_t count) {
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = cpu::cast<D>(*src.at(i), round);
 }
@@ -799,6 +847,7 @@ template <typename D, typename S, typename Mask>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
           const RoundMode &round, Mask mask, const uint8_t repeatTimes,
           const UnaryRepeatParams &params) {
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
   // The lanes are counted in the wider of the two element types.
   using Wide = std::conditional_t<(sizeof(D) > sizeof(S)), D, S>;
   for (int64_t r = 0; r < repeatTimes; ++r)
@@ -822,6 +871,7 @@ template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void Broadcast(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
   static_assert(dim == 2, "2-d broadcasts");
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
   for (uint32_t r = 0; r < dstShape[0]; ++r)
     for (uint32_t c = 0; c < dstShape[1]; ++c)
       *dst.at(r * dstShape[1] + c) =
@@ -855,6 +905,7 @@ T foldLine(const LocalTensor<T> &src, int64_t first, int64_t stride,
 template <typename T, class pattern, typename Combine>
 void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
             const uint32_t srcShape[], Combine combine) {
+  instruction(Pipe::V, {reads(src), writes(dst)});
   int64_t rows = srcShape[0], cols = srcShape[1];
   bool eachRow = std::is_same_v<pattern, Pattern::Reduce::AR>;
   for (int64_t line = 0; line < (eachRow ? rows : cols); ++line)
@@ -880,22 +931,72 @@ TILEKIT_REDUCE(ReduceProd, a *b)
 #undef TILEKIT_REDUCE
 
 // Synchronization. A core runs its instructions in order here, so the
-// flags and barriers between its own pipes hold by themselves.
-template <HardEvent event> void SetFlag(int32_t) {}
-template <HardEvent event> void WaitFlag(int32_t) {}
-template <pipe_t pipe> void PipeBarrier() {}
+// flags between its own pipes hold by themselves: they feed the race model,
+// which tells whether the machine's concurrent pipes would be ordered.
+namespace cpu {
+inline Pipe pipeOf(pipe_t pipe) {
+  switch (pipe) {
+  case PIPE_S:
+    return Pipe::S;
+  case PIPE_V:
+    return Pipe::V;
+  case PIPE_M:
+    return Pipe::M;
+  case PIPE_MTE1:
+    return Pipe::MTE1;
+  case PIPE_MTE2:
+    return Pipe::MTE2;
+  case PIPE_MTE3:
+    return Pipe::MTE3;
+  case PIPE_FIX:
+    return Pipe::FIX;
+  default:
+    return Pipe::All;
+  }
+}
+/// The source and destination pipe of a hard event.
+inline std::pair<Pipe, Pipe> pipesOf(HardEvent event) {
+  switch (event) {
+#define TILEKIT_EVENT(SRC, DST)                                                \
+  case HardEvent::SRC##_##DST:                                                 \
+    return {Pipe::SRC, Pipe::DST};
+    TILEKIT_HARD_EVENTS(TILEKIT_EVENT)
+#undef TILEKIT_EVENT
+  }
+  return {Pipe::S, Pipe::S};
+}
+inline HappensBefore &model() {
+  CpuCore &core = currentCore();
+  if (!core.model)
+    cpuFail("a synchronization instruction outside a kernel run");
+  return *core.model;
+}
+} // namespace cpu
+
+template <HardEvent event> void SetFlag(int32_t eventId) {
+  auto [src, dst] = cpu::pipesOf(event);
+  cpu::model().setFlag(cpu::coreIndex(), src, dst, eventId);
+}
+template <HardEvent event> void WaitFlag(int32_t eventId) {
+  auto [src, dst] = cpu::pipesOf(event);
+  cpu::model().waitFlag(cpu::coreIndex(), src, dst, eventId, currentCore().at);
+}
+template <pipe_t pipe> void PipeBarrier() {
+  if (pipe == PIPE_ALL)
+    cpu::model().barrier(cpu::coreIndex());
+}
 // Cross-core flags between the block's two threads.
 template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId) {
-  CpuCore &core = currentCore();
-  if (!core.crossCore)
+  if (!currentCore().mixed)
     cpuFail("CrossCoreSetFlag in a kernel without a cube and a vector part");
-  core.crossCore->set(core.cube ? 0 : 1, flagId);
+  cpu::model().crossSet(cpu::coreIndex(), cpu::pipeOf(pipe), flagId,
+                        currentCore().at);
 }
 template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId) {
-  CpuCore &core = currentCore();
-  if (!core.crossCore)
+  if (!currentCore().mixed)
     cpuFail("CrossCoreWaitFlag in a kernel without a cube and a vector part");
-  core.crossCore->wait(core.cube ? 0 : 1, flagId);
+  cpu::model().crossWait(cpu::coreIndex(), cpu::pipeOf(pipe), flagId,
+                         currentCore().at);
 }
 
 // Debugging.
@@ -914,53 +1015,82 @@ void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
 
 } // namespace AscendC
 
-// C310 buffer ids (mode 0: blocking): a core in order needs no waiting.
-inline void get_buf(pipe_t, uint64_t, uint64_t) {}
-inline void rls_buf(pipe_t, uint64_t, uint64_t) {}
+// C310 buffer ids (mode 0: blocking): a core in order never waits; the
+// race model orders the pipes.
+inline void get_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
+  (void)mode;
+  AscendC::cpu::model().getBuf(AscendC::cpu::coreIndex(),
+                               AscendC::cpu::pipeOf(pipe), bufId);
+}
+inline void rls_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
+  (void)mode;
+  AscendC::cpu::model().rlsBuf(AscendC::cpu::coreIndex(),
+                               AscendC::cpu::pipeOf(pipe), bufId);
+}
 
 namespace AscendC::cpu {
-/// The cores a kernel runs on: its `if (ASCEND_IS_AIC)` and
-/// `if (ASCEND_IS_AIV)` parts tell.
+/// The cores a kernel runs on: both when it has `if (ASCEND_IS_AIC)` and
+/// `if (ASCEND_IS_AIV)` parts, else the one its instructions need.
 enum class Cores { Vector, Cube, Mixed };
 
-/// Runs `kernel` as block `block` of `blocks`: on one vector or cube core,
-/// or for a kernel with cube and vector parts on a cube and a vector
-/// thread with cross-core flags between them. Returns false with the
-/// fault in `error` when the kernel stopped.
+/// Marks the instruction that follows in a --compiled build: its MLIR
+/// location and emitted line, for reports.
+inline void at(const char *location, int line = __builtin_LINE()) {
+  currentCore().at = {location, line};
+}
+
+/// Runs `kernel` as block `block` of `blocks` on its cores (a cube and a
+/// vector thread for a mixed kernel), each core's instructions checked by
+/// the block's race model. `gm` names the GM buffers for reports. Returns
+/// false with the fault in `error` when the kernel stopped:
+/// "LOCATION\tLINE\tEARLIER LOCATION\tEARLIER LINE\tMESSAGE".
 inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
+                     std::initializer_list<GmName> gm,
                      const std::function<void()> &kernel, char *error,
                      size_t errorSize) {
   bool mixed = cores == Cores::Mixed;
-  CpuBlock crossCore;
-  std::string faults[2];
-  auto runCore = [&](int index, bool cube) {
+  HappensBefore model;
+  for (const GmName &name : gm)
+    model.nameGm(name);
+  KernelFault faults[2];
+  bool faulted[2] = {false, false};
+  auto runCore = [&](unsigned index) {
     CpuCore &core = currentCore();
-    core.crossCore = mixed ? &crossCore : nullptr;
-    core.cube = cube;
+    core.model = &model;
+    core.mixed = mixed;
+    core.at = {};
+    core.cube = index == 0;
     core.block = block;
     core.blocks = blocks;
     core.subBlock = 0;
-    bool faulted = false;
     try {
       kernel();
     } catch (const KernelFault &fault) {
-      faults[index] = fault.message;
-      faulted = true;
+      faults[index] = fault;
+      faulted[index] = true;
     }
-    crossCore.finish(index, faulted);
-    core.crossCore = nullptr;
+    model.finish(index, faulted[index]);
+    core.model = nullptr;
   };
   if (mixed) {
-    std::thread cube(runCore, 0, true);
-    runCore(1, false);
+    std::thread cube(runCore, 0u);
+    runCore(1);
     cube.join();
   } else {
-    runCore(cores == Cores::Cube ? 0 : 1, cores == Cores::Cube);
+    runCore(cores == Cores::Cube ? 0 : 1);
   }
-  std::string fault = !faults[0].empty() ? faults[0] : faults[1];
-  if (fault.empty())
+  // A core stopped by the other's fault reports nothing.
+  const KernelFault *fault = nullptr;
+  for (unsigned index : {0u, 1u})
+    if (faulted[index] && (!fault || fault->message.empty()))
+      fault = &faults[index];
+  if (!fault)
     return true;
-  std::snprintf(error, errorSize, "%s", fault.c_str());
+  auto text = [](const char *location) { return location ? location : ""; };
+  std::snprintf(error, errorSize, "%s\t%d\t%s\t%d\t%s",
+                text(fault->at.location), fault->at.line,
+                text(fault->earlier.location), fault->earlier.line,
+                fault->message.c_str());
   return false;
 }
 } // namespace AscendC::cpu

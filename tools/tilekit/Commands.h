@@ -84,15 +84,32 @@ public:
        llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t block,
        int64_t blocks) override;
 
+  /// --verify-per-item: each call (a work item: a block, or a call of the
+  /// orchestration) runs in `reference` too, on copies of its arguments,
+  /// and every GM tensor must then agree within the tolerance (exact, or
+  /// the matmul tolerance for a kernel using the cube, unless given).
+  void verifyPerItem(interp::Interpreter &reference, std::optional<double> rtol,
+                     std::optional<double> atol);
+  /// The work items checked so far.
+  unsigned itemsVerified() const { return verified; }
+
 private:
   /// tilekit_entry(args, block, blocks, error, errorSize): 0, or 1 with
   /// the kernel's fault in `error`.
   using Entry = int (*)(void **, int64_t, int64_t, char *, size_t);
-  mlir::FailureOr<Entry> entryFor(mlir::func::FuncOp kernel);
+  /// A loaded kernel and the emitted C++ it was built from.
+  struct Built {
+    Entry entry;
+    std::string source;
+  };
+  mlir::FailureOr<Built> entryFor(mlir::func::FuncOp kernel);
 
   mlir::ModuleOp module;
   std::string source; // the module's kernels as C++, made once
-  llvm::StringMap<Entry> entries;
+  llvm::StringMap<Built> entries;
+  interp::Interpreter *reference = nullptr;
+  std::optional<double> rtol, atol;
+  unsigned verified = 0;
 };
 
 } // namespace tilekit::driver

@@ -15,6 +15,8 @@
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Interp/Binding.h"
+#include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -49,6 +51,23 @@ std::string includeDir() {
 std::string vectorMathSource() {
   return (llvm::Twine(TILEKIT_SOURCE_DIR) + "/lib/Support/VectorMath.cpp")
       .str();
+}
+
+/// Every file a kernel object is built from besides its C++: the runtime's
+/// headers and what they include of tilekit.
+std::vector<std::string> runtimeFiles() {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (llvm::sys::fs::directory_iterator it(runtimeDir(), error), end;
+       it != end && !error; it.increment(error))
+    files.push_back(it->path());
+  llvm::sort(files);
+  for (const char *header :
+       {"tilekit/Machine/Machine.def", "tilekit/Interp/MachineArith.h",
+        "tilekit/Support/VectorMath.h"})
+    files.push_back(includeDir() + "/" + header);
+  files.push_back(vectorMathSource());
+  return files;
 }
 
 /// Where built kernels are kept: $TILEKIT_CACHE_DIR, else
@@ -92,6 +111,11 @@ std::string readFile(StringRef path) {
   return text ? (*text)->getBuffer().str() : std::string();
 }
 
+/// The emitted C++ a cached object was built from.
+std::string sourceOf(StringRef object) {
+  return (object.drop_back(StringRef(".so").size()) + ".cpp").str();
+}
+
 /// The shared object of `source`, built now or found in the cache.
 FailureOr<std::string> buildObject(Operation *where,
                                    const std::string &source) {
@@ -101,15 +125,24 @@ FailureOr<std::string> buildObject(Operation *where,
     return where->emitError()
            << "--compiled builds the kernel with clang++-22, which is not on "
               "PATH (Debian's clang-22; scripts/install-deps.sh installs it)";
-  std::string version;
-  if (!runProgram(*compiler, {"--version"}, version))
-    return where->emitError() << "clang++-22 --version failed: " << version;
+  // The compiler in the key: its binary (symlinks resolved), size and
+  // modification time, which an upgrade changes (cheaper than asking it
+  // for --version in every process).
+  llvm::SmallString<128> binary;
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::real_path(*compiler, binary) ||
+      llvm::sys::fs::status(binary, status))
+    return where->emitError() << "--compiled: cannot inspect " << *compiler;
+  std::string identity =
+      (binary + " " + llvm::Twine(status.getSize()) + " " +
+       llvm::Twine(status.getLastModificationTime().time_since_epoch().count()))
+          .str();
   // The key: everything that goes into the object.
   llvm::SHA256 hash;
-  for (const std::string &part :
-       {source, version, readFile(runtimeDir() + "/kernel_operator.h"),
-        readFile(vectorMathSource())})
+  for (const std::string &part : {source, identity})
     hash.update(part), hash.update(StringRef("\0", 1));
+  for (const std::string &file : runtimeFiles())
+    hash.update(readFile(file)), hash.update(StringRef("\0", 1));
   for (const char *flag : kFlags)
     hash.update(StringRef(flag));
   std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 32);
@@ -138,13 +171,16 @@ FailureOr<std::string> buildObject(Operation *where,
       {includeRuntime, includeTilekit, cpp, vectorMath, "-o", temporary});
   std::string output;
   bool built = runProgram(*compiler, args, output);
-  llvm::sys::fs::remove(cpp);
   if (!built) {
+    llvm::sys::fs::remove(cpp);
     llvm::sys::fs::remove(temporary);
     return where->emitError() << "--compiled: clang++-22 failed to build the "
                                  "emitted kernel:\n"
                               << output;
   }
+  // The source stays next to the object: reports name its lines.
+  if (std::error_code error = llvm::sys::fs::rename(cpp, sourceOf(object)))
+    return where->emitError() << "--compiled: " << error.message();
   if (std::error_code error = llvm::sys::fs::rename(temporary, object))
     return where->emitError() << "--compiled: " << error.message();
   return object;
@@ -164,14 +200,20 @@ Operation *unsupported(func::FuncOp kernel, std::string &why) {
 
 } // namespace
 
-/// A compiled AscendC kernel: planned (its local tensors have addresses)
-/// and not a host function.
+/// An AscendC kernel (it takes GM tensors or runs AscendC ops), not a host
+/// function.
 static bool isCompiledKernel(FunctionOpInterface function) {
   auto kernel = dyn_cast<func::FuncOp>(function.getOperation());
-  return kernel && !kernel->hasAttr(ascendc::AscendCDialect::kHostAttrName) &&
+  if (!kernel || kernel->hasAttr(ascendc::AscendCDialect::kHostAttrName))
+    return false;
+  return llvm::any_of(kernel.getArgumentTypes(),
+                      llvm::IsaPred<ascendc::GlobalTensorType>) ||
          kernel
-             ->walk(
-                 [](ascendc::LocalTensorOp) { return WalkResult::interrupt(); })
+             ->walk([](Operation *op) {
+               return isa<ascendc::AscendCDialect>(op->getDialect())
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
              .wasInterrupted();
 }
 
@@ -181,7 +223,43 @@ bool driver::CompiledKernels::handles(FunctionOpInterface callee) {
   return isCompiledKernel(callee);
 }
 
-FailureOr<driver::CompiledKernels::Entry>
+/// The MLIR location a runtime report names ("file:line:col"), or the
+/// kernel's.
+static Location originLoc(func::FuncOp kernel, StringRef origin) {
+  auto [rest, column] = origin.rsplit(':');
+  auto [file, line] = rest.rsplit(':');
+  unsigned lineNumber, columnNumber;
+  if (file.empty() || line.getAsInteger(10, lineNumber) ||
+      column.getAsInteger(10, columnNumber))
+    return kernel.getLoc();
+  return FileLineColLoc::get(kernel.getContext(), file, lineNumber,
+                             columnNumber);
+}
+
+/// A fault of the C++ run ("LOCATION\tLINE\tEARLIER LOCATION\tEARLIER
+/// LINE\tMESSAGE", AscendC::cpu::runBlock) as an error at the instruction,
+/// with a note at the earlier access of a race (or the other core's wait).
+static LogicalResult reportFault(func::FuncOp kernel, StringRef fault,
+                                 int64_t block, int64_t blocks,
+                                 StringRef source) {
+  SmallVector<StringRef, 5> parts;
+  fault.split(parts, '\t', /*MaxSplit=*/4);
+  if (parts.size() != 5)
+    return kernel.emitError() << "the emitted C++ stopped: " << fault;
+  auto line = [&](StringRef text) {
+    return " (emitted line " + text.str() + " of " + source.str() + ")";
+  };
+  InFlightDiagnostic diag = emitError(originLoc(kernel, parts[0]))
+                            << parts[4] << "; block " << block << " of "
+                            << blocks << " of @" << kernel.getName()
+                            << " as C++" << line(parts[1]);
+  if (!parts[2].empty())
+    diag.attachNote(originLoc(kernel, parts[2]))
+        << "the other instruction" << line(parts[3]);
+  return diag;
+}
+
+FailureOr<driver::CompiledKernels::Built>
 driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   auto it = entries.find(kernel.getName());
   if (it != entries.end())
@@ -191,7 +269,7 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
     return op->emitOpError() << why;
   if (source.empty()) {
     llvm::raw_string_ostream os(source);
-    if (failed(translateAscendCToCpp(module, os)))
+    if (failed(translateAscendCToCpp(module, os, /*withOrigins=*/true)))
       return failure();
   }
   FailureOr<std::string> object =
@@ -205,8 +283,26 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   if (!entry)
     return kernel.emitError()
            << "--compiled: cannot load " << *object << ": " << dlerror();
-  entries[kernel.getName()] = entry;
-  return entry;
+  entries[kernel.getName()] = {entry, sourceOf(*object)};
+  return entries[kernel.getName()];
+}
+
+void driver::CompiledKernels::verifyPerItem(Interpreter &executor,
+                                            std::optional<double> relative,
+                                            std::optional<double> absolute) {
+  reference = &executor;
+  rtol = relative;
+  atol = absolute;
+}
+
+/// The tolerance a work item's outputs are held to: the C++ computes the
+/// vector ops as the executor does (exact), the cube sums its f32 products
+/// in another order than the executor's BLAS.
+static std::pair<double, double> itemTolerance(func::FuncOp kernel) {
+  bool cube =
+      kernel->walk([](ascendc::MmadOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  return cube ? std::pair(1e-4, 1e-5) : std::pair(0.0, 0.0);
 }
 
 FailureOr<SmallVector<RuntimeValue>>
@@ -214,18 +310,43 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
                               SmallVectorImpl<RuntimeValue> &args,
                               int64_t block, int64_t blocks) {
   auto kernel = cast<func::FuncOp>(callee.getOperation());
-  FailureOr<Entry> entry = entryFor(kernel);
-  if (failed(entry))
+  FailureOr<Built> built = entryFor(kernel);
+  if (failed(built))
     return failure();
 
-  // The arguments in the kernel ABI: bytes of each GM tensor, each scalar
-  // in its C type, the dynamic extents, the workspace.
+  // --verify-per-item: the executor runs the same work item on copies.
+  SmallVector<RuntimeValue> expected;
+  if (reference) {
+    for (const RuntimeValue &value : args) {
+      const auto *tensor = std::get_if<TensorValue>(&value);
+      if (!tensor) {
+        expected.push_back(value);
+        continue;
+      }
+      TensorValue copy = *tensor;
+      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
+      expected.push_back(std::move(copy));
+    }
+    if (failed(reference->call(kernel, expected,
+                               CoreState{block, blocks, std::nullopt})))
+      return kernel.emitError()
+             << "--verify-per-item: the executor failed on work item "
+             << verified << " (block " << block << " of " << blocks << ")";
+  }
+
+  // The arguments in the kernel ABI: bytes of each GM tensor (an f32
+  // tensor's own elements, the executor holding them as floats), each
+  // scalar in its C type, the dynamic extents, the workspace.
   std::vector<std::vector<uint8_t>> slots;
-  for (RuntimeValue &value : args) {
+  std::vector<void *> direct(args.size(), nullptr);
+  for (auto [index, value] : llvm::enumerate(args)) {
     if (auto *tensor = std::get_if<TensorValue>(&value)) {
       if (tensor->offset != 0)
         return kernel.emitError() << "--compiled: a GM argument is a view";
-      slots.push_back(npyFromTensor(*tensor).data);
+      if (tensor->kind() == ElementKind::F32)
+        direct[index] = tensor->storage->data.floats.data();
+      slots.push_back(direct[index] ? std::vector<uint8_t>()
+                                    : npyFromTensor(*tensor).data);
       continue;
     }
     const Scalar &scalar = std::get<Scalar>(value);
@@ -251,17 +372,20 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   if (int64_t workspace = workspaceBytes(kernel))
     slots.push_back(std::vector<uint8_t>(workspace, 0));
   std::vector<void *> pointers;
-  for (std::vector<uint8_t> &slot : slots)
-    pointers.push_back(slot.data());
-  char fault[1024] = "";
-  if ((*entry)(pointers.data(), block, blocks, fault, sizeof(fault)))
-    return kernel.emitError() << "block " << block << " of " << blocks
-                              << " stopped in the emitted C++: " << fault;
+  for (auto [index, slot] : llvm::enumerate(slots))
+    pointers.push_back(index < direct.size() && direct[index] ? direct[index]
+                                                              : slot.data());
+  // What the other GM tensors held, to take back only what changed.
+  std::vector<std::vector<uint8_t>> before(slots.begin(),
+                                           slots.begin() + args.size());
+  char fault[2048] = "";
+  if (built->entry(pointers.data(), block, blocks, fault, sizeof(fault)))
+    return reportFault(kernel, fault, block, blocks, built->source);
 
-  // The GM tensors take the bytes back.
+  // The GM tensors the kernel wrote take their bytes back.
   for (auto [index, value] : llvm::enumerate(args)) {
     auto *tensor = std::get_if<TensorValue>(&value);
-    if (!tensor)
+    if (!tensor || direct[index] || slots[index] == before[index])
       continue;
     NpyArray array = npyFromTensor(*tensor);
     array.data = slots[index];
@@ -269,6 +393,27 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
     if (!back)
       return kernel.emitError() << toString(back.takeError());
     tensor->storage->data = back->storage->data;
+  }
+  if (reference) {
+    auto [relative, absolute] = itemTolerance(kernel);
+    for (auto [index, value] : llvm::enumerate(args)) {
+      const auto *tensor = std::get_if<TensorValue>(&value);
+      if (!tensor)
+        continue;
+      ExpectationReport report = compareWithExpected(
+          *tensor, npyFromTensor(std::get<TensorValue>(expected[index])),
+          rtol.value_or(relative), atol.value_or(absolute));
+      if (report.ok)
+        continue;
+      auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name");
+      return kernel.emitError()
+             << "--verify-per-item: work item " << verified << " (block "
+             << block << " of " << blocks << " of @" << kernel.getName()
+             << ") leaves GM tensor '"
+             << (name ? name.getValue().str() : "#" + std::to_string(index))
+             << "' unlike the executor: " << report.text;
+    }
+    ++verified;
   }
   // A kernel returns GM tensors it was passed.
   SmallVector<RuntimeValue> results;

@@ -108,6 +108,15 @@ static cl::opt<bool> runCompiled(
              "runtime/ascendc-cpu into a cached shared object and called on "
              "the same inputs (docs/emit-cpp.md)"),
     cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<bool> verifyPerItem(
+    "verify-per-item",
+    cl::desc("With --compiled: run each work item (a block, or a kernel call "
+             "of the orchestration) in the executor too, on copies of its "
+             "arguments, and stop at the first whose GM tensors differ, "
+             "naming it, the tensor, the first differing index and both "
+             "values (exact for vector kernels, the matmul tolerance with "
+             "the cube; --atol/--rtol override)"),
+    cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<unsigned> threadCount(
     "threads",
     cl::desc("Run the in-core calls of an orchestration function (and the "
@@ -448,6 +457,20 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     options.external = &*compiled;
     options.threads = 1;
   }
+  if (verifyPerItem && !compiled)
+    return fail("--verify-per-item checks a --compiled run");
+  // The reference of --verify-per-item: the executor with no external calls.
+  std::optional<Interpreter> reference;
+  if (verifyPerItem) {
+    InterpreterOptions plain = options;
+    plain.external = nullptr;
+    plain.observeOp = nullptr;
+    reference.emplace(kernel.getModule(), std::move(plain));
+    compiled->verifyPerItem(
+        *reference,
+        rtolOption >= 0 ? std::optional<double>(rtolOption) : std::nullopt,
+        atolOption >= 0 ? std::optional<double>(atolOption) : std::nullopt);
+  }
   Interpreter interpreter(kernel.getModule(), std::move(options));
   if (blockCount == 0 || blockCount > kMaxBlocks)
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
@@ -472,6 +495,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   }
   if (failed(results))
     return 1;
+  if (verifyPerItem)
+    llvm::outs() << "verify-per-item: " << compiled->itemsVerified()
+                 << " work items, each equal to the executor's\n";
 
   auto valueOf = [&](llvm::StringRef name) -> const RuntimeValue & {
     int slot = *lookupOutput(name);

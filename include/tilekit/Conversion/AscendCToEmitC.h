@@ -35,16 +35,20 @@ void registerConvertAscendCToEmitCPass();
 
 /// Converts a copy of `module` to EmitC and prints it as C++ to `os`, or
 /// fails with an error at the first op that has no C++ form (nothing is
-/// printed then).
+/// printed then). `withOrigins` puts `AscendC::cpu::at("file:line:col");`
+/// before each instruction, for the CPU runtime's reports.
 mlir::LogicalResult translateAscendCToCpp(mlir::ModuleOp module,
-                                          llvm::raw_ostream &os);
+                                          llvm::raw_ostream &os,
+                                          bool withOrigins = false);
 
-/// The C++ of `extern "C" void tilekit_entry(void **args, int64_t block,
-/// int64_t blocks)`, to append to the emitted kernels: it makes the CPU
-/// runtime's core vector block `block` of `blocks` and calls `kernel` with
-/// its arguments in the kernel ABI, `args[i]` pointing at the i-th: each GM
-/// argument's bytes, each scalar in its C type, each dynamic extent as a
-/// ptrdiff_t, then the workspace.
+/// The C++ of `extern "C" int tilekit_entry(void **args, int64_t block,
+/// int64_t blocks, char *error, size_t errorSize)`, to append to the
+/// emitted kernels: it runs `kernel` as block `block` of `blocks` on the
+/// CPU runtime's cores (AscendC::cpu::runBlock: a cube and a vector thread
+/// for a mixed kernel) with its arguments in the kernel ABI, `args[i]`
+/// pointing at the i-th: each GM argument's bytes, each scalar in its C
+/// type, each dynamic extent as a ptrdiff_t, then the workspace. Returns 0,
+/// or 1 with the fault in `error`.
 std::string emitCpuEntry(mlir::func::FuncOp kernel);
 
 /// The bytes of `kernel`'s workspace: its regions, each rounded up to 32

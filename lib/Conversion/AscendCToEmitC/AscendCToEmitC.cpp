@@ -268,7 +268,39 @@ static void removeUnusedValues(ModuleOp module) {
   }
 }
 
-LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os) {
+/// A C++ string literal of `text`.
+static std::string quoted(StringRef text) {
+  std::string literal = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      literal += '\\';
+    literal += c;
+  }
+  return literal + "\"";
+}
+
+/// Puts `AscendC::cpu::at("file:line:col");` before each AscendC
+/// instruction (an op with effects), so that the CPU runtime's reports
+/// name the instruction.
+static void markOrigins(ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!isa<ascendc::AscendCDialect>(op->getDialect()) ||
+        isMemoryEffectFree(op))
+      return;
+    auto loc = op->getLoc()->findInstanceOf<FileLineColLoc>();
+    if (!loc)
+      return;
+    std::string where = (loc.getFilename().getValue() + ":" +
+                         Twine(loc.getLine()) + ":" + Twine(loc.getColumn()))
+                            .str();
+    OpBuilder builder(op);
+    emitc::VerbatimOp::create(builder, op->getLoc(),
+                              "AscendC::cpu::at(" + quoted(where) + ");");
+  });
+}
+
+LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
+                                             bool withOrigins) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   // Host functions (the orchestration that launches the kernels) are the
   // caller's to run: the C++ holds the kernels.
@@ -276,6 +308,8 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os) {
     if (func->hasAttr(ascendc::AscendCDialect::kHostAttrName) ||
         func.isExternal())
       func.erase();
+  if (withOrigins)
+    markOrigins(*copy);
   PassManager pm(module.getContext());
   pm.addPass(createConvertAscendCToEmitCPass());
   pm.addPass(createCSEPass());

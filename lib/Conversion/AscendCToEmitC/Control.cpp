@@ -18,6 +18,8 @@
 
 #include "Emit.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
 #include "tilekit/Conversion/AscendCToEmitC.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -494,21 +496,37 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
         if (ShapedType::isDynamic(size))
           args.push_back("*(const ptrdiff_t *)args[" + std::to_string(next++) +
                          "]");
-  if (workspaceBytes(kernel))
+  std::string workspace;
+  if (int64_t bytes = workspaceBytes(kernel)) {
+    workspace = "{args[" + std::to_string(next) + "], \"workspace\", " +
+                std::to_string(bytes) + "}, ";
     args.push_back("(GM_ADDR)args[" + std::to_string(next++) + "]");
+  }
   std::string call = kernel.getName().str() + "(";
   for (auto [index, arg] : llvm::enumerate(args))
     call += (index ? ", " : "") + arg;
-  // The cores the kernel's groups ask for (none: one core runs it all).
+  // The cores the kernel's groups ask for; without both, the one its
+  // instructions need (as the executor chooses).
   bool cube = false, vector = false;
   kernel.walk([&](Operation *op) {
     cube |= isa<ascendc::IfAicOp>(op);
     vector |= isa<ascendc::IfAivOp>(op);
   });
-  std::string cores = cube && vector ? "Mixed" : cube ? "Cube" : "Vector";
+  std::string cores = cube && vector                  ? "Mixed"
+                      : ascendc::isCubeKernel(kernel) ? "Cube"
+                                                      : "Vector";
+  // The GM arguments' names, for reports.
+  std::string names;
+  for (auto [index, arg] : llvm::enumerate(kernel.getArguments()))
+    if (isa<ascendc::GlobalTensorType>(arg.getType())) {
+      auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name");
+      names += "{args[" + std::to_string(index) + "], \"" +
+               (name ? name.getValue().str() : "#" + std::to_string(index)) +
+               "\", 0}, ";
+    }
   return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
          "int64_t blocks, char *error, size_t errorSize) {\n"
          "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
-         cores + ", block, blocks, [&] { " + call +
+         cores + ", block, blocks, {" + names + workspace + "}, [&] { " + call +
          "); }, error, errorSize) ? 0 : 1;\n}\n";
 }

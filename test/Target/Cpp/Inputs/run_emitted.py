@@ -11,7 +11,8 @@ NAME=FILE.npy is a GM tensor, NAME=NUMBER a scalar, in the kernel's argument
 order. Prints one line per GM tensor: "NAME: same bits" when every element
 of the C++ run equals the executor's to the bit, else the first difference,
 and exits 1 on any difference. The kernel must be one vector-core kernel
-with static shapes (the CPU runtime has no cube yet).
+with static shapes; it runs in AscendC::cpu::runBlock, as `tilekit run
+--compiled` runs kernels, but from a main() of its own.
 """
 
 import os
@@ -78,7 +79,11 @@ def main():
             call.append("(GM_ADDR)b%d.data()" % index)
         else:
             call.append("(%s)%s" % (params[index].rsplit(" ", 1)[0], value))
-    lines.append("  %s(%s);" % (name, ", ".join(call)))
+    # One vector core, its instructions checked by the runtime's race model.
+    lines.append("  char error[2048];")
+    lines.append("  if (!AscendC::cpu::runBlock(AscendC::cpu::Cores::Vector, 0, 1, {}, [&] { %s(%s); }, error, sizeof error)) {"
+                 % (name, ", ".join(call)))
+    lines.append('    std::fprintf(stderr, "%s\\n", error); return 1; }')
     for index, (arg, value) in enumerate(args):
         if value.endswith(".npy"):
             out = os.path.join(workdir, arg + ".cpp.bin")

@@ -1,0 +1,348 @@
+//===- happens_before.h - Pipe ordering of emitted kernels on the CPU -----===//
+//
+// The CPU runtime runs a core's instructions in order, so a kernel whose
+// flags are wrong still computes the right numbers here: this model says
+// whether the machine, whose pipes run concurrently, would have ordered
+// them. It is the AscendC executor's model (HappensBefore in
+// lib/Dialect/AscendC/Transforms): each pipe of each core is a stream with
+// a vector clock; set/wait flags, full barriers, buffer ids and cross-core
+// flags join clocks; the scalar pipe issues every op; an access to a
+// storage (a planned local allocation, or a GM buffer) that an access on
+// another stream wrote (or read, for a write) without an edge between them
+// is a race. A block's two cores share one model under one lock, and a
+// cross-core wait blocks its thread until a set is pending, so the model
+// sees a run the machine could make.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_RUNTIME_ASCENDC_CPU_HAPPENS_BEFORE_H
+#define TILEKIT_RUNTIME_ASCENDC_CPU_HAPPENS_BEFORE_H
+
+#include <algorithm>
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace AscendC::cpu {
+
+// The machine's buffers, pipes and data paths, as tilekit describes them
+// once (include/tilekit/Machine/Machine.def).
+enum class Buffer : uint8_t {
+#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) E,
+#include "tilekit/Machine/Machine.def"
+#undef TILEKIT_BUFFER
+};
+enum class Pipe : uint8_t {
+#define TILEKIT_PIPE(E, NAME, WHAT) E,
+#include "tilekit/Machine/Machine.def"
+#undef TILEKIT_PIPE
+};
+constexpr unsigned kPipes = 0
+#define TILEKIT_PIPE(E, NAME, WHAT) +1
+#include "tilekit/Machine/Machine.def"
+#undef TILEKIT_PIPE
+    ;
+
+inline const char *pipeName(Pipe pipe) {
+  static const char *const names[] = {
+#define TILEKIT_PIPE(E, NAME, WHAT) NAME,
+#include "tilekit/Machine/Machine.def"
+#undef TILEKIT_PIPE
+  };
+  return names[static_cast<unsigned>(pipe)];
+}
+inline const char *bufferName(Buffer buffer) {
+  switch (buffer) {
+  case Buffer::L0A:
+    return "L0A";
+  case Buffer::L0B:
+    return "L0B";
+  case Buffer::L0C:
+    return "L0C";
+  case Buffer::L1:
+    return "L1";
+  case Buffer::UB:
+    return "UB";
+  case Buffer::Bias:
+    return "BT";
+  default:
+    return "GM";
+  }
+}
+
+/// Where the current instruction of a thread came from: the MLIR location
+/// and the emitted line (set by the --compiled build's markers).
+struct Origin {
+  const char *location = nullptr;
+  int line = 0;
+};
+
+/// What stops a kernel: an access the machine would not make, a race, a
+/// wait that can never end, a failed assertion. The entry reports it with
+/// where it happened (and where the earlier access of a race was).
+struct KernelFault {
+  std::string message;
+  Origin at, earlier;
+};
+
+/// A storage as the executor's race model names it: a planned local
+/// allocation's byte range in a buffer, or a GM buffer (`root`).
+struct Storage {
+  const void *root = nullptr;
+  Buffer buffer = Buffer::GM;
+  int64_t begin = 0, end = 0;
+  bool operator==(const Storage &other) const {
+    return root == other.root && buffer == other.buffer &&
+           begin == other.begin && end == other.end;
+  }
+  bool overlaps(const Storage &other) const {
+    if (root || other.root)
+      return root == other.root;
+    return buffer == other.buffer && begin < other.end && other.begin < end;
+  }
+};
+
+/// A GM buffer reports name: a tensor argument (`bytes` 0) or the
+/// workspace, whose regions are named by their offset.
+struct GmName {
+  const void *base;
+  const char *name;
+  size_t bytes;
+};
+
+/// One tensor an instruction reads or writes.
+struct TensorUse {
+  Storage storage;
+  bool writes;
+};
+
+class HappensBefore {
+public:
+  static constexpr unsigned kCores = 2; // 0: cube, 1: vector
+  static constexpr unsigned kStreams = kPipes * kCores;
+
+  /// Names GM buffers in reports ("GM tensor 'x'").
+  void nameGm(GmName name) { gmNames.push_back(name); }
+
+  /// An instruction on `pipe` of `core` using `tensors`.
+  void access(unsigned core, Pipe pipe, Origin at,
+              std::initializer_list<TensorUse> tensors) {
+    std::lock_guard<std::mutex> lock(mutex);
+    unsigned s = stream(core, pipe);
+    Clock &clock = issue(core, pipe);
+    for (const TensorUse &use : tensors) {
+      Access now{s, clock.ticks[s], use.writes, use.storage, at};
+      for (const Access &earlier : accesses) {
+        if (earlier.stream == s || (!earlier.writes && !now.writes) ||
+            !earlier.storage.overlaps(now.storage))
+          continue;
+        if (clock.ticks[earlier.stream] < earlier.tick)
+          fault(KernelFault{describeRace(earlier, now), at, earlier.at});
+      }
+      // The newest access of a stream to a storage stands for its older
+      // ones of the same kind (a write for reads too).
+      accesses.erase(std::remove_if(accesses.begin(), accesses.end(),
+                                    [&](const Access &older) {
+                                      return older.stream == now.stream &&
+                                             older.storage == now.storage &&
+                                             (now.writes || !older.writes);
+                                    }),
+                     accesses.end());
+      accesses.push_back(now);
+    }
+  }
+
+  void setFlag(unsigned core, Pipe src, Pipe dst, int event) {
+    std::lock_guard<std::mutex> lock(mutex);
+    flags[{core, src, dst, event}].push_back(issue(core, src));
+  }
+  /// A wait with no set pending would wait forever.
+  void waitFlag(unsigned core, Pipe src, Pipe dst, int event, Origin at) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto &queue = flags[{core, src, dst, event}];
+    if (queue.empty())
+      fault(KernelFault{"waits for event " + std::to_string(event) + " from " +
+                            pipeName(src) + " to " + pipeName(dst) +
+                            ", which no earlier op set: the " + coreName(core) +
+                            " core would wait forever (a deadlock)",
+                        at});
+    clocks[stream(core, dst)].join(queue.front());
+    queue.pop_front();
+  }
+  /// PIPE_ALL: everything the core executed precedes everything after.
+  void barrier(unsigned core) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (unsigned p = 0; p < kPipes; ++p)
+      issued[core].join(clocks[core * kPipes + p]);
+  }
+  void getBuf(unsigned core, Pipe pipe, uint64_t id) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = released.find({core, id});
+    if (it != released.end())
+      clocks[stream(core, pipe)].join(it->second);
+  }
+  void rlsBuf(unsigned core, Pipe pipe, uint64_t id) {
+    std::lock_guard<std::mutex> lock(mutex);
+    released[{core, id}] = issue(core, pipe);
+  }
+
+  /// A cross-core set from `core`'s `pipe` for the other core.
+  void crossSet(unsigned core, Pipe pipe, uint16_t flag, Origin at) {
+    std::lock_guard<std::mutex> lock(mutex);
+    checkFlag(flag, at);
+    crossFlags[{1 - core, flag}].push_back(issue(core, pipe));
+    changed.notify_all();
+  }
+  /// Blocks until a set of `flag` is pending for `core`, then takes it. A
+  /// wait no set can answer (the other core has returned, or waits itself
+  /// on a flag nobody set) is a deadlock.
+  void crossWait(unsigned core, Pipe pipe, uint16_t flag, Origin at) {
+    std::unique_lock<std::mutex> lock(mutex);
+    checkFlag(flag, at);
+    auto &queue = crossFlags[{core, flag}];
+    unsigned peer = 1 - core;
+    while (queue.empty()) {
+      if (stopped)
+        throw KernelFault{}; // the other core's fault is the report
+      bool peerStuck =
+          waiting[peer] >= 0 &&
+          crossFlags[{peer, static_cast<uint16_t>(waiting[peer])}].empty();
+      if (done[peer])
+        fault(KernelFault{"waits for cross-core flag " + std::to_string(flag) +
+                              ", which the " + coreName(peer) +
+                              " core never sets: it has returned (a deadlock)",
+                          at});
+      // Both wait: reported at the vector core's wait, whichever thread
+      // finds it, so that every run says the same.
+      if (peerStuck) {
+        bool vector = core == 1;
+        int vectorFlag = vector ? flag : waiting[peer];
+        int cubeFlag = vector ? waiting[peer] : flag;
+        fault(KernelFault{
+            "waits for cross-core flag " + std::to_string(vectorFlag) +
+                ", which the cube core cannot set: it waits for "
+                "flag " +
+                std::to_string(cubeFlag) + " too (a deadlock)",
+            vector ? at : waitingAt[peer], vector ? waitingAt[peer] : at});
+      }
+      waiting[core] = flag;
+      waitingAt[core] = at;
+      changed.wait(lock);
+      waiting[core] = -1;
+    }
+    clocks[stream(core, pipe)].join(queue.front());
+    // A scalar wait holds up everything the core issues after it.
+    if (pipe == Pipe::S)
+      issued[core].join(queue.front());
+    queue.pop_front();
+  }
+
+  /// `core` has returned, or stopped on a fault.
+  void finish(unsigned core, bool faulted) {
+    std::lock_guard<std::mutex> lock(mutex);
+    done[core] = true;
+    stopped |= faulted;
+    changed.notify_all();
+  }
+
+private:
+  struct Clock {
+    std::array<uint32_t, kStreams> ticks{};
+    void join(const Clock &other) {
+      for (unsigned i = 0; i < kStreams; ++i)
+        ticks[i] = std::max(ticks[i], other.ticks[i]);
+    }
+  };
+  struct Access {
+    unsigned stream;
+    uint32_t tick;
+    bool writes;
+    Storage storage;
+    Origin at;
+  };
+
+  static unsigned stream(unsigned core, Pipe pipe) {
+    return core * kPipes + static_cast<unsigned>(pipe);
+  }
+  static const char *coreName(unsigned core) {
+    return core == 0 ? "cube" : "vector";
+  }
+  std::string streamName(unsigned s) const {
+    return std::string(coreName(s / kPipes)) + " " +
+           pipeName(static_cast<Pipe>(s % kPipes));
+  }
+  std::string describe(const Storage &storage) const {
+    if (!storage.root)
+      return std::string(bufferName(storage.buffer)) + "[" +
+             std::to_string(storage.begin) + ", " +
+             std::to_string(storage.end) + ")";
+    auto at = static_cast<const char *>(storage.root);
+    for (const GmName &gm : gmNames) {
+      auto base = static_cast<const char *>(gm.base);
+      if (at == base && !gm.bytes)
+        return "GM tensor '" + std::string(gm.name) + "'";
+      if (at >= base && at < base + gm.bytes)
+        return "the " + std::string(gm.name) + " at byte " +
+               std::to_string(at - base);
+    }
+    return "a GM buffer";
+  }
+  std::string describeRace(const Access &earlier, const Access &now) const {
+    return std::string(now.writes ? "writes " : "reads ") +
+           describe(now.storage) + " on the " + streamName(now.stream) +
+           " pipe with nothing ordering it after the " +
+           (earlier.writes ? "write" : "read") + " on the " +
+           streamName(earlier.stream) + " pipe (a race)";
+  }
+
+  /// Ticks `core`'s `pipe` for an instruction issued now.
+  Clock &issue(unsigned core, Pipe pipe) {
+    unsigned s = stream(core, pipe);
+    Clock &clock = clocks[s];
+    clock.join(issued[core]);
+    ++clock.ticks[s];
+    // The scalar pipe issues every op: what it executed precedes what any
+    // pipe executes after it.
+    if (pipe == Pipe::S)
+      issued[core].join(clock);
+    return clock;
+  }
+  void checkFlag(uint16_t flag, Origin at) {
+    if (flag >= kCrossFlags)
+      fault(KernelFault{"cross-core flag " + std::to_string(flag) +
+                            " is past the " + std::to_string(kCrossFlags) +
+                            " the machine has",
+                        at});
+  }
+  /// Stops the run (the other core's waits end too) and throws.
+  [[noreturn]] void fault(KernelFault report) {
+    stopped = true;
+    changed.notify_all();
+    throw report;
+  }
+
+  static constexpr unsigned kCrossFlags = 32;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::array<Clock, kStreams> clocks;
+  std::array<Clock, kCores> issued;
+  std::map<std::tuple<unsigned, Pipe, Pipe, int>, std::deque<Clock>> flags;
+  std::map<std::pair<unsigned, uint64_t>, Clock> released;
+  std::map<std::pair<unsigned, uint16_t>, std::deque<Clock>> crossFlags;
+  std::vector<Access> accesses;
+  std::vector<GmName> gmNames;
+  int waiting[kCores] = {-1, -1};
+  Origin waitingAt[kCores];
+  bool done[kCores] = {false, false};
+  bool stopped = false;
+};
+
+} // namespace AscendC::cpu
+
+#endif // TILEKIT_RUNTIME_ASCENDC_CPU_HAPPENS_BEFORE_H
