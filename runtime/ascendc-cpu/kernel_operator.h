@@ -19,6 +19,7 @@
 #ifndef TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 #define TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 
+#include <algorithm>
 #include <cmath>
 #include <condition_variable>
 #include <cstddef>
@@ -275,6 +276,14 @@ public:
       cpuFail("a local tensor access past its buffer");
     return reinterpret_cast<T *>(buffer.data() + byte);
   }
+  /// Elements [0, count) of the tensor, checked once: for loops over many.
+  T *span(int64_t count) const {
+    std::vector<uint8_t> &buffer = currentCore().buffer(position);
+    if (count < 0 || address + count * static_cast<int64_t>(sizeof(T)) >
+                         static_cast<int64_t>(buffer.size()))
+      cpuFail("a local tensor access past its buffer");
+    return reinterpret_cast<T *>(buffer.data() + address);
+  }
   /// The element `bytes` bytes into the tensor's buffer from its start.
   T *atByte(int64_t bytes) const {
     return at(0) + bytes / static_cast<int64_t>(sizeof(T));
@@ -398,13 +407,23 @@ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               const Nd2NzParams &params) {
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   const int64_t c0 = 32 / sizeof(T);
+  if (!params.ndNum || !params.nValue || !params.dValue)
+    return;
+  auto at = [&](int64_t nd, int64_t r, int64_t c) {
+    return nd * params.dstNzMatrixStride +
+           (c / c0 * params.dstNzC0Stride + r * params.dstNzNStride) * c0 +
+           c % c0;
+  };
+  // The last element is the farthest (the strides are unsigned).
+  T *out =
+      dst.span(at(params.ndNum - 1, params.nValue - 1, params.dValue - 1) + 1);
   for (int64_t nd = 0; nd < params.ndNum; ++nd)
-    for (int64_t r = 0; r < params.nValue; ++r)
+    for (int64_t r = 0; r < params.nValue; ++r) {
+      const T *row = src.GetPhyAddr() + nd * params.srcNdMatrixStride +
+                     r * params.srcDValue;
       for (int64_t c = 0; c < params.dValue; ++c)
-        *dst.at(nd * params.dstNzMatrixStride +
-                (c / c0 * params.dstNzC0Stride + r * params.dstNzNStride) * c0 +
-                c % c0) = src.GetPhyAddr()[nd * params.srcNdMatrixStride +
-                                           r * params.srcDValue + c];
+        out[at(nd, r, c)] = row[c];
+    }
 }
 /// GM to UB: `blockCount` rows of `blockLen` bytes, `srcStride` bytes
 /// between them in GM, each row padded to 32 bytes and `dstStride` blocks
@@ -479,13 +498,17 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   constexpr int64_t fractal = 512 / sizeof(T);
   if (params.ifTranspose && sizeof(T) != 2)
     cpuFail("LoadData transposes fractals of 2-byte elements only");
+  if (!params.repeatTimes)
+    return;
+  int64_t last = params.repeatTimes - 1;
+  T *out = dst.span((last * (params.dstGap + 1) + 1) * fractal);
+  const T *in =
+      src.span((params.startIndex + last * params.srcStride + 1) * fractal);
   for (int64_t r = 0; r < params.repeatTimes; ++r) {
-    int64_t from = (params.startIndex + r * params.srcStride) * fractal;
-    int64_t to = r * (params.dstGap + 1) * fractal;
-    for (int64_t e = 0; e < fractal; ++e) {
-      int64_t source = params.ifTranspose ? e % 16 * 16 + e / 16 : e;
-      *dst.at(to + e) = *src.at(from + source);
-    }
+    const T *from = in + (params.startIndex + r * params.srcStride) * fractal;
+    T *to = out + r * (params.dstGap + 1) * fractal;
+    for (int64_t e = 0; e < fractal; ++e)
+      to[e] = from[params.ifTranspose ? e % 16 * 16 + e / 16 : e];
   }
 }
 
@@ -506,22 +529,40 @@ void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
   const int64_t m = params.m, n = params.n, k = params.k;
   const int64_t kFractals = ceilDiv(k, c0), nFractals = ceilDiv(n, 16);
   const int64_t rows = ceilDiv(m, 16) * 16;
+  if (m == 0 || n == 0)
+    return;
+  // The operands out of their fractals, as f32 rows (the grids' ends
+  // checked once).
+  const A *pa = a.span(ceilDiv(m, 16) * kFractals * 16 * c0);
+  const B *pb = b.span(kFractals * nFractals * 16 * c0);
+  C *pc = dst.span(ceilDiv(n, 16) * rows * 16);
+  std::vector<float> lhs(m * k), rhs(k * n), sums(n);
   for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      float sum = 0;
-      for (int64_t kk = 0; kk < k; ++kk) {
-        float lhs = static_cast<float>(*a.at(
-            ((i / 16 * kFractals + kk / c0) * 16 + i % 16) * c0 + kk % c0));
-        float rhs = static_cast<float>(*b.at(
-            ((kk / c0 * nFractals + j / 16) * 16 + j % 16) * c0 + kk % c0));
-        sum += lhs * rhs;
-      }
-      C &out = *dst.at(nzIndex(i, j, rows, 16));
-      if (params.cmatrixInitVal)
-        out = static_cast<C>(bias ? sum + bias[j] : sum);
-      else
-        out = static_cast<C>(static_cast<float>(out) + sum);
+    for (int64_t kk = 0; kk < k; ++kk)
+      lhs[i * k + kk] = static_cast<float>(
+          pa[((i / 16 * kFractals + kk / c0) * 16 + i % 16) * c0 + kk % c0]);
+  for (int64_t kk = 0; kk < k; ++kk)
+    for (int64_t j = 0; j < n; ++j)
+      rhs[kk * n + j] = static_cast<float>(
+          pb[((kk / c0 * nFractals + j / 16) * 16 + j % 16) * c0 + kk % c0]);
+  for (int64_t i = 0; i < m; ++i) {
+    // Each (i, j) sums its k products in order from zero; the loop over j
+    // runs lanes side by side without reordering any one sum.
+    std::fill(sums.begin(), sums.end(), 0.0f);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      float left = lhs[i * k + kk];
+      const float *right = &rhs[kk * n];
+      for (int64_t j = 0; j < n; ++j)
+        sums[j] += left * right[j];
     }
+    for (int64_t j = 0; j < n; ++j) {
+      C &out = pc[nzIndex(i, j, rows, 16)];
+      if (params.cmatrixInitVal)
+        out = static_cast<C>(bias ? sums[j] + bias[j] : sums[j]);
+      else
+        out = static_cast<C>(static_cast<float>(out) + sums[j]);
+    }
+  }
 }
 
 /// The `mSize` x `nSize` corner of an NZ matrix in L0C (`srcStride` rows
@@ -640,8 +681,10 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
             const int32_t &count) {                                            \
     cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto) { return EXPR; };                               \
+    T *out = dst.span(count);                                                  \
+    const T *in = src.span(count);                                             \
     for (int32_t i = 0; i < count; ++i)                                        \
-      *dst.at(i) = cpu::lane(fn, *src.at(i), *src.at(i));                      \
+      out[i] = cpu::lane(fn, in[i], in[i]);                                    \
   }                                                                            \
   template <typename T, typename Mask>                                         \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src, Mask mask,   \
@@ -664,8 +707,10 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
     cpu::instruction(cpu::Pipe::V,                                             \
                      {cpu::reads(src0), cpu::reads(src1), cpu::writes(dst)});  \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
+    T *out = dst.span(count);                                                  \
+    const T *in0 = src0.span(count), *in1 = src1.span(count);                  \
     for (int32_t i = 0; i < count; ++i)                                        \
-      *dst.at(i) = cpu::lane(fn, *src0.at(i), *src1.at(i));                    \
+      out[i] = cpu::lane(fn, in0[i], in1[i]);                                  \
   }                                                                            \
   template <typename T, typename Mask>                                         \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src0,             \
@@ -690,8 +735,10 @@ template <typename T> std::vector<int64_t> activeLanes(const uint64_t *mask) {
             const U &scalar, const int32_t &count) {                           \
     cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});       \
     auto fn = [](auto a, auto b) { return EXPR; };                             \
+    T *out = dst.span(count);                                                  \
+    const T *in = src.span(count);                                             \
     for (int32_t i = 0; i < count; ++i)                                        \
-      *dst.at(i) = cpu::lane(fn, *src.at(i), static_cast<T>(scalar));          \
+      out[i] = cpu::lane(fn, in[i], static_cast<T>(scalar));                   \
   }                                                                            \
   template <typename T, typename U, typename Mask>                             \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \

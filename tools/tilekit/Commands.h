@@ -11,8 +11,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
+
+#include <atomic>
+#include <mutex>
 
 namespace tilekit::driver {
 
@@ -101,15 +105,36 @@ private:
   struct Built {
     Entry entry;
     std::string source;
+    /// Which arguments the kernel may write (GM tensors only).
+    std::vector<bool> writes;
   };
   mlir::FailureOr<Built> entryFor(mlir::func::FuncOp kernel);
 
   mlir::ModuleOp module;
   std::string source; // the module's kernels as C++, made once
+  /// The machine bytes of a non-f32 GM tensor, kept between calls and
+  /// encoded again only when the executor's elements change.
+  struct Mirror {
+    std::mutex mutex;
+    std::vector<uint8_t> raw; // the executor's elements when encoded
+    /// As the machine stores them; calls reading the tensor share it.
+    std::shared_ptr<std::vector<uint8_t>> bytes;
+  };
+  Mirror &mirrorFor(const interp::TensorStorage *storage);
+  std::shared_ptr<std::vector<uint8_t>>
+  mirrorOf(const interp::TensorValue &tensor);
+  /// The elements a call changed (`after` against `before`) go back into
+  /// `tensor` and its mirror.
+  void takeBack(interp::TensorValue &tensor, llvm::ArrayRef<uint8_t> after,
+                llvm::ArrayRef<uint8_t> before);
+  std::mutex mirrorsMutex;
+  llvm::DenseMap<const interp::TensorStorage *, std::unique_ptr<Mirror>>
+      mirrors;
+  std::mutex entriesMutex;
   llvm::StringMap<Built> entries;
   interp::Interpreter *reference = nullptr;
   std::optional<double> rtol, atol;
-  unsigned verified = 0;
+  std::atomic<unsigned> verified{0};
 };
 
 } // namespace tilekit::driver

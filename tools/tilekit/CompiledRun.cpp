@@ -15,7 +15,9 @@
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 #include "tilekit/Interp/Binding.h"
+#include "tilekit/Interp/BytePool.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
 
@@ -36,11 +38,20 @@ using namespace tilekit::interp;
 
 namespace {
 
-/// The flags every kernel object is built with: no contracted multiply-add,
-/// as the executor's vector math (lib/Support/CMakeLists.txt).
-const char *const kFlags[] = {"-std=c++17", "-O2",     "-ffp-contract=off",
-                              "-fPIC",      "-shared", "-Wall",
-                              "-Werror"};
+/// The flags a kernel object is built with: no contracted multiply-add, as
+/// the executor's vector math (lib/Support/CMakeLists.txt); the x86 f16
+/// conversions in hardware where this CPU has them (exact both ways, as
+/// the software ones: the numbers do not change, the key does).
+std::vector<std::string> buildFlags() {
+  std::vector<std::string> flags = {
+      "-std=c++17", "-O2",    "-ffp-contract=off", "-fPIC", "-shared",
+      "-Wall",      "-Werror"};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("f16c"))
+    flags.push_back("-mf16c");
+#endif
+  return flags;
+}
 
 std::string runtimeDir() {
   return (llvm::Twine(TILEKIT_SOURCE_DIR) + "/runtime/ascendc-cpu").str();
@@ -143,8 +154,9 @@ FailureOr<std::string> buildObject(Operation *where,
     hash.update(part), hash.update(StringRef("\0", 1));
   for (const std::string &file : runtimeFiles())
     hash.update(readFile(file)), hash.update(StringRef("\0", 1));
-  for (const char *flag : kFlags)
-    hash.update(StringRef(flag));
+  std::vector<std::string> flags = buildFlags();
+  for (const std::string &flag : flags)
+    hash.update(flag), hash.update(StringRef("\0", 1));
   std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 32);
   std::string dir = cacheDir();
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
@@ -166,7 +178,7 @@ FailureOr<std::string> buildObject(Operation *where,
   std::string includeRuntime = "-I" + runtimeDir(),
               includeTilekit = "-I" + includeDir(),
               vectorMath = vectorMathSource();
-  SmallVector<StringRef> args(std::begin(kFlags), std::end(kFlags));
+  SmallVector<StringRef> args(flags.begin(), flags.end());
   args.append(
       {includeRuntime, includeTilekit, cpp, vectorMath, "-o", temporary});
   std::string output;
@@ -200,6 +212,26 @@ Operation *unsupported(func::FuncOp kernel, std::string &why) {
 
 } // namespace
 
+/// The executor's own bytes of a tensor's elements (floats or int64s).
+static ArrayRef<uint8_t> rawElements(const ArrayData &data) {
+  if (isFloatKind(data.kind))
+    return {reinterpret_cast<const uint8_t *>(data.floats.data()),
+            data.floats.size() * sizeof(float)};
+  return {reinterpret_cast<const uint8_t *>(data.ints.data()),
+          data.ints.size() * sizeof(int64_t)};
+}
+
+/// A GM tensor's elements as the machine stores them.
+static std::vector<uint8_t> machineBytes(const TensorValue &tensor) {
+  ElementKind kind = tensor.kind();
+  unsigned size = getByteSize(kind);
+  const ArrayData &data = tensor.storage->data;
+  std::vector<uint8_t> bytes(data.size() * size);
+  for (size_t i = 0, e = data.size(); i < e; ++i)
+    encodeElement(kind, data, i, &bytes[i * size]);
+  return bytes;
+}
+
 /// An AscendC kernel (it takes GM tensors or runs AscendC ops), not a host
 /// function.
 static bool isCompiledKernel(FunctionOpInterface function) {
@@ -218,6 +250,49 @@ static bool isCompiledKernel(FunctionOpInterface function) {
 }
 
 driver::CompiledKernels::CompiledKernels(ModuleOp module) : module(module) {}
+
+driver::CompiledKernels::Mirror &
+driver::CompiledKernels::mirrorFor(const TensorStorage *storage) {
+  std::lock_guard<std::mutex> lock(mirrorsMutex);
+  std::unique_ptr<Mirror> &mirror = mirrors[storage];
+  if (!mirror)
+    mirror = std::make_unique<Mirror>();
+  return *mirror;
+}
+
+std::shared_ptr<std::vector<uint8_t>>
+driver::CompiledKernels::mirrorOf(const TensorValue &tensor) {
+  Mirror &mirror = mirrorFor(tensor.storage.get());
+  std::lock_guard<std::mutex> lock(mirror.mutex);
+  ArrayRef<uint8_t> raw = rawElements(tensor.storage->data);
+  // Encoded again only when the executor's elements changed since (into a
+  // new vector: calls still reading the old one keep it).
+  if (!mirror.bytes || ArrayRef<uint8_t>(mirror.raw) != raw) {
+    mirror.raw.assign(raw.begin(), raw.end());
+    mirror.bytes = std::make_shared<std::vector<uint8_t>>(machineBytes(tensor));
+  }
+  return mirror.bytes;
+}
+
+void driver::CompiledKernels::takeBack(TensorValue &tensor,
+                                       ArrayRef<uint8_t> after,
+                                       ArrayRef<uint8_t> before) {
+  Mirror &mirror = mirrorFor(tensor.storage.get());
+  std::lock_guard<std::mutex> lock(mirror.mutex);
+  ElementKind kind = tensor.kind();
+  unsigned size = getByteSize(kind);
+  ArrayData &data = tensor.storage->data;
+  bool mirrored = mirror.bytes && mirror.bytes->size() == after.size();
+  for (size_t i = 0, e = after.size() / size; i < e; ++i) {
+    if (!std::memcmp(&after[i * size], &before[i * size], size))
+      continue;
+    decodeElement(kind, &after[i * size], data, i);
+    if (mirrored)
+      std::memcpy(&(*mirror.bytes)[i * size], &after[i * size], size);
+  }
+  ArrayRef<uint8_t> raw = rawElements(data);
+  mirror.raw.assign(raw.begin(), raw.end());
+}
 
 bool driver::CompiledKernels::handles(FunctionOpInterface callee) {
   return isCompiledKernel(callee);
@@ -261,6 +336,8 @@ static LogicalResult reportFault(func::FuncOp kernel, StringRef fault,
 
 FailureOr<driver::CompiledKernels::Built>
 driver::CompiledKernels::entryFor(func::FuncOp kernel) {
+  // Calls run on the executor's threads; the first builds, the others wait.
+  std::lock_guard<std::mutex> lock(entriesMutex);
   auto it = entries.find(kernel.getName());
   if (it != entries.end())
     return it->second;
@@ -283,7 +360,17 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   if (!entry)
     return kernel.emitError()
            << "--compiled: cannot load " << *object << ": " << dlerror();
-  entries[kernel.getName()] = {entry, sourceOf(*object)};
+  // The GM arguments any instruction writes (through views too).
+  std::vector<bool> writes(kernel.getNumArguments(), false);
+  kernel.walk([&](Operation *op) {
+    for (const ascendc::TensorAccess &access : ascendc::getTensorAccesses(op))
+      if (access.writes)
+        if (auto arg =
+                dyn_cast<BlockArgument>(ascendc::getStorage(access.tensor));
+            arg && arg.getOwner()->getParentOp() == kernel)
+          writes[arg.getArgNumber()] = true;
+  });
+  entries[kernel.getName()] = {entry, sourceOf(*object), std::move(writes)};
   return entries[kernel.getName()];
 }
 
@@ -331,22 +418,32 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
                                CoreState{block, blocks, std::nullopt})))
       return kernel.emitError()
              << "--verify-per-item: the executor failed on work item "
-             << verified << " (block " << block << " of " << blocks << ")";
+             << verified.load() << " (block " << block << " of " << blocks
+             << ")";
   }
 
   // The arguments in the kernel ABI: bytes of each GM tensor (an f32
   // tensor's own elements, the executor holding them as floats), each
   // scalar in its C type, the dynamic extents, the workspace.
+  // A tensor the kernel only reads shares its mirror; one it writes gets
+  // a copy, compared after the call.
   std::vector<std::vector<uint8_t>> slots;
   std::vector<void *> direct(args.size(), nullptr);
+  std::vector<std::shared_ptr<std::vector<uint8_t>>> shared;
   for (auto [index, value] : llvm::enumerate(args)) {
     if (auto *tensor = std::get_if<TensorValue>(&value)) {
       if (tensor->offset != 0)
         return kernel.emitError() << "--compiled: a GM argument is a view";
-      if (tensor->kind() == ElementKind::F32)
+      if (tensor->kind() == ElementKind::F32) {
         direct[index] = tensor->storage->data.floats.data();
-      slots.push_back(direct[index] ? std::vector<uint8_t>()
-                                    : npyFromTensor(*tensor).data);
+        slots.emplace_back();
+      } else if (!built->writes[index]) {
+        shared.push_back(mirrorOf(*tensor));
+        direct[index] = shared.back()->data();
+        slots.emplace_back();
+      } else {
+        slots.push_back(*mirrorOf(*tensor));
+      }
       continue;
     }
     const Scalar &scalar = std::get<Scalar>(value);
@@ -382,17 +479,14 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   if (built->entry(pointers.data(), block, blocks, fault, sizeof(fault)))
     return reportFault(kernel, fault, block, blocks, built->source);
 
-  // The GM tensors the kernel wrote take their bytes back.
+  // The elements the kernel wrote go back into their GM tensors (only
+  // those: calls writing other parts of a tensor may run alongside).
   for (auto [index, value] : llvm::enumerate(args)) {
     auto *tensor = std::get_if<TensorValue>(&value);
-    if (!tensor || direct[index] || slots[index] == before[index])
+    if (!tensor || direct[index])
       continue;
-    NpyArray array = npyFromTensor(*tensor);
-    array.data = slots[index];
-    llvm::Expected<TensorValue> back = tensorFromNpy(array, tensor->kind());
-    if (!back)
-      return kernel.emitError() << toString(back.takeError());
-    tensor->storage->data = back->storage->data;
+    if (slots[index] != before[index])
+      takeBack(*tensor, slots[index], before[index]);
   }
   if (reference) {
     auto [relative, absolute] = itemTolerance(kernel);
@@ -407,7 +501,7 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
         continue;
       auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name");
       return kernel.emitError()
-             << "--verify-per-item: work item " << verified << " (block "
+             << "--verify-per-item: work item " << verified.load() << " (block "
              << block << " of " << blocks << " of @" << kernel.getName()
              << ") leaves GM tensor '"
              << (name ? name.getValue().str() : "#" + std::to_string(index))

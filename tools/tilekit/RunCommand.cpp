@@ -449,13 +449,16 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
       os << "\n";
     };
   options.trace = traceSink;
-  // --compiled: the host functions run here, the kernels as their C++, one
-  // call at a time (each copies its GM tensors in and out).
+  // --compiled: the host functions run here, the kernels as their C++, on
+  // the executor's threads where their GM accesses allow (one at a time
+  // under --verify-per-item, so that the first divergent item is the first
+  // in program order).
   std::optional<CompiledKernels> compiled;
   if (runCompiled && !traceSink) {
     compiled.emplace(kernel.getModule());
     options.external = &*compiled;
-    options.threads = 1;
+    if (verifyPerItem)
+      options.threads = 1;
   }
   if (verifyPerItem && !compiled)
     return fail("--verify-per-item checks a --compiled run");
