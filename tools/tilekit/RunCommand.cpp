@@ -103,10 +103,11 @@ static cl::opt<unsigned> blockCount(
     cl::cat(driver::optionCategory()));
 static cl::opt<bool> runCompiled(
     "compiled",
-    cl::desc("Run a compiled AscendC vector kernel (from `tilekit compile`) "
-             "as its emitted C++: built with clang++-22 against "
-             "runtime/ascendc-cpu into a cached shared object and called on "
-             "the same inputs (docs/emit-cpp.md)"),
+    cl::desc("Run a compiled AscendC kernel (from `tilekit compile`) as its "
+             "emitted C++: built with clang++-22 against runtime/ascendc-cpu "
+             "into a cached shared object and called on the same inputs, a "
+             "block's cube and vector cores as threads; races and deadlocks "
+             "are errors at the op (docs/emit-cpp.md)"),
     cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<bool> verifyPerItem(
     "verify-per-item",
