@@ -3,8 +3,8 @@
 // The CPU runtime runs a core's instructions in order, so a kernel whose
 // flags are wrong still computes the right numbers here: this model says
 // whether the machine, whose pipes run concurrently, would have ordered
-// them. It is the AscendC executor's model (HappensBefore in
-// lib/Dialect/AscendC/Transforms): each pipe of each core is a stream with
+// them. It is the AscendC executor's model, one definition for both
+// (tilekit/Support/StreamOrder.h): each pipe of each core is a stream with
 // a vector clock; set/wait flags, full barriers, buffer ids and cross-core
 // flags join clocks; the scalar pipe issues every op; an access to a
 // storage (a planned local allocation, or a GM buffer) that an access on
@@ -18,15 +18,12 @@
 #ifndef TILEKIT_RUNTIME_ASCENDC_CPU_HAPPENS_BEFORE_H
 #define TILEKIT_RUNTIME_ASCENDC_CPU_HAPPENS_BEFORE_H
 
-#include <algorithm>
-#include <array>
+#include "tilekit/Support/StreamOrder.h"
+
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <mutex>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace AscendC::cpu {
@@ -93,20 +90,7 @@ struct KernelFault {
 
 /// A storage as the executor's race model names it: a planned local
 /// allocation's byte range in a buffer, or a GM buffer (`root`).
-struct Storage {
-  const void *root = nullptr;
-  Buffer buffer = Buffer::GM;
-  int64_t begin = 0, end = 0;
-  bool operator==(const Storage &other) const {
-    return root == other.root && buffer == other.buffer &&
-           begin == other.begin && end == other.end;
-  }
-  bool overlaps(const Storage &other) const {
-    if (root || other.root)
-      return root == other.root;
-    return buffer == other.buffer && begin < other.end && other.begin < end;
-  }
-};
+using Storage = tilekit::StreamStorage;
 
 /// A GM buffer reports name: a tensor argument (`bytes` 0) or the
 /// workspace, whose regions are named by their offset.
@@ -124,9 +108,6 @@ struct TensorUse {
 
 class HappensBefore {
 public:
-  static constexpr unsigned kCores = 2; // 0: cube, 1: vector
-  static constexpr unsigned kStreams = kPipes * kCores;
-
   /// Names GM buffers in reports ("GM tensor 'x'").
   void nameGm(GmName name) { gmNames.push_back(name); }
 
@@ -134,69 +115,49 @@ public:
   void access(unsigned core, Pipe pipe, Origin at,
               std::initializer_list<TensorUse> tensors) {
     std::lock_guard<std::mutex> lock(mutex);
-    unsigned s = stream(core, pipe);
-    Clock &clock = issue(core, pipe);
-    for (const TensorUse &use : tensors) {
-      Access now{s, clock.ticks[s], use.writes, use.storage, at};
-      for (const Access &earlier : accesses) {
-        if (earlier.stream == s || (!earlier.writes && !now.writes) ||
-            !earlier.storage.overlaps(now.storage))
-          continue;
-        if (clock.ticks[earlier.stream] < earlier.tick)
-          fault(KernelFault{describeRace(earlier, now), at, earlier.at});
-      }
-      // The newest access of a stream to a storage stands for its older
-      // ones of the same kind (a write for reads too).
-      accesses.erase(std::remove_if(accesses.begin(), accesses.end(),
-                                    [&](const Access &older) {
-                                      return older.stream == now.stream &&
-                                             older.storage == now.storage &&
-                                             (now.writes || !older.writes);
-                                    }),
-                     accesses.end());
-      accesses.push_back(now);
-    }
+    unsigned s = Model::stream(core, index(pipe));
+    auto &clock = model.issue(core, index(pipe));
+    for (const TensorUse &use : tensors)
+      model.access(
+          s, clock, use.writes, use.storage, at,
+          [&](const Access &earlier, const Access &now) {
+            fault(KernelFault{describeRace(earlier, now), at, earlier.payload});
+          });
   }
 
   void setFlag(unsigned core, Pipe src, Pipe dst, int event) {
     std::lock_guard<std::mutex> lock(mutex);
-    flags[{core, src, dst, event}].push_back(issue(core, src));
+    model.setFlag(core, index(src), index(dst), event);
   }
   /// A wait with no set pending would wait forever.
   void waitFlag(unsigned core, Pipe src, Pipe dst, int event, Origin at) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto &queue = flags[{core, src, dst, event}];
-    if (queue.empty())
+    if (!model.waitFlag(core, index(src), index(dst), event))
       fault(KernelFault{"waits for event " + std::to_string(event) + " from " +
                             pipeName(src) + " to " + pipeName(dst) +
                             ", which no earlier op set: the " + coreName(core) +
                             " core would wait forever (a deadlock)",
                         at});
-    clocks[stream(core, dst)].join(queue.front());
-    queue.pop_front();
   }
   /// PIPE_ALL: everything the core executed precedes everything after.
   void barrier(unsigned core) {
     std::lock_guard<std::mutex> lock(mutex);
-    for (unsigned p = 0; p < kPipes; ++p)
-      issued[core].join(clocks[core * kPipes + p]);
+    model.barrier(core);
   }
   void getBuf(unsigned core, Pipe pipe, uint64_t id) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = released.find({core, id});
-    if (it != released.end())
-      clocks[stream(core, pipe)].join(it->second);
+    model.getBuf(core, index(pipe), static_cast<int64_t>(id));
   }
   void rlsBuf(unsigned core, Pipe pipe, uint64_t id) {
     std::lock_guard<std::mutex> lock(mutex);
-    released[{core, id}] = issue(core, pipe);
+    model.rlsBuf(core, index(pipe), static_cast<int64_t>(id));
   }
 
   /// A cross-core set from `core`'s `pipe` for the other core.
   void crossSet(unsigned core, Pipe pipe, uint16_t flag, Origin at) {
     std::lock_guard<std::mutex> lock(mutex);
     checkFlag(flag, at);
-    crossFlags[{1 - core, flag}].push_back(issue(core, pipe));
+    model.crossSet(core, index(pipe), flag, at);
     changed.notify_all();
   }
   /// Blocks until a set of `flag` is pending for `core`, then takes it. A
@@ -205,14 +166,10 @@ public:
   void crossWait(unsigned core, Pipe pipe, uint16_t flag, Origin at) {
     std::unique_lock<std::mutex> lock(mutex);
     checkFlag(flag, at);
-    auto &queue = crossFlags[{core, flag}];
     unsigned peer = 1 - core;
-    while (queue.empty()) {
+    while (!model.crossPending(core, flag)) {
       if (stopped)
         throw KernelFault{}; // the other core's fault is the report
-      bool peerStuck =
-          waiting[peer] >= 0 &&
-          crossFlags[{peer, static_cast<uint16_t>(waiting[peer])}].empty();
       if (done[peer])
         fault(KernelFault{"waits for cross-core flag " + std::to_string(flag) +
                               ", which the " + coreName(peer) +
@@ -220,7 +177,7 @@ public:
                           at});
       // Both wait: reported at the vector core's wait, whichever thread
       // finds it, so that every run says the same.
-      if (peerStuck) {
+      if (waiting[peer] >= 0 && !model.crossPending(peer, waiting[peer])) {
         bool vector = core == 1;
         int vectorFlag = vector ? flag : waiting[peer];
         int cubeFlag = vector ? waiting[peer] : flag;
@@ -236,11 +193,7 @@ public:
       changed.wait(lock);
       waiting[core] = -1;
     }
-    clocks[stream(core, pipe)].join(queue.front());
-    // A scalar wait holds up everything the core issues after it.
-    if (pipe == Pipe::S)
-      issued[core].join(queue.front());
-    queue.pop_front();
+    model.crossWait(core, index(pipe), flag);
   }
 
   /// `core` has returned, or stopped on a fault.
@@ -252,35 +205,23 @@ public:
   }
 
 private:
-  struct Clock {
-    std::array<uint32_t, kStreams> ticks{};
-    void join(const Clock &other) {
-      for (unsigned i = 0; i < kStreams; ++i)
-        ticks[i] = std::max(ticks[i], other.ticks[i]);
-    }
-  };
-  struct Access {
-    unsigned stream;
-    uint32_t tick;
-    bool writes;
-    Storage storage;
-    Origin at;
-  };
+  using Model =
+      tilekit::StreamOrder<kPipes, static_cast<unsigned>(Pipe::S), Origin>;
+  using Access = typename Model::Access;
+  static constexpr unsigned kCores = Model::kCores;
 
-  static unsigned stream(unsigned core, Pipe pipe) {
-    return core * kPipes + static_cast<unsigned>(pipe);
-  }
+  static unsigned index(Pipe pipe) { return static_cast<unsigned>(pipe); }
   static const char *coreName(unsigned core) {
     return core == 0 ? "cube" : "vector";
   }
-  std::string streamName(unsigned s) const {
+  static std::string streamName(unsigned s) {
     return std::string(coreName(s / kPipes)) + " " +
            pipeName(static_cast<Pipe>(s % kPipes));
   }
   std::string describe(const Storage &storage) const {
     if (!storage.root)
-      return std::string(bufferName(storage.buffer)) + "[" +
-             std::to_string(storage.begin) + ", " +
+      return std::string(bufferName(static_cast<Buffer>(storage.buffer))) +
+             "[" + std::to_string(storage.begin) + ", " +
              std::to_string(storage.end) + ")";
     auto at = static_cast<const char *>(storage.root);
     for (const GmName &gm : gmNames) {
@@ -293,25 +234,13 @@ private:
     }
     return "a GM buffer";
   }
+  /// As the executor says it (HappensBefore::describeRace).
   std::string describeRace(const Access &earlier, const Access &now) const {
     return std::string(now.writes ? "writes " : "reads ") +
            describe(now.storage) + " on the " + streamName(now.stream) +
            " pipe with nothing ordering it after the " +
            (earlier.writes ? "write" : "read") + " on the " +
            streamName(earlier.stream) + " pipe (a race)";
-  }
-
-  /// Ticks `core`'s `pipe` for an instruction issued now.
-  Clock &issue(unsigned core, Pipe pipe) {
-    unsigned s = stream(core, pipe);
-    Clock &clock = clocks[s];
-    clock.join(issued[core]);
-    ++clock.ticks[s];
-    // The scalar pipe issues every op: what it executed precedes what any
-    // pipe executes after it.
-    if (pipe == Pipe::S)
-      issued[core].join(clock);
-    return clock;
   }
   void checkFlag(uint16_t flag, Origin at) {
     if (flag >= kCrossFlags)
@@ -330,12 +259,7 @@ private:
   static constexpr unsigned kCrossFlags = 32;
   std::mutex mutex;
   std::condition_variable changed;
-  std::array<Clock, kStreams> clocks;
-  std::array<Clock, kCores> issued;
-  std::map<std::tuple<unsigned, Pipe, Pipe, int>, std::deque<Clock>> flags;
-  std::map<std::pair<unsigned, uint64_t>, Clock> released;
-  std::map<std::pair<unsigned, uint16_t>, std::deque<Clock>> crossFlags;
-  std::vector<Access> accesses;
+  Model model;
   std::vector<GmName> gmNames;
   int waiting[kCores] = {-1, -1};
   Origin waitingAt[kCores];

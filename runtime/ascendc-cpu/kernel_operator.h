@@ -263,7 +263,7 @@ public:
   /// What the race model names: the allocation the tensor was made at,
   /// whatever the view (as the executor names it).
   cpu::Storage storage() const {
-    return {nullptr, bufferOf(position), rootBegin, rootEnd};
+    return {nullptr, static_cast<int>(bufferOf(position)), rootBegin, rootEnd};
   }
   TPosition GetPosition() const { return position; }
   /// The element at `index` (an element past the tensor's buffer stops the

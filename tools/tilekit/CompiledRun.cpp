@@ -75,7 +75,7 @@ std::vector<std::string> runtimeFiles() {
   llvm::sort(files);
   for (const char *header :
        {"tilekit/Machine/Machine.def", "tilekit/Interp/MachineArith.h",
-        "tilekit/Support/VectorMath.h"})
+        "tilekit/Support/StreamOrder.h", "tilekit/Support/VectorMath.h"})
     files.push_back(includeDir() + "/" + header);
   files.push_back(vectorMathSource());
   return files;

@@ -176,13 +176,13 @@ void SyncChecker::reportAt(Operation *op, const Twine &message) {
 
 void SyncChecker::report(Operation *later, const HappensBefore::Access &earlier,
                          const HappensBefore::Access &now) {
-  if (!reported.pairs.insert({earlier.op, later}).second)
+  if (!reported.pairs.insert({earlier.payload.op, later}).second)
     return;
   clean = false;
   InFlightDiagnostic diag = later->emitError()
                             << HappensBefore::describeRace(earlier, now)
                             << scenario.describe();
-  diag.attachNote(earlier.op->getLoc()) << "the unordered access";
+  diag.attachNote(earlier.payload.op->getLoc()) << "the unordered access";
 }
 
 bool SyncChecker::advance(unsigned core) {

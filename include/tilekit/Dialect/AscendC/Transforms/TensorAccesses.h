@@ -11,6 +11,7 @@
 #define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_TENSORACCESSES_H
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Support/StreamOrder.h"
 
 namespace tilekit::ascendc {
 
@@ -20,21 +21,7 @@ inline constexpr unsigned kNumPipes = static_cast<unsigned>(Pipe::All);
 
 /// What a tensor names: a planned local tensor's byte range in its buffer,
 /// or (a placeholder, a GM tensor) its root value as a whole.
-struct TensorStorage {
-  const void *root = nullptr; // null for a planned local tensor
-  int buffer = -1;
-  int64_t begin = 0, end = 0;
-
-  bool operator==(const TensorStorage &other) const {
-    return root == other.root && buffer == other.buffer &&
-           begin == other.begin && end == other.end;
-  }
-  bool overlaps(const TensorStorage &other) const {
-    if (root || other.root)
-      return root == other.root;
-    return buffer == other.buffer && begin < other.end && other.begin < end;
-  }
-};
+using TensorStorage = StreamStorage;
 
 TensorStorage getTensorStorage(mlir::Value tensor);
 

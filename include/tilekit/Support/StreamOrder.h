@@ -1,0 +1,229 @@
+//===- StreamOrder.h - Happens-before over the pipes of a core pair -------===//
+//
+// The ordering model of an AI core pair, fed one event at a time in an
+// order the machine could run them: each pipe of each core is a stream
+// that executes its instructions in order; set/wait flags, full barriers,
+// buffer ids and cross-core flags order streams; the scalar pipe issues
+// every instruction. A vector clock per stream tells whether an access is
+// ordered after every conflicting earlier one.
+//
+// One model, three users: the sync checker feeds it a symbolic run of a
+// kernel and the AscendC executor the real one (both through
+// ascendc::HappensBefore, with ops as payloads), and the CPU runtime of
+// emitted kernels its C++ run (runtime/ascendc-cpu, with emitted lines).
+// Standard C++ only, so that the runtime can include it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_SUPPORT_STREAMORDER_H
+#define TILEKIT_SUPPORT_STREAMORDER_H
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace tilekit {
+
+/// What an access names: a planned local tensor's byte range in its buffer
+/// (`root` null), or a GM buffer (or a placeholder) as a whole.
+struct StreamStorage {
+  const void *root = nullptr;
+  int buffer = -1;
+  int64_t begin = 0, end = 0;
+
+  bool operator==(const StreamStorage &other) const {
+    return root == other.root && buffer == other.buffer &&
+           begin == other.begin && end == other.end;
+  }
+  bool overlaps(const StreamStorage &other) const {
+    if (root || other.root)
+      return root == other.root;
+    return buffer == other.buffer && begin < other.end && other.begin < end;
+  }
+};
+
+/// `kPipes` pipes per core, `kScalarPipe` the one that issues; `Payload`
+/// is what a report names of an access or a cross-core set.
+template <unsigned kPipes, unsigned kScalarPipe, typename Payload>
+class StreamOrder {
+public:
+  using Storage = StreamStorage;
+  static constexpr unsigned kCores = 2; // 0: cube, 1: vector
+  static constexpr unsigned kStreams = kPipes * kCores;
+
+  /// A vector clock over every (core, pipe) stream.
+  struct Clock {
+    std::array<uint32_t, kStreams> ticks{};
+    void join(const Clock &other) {
+      for (unsigned i = 0; i < kStreams; ++i)
+        ticks[i] = std::max(ticks[i], other.ticks[i]);
+    }
+  };
+
+  /// One access to a storage.
+  struct Access {
+    unsigned stream;
+    uint32_t tick; // the stream's own tick at the access
+    bool writes;
+    Storage storage;
+    Payload payload;
+  };
+
+  static unsigned stream(unsigned core, unsigned pipe) {
+    return core * kPipes + pipe;
+  }
+
+  /// Ticks `core`'s `pipe` for an instruction issued now; its accesses
+  /// then go to `access` with the returned clock.
+  Clock &issue(unsigned core, unsigned pipe) {
+    unsigned s = stream(core, pipe);
+    Clock &clock = clocks[s];
+    clock.join(issued[core]);
+    ++clock.ticks[s];
+    // The scalar pipe issues every instruction: what it executed precedes
+    // what any pipe executes after it.
+    if (pipe == kScalarPipe)
+      issued[core].join(clock);
+    return clock;
+  }
+
+  /// An access on stream `s` at `clock`: `onRace(earlier, now)` for each
+  /// conflicting earlier access (another stream; one of the two writes)
+  /// whose tick has not reached this stream.
+  template <typename OnRace>
+  void access(unsigned s, const Clock &clock, bool writes, Storage storage,
+              Payload payload, OnRace onRace) {
+    Access now{s, clock.ticks[s], writes, storage, payload};
+    for (const Access &earlier : accesses) {
+      if (earlier.stream == s || (!earlier.writes && !now.writes) ||
+          !earlier.storage.overlaps(now.storage))
+        continue;
+      if (clock.ticks[earlier.stream] < earlier.tick)
+        onRace(earlier, now);
+    }
+    // The newest access of a stream to a storage stands for its older ones
+    // of the same kind (a write for reads too): it has the larger tick, so
+    // whatever orders it orders them.
+    accesses.erase(std::remove_if(accesses.begin(), accesses.end(),
+                                  [&](const Access &older) {
+                                    return older.stream == now.stream &&
+                                           older.storage == now.storage &&
+                                           (now.writes || !older.writes);
+                                  }),
+                   accesses.end());
+    accesses.push_back(std::move(now));
+  }
+
+  void setFlag(unsigned core, unsigned src, unsigned dst, int64_t event) {
+    flags[{core, src, dst, event}].push_back(issue(core, src));
+  }
+  /// False when no set of the event is pending (nothing to wait for).
+  bool waitFlag(unsigned core, unsigned src, unsigned dst, int64_t event) {
+    auto &queue = flags[{core, src, dst, event}];
+    if (queue.empty())
+      return false;
+    clocks[stream(core, dst)].join(queue.front());
+    queue.pop_front();
+    return true;
+  }
+  /// A full barrier: everything the core executed before it precedes
+  /// everything after.
+  void barrier(unsigned core) {
+    for (unsigned p = 0; p < kPipes; ++p)
+      issued[core].join(clocks[stream(core, p)]);
+  }
+  void getBuf(unsigned core, unsigned pipe, int64_t id) {
+    auto it = released.find({core, id});
+    if (it != released.end())
+      clocks[stream(core, pipe)].join(it->second);
+  }
+  void rlsBuf(unsigned core, unsigned pipe, int64_t id) {
+    released[{core, id}] = issue(core, pipe);
+  }
+
+  /// A cross-core set from `core`; returns the pending earlier set of the
+  /// same flag it may overtake (set on another pipe, unordered), if any.
+  std::optional<Payload> crossSet(unsigned core, unsigned pipe, int64_t flag,
+                                  Payload payload) {
+    unsigned s = stream(core, pipe);
+    Clock &clock = issue(core, pipe);
+    auto &queue = crossFlags[{1 - core, flag}];
+    std::optional<Payload> overtaken;
+    for (const PendingSet &pending : queue)
+      if (clock.ticks[pending.stream] < pending.clock.ticks[pending.stream]) {
+        overtaken = pending.payload;
+        break;
+      }
+    queue.push_back({clock, payload, s});
+    return overtaken;
+  }
+  /// Whether a set of `flag` is pending for `core`.
+  bool crossPending(unsigned core, int64_t flag) const {
+    auto it = crossFlags.find({core, flag});
+    return it != crossFlags.end() && !it->second.empty();
+  }
+  /// Takes a pending set of `flag` on `core`'s `pipe`; false when none is
+  /// pending (the core blocks).
+  bool crossWait(unsigned core, unsigned pipe, int64_t flag) {
+    auto &queue = crossFlags[{core, flag}];
+    if (queue.empty())
+      return false;
+    clocks[stream(core, pipe)].join(queue.front().clock);
+    // A scalar wait holds up everything the core issues after it.
+    if (pipe == kScalarPipe)
+      issued[core].join(queue.front().clock);
+    queue.pop_front();
+    return true;
+  }
+
+  /// Flags set and never waited, when the run is over: (core, src, dst,
+  /// event) and how many.
+  std::vector<
+      std::pair<std::tuple<unsigned, unsigned, unsigned, int64_t>, size_t>>
+  pendingFlags() const {
+    std::vector<
+        std::pair<std::tuple<unsigned, unsigned, unsigned, int64_t>, size_t>>
+        pending;
+    for (const auto &[key, queue] : flags)
+      if (!queue.empty())
+        pending.emplace_back(key, queue.size());
+    return pending;
+  }
+  /// Cross-core sets never waited: (receiving core, flag, the set).
+  std::vector<std::tuple<unsigned, int64_t, Payload>>
+  pendingCrossFlags() const {
+    std::vector<std::tuple<unsigned, int64_t, Payload>> pending;
+    for (const auto &[key, queue] : crossFlags)
+      for (const PendingSet &set : queue)
+        pending.emplace_back(key.first, key.second, set.payload);
+    return pending;
+  }
+
+private:
+  struct PendingSet {
+    Clock clock;
+    Payload payload;
+    unsigned stream;
+  };
+
+  std::array<Clock, kStreams> clocks;
+  /// What every pipe of a core waits for before its next instruction: the
+  /// core's blocking scalar waits, full barriers and scalar-pipe ops.
+  std::array<Clock, kCores> issued;
+  std::map<std::tuple<unsigned, unsigned, unsigned, int64_t>,
+           std::deque<Clock>>
+      flags; // (core, src, dst, event)
+  std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
+  std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
+      crossFlags; // (receiving core, flag id)
+  std::vector<Access> accesses;
+};
+
+} // namespace tilekit
+
+#endif // TILEKIT_SUPPORT_STREAMORDER_H
