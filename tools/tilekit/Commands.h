@@ -116,6 +116,7 @@ private:
   /// encoded again only when the executor's elements change.
   struct Mirror {
     std::mutex mutex;
+    interp::ElementKind kind = interp::ElementKind::F32;
     std::vector<uint8_t> raw; // the executor's elements when encoded
     /// As the machine stores them; calls reading the tensor share it.
     std::shared_ptr<std::vector<uint8_t>> bytes;

@@ -267,7 +267,9 @@ driver::CompiledKernels::mirrorOf(const TensorValue &tensor) {
   ArrayRef<uint8_t> raw = rawElements(tensor.storage->data);
   // Encoded again only when the executor's elements changed since (into a
   // new vector: calls still reading the old one keep it).
-  if (!mirror.bytes || ArrayRef<uint8_t>(mirror.raw) != raw) {
+  if (!mirror.bytes || mirror.kind != tensor.kind() ||
+      ArrayRef<uint8_t>(mirror.raw) != raw) {
+    mirror.kind = tensor.kind();
     mirror.raw.assign(raw.begin(), raw.end());
     mirror.bytes = std::make_shared<std::vector<uint8_t>>(machineBytes(tensor));
   }
@@ -423,10 +425,10 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   }
 
   // The arguments in the kernel ABI: bytes of each GM tensor (an f32
-  // tensor's own elements, the executor holding them as floats), each
-  // scalar in its C type, the dynamic extents, the workspace.
-  // A tensor the kernel only reads shares its mirror; one it writes gets
-  // a copy, compared after the call.
+  // tensor's own elements, the executor holding them as floats; another
+  // the kernel only reads, its shared mirror; one it writes, a copy of the
+  // mirror, compared after the call), each scalar in its C type, the
+  // dynamic extents, the workspace.
   std::vector<std::vector<uint8_t>> slots;
   std::vector<void *> direct(args.size(), nullptr);
   std::vector<std::shared_ptr<std::vector<uint8_t>>> shared;
