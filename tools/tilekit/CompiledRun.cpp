@@ -53,31 +53,31 @@ std::vector<std::string> buildFlags() {
   return flags;
 }
 
-std::string runtimeDir() {
-  return (llvm::Twine(TILEKIT_SOURCE_DIR) + "/runtime/ascendc-cpu").str();
+/// share/tilekit/runtime next to the binary's bin/ directory (the build
+/// tree's and an installation's layout; runtime/CMakeLists.txt fills it).
+std::string runtimeRoot() {
+  static int anchor;
+  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+  llvm::SmallString<256> path(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
+  llvm::sys::path::append(path, "share", "tilekit", "runtime");
+  return std::string(path);
 }
-std::string includeDir() {
-  return (llvm::Twine(TILEKIT_SOURCE_DIR) + "/include").str();
-}
-std::string vectorMathSource() {
-  return (llvm::Twine(TILEKIT_SOURCE_DIR) + "/lib/Support/VectorMath.cpp")
-      .str();
-}
+std::string runtimeDir() { return runtimeRoot() + "/ascendc-cpu"; }
+std::string includeDir() { return runtimeRoot() + "/include"; }
+std::string vectorMathSource() { return runtimeRoot() + "/src/VectorMath.cpp"; }
 
-/// Every file a kernel object is built from besides its C++: the runtime's
-/// headers and what they include of tilekit.
+/// Every file a kernel object is built from besides its C++: all of the
+/// runtime, in a fixed order.
 std::vector<std::string> runtimeFiles() {
   std::vector<std::string> files;
   std::error_code error;
-  for (llvm::sys::fs::directory_iterator it(runtimeDir(), error), end;
+  for (llvm::sys::fs::recursive_directory_iterator it(runtimeRoot(), error),
+       end;
        it != end && !error; it.increment(error))
-    files.push_back(it->path());
+    if (it->type() == llvm::sys::fs::file_type::regular_file)
+      files.push_back(it->path());
   llvm::sort(files);
-  for (const char *header :
-       {"tilekit/Machine/Machine.def", "tilekit/Interp/MachineArith.h",
-        "tilekit/Support/StreamOrder.h", "tilekit/Support/VectorMath.h"})
-    files.push_back(includeDir() + "/" + header);
-  files.push_back(vectorMathSource());
   return files;
 }
 
@@ -136,6 +136,11 @@ FailureOr<std::string> buildObject(Operation *where,
     return where->emitError()
            << "--compiled builds the kernel with clang++-22, which is not on "
               "PATH (Debian's clang-22; scripts/install-deps.sh installs it)";
+  if (!llvm::sys::fs::exists(runtimeDir() + "/kernel_operator.h"))
+    return where->emitError()
+           << "--compiled: the CPU runtime is not at " << runtimeRoot()
+           << " (share/tilekit/runtime beside the tilekit binary's directory, "
+              "as the build and `cmake --install` lay it out)";
   // The compiler in the key: its binary (symlinks resolved), size and
   // modification time, which an upgrade changes (cheaper than asking it
   // for --version in every process).
