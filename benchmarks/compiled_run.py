@@ -4,7 +4,8 @@
     benchmarks/compiled_run.py [BUILD_DIR] [--repeat N] [--only NAME,...]
 
 For each example (the GEMM and flash-attention ones at the largest sizes
-their tests use, and the vector examples) and each architecture, prints:
+their tests use, GEMM also at 1024^3, and the others) and each
+architecture, prints:
 
 * the emitted C++'s lines (`tilekit compile --emit=cpp`, blank lines not
   counted) and the time of that command;
@@ -24,14 +25,20 @@ import time
 
 EXAMPLES = {
     "softmax": ["x=rand:1024x128:f32:1", "y=zeros:1024x128:f32"],
+    "rmsnorm": ["x=rand:1024x256:f32:1", "gamma=rand:1x256:f32:2",
+                "y=zeros:1024x256:f32"],
     "layernorm": ["x=rand:1024x128:f16:1", "gamma=rand:1x128:f32:2",
                   "beta=rand:1x128:f32:3", "y=zeros:1024x128:f16"],
+    "mixed_scaled_matmul": ["x=rand:1024x64:f32:1", "w=rand:64x64:f16:2",
+                            "y=zeros:1024x64:f32"],
     "gemm": ["a=rand:256x256:f16:1", "b=rand:256x256:f16:2",
              "c=zeros:256x256:f32"],
     "gemm_1024": ["a=rand:1024x1024:f16:1", "b=rand:1024x1024:f16:2",
                   "c=zeros:1024x1024:f32"],
     "flash_attention": ["q=rand:512x64:f16:1", "kt=rand:64x512:f16:2",
                         "v=rand:512x64:f16:3", "o=zeros:512x64:f32"],
+    "flash_attention_d128": ["q=rand:512x128:f16:1", "kt=rand:128x512:f16:2",
+                             "v=rand:512x128:f16:3", "o=zeros:512x128:f32"],
     "flash_attention_mixed": ["q=rand:512x128:f16:1", "kt=rand:128x512:f16:2",
                               "v=rand:512x128:f16:3", "o=zeros:512x128:f32"],
 }
