@@ -223,21 +223,6 @@ static std::string locationText(Location loc) {
   return text;
 }
 
-/// Two work items share a core double-buffered; one that needs more than
-/// half a buffer runs alone and loses the overlap.
-static void warnAboutHalfBuffers(ArrayRef<driver::FunctionPlan> plans) {
-  for (const driver::FunctionPlan &plan : plans)
-    for (const pto::BufferFootprint &footprint : plan.plan.footprints)
-      if (2 * footprint.highWater > footprint.capacity)
-        FunctionOpInterface(plan.func).emitWarning()
-            << "@" << FunctionOpInterface(plan.func).getName() << " needs "
-            << footprint.highWater << " bytes of "
-            << machine::getName(footprint.buffer) << ", more than half its "
-            << footprint.capacity
-            << ": two work items cannot share a core double-buffered, so "
-               "each runs alone";
-}
-
 int driver::runCheck() {
   KernelFile kernel;
   MLIRContext &context = kernel.getContext();
@@ -283,7 +268,8 @@ int driver::runCheck() {
       kernel.getModule(), driver::getCapacities(*config), /*apply=*/false);
   if (failed(plans))
     return printFailure();
-  warnAboutHalfBuffers(*plans);
+  for (const driver::FunctionPlan &plan : *plans)
+    pto::warnHalfBuffers(plan.func, plan.plan);
   addPlans(summaries, *plans, kernel);
   if (emitJson) {
     llvm::json::Value result = toJson(summaries);

@@ -15,6 +15,7 @@
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Support/AtomicFile.h"
@@ -305,6 +306,27 @@ int driver::runCompile() {
   module.walk([&](Operation *op) {
     ptoInput |= op->getDialect() && op->getDialect()->getNamespace() == "pto";
   });
+
+  // The capacity gate, before anything is lowered: a work item that cannot
+  // fit a buffer is an error, one taking more than half of it a warning
+  // (planned on a copy with the pipeline's capacities, the machine
+  // description's; planning may add copies).
+  if (ptoInput && passPipeline.empty()) {
+    OwningOpRef<ModuleOp> copy(module.clone());
+    bool fits = true;
+    for (auto func : copy->getOps<FunctionOpInterface>()) {
+      if (!pto::isPlannable(func))
+        continue;
+      FailureOr<pto::MemoryPlan> plan =
+          pto::computeMemoryPlan(func, pto::BufferCapacities());
+      if (failed(plan))
+        continue; // the pipeline reports what planning cannot do
+      fits &= succeeded(pto::reportOverflow(func, *plan));
+      pto::warnHalfBuffers(func, *plan);
+    }
+    if (!fits)
+      return 1;
+  }
 
   registerAllPasses(); // --pass-pipeline names any of them
   PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());

@@ -603,6 +603,24 @@ LogicalResult pto::reportOverflow(FunctionOpInterface func,
   return success(fits);
 }
 
+void pto::warnHalfBuffers(FunctionOpInterface func, const MemoryPlan &plan) {
+  for (const BufferFootprint &footprint : plan.footprints) {
+    if (!footprint.fits() || 2 * footprint.highWater <= footprint.capacity)
+      continue;
+    InFlightDiagnostic diag =
+        func.emitWarning()
+        << "@" << func.getName() << " needs " << footprint.highWater
+        << " bytes of " << machine::getName(footprint.buffer)
+        << ", more than half its " << footprint.capacity
+        << ": two work items cannot share a core double-buffered, so each "
+           "runs alone";
+    for (Value tile : footprint.liveAtPeak)
+      diag.attachNote(tile.getLoc())
+          << "live at the peak: " << tile.getType() << ", "
+          << plan.reservedBytes(tile) << " bytes";
+  }
+}
+
 void pto::applyMemoryPlan(FunctionOpInterface func, const MemoryPlan &plan) {
   for (auto [value, addr] : plan.addresses) {
     auto type = cast<TileType>(value.getType());

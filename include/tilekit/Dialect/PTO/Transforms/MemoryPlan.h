@@ -93,6 +93,13 @@ computeMemoryPlan(mlir::FunctionOpInterface func,
 mlir::LogicalResult reportOverflow(mlir::FunctionOpInterface func,
                                    const MemoryPlan &plan);
 
+/// Emits, for each buffer of `plan` that fits but takes more than half its
+/// capacity, a warning at `func` (two work items share a core
+/// double-buffered, so this one will run alone and lose the overlap: the
+/// timing model's capacity gate), with a note at each tile live at the
+/// peak.
+void warnHalfBuffers(mlir::FunctionOpInterface func, const MemoryPlan &plan);
+
 /// Rewrites the tile types of `func` with the plan's addresses.
 void applyMemoryPlan(mlir::FunctionOpInterface func, const MemoryPlan &plan);
 
