@@ -67,7 +67,7 @@ def main():
             out = os.path.join(work, "%s.%s.mlir" % (name, arch))
             cpp = os.path.join(work, "%s.%s.cpp" % (name, arch))
             subprocess.run([tilekit, "compile", kernel, "--arch=" + arch,
-                            "-o", out], check=True)
+                            "-o", out], check=True, stderr=subprocess.DEVNULL)
             emit = timed([tilekit, "compile", kernel, "--arch=" + arch,
                           "--emit=cpp", "-o", cpp])
             lines = sum(1 for line in open(cpp) if line.strip())
