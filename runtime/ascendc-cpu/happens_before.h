@@ -196,6 +196,26 @@ public:
     model.crossWait(core, index(pipe), flag);
   }
 
+  /// After the kernel has returned: a flag set and never waited is an
+  /// error, as in the executor (the machine would carry it into the next
+  /// kernel).
+  void checkFlagsWaited() {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto &[key, count] : model.pendingFlags()) {
+      auto [core, src, dst, event] = key;
+      (void)core;
+      throw KernelFault{"returns with " + std::to_string(count) + " set_flag " +
+                        pipeName(static_cast<Pipe>(src)) + " -> " +
+                        pipeName(static_cast<Pipe>(dst)) + " event " +
+                        std::to_string(event) + " never waited"};
+    }
+    for (const auto &[receiver, flag, set] : model.pendingCrossFlags())
+      throw KernelFault{"sets cross-core flag " + std::to_string(flag) +
+                            ", which the " + coreName(receiver) +
+                            " core never waits for before the kernel returns",
+                        set};
+  }
+
   /// `core` has returned, or stopped on a fault.
   void finish(unsigned core, bool faulted) {
     std::lock_guard<std::mutex> lock(mutex);

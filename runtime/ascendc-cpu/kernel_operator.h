@@ -1131,6 +1131,15 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
   for (unsigned index : {0u, 1u})
     if (faulted[index] && (!fault || fault->message.empty()))
       fault = &faults[index];
+  KernelFault unwaited;
+  if (!fault) {
+    try {
+      model.checkFlagsWaited();
+    } catch (const KernelFault &report) {
+      unwaited = report;
+      fault = &unwaited;
+    }
+  }
   if (!fault)
     return true;
   auto text = [](const char *location) { return location ? location : ""; };

@@ -329,7 +329,9 @@ static LogicalResult reportFault(func::FuncOp kernel, StringRef fault,
   if (parts.size() != 5)
     return kernel.emitError() << "the emitted C++ stopped: " << fault;
   auto line = [&](StringRef text) {
-    return " (emitted line " + text.str() + " of " + source.str() + ")";
+    return text == "0"
+               ? " (the emitted C++ is " + source.str() + ")"
+               : " (emitted line " + text.str() + " of " + source.str() + ")";
   };
   InFlightDiagnostic diag = emitError(originLoc(kernel, parts[0]))
                             << parts[4] << "; block " << block << " of "
