@@ -64,6 +64,8 @@ int executeKernel(tilekit::trace::TraceSink *traceSink);
 /// else the only function (null after a message naming `path`).
 mlir::FunctionOpInterface pickEntry(mlir::ModuleOp module,
                                     llvm::StringRef path);
+/// Whether --entry names the function.
+bool entryGiven();
 
 class KernelFile;
 /// The entry's arguments, bound from the --input options by source name.

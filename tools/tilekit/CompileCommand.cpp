@@ -15,6 +15,7 @@
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Interp/Interpreter.h"
@@ -131,6 +132,34 @@ struct RunResult {
   SmallVector<RuntimeValue> arguments;
   std::string error; // the diagnostics, when the run failed
 };
+
+/// Erases the functions of `module` that `entry` does not reach through
+/// symbol uses (calls) or, for a group, through its members.
+void keepReachable(ModuleOp module, FunctionOpInterface entry) {
+  llvm::SmallPtrSet<Operation *, 16> reached{entry};
+  SmallVector<Operation *> work{entry};
+  auto reach = [&](Operation *op) {
+    if (op && reached.insert(op).second)
+      work.push_back(op);
+  };
+  while (!work.empty()) {
+    Operation *func = work.pop_back_val();
+    if (pto::getFunctionKind(func) == pto::FunctionKind::Group)
+      if (std::optional<pto::GroupInfo> group = pto::resolveGroup(func)) {
+        reach(group->aic);
+        reach(group->aiv);
+      }
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(func))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        reach(SymbolTable::lookupNearestSymbolFrom(use.getUser(),
+                                                   use.getSymbolRef()));
+  }
+  for (auto func :
+       llvm::make_early_inc_range(module.getOps<FunctionOpInterface>()))
+    if (!reached.contains(func))
+      func->erase();
+}
 
 RunResult runKernel(ModuleOp module, StringRef entryName,
                     ArrayRef<RuntimeValue> inputs, bool checkRaces) {
@@ -301,6 +330,15 @@ int driver::runCompile() {
           arg.getArgNumber(), kArgumentNameAttr,
           StringAttr::get(module.getContext(), kernel.getArgumentName(arg)));
   });
+  // --entry compiles the entry and what it reaches, so that one kernel of
+  // a file compiles whatever the file's others do (a group written to
+  // deadlock, say).
+  if (entryGiven()) {
+    FunctionOpInterface entry = pickEntry(module, compileInput);
+    if (!entry)
+      return 1;
+    keepReachable(module, entry);
+  }
   // A PTO kernel is lowered first; an AscendC one goes straight in.
   bool ptoInput = false;
   module.walk([&](Operation *op) {

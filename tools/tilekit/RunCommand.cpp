@@ -51,7 +51,8 @@ static cl::opt<std::string> kernelPath(cl::Positional,
 static cl::opt<std::string>
     entryName("entry",
               cl::desc("Function to run (default: the only orchestration "
-                       "function, else the only function)"),
+                       "function, else the only function); compile: the "
+                       "function to compile, with what it calls or launches"),
               cl::value_desc("name"), cl::sub(driver::runCommand()),
               cl::sub(driver::compileCommand()), cl::sub(driver::simCommand()),
               cl::cat(driver::optionCategory()));
@@ -206,6 +207,8 @@ splitSpecs(const cl::list<std::string> &specs, llvm::StringRef option) {
   }
   return result;
 }
+
+bool driver::entryGiven() { return !entryName.empty(); }
 
 FunctionOpInterface driver::pickEntry(ModuleOp module, StringRef path) {
   SmallVector<FunctionOpInterface> all, orchestration;

@@ -185,6 +185,14 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   matchAndRewrite(ascendc::DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // L1 holds NZ fractals; A2/A3's L1 -> GM copy moves 32-byte blocks as
+    // they are, so giving GM the tile's rows takes one copy per fractal
+    // column and rows of whole blocks. Not emitted yet.
+    if (sideOf(op.getSrc()) == Side::L1 && sideOf(op.getDst()) == Side::GM)
+      return op.emitOpError()
+             << "copies an L1 tile to GM, which the C++ emission does not "
+                "write yet (the executor runs it: tilekit run without "
+                "--compiled)";
     if (op.getWindow().empty() && sideOf(op.getSrc()) == Side::GM &&
         sideOf(op.getDst()) == Side::L1) {
       // Whole rows of the tile: `count` elements are count / cols rows.

@@ -16,7 +16,8 @@
 //    with get_subblock_idx the lane. Each slot of a pipe direction is a
 //    workspace tensor in GM that its pushes write and its pops read.
 // 2. The conversion lowers the transfers (patterns below): a cube push
-//    from the accumulator is a fixpipe into the workspace, a lane's push a
+//    from the accumulator is a fixpipe into the workspace, one from L1 a
+//    data_copy (A2/A3's L1 -> GM path), a lane's push a
 //    data_copy of its half into it; pops copy from it (a lane its half).
 // 3. After it, `formCoreGroups` wraps each run of one core's ops in an
 //    `if_aic` / `if_aiv` group; scalar code stays outside, where both cores
@@ -217,21 +218,26 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
   if (it != workspaces.end())
     return it->second;
   auto channel = channelOf(transfer);
-  Operation *cubeEnd = nullptr, *vectorEnd = nullptr;
+  SmallVector<Operation *> cubeEnds, vectorEnds;
   aic->walk([&](Operation *op) {
     if (isTransfer(op) && channelOf(op) == channel)
-      cubeEnd = op;
+      cubeEnds.push_back(op);
   });
   aiv->walk([&](Operation *op) {
     if (isTransfer(op) && channelOf(op) == channel)
-      vectorEnd = op;
+      vectorEnds.push_back(op);
   });
-  if (!cubeEnd || !vectorEnd)
+  if (cubeEnds.empty() || vectorEnds.empty())
     return transfer->emitOpError()
            << "has no partner on the other core for pipe " << channel.first;
-  pto::TileType box = tileOf(cubeEnd), part = tileOf(vectorEnd);
-  int64_t split = splitOf(transfer);
-  int axis = splitAxisOf(transfer);
+  // The workspace holds the cube's tile, the box; every cube end of the
+  // pipe moves one of that shape.
+  pto::TileType box = tileOf(cubeEnds.front());
+  for (Operation *end : cubeEnds)
+    if (tileOf(end).getShape() != box.getShape())
+      return end->emitOpError() << "moves " << tileOf(end) << " on pipe "
+                                << pipe << ", whose workspace holds the " << box
+                                << " another transfer of the cube moves on it";
   // The cut between the lanes' parts: the box half, or the lane_stride of
   // the cube's pushes (odd codes), which must agree on the pipe.
   auto strideOf = [](pto::TPushToAivOp push) -> std::optional<int64_t> {
@@ -253,55 +259,60 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
                 "on pipe "
              << pipe << ", which is not lowered: each pipe's workspace is "
              << "cut in one place";
-  bool matches = box.getRank() == 2 && part.getRank() == 2;
-  int64_t cut = 0;
-  if (matches && axis >= 0) {
-    int64_t extent = box.getDimSize(axis);
-    cut = laneStride.value_or(extent / 2);
-    int64_t across = 1 - axis;
-    // Each lane's part fits its pop's tile (exactly, cut at the half).
-    matches = cut > 0 && cut < extent &&
-              part.getDimSize(across) == box.getDimSize(across) &&
-              (laneStride ? part.getDimSize(axis) >= std::max(cut, extent - cut)
-                          : 2 * part.getDimSize(axis) == extent);
-  } else if (matches) {
-    matches = box.getShape() == part.getShape();
-  }
-  if (!matches)
-    return transfer->emitOpError()
-           << "moves " << part << " on each lane and " << box
-           << " on the cube core with split " << split
-           << (laneStride ? " at lane_stride " + std::to_string(*laneStride)
-                          : std::string())
-           << ", which do not cut into each other";
-  cuts[{pipe, toVector}] = cut;
-  // What one lane's queue carries must fit a slot, as the PTO run checks
-  // at each push: a lane's part (the larger one, cut at a lane_stride) in
-  // the pushing side's element type.
-  auto bytes = slotBytes.find({pipe, toVector});
-  if (bytes != slotBytes.end()) {
-    pto::TileType pushed = toVector ? box : part;
-    SmallVector<int64_t, 2> payload(part.getShape());
-    if (axis >= 0)
-      payload[axis] = std::max(cut, box.getDimSize(axis) - cut);
-    int64_t size = pushed.getElementTypeBitWidth() / 8;
+  // Each vector end's tile holds its lane's part of the box under its own
+  // split: the box (split 0), or the box cut along the split axis, the
+  // part at least as long as the longer side of the cut.
+  int64_t cut = 0, payloadBytes = 0;
+  for (Operation *end : vectorEnds) {
+    pto::TileType part = tileOf(end);
+    int axis = splitAxisOf(end);
+    bool matches = box.getRank() == 2 && part.getRank() == 2;
+    SmallVector<int64_t, 2> payload(box.getShape());
+    if (matches && axis >= 0) {
+      int64_t extent = box.getDimSize(axis);
+      int64_t at = laneStride.value_or(extent / 2);
+      int64_t across = 1 - axis;
+      payload[axis] = std::max(at, extent - at);
+      // Each lane's tile holds at least lane 0's part (lane 1's is no
+      // longer but at a lane_stride, where laneRange clamps it).
+      matches = at > 0 && at < extent &&
+                part.getDimSize(across) == box.getDimSize(across) &&
+                part.getDimSize(axis) >= at;
+      cut = at;
+    } else if (matches) {
+      matches = box.getShape() == part.getShape();
+    }
+    if (!matches)
+      return end->emitOpError()
+             << "moves " << part << " on each lane and " << box
+             << " on the cube core with split " << splitOf(end)
+             << (laneStride ? " at lane_stride " + std::to_string(*laneStride)
+                            : std::string())
+             << ", which do not cut into each other";
+    // What one lane's queue carries, in the pushing side's element type.
+    int64_t size = (toVector ? box : part).getElementTypeBitWidth() / 8;
     for (int64_t extent : payload)
       size *= extent;
-    if (size > bytes->second) {
-      // A direction's transfers on its pushing core are its pushes.
-      Operation *push = toVector ? cubeEnd : vectorEnd;
-      return push->emitOpError()
-             << "pushes " << size << " bytes per lane queue into pipe " << pipe
-             << ", whose slots hold " << bytes->second
-             << " bytes (set by its initialize_pipe)";
-    }
+    payloadBytes = std::max(payloadBytes, size);
+  }
+  cuts[{pipe, toVector}] = cut;
+  // It must fit a slot, as the PTO run checks at each push.
+  auto bytes = slotBytes.find({pipe, toVector});
+  if (bytes != slotBytes.end() && payloadBytes > bytes->second) {
+    // A direction's transfers on its pushing core are its pushes.
+    Operation *push = toVector ? cubeEnds.back() : vectorEnds.back();
+    return push->emitOpError()
+           << "pushes " << payloadBytes << " bytes per lane queue into pipe "
+           << pipe << ", whose slots hold " << bytes->second
+           << " bytes (set by its initialize_pipe)";
   }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&group.getBody().front());
   Value workspace = ascendc::WorkspaceOp::create(
       builder, group.getLoc(),
-      ascendc::GlobalTensorType::get(group.getContext(), box.getShape(),
-                                     part.getElementType()));
+      ascendc::GlobalTensorType::get(
+          group.getContext(), box.getShape(),
+          tileOf(vectorEnds.front()).getElementType()));
   workspaces[{pipe, toVector, slot}] = workspace;
   return workspace;
 }
@@ -801,7 +812,7 @@ LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
     return result;
   ArrayRef<int64_t> box =
       cast<ascendc::GlobalTensorType>(site.workspace.getType()).getShape();
-  auto [start, extent] = site.laneRange(box[axis]);
+  auto [start, extent] = site.laneRange(box[axis], part.getDimSize(axis));
   int64_t rows = axis == 0 ? extent : box[0];
   int64_t cols = axis == 1 ? extent : box[1];
   auto constant = [&](int64_t value) -> Value {
@@ -816,6 +827,36 @@ LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
     result.strides = {constant(box[1]), constant(part.getDimSize(1))};
   }
   return result;
+}
+
+/// The cube's pop of the lanes' parts when lane 0's may be short along
+/// the split `axis`: lane 1's part (at the cut in the workspace) must
+/// follow lane 0's `lane0` valid cells, `merged` in all. Two windows do it
+/// without a local offset: the first copies from `cut - lane0` on, which
+/// puts lane 1's part at `lane0` (and workspace padding before it); the
+/// second copies lane 0's part over that padding.
+void mergeShortParts(OpBuilder &builder, Location loc, const TransferSite &site,
+                     int axis, Value local, Value lane0, Value merged) {
+  ArrayRef<int64_t> box =
+      cast<ascendc::GlobalTensorType>(site.workspace.getType()).getShape();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  Value lead = arith::SubIOp::create(builder, loc, constant(site.cut), lane0);
+  Value offset =
+      axis == 0 ? arith::MulIOp::create(builder, loc, lead, constant(box[1]))
+                : lead;
+  Value shifted = ascendc::GlobalSubIndexOp::create(
+      builder, loc, site.workspace.getType(), site.workspace, offset);
+  auto window = [&](Value extent) -> SmallVector<Value, 2> {
+    return axis == 0 ? SmallVector<Value, 2>{extent, constant(box[1])}
+                     : SmallVector<Value, 2>{constant(box[0]), extent};
+  };
+  SmallVector<Value, 2> strides = {constant(box[1]), constant(box[1])};
+  ascendc::DataCopyOp::create(builder, loc, local, shifted, Value(),
+                              window(merged), strides);
+  ascendc::DataCopyOp::create(builder, loc, local, site.workspace, Value(),
+                              window(lane0), strides);
 }
 
 template <typename From> struct TransferPattern : TilePattern<From> {
@@ -841,12 +882,15 @@ template <typename From> struct TransferPattern : TilePattern<From> {
   /// The valid shape of the tile `op` pops, from the pushes of its
   /// partners as the runtime cuts and merges them (GroupRuntime.cpp): a
   /// lane's pop takes its part of the cube's tile along the split axis, the
-  /// cube's pop lane 0's part followed by lane 1's. None when it is known
-  /// only at run time: several pushes feed the pipe, or lane 0's part is
-  /// short along the axis (lane 1's then follows it at a run-time row).
+  /// cube's pop lane 0's part followed by lane 1's. When lane 0's part may
+  /// be short along the axis, lane 1's follows it at a run-time row or
+  /// column: `lane0Extent` gets lane 0's extent, where the pop must move
+  /// lane 1's part. None when it is known only at run time (several pushes
+  /// feed the pipe).
   std::optional<ValidShape> poppedShape(OpBuilder &builder, Operation *op,
                                         const TransferSite &site, bool toVector,
-                                        pto::TileType tile) const {
+                                        pto::TileType tile,
+                                        Value *lane0Extent = nullptr) const {
     auto shapeOf = [&](unsigned lane) -> std::optional<ValidShape> {
       Operation *push =
           lane < site.partners.size() ? site.partners[lane] : nullptr;
@@ -876,7 +920,7 @@ template <typename From> struct TransferPattern : TilePattern<From> {
       // clamp(valid - start, 0, size), all of it for a whole box.
       int64_t box = cast<ascendc::GlobalTensorType>(site.workspace.getType())
                         .getShape()[axis];
-      auto [start, size] = site.laneRange(box);
+      auto [start, size] = site.laneRange(box, tile.getDimSize(axis));
       if (!extent(*shape)) {
         if (size != tile.getDimSize(axis))
           extent(*shape) = constant(size);
@@ -893,17 +937,26 @@ template <typename From> struct TransferPattern : TilePattern<From> {
     if (!first || axis < 0 || site.lanes == 1)
       return first;
     std::optional<ValidShape> second = shapeOf(1);
-    if (!second || extent(*first))
+    if (!second)
       return std::nullopt;
-    if (Value more = extent(*second))
-      extent(*first) = arith::AddIOp::create(
-          builder, loc, constant(tile.getShape()[axis] / 2), more);
+    Value half = constant(tile.getShape()[axis] / 2);
+    Value more = extent(*second) ? extent(*second) : half;
+    if (Value short0 = extent(*first)) {
+      if (!lane0Extent)
+        return std::nullopt;
+      *lane0Extent = short0;
+      extent(*first) = arith::AddIOp::create(builder, loc, short0, more);
+    } else if (extent(*second)) {
+      extent(*first) = arith::AddIOp::create(builder, loc, half, more);
+    }
     return first;
   }
   Transfers &transfers;
 };
 
-/// The cube pushes its accumulator: a fixpipe into the workspace.
+/// The cube pushes its accumulator (a fixpipe into the workspace) or an
+/// L1 tile (a data_copy into it: A2/A3's L1 -> GM path, which C310 lacks
+/// and its pipeline refuses).
 struct PushToAivLowering : TransferPattern<pto::TPushToAivOp> {
   using TransferPattern::TransferPattern;
   LogicalResult
@@ -913,13 +966,22 @@ struct PushToAivLowering : TransferPattern<pto::TPushToAivOp> {
     if (failed(site))
       return failure();
     auto tile = cast<pto::TileType>(op.getTile().getType());
-    if (tile.getMemorySpace() != pto::MemorySpace::Acc)
+    switch (tile.getMemorySpace()) {
+    case pto::MemorySpace::Acc:
+      ascendc::FixpipeOp::create(rewriter, op.getLoc(), site->workspace,
+                                 adaptor.getTile());
+      break;
+    case pto::MemorySpace::Mat:
+      ascendc::DataCopyOp::create(rewriter, op.getLoc(), site->workspace,
+                                  adaptor.getTile(), Value(), ValueRange(),
+                                  ValueRange());
+      break;
+    default:
       return op.emitOpError()
              << "pushes a " << stringifyEnum(tile.getMemorySpace())
-             << " tile: only the accumulator reaches GM on "
-                "its way to the vector core";
-    ascendc::FixpipeOp::create(rewriter, op.getLoc(), site->workspace,
-                               adaptor.getTile());
+             << " tile: only the accumulator and L1 reach GM on "
+                "their way to the vector core";
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -969,12 +1031,19 @@ struct PopLowering : TransferPattern<From> {
     Value local = createLocal(
         rewriter, loc, *this->getTypeConverter(), op.getResult(),
         ToVector ? ascendc::Position::VecIn : positionFor(op.getResult()));
-    std::optional<ValidShape> shape =
-        this->poppedShape(rewriter, op, *site, ToVector, tile);
+    Value lane0Extent;
+    std::optional<ValidShape> shape = this->poppedShape(
+        rewriter, op, *site, ToVector, tile, ToVector ? nullptr : &lane0Extent);
     if (!shape)
       this->valid.unknown.insert(op.getResult());
     else if (shape->rows || shape->cols)
       this->valid.shapes[op.getResult()] = *shape;
+    if (lane0Extent) {
+      mergeShortParts(rewriter, loc, *site, splitAxisOf(op), local, lane0Extent,
+                      splitAxisOf(op) == 0 ? shape->rows : shape->cols);
+      rewriter.replaceOp(op, local);
+      return success();
+    }
     LanePart part = ToVector
                         ? lanePart(rewriter, loc, *site, splitAxisOf(op), tile)
                         : LanePart{site->workspace, {}, {}};

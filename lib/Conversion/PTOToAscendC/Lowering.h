@@ -97,10 +97,13 @@ struct TransferSite {
   /// holds the cells before it): the box half, or the push's lane_stride.
   int64_t cut = 0;
   /// The first cell and the size of this lane's part of a box `extent`
-  /// long along the split axis.
-  std::pair<int64_t, int64_t> laneRange(int64_t extent) const {
+  /// long along the split axis, held in a lane tile `tileExtent` long (a
+  /// lane_stride may leave lane 1 more of the box than its tile holds; the
+  /// odd codes' rule keeps its valid cells within it).
+  std::pair<int64_t, int64_t> laneRange(int64_t extent,
+                                        int64_t tileExtent) const {
     return lane == 0 ? std::make_pair(int64_t(0), cut)
-                     : std::make_pair(cut, extent - cut);
+                     : std::make_pair(cut, std::min(extent - cut, tileExtent));
   }
   /// For a pop, per lane: the one push that feeds it (null when several
   /// pushes do, or for a lane the pop does not take from).

@@ -78,7 +78,7 @@ func.func @f(%g: !ascendc.global_tensor<16x16xf16>) {
 
 func.func @f(%g: !ascendc.global_tensor<16x16xf32>) {
   %x = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
-  // expected-error @+1 {{the source of a GM store must be at vecin, vecout, veccalc, co2, but it is at co1}}
+  // expected-error @+1 {{the source of a GM store must be at vecin, vecout, veccalc, co2, a1, b1, but it is at co1}}
   ascendc.data_copy %g, %x : !ascendc.global_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
   return
 }

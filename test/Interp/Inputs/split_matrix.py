@@ -8,8 +8,13 @@ of `tilekit emit --target=torch`, and checks both against the rule:
   and the valid extent.
 
     split_matrix.py KERNEL.mlir SCRIPT.py WORKDIR
+    split_matrix.py --compile=ARCH KERNEL.mlir WORKDIR
 
-Prints one line per case and exits 1 on the first disagreement.
+The second form checks the compiled kernel instead: `tilekit compile
+--arch=ARCH --verify-each` (every pass keeps the PTO run's outputs, with
+no race), then `tilekit run` of what it wrote, against the same rule.
+
+Prints one line per case and exits 1 if any disagrees.
 """
 import os
 import subprocess
@@ -62,6 +67,53 @@ def expected(axis, code, stride, v, x):
 
 def run(command):
     return subprocess.run(command, capture_output=True, text=True)
+
+
+def compiled_outputs(arch, kernel, entry, inputs, paths, work):
+    """Compiles `entry` with --verify-each and runs the result; the failed
+    step's process, or the run's."""
+    out = os.path.join(work, "%s.compiled.mlir" % entry)
+    built = run(["tilekit", "compile", kernel, "--entry", entry,
+                 "--arch=" + arch, "--verify-each", "-o", out] + inputs)
+    if built.returncode != 0:
+        return built
+    return run(["tilekit", "run", out, "--entry", entry] + inputs +
+               ["--output", "y=" + paths["y"], "--output", "z=" + paths["z"]])
+
+
+def check_compiled(arch, kernel, work):
+    failures = 0
+    for entry, axis, code, cut, extents in CASES:
+        box, lanes = shapes(axis)
+        x = (np.arange(box[0] * box[1], dtype=np.float32) + 1).reshape(box)
+        xpath = os.path.join(work, "x%d.npy" % axis)
+        np.save(xpath, x)
+        shape = lambda s: "x".join(map(str, s))
+        for v in extents:
+            y_want, z_want, error = expected(axis, code, cut, v, x)
+            paths = {n: os.path.join(work, "%s.%d.%s.npy" % (entry, v, n))
+                     for n in ("y", "z")}
+            inputs = ["--input", "x=" + xpath,
+                      "--input", "y=zeros:%s:f32" % shape(lanes),
+                      "--input", "z=zeros:%s:f32" % shape(box),
+                      "--input", "v=%d" % v, "--input", "k=%d" % BOX]
+            result = compiled_outputs(arch, kernel, entry, inputs, paths, work)
+            label = "%s v=%d" % (entry, v)
+            if error:
+                ok = result.returncode != 0 and error in result.stderr
+                print("%s: error %s" % (label, "ok" if ok else "MISSING"))
+                failures += not ok
+                continue
+            if result.returncode != 0:
+                print("%s: FAILED\n  %s" % (label, result.stderr.strip()))
+                failures += 1
+                continue
+            ok = (np.array_equal(np.load(paths["y"]), y_want) and
+                  np.array_equal(np.load(paths["z"]), z_want))
+            print("%s: %s" % (label, "ok" if ok else "MISMATCH"))
+            failures += not ok
+    print("%d failed" % failures)
+    return 1 if failures else 0
 
 
 def main(kernel, script, work):
@@ -122,4 +174,6 @@ def main(kernel, script, work):
 
 
 if __name__ == "__main__":
+    if sys.argv[1].startswith("--compile="):
+        sys.exit(check_compiled(sys.argv[1].split("=", 1)[1], *sys.argv[2:]))
     sys.exit(main(*sys.argv[1:]))

@@ -175,8 +175,10 @@ LogicalResult DataCopyOp::verify() {
                           {Position::VecIn, Position::VecCalc, Position::A1,
                            Position::B1, Position::C1});
   std::optional<Position> src = getPosition(getSrc());
-  if (!dstLocal) // UB -> GM (MTE3).
-    return expectPosition(*this, getSrc(), "the source of a GM store", kUB);
+  if (!dstLocal) // UB -> GM (MTE3), or L1 -> GM (MTE1, A2/A3 only).
+    return expectPosition(*this, getSrc(), "the source of a GM store",
+                          {Position::VecIn, Position::VecOut, Position::VecCalc,
+                           Position::CO2, Position::A1, Position::B1});
   if (src && getBuffer(*src) == Buffer::L1) // L1 -> bias table (MTE1).
     return expectPosition(*this, getDst(), "the destination of an L1 copy",
                           {Position::C2});

@@ -10,7 +10,34 @@ namespace tilekit::ascendc {
 } // namespace tilekit::ascendc
 
 using namespace mlir;
+using namespace tilekit;
 using namespace tilekit::ascendc;
+
+/// Whether `arch`'s AI core has `path`. Machine.def lists the union of
+/// both machines' paths; each lacks some of the other's. A2/A3 (C220) has
+/// no direct path between its cores (L0C -> UB, UB -> L1); 950 (C310) has
+/// no L1 -> GM copy (asc_copy_l12gm is A2/A3 only).
+static bool hasPath(StringRef arch, machine::DataPath path) {
+  using machine::DataPath;
+  if (arch == "c220")
+    return path != DataPath::L0CToUb && path != DataPath::UbToL1;
+  return path != DataPath::L1ToGm;
+}
+
+/// Every transfer of `module` takes a path `arch` has.
+static LogicalResult checkPaths(ModuleOp module, StringRef arch) {
+  WalkResult result = module.walk([&](PipeOpInterface op) {
+    std::optional<machine::DataPath> path = op.getDataPath();
+    if (!path || hasPath(arch, *path))
+      return WalkResult::advance();
+    op->emitOpError() << "moves data "
+                      << getBufferName(machine::getSource(*path)) << " -> "
+                      << getBufferName(machine::getDestination(*path))
+                      << ", a path the " << arch << " AI core does not have";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
 
 namespace {
 struct SetTargetArchPass
@@ -26,6 +53,8 @@ struct SetTargetArchPass
     }
     auto marked =
         module->getAttrOfType<StringAttr>(AscendCDialect::kArchAttrName);
+    if (failed(checkPaths(module, arch)))
+      return signalPassFailure();
     if (!marked) {
       module->setAttr(AscendCDialect::kArchAttrName,
                       StringAttr::get(module.getContext(), arch));

@@ -6,8 +6,10 @@ Each kernel is a random nest of `scf.for` loops, `scf.if` branches (some
 with an else) and core groups. The groups hand storages between the cores:
 L1 tensors the vector core fills from UB and the cube reads, UB tensors the
 cube fills by fixpipe and the vector core reads and rewrites, and GM
-arguments either core writes and the other reads. Nothing here knows where
-flags belong; the pipelines insert them and `ascendc-verify-sync` proves
+arguments either core writes and the other reads. With `--arch c220` the
+cores meet in GM only, as on A2/A3: instead of the direct handoffs the
+vector core computes in UB and the cube copies L1 to GM (MTE1). Nothing
+here knows where flags belong; the pipelines insert them and `ascendc-verify-sync` proves
 the result. The kernels are written to stdout, separated by `// -----`.
 """
 
@@ -20,8 +22,9 @@ GM = "!ascendc.global_tensor<16x16xf32>"
 
 
 class Kernel:
-    def __init__(self, rng, index):
+    def __init__(self, rng, index, arch):
         self.rng = rng
+        self.direct = arch == "c310"  # L0C -> UB and UB -> L1
         self.index = index
         self.lines = []
         self.values = 0
@@ -31,10 +34,10 @@ class Kernel:
 
     def vector_op(self):
         kind = self.rng.randrange(4)
-        if kind == 0:
+        if kind == 0 and self.direct:
             k = self.rng.randrange(self.l1)
             return f"ascendc.data_copy %l1_{k}, %src : {F16}, {F16}"
-        if kind == 1:
+        if kind <= 1:
             k = self.rng.randrange(self.ub)
             return f"ascendc.exp_l2 %ub_{k}, %ub_{k}, %c256 : {F32}, {F32}"
         if kind == 2:
@@ -48,9 +51,12 @@ class Kernel:
         if kind == 0:
             k = self.rng.randrange(self.l1)
             return f"ascendc.load_data %l0a, %l1_{k} : {F16}, {F16}"
-        if kind == 1:
+        if kind == 1 and self.direct:
             k = self.rng.randrange(self.ub)
             return f"ascendc.fixpipe %ub_{k}, %acc : {F32}, {F32}"
+        if kind == 1:
+            k = self.rng.randrange(self.gm)
+            return f"ascendc.data_copy %gm_{k}, %l1in : {GM}, {F32}"
         if kind == 2:
             k = self.rng.randrange(self.gm)
             return f"ascendc.fixpipe %gm_{k}, %acc : {GM}, {F32}"
@@ -111,11 +117,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--arch", choices=["c220", "c310"], default="c310",
+                        help="c220: the cores meet in GM only")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     kernels = []
     for index in range(args.count):
-        kernel = Kernel(rng, index)
+        kernel = Kernel(rng, index, args.arch)
         kernel.items(0, rng.randint(2, 6))
         kernels.append(kernel.text())
     print("\n// -----\n".join(kernels))

@@ -97,6 +97,11 @@ def SetTargetArch : Pass<"ascendc-set-target-arch", "mlir::ModuleOp"> {
     strategy, synchronization) targets the same machine; a module marked
     for another architecture is an error naming both, since its
     synchronization and allocation would be planned for the wrong one.
+
+    It also checks that every transfer takes a data path the target's AI
+    core has: C220 (A2/A3) has no direct path between its cores (L0C -> UB,
+    UB -> L1; they meet in GM), C310 (950) no L1 -> GM copy. Such a
+    transfer is an error at the op.
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"\"c220\"",
