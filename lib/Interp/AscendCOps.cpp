@@ -206,8 +206,26 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// The same storage, from an element offset on when the cast has one.
 LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
-  context.set(op->getResult(0), context.scalar(op->getOperand(0)));
+  auto view = cast<ReinterpretCastOp>(op);
+  if (!view.getOffset()) {
+    context.set(view.getResult(), context.scalar(view.getSource()));
+    return success();
+  }
+  Local source = localOf(context, view.getSource());
+  int64_t offset = context.index(view.getOffset());
+  int64_t elements = view.getType().getNumElements();
+  int64_t viewBytes =
+      elements * getByteSize(kindOf(view.getType().getElementType()));
+  if (offset < 0 || offset * source.elementBytes + viewBytes >
+                        source.elements * source.elementBytes)
+    return op->emitOpError()
+           << "views " << elements << " elements from element " << offset
+           << " of a " << source.elements << "-element tensor";
+  context.set(view.getResult(),
+              localHandle(source.buffer,
+                          source.address + offset * source.elementBytes));
   return success();
 }
 

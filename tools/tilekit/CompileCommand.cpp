@@ -14,6 +14,7 @@
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
@@ -366,6 +367,13 @@ int driver::runCompile() {
       return 1;
   }
 
+  // The lowering targets the pipeline's machine (its paths between the
+  // cores differ), read off the mark the pipeline's first pass checks.
+  if (ptoInput && arch)
+    module->setAttr(
+        ascendc::AscendCDialect::kArchAttrName,
+        StringAttr::get(module.getContext(),
+                        *arch == ascendc::Arch::C310 ? "c310" : "c220"));
   registerAllPasses(); // --pass-pipeline names any of them
   PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());
   if (!passPipeline.empty()) {

@@ -3,6 +3,7 @@
 //   local_tensor pos addr A  -> AscendC::LocalTensor<T>(TPosition::POS, A,
 //                               elements) (static tensor programming)
 //   reinterpret_cast         -> the same object, or src.ReinterpretCast<U>()
+//                               (of src[offset] with an offset)
 //   global_tensor.subindex   -> gm[offset]
 //   data_copy (count)        -> AscendC::DataCopy(dst, src, count)
 //   data_copy (window) GM<->UB -> AscendC::DataCopyPad(dst, src,
@@ -105,10 +106,14 @@ struct ReinterpretCastLowering
   matchAndRewrite(ascendc::ReinterpretCastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type type = getTypeConverter()->convertType(op.getType());
+    // An offset view is `tensor[offset]`, of the source's element type.
+    Value source = adaptor.getSource();
+    if (adaptor.getOffset())
+      source = localFrom(rewriter, op.getLoc(), source, adaptor.getOffset());
     // A LocalTensor has no shape: a view of the same elements is the same
     // object.
-    if (type == adaptor.getSource().getType()) {
-      rewriter.replaceOp(op, adaptor.getSource());
+    if (type == source.getType()) {
+      rewriter.replaceOp(op, source);
       return success();
     }
     MLIRContext *context = op.getContext();
@@ -120,7 +125,7 @@ struct ReinterpretCastLowering
         rewriter.getStringAttr("{} = {}.ReinterpretCast<" +
                                elementName(op.getType().getElementType()) +
                                ">();"),
-        ValueRange{object, adaptor.getSource()});
+        ValueRange{object, source});
     rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, type, object);
     return success();
   }
@@ -185,14 +190,16 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   matchAndRewrite(ascendc::DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    // L1 holds NZ fractals; A2/A3's L1 -> GM copy moves 32-byte blocks as
-    // they are, so giving GM the tile's rows takes one copy per fractal
-    // column and rows of whole blocks. Not emitted yet.
-    if (sideOf(op.getSrc()) == Side::L1 && sideOf(op.getDst()) == Side::GM)
+    // L1 holds NZ fractals; the copies out of it (A2/A3's to GM, 950's to
+    // UB) move 32-byte blocks as they are, so giving the other side the
+    // tile's rows takes one copy per fractal column and rows of whole
+    // blocks. Not emitted yet.
+    if (sideOf(op.getSrc()) == Side::L1 &&
+        (sideOf(op.getDst()) == Side::GM || sideOf(op.getDst()) == Side::UB))
       return op.emitOpError()
-             << "copies an L1 tile to GM, which the C++ emission does not "
-                "write yet (the executor runs it: tilekit run without "
-                "--compiled)";
+             << "copies an L1 tile out of the cube, which the C++ emission "
+                "does not write yet (the executor runs it: tilekit run "
+                "without --compiled)";
     if (op.getWindow().empty() && sideOf(op.getSrc()) == Side::GM &&
         sideOf(op.getDst()) == Side::L1) {
       // Whole rows of the tile: `count` elements are count / cols rows.

@@ -14,7 +14,9 @@
 //    sub-block 0 (the pipelines guard mixed kernels to it): each of the
 //    aiv function's top-level ops is cloned for lane 0, then for lane 1,
 //    with get_subblock_idx the lane. Each slot of a pipe direction is a
-//    workspace tensor in GM that its pushes write and its pops read.
+//    workspace tensor in GM that its pushes write and its pops read, or on
+//    C310 (the module's ascendc.arch) for L1 tiles sent to the lanes, a
+//    mailbox in UB that the cube's L1 -> UB copy fills.
 // 2. The conversion lowers the transfers (patterns below): a cube push
 //    from the accumulator is a fixpipe into the workspace, one from L1 a
 //    data_copy (A2/A3's L1 -> GM path), a lane's push a
@@ -308,11 +310,25 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
   }
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&group.getBody().front());
-  Value workspace = ascendc::WorkspaceOp::create(
-      builder, group.getLoc(),
-      ascendc::GlobalTensorType::get(
-          group.getContext(), box.getShape(),
-          tileOf(vectorEnds.front()).getElementType()));
+  Type element = tileOf(vectorEnds.front()).getElementType();
+  // 950 takes an L1 tile straight into the vector core's UB; A2/A3 (and
+  // every other transfer) meets in GM.
+  auto arch = group->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>(
+      ascendc::AscendCDialect::kArchAttrName);
+  bool direct = toVector && arch && arch.getValue() == "c310" &&
+                box.getMemorySpace() == pto::MemorySpace::Mat;
+  Value workspace;
+  if (direct)
+    workspace = ascendc::LocalTensorAutoOp::create(
+        builder, group.getLoc(),
+        ascendc::LocalTensorType::get(group.getContext(), box.getShape(),
+                                      element),
+        ascendc::Position::VecIn, /*input=*/false, /*output=*/false);
+  else
+    workspace = ascendc::WorkspaceOp::create(
+        builder, group.getLoc(),
+        ascendc::GlobalTensorType::get(group.getContext(), box.getShape(),
+                                       element));
   workspaces[{pipe, toVector, slot}] = workspace;
   return workspace;
 }
@@ -810,17 +826,27 @@ LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
   LanePart result{site.workspace, {}, {}};
   if (axis < 0 || site.lanes == 1)
     return result;
-  ArrayRef<int64_t> box =
-      cast<ascendc::GlobalTensorType>(site.workspace.getType()).getShape();
+  ArrayRef<int64_t> box = cast<ShapedType>(site.workspace.getType()).getShape();
   auto [start, extent] = site.laneRange(box[axis], part.getDimSize(axis));
   int64_t rows = axis == 0 ? extent : box[0];
   int64_t cols = axis == 1 ? extent : box[1];
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
-  result.view = ascendc::GlobalSubIndexOp::create(
-      builder, loc, site.workspace.getType(), site.workspace,
-      constant(axis == 0 ? start * box[1] : start));
+  int64_t offset = axis == 0 ? start * box[1] : start;
+  if (auto mailbox =
+          dyn_cast<ascendc::LocalTensorType>(site.workspace.getType()))
+    // A UB mailbox: the elements from the lane's first on.
+    result.view = ascendc::ReinterpretCastOp::create(
+        builder, loc,
+        ascendc::LocalTensorType::get(builder.getContext(),
+                                      {box[0] * box[1] - offset},
+                                      mailbox.getElementType()),
+        site.workspace, constant(offset));
+  else
+    result.view = ascendc::GlobalSubIndexOp::create(
+        builder, loc, site.workspace.getType(), site.workspace,
+        constant(offset));
   // Whole rows of the box that fill the lane's tile move in one piece.
   if (axis == 1 || rows != part.getDimSize(0)) {
     result.window = {constant(rows), constant(cols)};
@@ -837,8 +863,7 @@ LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
 /// second copies lane 0's part over that padding.
 void mergeShortParts(OpBuilder &builder, Location loc, const TransferSite &site,
                      int axis, Value local, Value lane0, Value merged) {
-  ArrayRef<int64_t> box =
-      cast<ascendc::GlobalTensorType>(site.workspace.getType()).getShape();
+  ArrayRef<int64_t> box = cast<ShapedType>(site.workspace.getType()).getShape();
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -918,8 +943,7 @@ template <typename From> struct TransferPattern : TilePattern<From> {
         return shape;
       // This lane's part [start, start + size) of the box:
       // clamp(valid - start, 0, size), all of it for a whole box.
-      int64_t box = cast<ascendc::GlobalTensorType>(site.workspace.getType())
-                        .getShape()[axis];
+      int64_t box = cast<ShapedType>(site.workspace.getType()).getShape()[axis];
       auto [start, size] = site.laneRange(box, tile.getDimSize(axis));
       if (!extent(*shape)) {
         if (size != tile.getDimSize(axis))

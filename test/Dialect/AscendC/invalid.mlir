@@ -43,8 +43,18 @@ func.func @f() {
 
 func.func @f() {
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf16>
-  // expected-error @+1 {{views 32 bytes as 64, more than the source holds}}
+  // expected-error @+1 {{views 64 bytes from byte 0 of 32, past the source's end}}
   %y = ascendc.reinterpret_cast %x : !ascendc.local_tensor<16xf16> to !ascendc.local_tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %c8 = arith.constant 8 : index
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf16>
+  // expected-error @+1 {{views 32 bytes from byte 16 of 32, past the source's end}}
+  %y = ascendc.reinterpret_cast %x[%c8] : !ascendc.local_tensor<16xf16> to !ascendc.local_tensor<16xf16>
   return
 }
 
@@ -87,8 +97,8 @@ func.func @f(%g: !ascendc.global_tensor<16x16xf32>) {
 
 func.func @f() {
   %x = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<16xf32>
-  %y = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf32>
-  // expected-error @+1 {{the destination of an L1 copy must be at c2, but it is at veccalc}}
+  %y = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16xf32>
+  // expected-error @+1 {{the destination of an L1 copy must be at c2, vecin, veccalc, but it is at a2}}
   ascendc.data_copy %y, %x : !ascendc.local_tensor<16xf32>, !ascendc.local_tensor<16xf32>
   return
 }

@@ -8,6 +8,7 @@
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -137,9 +138,19 @@ LogicalResult LocalTensorOp::verify() {
 LogicalResult ReinterpretCastOp::verify() {
   int64_t from = getBytes(getSource().getType());
   int64_t to = getBytes(getType());
-  if (to > from)
-    return emitOpError() << "views " << from << " bytes as " << to
-                         << ", more than the source holds";
+  int64_t skipped = 0;
+  if (Value offset = getOffset()) {
+    std::optional<int64_t> elements = getConstantIntValue(offset);
+    if (!elements)
+      return success(); // checked when the kernel runs
+    if (*elements < 0)
+      return emitOpError() << "starts at element " << *elements;
+    skipped =
+        *elements * getElementBytes(getSource().getType().getElementType());
+  }
+  if (skipped + to > from)
+    return emitOpError() << "views " << to << " bytes from byte " << skipped
+                         << " of " << from << ", past the source's end";
   return success();
 }
 
@@ -179,9 +190,10 @@ LogicalResult DataCopyOp::verify() {
     return expectPosition(*this, getSrc(), "the source of a GM store",
                           {Position::VecIn, Position::VecOut, Position::VecCalc,
                            Position::CO2, Position::A1, Position::B1});
-  if (src && getBuffer(*src) == Buffer::L1) // L1 -> bias table (MTE1).
+  // L1 -> bias table, or (950) across the cores into UB (MTE1).
+  if (src && getBuffer(*src) == Buffer::L1)
     return expectPosition(*this, getDst(), "the destination of an L1 copy",
-                          {Position::C2});
+                          {Position::C2, Position::VecIn, Position::VecCalc});
   if (failed(
           expectPosition(*this, getSrc(), "the source of a local copy", kUB)))
     return failure();

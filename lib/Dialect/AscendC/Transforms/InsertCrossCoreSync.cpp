@@ -12,36 +12,34 @@ namespace tilekit::ascendc {
 } // namespace tilekit::ascendc
 
 using namespace mlir;
+using namespace tilekit;
 using namespace tilekit::ascendc;
 
 namespace {
 
-bool isUB(Value tensor) {
-  if (!isa<LocalTensorType>(tensor.getType()))
-    return false;
-  std::optional<Position> position = getPosition(tensor);
-  return position && getBuffer(*position) == Buffer::UB;
-}
-
-/// The storage `op` hands to the other core: the L1 destination of a UB ->
-/// L1 copy in a vector group, or the UB destination of an L0C -> UB fixpipe
-/// in a cube group.
+/// The storage `op` hands to the other core: the destination of a copy
+/// into a buffer of the other core (a UB -> L1 copy in a vector group; an
+/// L0C -> UB fixpipe or an L1 -> UB copy in a cube group).
 std::optional<Value> getTransferred(Operation *op) {
   Operation *group = getCoreGroup(op);
   if (!group)
     return std::nullopt;
-  if (auto copy = dyn_cast<DataCopyOp>(op)) {
-    if (isCubeGroup(group) || !isa<LocalTensorType>(copy.getDst().getType()) ||
-        !isUB(copy.getSrc()))
-      return std::nullopt;
-    std::optional<Position> dst = getPosition(copy.getDst());
-    if (dst && getBuffer(*dst) == Buffer::L1)
-      return getStorage(copy.getDst());
-  }
-  if (auto fixpipe = dyn_cast<FixpipeOp>(op))
-    if (isCubeGroup(group) && isUB(fixpipe.getDst()))
-      return getStorage(fixpipe.getDst());
-  return std::nullopt;
+  Value dst;
+  if (auto copy = dyn_cast<DataCopyOp>(op))
+    dst = copy.getDst();
+  else if (auto fixpipe = dyn_cast<FixpipeOp>(op))
+    dst = fixpipe.getDst();
+  if (!dst || !isa<LocalTensorType>(dst.getType()))
+    return std::nullopt;
+  std::optional<Position> position = getPosition(dst);
+  if (!position)
+    return std::nullopt;
+  machine::Core owner = machine::getOwner(getBuffer(*position));
+  machine::Core running =
+      isCubeGroup(group) ? machine::Core::Cube : machine::Core::Vector;
+  if (owner == machine::Core::None || owner == running)
+    return std::nullopt;
+  return getStorage(dst);
 }
 
 struct InsertCrossCoreSyncPass

@@ -15,12 +15,13 @@ using namespace tilekit::ascendc;
 
 /// Whether `arch`'s AI core has `path`. Machine.def lists the union of
 /// both machines' paths; each lacks some of the other's. A2/A3 (C220) has
-/// no direct path between its cores (L0C -> UB, UB -> L1); 950 (C310) has
-/// no L1 -> GM copy (asc_copy_l12gm is A2/A3 only).
+/// no direct path between its cores (L0C -> UB, UB -> L1, L1 -> UB); 950
+/// (C310) has no L1 -> GM copy (asc_copy_l12gm is A2/A3 only).
 static bool hasPath(StringRef arch, machine::DataPath path) {
   using machine::DataPath;
   if (arch == "c220")
-    return path != DataPath::L0CToUb && path != DataPath::UbToL1;
+    return path != DataPath::L0CToUb && path != DataPath::UbToL1 &&
+           path != DataPath::L1ToUb;
   return path != DataPath::L1ToGm;
 }
 

@@ -86,12 +86,25 @@ def AscendC_TBufGetTensorOp : AscendC_Op<"tbuf_get_tensor", [Tilekit_NoPipe]> {
 def AscendC_ReinterpretCastOp : AscendC_Op<"reinterpret_cast", [Tilekit_NoPipe, Pure]> {
   let summary = "views a local tensor's storage as another local tensor";
   let description = [{
-    The result shares the source's position and address; it may not be
-    larger than the source.
+    The result shares the source's position and address, or starts an
+    element `offset` (of the source's element type) into it, as Ascend C's
+    `tensor[offset]`; it may not reach past the source's end (checked here
+    for a constant offset, when the kernel runs otherwise).
+
+    ```mlir
+    %part = ascendc.reinterpret_cast %box[%c32] : !ascendc.local_tensor<8x8xf32> to !ascendc.local_tensor<32xf32>
+    ```
   }];
-  let arguments = (ins AscendC_LocalTensor:$source);
+  let arguments = (ins AscendC_LocalTensor:$source, Optional<Index>:$offset);
   let results = (outs AscendC_LocalTensor:$result);
-  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let assemblyFormat = [{
+    $source (`[` $offset^ `]`)? attr-dict `:` type($source) `to` type($result)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$source), [{
+      build($_builder, $_state, result, source, ::mlir::Value());
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

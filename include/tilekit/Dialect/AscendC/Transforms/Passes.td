@@ -100,7 +100,7 @@ def SetTargetArch : Pass<"ascendc-set-target-arch", "mlir::ModuleOp"> {
 
     It also checks that every transfer takes a data path the target's AI
     core has: C220 (A2/A3) has no direct path between its cores (L0C -> UB,
-    UB -> L1; they meet in GM), C310 (950) no L1 -> GM copy. Such a
+    UB -> L1, L1 -> UB; they meet in GM), C310 (950) no L1 -> GM copy. Such a
     transfer is an error at the op.
   }];
   let options = [
@@ -344,7 +344,8 @@ def InsertCrossCoreSync : InterfacePass<"ascendc-insert-cross-core-sync", "mlir:
     `ascendc.if_aiv` groups. Otherwise every storage that a *transfer*
     writes for the other core (the L1 destination of a UB -> L1
     `ascendc.data_copy` in a vector group, the UB destination of an L0C ->
-    UB `ascendc.fixpipe` in a cube group) is handed between the cores with
+    UB `ascendc.fixpipe` or an L1 -> UB `ascendc.data_copy` in a cube
+    group: a local tensor of the other core's buffer) is handed between the cores with
     one cross-core flag id (the cube's and the vector core's counters of an
     id are distinct, so one id serves both directions):
 
