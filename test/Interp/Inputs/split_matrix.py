@@ -81,94 +81,98 @@ def compiled_outputs(arch, kernel, entry, inputs, paths, work):
                ["--output", "y=" + paths["y"], "--output", "z=" + paths["z"]])
 
 
-def check_compiled(arch, kernel, work):
-    failures = 0
+def each_case(work):
+    """(entry, v, box, lanes, path of x, the rule's (y, z, error)) of every
+    case, x saved under `work`."""
     for entry, axis, code, cut, extents in CASES:
         box, lanes = shapes(axis)
         x = (np.arange(box[0] * box[1], dtype=np.float32) + 1).reshape(box)
         xpath = os.path.join(work, "x%d.npy" % axis)
         np.save(xpath, x)
-        shape = lambda s: "x".join(map(str, s))
         for v in extents:
-            y_want, z_want, error = expected(axis, code, cut, v, x)
-            paths = {n: os.path.join(work, "%s.%d.%s.npy" % (entry, v, n))
-                     for n in ("y", "z")}
-            inputs = ["--input", "x=" + xpath,
-                      "--input", "y=zeros:%s:f32" % shape(lanes),
-                      "--input", "z=zeros:%s:f32" % shape(box),
-                      "--input", "v=%d" % v, "--input", "k=%d" % BOX]
-            result = compiled_outputs(arch, kernel, entry, inputs, paths, work)
-            label = "%s v=%d" % (entry, v)
-            if error:
-                ok = result.returncode != 0 and error in result.stderr
-                print("%s: error %s" % (label, "ok" if ok else "MISSING"))
-                failures += not ok
-                continue
-            if result.returncode != 0:
-                print("%s: FAILED\n  %s" % (label, result.stderr.strip()))
-                failures += 1
-                continue
-            ok = (np.array_equal(np.load(paths["y"]), y_want) and
-                  np.array_equal(np.load(paths["z"]), z_want))
-            print("%s: %s" % (label, "ok" if ok else "MISMATCH"))
+            yield entry, v, box, lanes, xpath, expected(axis, code, cut, v, x)
+
+
+def shape(extents):
+    return "x".join(map(str, extents))
+
+
+def check_compiled(arch, kernel, work):
+    failures = 0
+    for entry, v, box, lanes, xpath, want in each_case(work):
+        y_want, z_want, error = want
+        paths = {n: os.path.join(work, "%s.%d.%s.npy" % (entry, v, n))
+                 for n in ("y", "z")}
+        inputs = ["--input", "x=" + xpath,
+                  "--input", "y=zeros:%s:f32" % shape(lanes),
+                  "--input", "z=zeros:%s:f32" % shape(box),
+                  "--input", "v=%d" % v, "--input", "k=%d" % BOX]
+        result = compiled_outputs(arch, kernel, entry, inputs, paths, work)
+        label = "%s v=%d" % (entry, v)
+        if error:
+            ok = result.returncode != 0 and error in result.stderr
+            print("%s: error %s" % (label, "ok" if ok else "MISSING"))
             failures += not ok
+            continue
+        if result.returncode != 0:
+            print("%s: FAILED\n  %s" % (label, result.stderr.strip()))
+            failures += 1
+            continue
+        ok = (np.array_equal(np.load(paths["y"]), y_want) and
+              np.array_equal(np.load(paths["z"]), z_want))
+        print("%s: %s" % (label, "ok" if ok else "MISMATCH"))
+        failures += not ok
     print("%d failed" % failures)
     return 1 if failures else 0
 
 
 def main(kernel, script, work):
     failures = 0
-    for entry, axis, code, cut, extents in CASES:
-        box, lanes = shapes(axis)
-        x = (np.arange(box[0] * box[1], dtype=np.float32) + 1).reshape(box)
-        xpath = os.path.join(work, "x%d.npy" % axis)
-        np.save(xpath, x)
-        for v in extents:
-            y_want, z_want, error = expected(axis, code, cut, v, x)
-            shape = lambda s: "x".join(map(str, s))
-            paths = {n: os.path.join(work, "%s.%d.%s.npy" % (entry, v, n))
-                     for n in ("y", "z", "sy", "sz")}
-            tk = run(["tilekit", "run", kernel, "--entry", entry,
-                      "--input", "x=" + xpath,
-                      "--input", "y=zeros:%s:f32" % shape(lanes),
-                      "--input", "z=zeros:%s:f32" % shape(box),
-                      "--input", "v=%d" % v, "--input", "k=%d" % BOX,
-                      "--output", "y=" + paths["y"],
-                      "--output", "z=" + paths["z"]])
-            py = run(["/usr/bin/python3",
-                      os.path.join(os.path.dirname(__file__), "..", "..",
-                                   "Target", "Torch", "Inputs",
-                                   "run_script.py"),
-                      script, entry, xpath, "zeros:%s:f32" % shape(lanes),
-                      "zeros:%s:f32" % shape(box), str(v), str(BOX),
-                      "--save", "1=" + paths["sy"],
-                      "--save", "2=" + paths["sz"]])
-            label = "%s v=%d" % (entry, v)
-            if error:
-                ok = (tk.returncode != 0 and error in tk.stderr and
-                      py.returncode != 0 and error in py.stderr)
-                print("%s: error %s" % (label, "ok" if ok else "MISSING"))
-                if not ok:
-                    print("  want: " + error)
-                    print("  run: " + tk.stderr.strip()[-400:])
-                    print("  script: " + py.stderr.strip()[-400:])
-                    failures += 1
-                continue
-            if tk.returncode != 0 or py.returncode != 0:
-                print("%s: FAILED\n  run: %s\n  script: %s"
-                      % (label, tk.stderr.strip(), py.stderr.strip()))
-                failures += 1
-                continue
-            got = {n: np.load(p) for n, p in paths.items()}
-            ok = all(np.array_equal(got[a], want) for a, want in
-                     (("y", y_want), ("sy", y_want),
-                      ("z", z_want), ("sz", z_want)))
-            print("%s: %s" % (label, "ok" if ok else "MISMATCH"))
+    for entry, v, box, lanes, xpath, want in each_case(work):
+        y_want, z_want, error = want
+        paths = {n: os.path.join(work, "%s.%d.%s.npy" % (entry, v, n))
+                 for n in ("y", "z", "sy", "sz")}
+        tk = run(["tilekit", "run", kernel, "--entry", entry,
+                  "--input", "x=" + xpath,
+                  "--input", "y=zeros:%s:f32" % shape(lanes),
+                  "--input", "z=zeros:%s:f32" % shape(box),
+                  "--input", "v=%d" % v, "--input", "k=%d" % BOX,
+                  "--output", "y=" + paths["y"],
+                  "--output", "z=" + paths["z"]])
+        py = run(["/usr/bin/python3",
+                  os.path.join(os.path.dirname(__file__), "..", "..",
+                               "Target", "Torch", "Inputs",
+                               "run_script.py"),
+                  script, entry, xpath, "zeros:%s:f32" % shape(lanes),
+                  "zeros:%s:f32" % shape(box), str(v), str(BOX),
+                  "--save", "1=" + paths["sy"],
+                  "--save", "2=" + paths["sz"]])
+        label = "%s v=%d" % (entry, v)
+        if error:
+            ok = (tk.returncode != 0 and error in tk.stderr and
+                  py.returncode != 0 and error in py.stderr)
+            print("%s: error %s" % (label, "ok" if ok else "MISSING"))
             if not ok:
-                for n in ("y", "sy", "z", "sz"):
-                    print("  %s:\n%s" % (n, got[n]))
-                print("  want y:\n%s\n  want z:\n%s" % (y_want, z_want))
+                print("  want: " + error)
+                print("  run: " + tk.stderr.strip()[-400:])
+                print("  script: " + py.stderr.strip()[-400:])
                 failures += 1
+            continue
+        if tk.returncode != 0 or py.returncode != 0:
+            print("%s: FAILED\n  run: %s\n  script: %s"
+                  % (label, tk.stderr.strip(), py.stderr.strip()))
+            failures += 1
+            continue
+        got = {n: np.load(p) for n, p in paths.items()}
+        ok = all(np.array_equal(got[a], expect) for a, expect in
+                 (("y", y_want), ("sy", y_want),
+                  ("z", z_want), ("sz", z_want)))
+        print("%s: %s" % (label, "ok" if ok else "MISMATCH"))
+        if not ok:
+            for n in ("y", "sy", "z", "sz"):
+                print("  %s:\n%s" % (n, got[n]))
+            print("  want y:\n%s\n  want z:\n%s" % (y_want, z_want))
+            failures += 1
     print("%d failed" % failures)
     return 1 if failures else 0
 
