@@ -92,6 +92,9 @@ struct CpuCore {
   cpu::Origin at;
   bool cube = false;
   int64_t block = 0, blocks = 1, subBlock = 0;
+  /// On the cube core of a mixed block: the vector core, whose UB the
+  /// cube's copies into UB write (950's L1 -> UB and L0C -> UB paths).
+  CpuCore *vectorCore = nullptr;
   std::vector<uint8_t> ub = std::vector<uint8_t>(253952);
   std::vector<uint8_t> l1 = std::vector<uint8_t>(524288);
   std::vector<uint8_t> l0a = std::vector<uint8_t>(65536);
@@ -114,7 +117,7 @@ struct CpuCore {
     case TPosition::CO1:
       return l0c;
     default:
-      return ub;
+      return vectorCore ? vectorCore->ub : ub;
     }
   }
 };
@@ -385,8 +388,8 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = *src.at(i);
 }
-/// UB to UB in 32-byte blocks: `blockCount` rows of `blockLen` blocks,
-/// `srcStride` / `dstStride` blocks between them.
+/// UB to UB (or, on 950, L1 to UB) in 32-byte blocks: `blockCount` rows
+/// of `blockLen` blocks, `srcStride` / `dstStride` blocks between them.
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params) {
@@ -396,6 +399,17 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < row; ++c)
       *dst.at(r * (row + params.dstStride * perBlock) + c) =
+          *src.at(r * (row + params.srcStride * perBlock) + c);
+}
+/// L1 to GM (A2/A3) in 32-byte blocks, the gaps as above.
+template <typename T>
+void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+              const DataCopyParams &params) {
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
+  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
+  for (int64_t r = 0; r < params.blockCount; ++r)
+    for (int64_t c = 0; c < row; ++c)
+      dst.GetPhyAddr()[r * (row + params.dstStride * perBlock) + c] =
           *src.at(r * (row + params.srcStride * perBlock) + c);
 }
 /// GM rows into the cube's NZ layout in L1: element (r, c) of ND matrix
@@ -1101,10 +1115,13 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
     model.nameGm(name);
   KernelFault faults[2];
   bool faulted[2] = {false, false};
+  // The vector core runs on this thread: the cube's reaches its UB.
+  CpuCore *vectorCore = &currentCore();
   auto runCore = [&](unsigned index) {
     CpuCore &core = currentCore();
     core.model = &model;
     core.mixed = mixed;
+    core.vectorCore = mixed && index == 0 ? vectorCore : nullptr;
     core.at = {};
     core.cube = index == 0;
     core.block = block;

@@ -11,6 +11,9 @@
 //                    GM->L1  -> AscendC::DataCopy(dst, src, Nd2NzParams{...})
 //                    UB->UB  -> AscendC::DataCopy(dst, src,
 //                    DataCopyParams{...})
+//   data_copy L1 -> GM / UB  -> per fractal column, AscendC::DataCopy(
+//                               dst[c * C0], src[c * rows16 * C0],
+//                               DataCopyParams{rows, 1, 0, cols / C0 - 1})
 //   load_data                -> AscendC::LoadData(dst, src, LoadData2DParams)
 //   fixpipe                  -> AscendC::Fixpipe<D, S, CFG_ROW_MAJOR>(dst, src,
 //                               FixpipeParamsV220{...})
@@ -184,22 +187,66 @@ void nd2nz(OpBuilder &builder, Location loc, ascendc::LocalTensorType tile,
   call(builder, loc, "AscendC::DataCopy", {}, {dst, src, params});
 }
 
+/// A whole L1 tile (NZ) copied out of the cube as ND rows, to GM (A2/A3's
+/// L1 -> GM copy) or a vector core's UB (950's L1 -> UB): the copies move
+/// 32-byte blocks as they are, so one DataCopy per fractal column takes its
+/// block of every row (rows contiguous in L1, a row of the tile apart on
+/// the other side); the rows must be whole blocks.
+LogicalResult nz2nd(ConversionPatternRewriter &rewriter, ascendc::DataCopyOp op,
+                    Value dst, Value src) {
+  Location loc = op.getLoc();
+  auto tile = cast<ascendc::LocalTensorType>(op.getSrc().getType());
+  if (tile.getRank() != 2 || !op.getWindow().empty() || op.getCount())
+    return op.emitOpError()
+           << "copies part of an L1 tensor out of the cube; the C++ "
+              "emission copies whole matrices";
+  int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
+  int64_t c0 = 32 / bytesOf(tile.getElementType());
+  if (cols % c0 != 0)
+    return op.emitOpError()
+           << "copies an L1 tile with rows of " << cols * 32 / c0
+           << " bytes out of the cube: its copies move whole 32-byte "
+              "blocks, so the rows must be whole blocks ("
+           << c0 << " elements)";
+  bool toGm = sideOf(op.getDst()) == Side::GM;
+  Value params =
+      paramStruct(rewriter, loc, "AscendC::DataCopyParams",
+                  {{"blockCount", indexConstant(rewriter, loc, rows)},
+                   {"blockLen", indexConstant(rewriter, loc, 1)},
+                   {"srcStride", indexConstant(rewriter, loc, 0)},
+                   {"dstStride", indexConstant(rewriter, loc, cols / c0 - 1)}});
+  for (int64_t band = 0; band < cols / c0; ++band) {
+    Value from =
+        localFrom(rewriter, loc, src,
+                  indexConstant(rewriter, loc, band * roundUp16(rows) * c0));
+    Value at = indexConstant(rewriter, loc, band * c0);
+    Value to;
+    if (toGm) {
+      Value element = emitc::SubscriptOp::create(
+          rewriter, loc, emitc::LValueType::get(dst.getType()), dst,
+          ValueRange{at});
+      to = emitc::LoadOp::create(rewriter, loc, dst.getType(), element);
+    } else {
+      to = localFrom(rewriter, loc, dst, at);
+    }
+    call(rewriter, loc, "AscendC::DataCopy", {}, {to, from, params});
+  }
+  return success();
+}
+
 struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    // L1 holds NZ fractals; the copies out of it (A2/A3's to GM, 950's to
-    // UB) move 32-byte blocks as they are, so giving the other side the
-    // tile's rows takes one copy per fractal column and rows of whole
-    // blocks. Not emitted yet.
     if (sideOf(op.getSrc()) == Side::L1 &&
-        (sideOf(op.getDst()) == Side::GM || sideOf(op.getDst()) == Side::UB))
-      return op.emitOpError()
-             << "copies an L1 tile out of the cube, which the C++ emission "
-                "does not write yet (the executor runs it: tilekit run "
-                "without --compiled)";
+        (sideOf(op.getDst()) == Side::GM || sideOf(op.getDst()) == Side::UB)) {
+      if (failed(nz2nd(rewriter, op, adaptor.getDst(), adaptor.getSrc())))
+        return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
     if (op.getWindow().empty() && sideOf(op.getSrc()) == Side::GM &&
         sideOf(op.getDst()) == Side::L1) {
       // Whole rows of the tile: `count` elements are count / cols rows.
