@@ -6,7 +6,8 @@
 // level, matmuls mmad; a group, or an in-core function mixing the cube and
 // the vector unit, becomes one kernel of if_aic / if_aiv groups. `scf` and
 // `arith` stay. A PTO op without a lowering is an error naming it; the
-// table is in docs/compile.md.
+// table is in docs/compile.md. The cores' paths differ between machines:
+// the lowering targets the module's `ascendc.arch` (c220 without one).
 //
 //===----------------------------------------------------------------------===//
 

@@ -247,7 +247,8 @@ struct ConvertPTOToAscendCPass
   StringRef getArgument() const final { return "convert-pto-to-ascendc"; }
   StringRef getDescription() const final {
     return "Lower PTO kernels to the AscendC dialect (tiles to local "
-           "tensors, transfers, vector ops, folds, cube matmuls)";
+           "tensors, transfers, vector ops, folds, cube matmuls) for the "
+           "module's ascendc.arch (c220 without one)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<ascendc::AscendCDialect, arith::ArithDialect>();
