@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define TILEKIT_TRACE_ABI_VERSION 2u
+#define TILEKIT_TRACE_ABI_VERSION 3u
 
 /* Buffers a record reads and writes, together. */
 #define TILEKIT_TRACE_MAX_BUFFERS 16u
