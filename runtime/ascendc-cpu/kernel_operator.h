@@ -388,29 +388,37 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = *src.at(i);
 }
-/// UB to UB (or, on 950, L1 to UB) in 32-byte blocks: `blockCount` rows
-/// of `blockLen` blocks, `srcStride` / `dstStride` blocks between them.
+namespace cpu {
+/// A copy in 32-byte blocks: `blockCount` rows of `blockLen` blocks,
+/// `srcStride` / `dstStride` blocks between them; `dst(i)` and `src(i)`
+/// are the i-th elements of the two sides.
+template <typename T, typename Dst, typename Src>
+void copyBlocks(const DataCopyParams &params, Dst dst, Src src) {
+  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
+  for (int64_t r = 0; r < params.blockCount; ++r)
+    for (int64_t c = 0; c < row; ++c)
+      *dst(r * (row + params.dstStride * perBlock) + c) =
+          *src(r * (row + params.srcStride * perBlock) + c);
+}
+} // namespace cpu
+/// UB to UB (or, on 950, L1 to UB) in 32-byte blocks.
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params) {
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
                        bufferOf(src.GetPosition()));
-  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
-  for (int64_t r = 0; r < params.blockCount; ++r)
-    for (int64_t c = 0; c < row; ++c)
-      *dst.at(r * (row + params.dstStride * perBlock) + c) =
-          *src.at(r * (row + params.srcStride * perBlock) + c);
+  cpu::copyBlocks<T>(
+      params, [&](int64_t i) { return dst.at(i); },
+      [&](int64_t i) { return src.at(i); });
 }
-/// L1 to GM (A2/A3) in 32-byte blocks, the gaps as above.
+/// L1 to GM (A2/A3) in 32-byte blocks.
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params) {
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
-  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
-  for (int64_t r = 0; r < params.blockCount; ++r)
-    for (int64_t c = 0; c < row; ++c)
-      dst.GetPhyAddr()[r * (row + params.dstStride * perBlock) + c] =
-          *src.at(r * (row + params.srcStride * perBlock) + c);
+  cpu::copyBlocks<T>(
+      params, [&](int64_t i) { return dst.GetPhyAddr() + i; },
+      [&](int64_t i) { return src.at(i); });
 }
 /// GM rows into the cube's NZ layout in L1: element (r, c) of ND matrix
 /// `nd` (`srcDValue` elements a row) lands in C0 column c / C0 (C0 = 32

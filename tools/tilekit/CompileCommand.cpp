@@ -370,10 +370,8 @@ int driver::runCompile() {
   // The lowering targets the pipeline's machine (its paths between the
   // cores differ), read off the mark the pipeline's first pass checks.
   if (ptoInput && arch)
-    module->setAttr(
-        ascendc::AscendCDialect::kArchAttrName,
-        StringAttr::get(module.getContext(),
-                        *arch == ascendc::Arch::C310 ? "c310" : "c220"));
+    module->setAttr(ascendc::AscendCDialect::kArchAttrName,
+                    StringAttr::get(module.getContext(), archName));
   registerAllPasses(); // --pass-pipeline names any of them
   PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());
   if (!passPipeline.empty()) {

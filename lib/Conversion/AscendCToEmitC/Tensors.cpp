@@ -44,6 +44,14 @@ Value localFrom(OpBuilder &builder, Location loc, Value tensor, Value offset) {
   return emitc::LoadOp::create(builder, loc, tensor.getType(), view);
 }
 
+/// `gm[offset]`: the global tensor from element `offset` on.
+Value globalFrom(OpBuilder &builder, Location loc, Value tensor, Value offset) {
+  Value element = emitc::SubscriptOp::create(
+      builder, loc, emitc::LValueType::get(tensor.getType()), tensor,
+      ValueRange{offset});
+  return emitc::LoadOp::create(builder, loc, tensor.getType(), element);
+}
+
 /// The mmad reading or writing `tensor`, when exactly one does.
 ascendc::MmadOp mmadOf(Value tensor) {
   ascendc::MmadOp found;
@@ -139,11 +147,9 @@ struct GlobalSubIndexLowering : OpConversionPattern<ascendc::GlobalSubIndexOp> {
   LogicalResult
   matchAndRewrite(ascendc::GlobalSubIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type type = getTypeConverter()->convertType(op.getType());
-    Value element = emitc::SubscriptOp::create(
-        rewriter, op.getLoc(), emitc::LValueType::get(type),
-        adaptor.getSource(), ValueRange{adaptor.getOffset()});
-    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, type, element);
+    rewriter.replaceOp(op,
+                       globalFrom(rewriter, op.getLoc(), adaptor.getSource(),
+                                  adaptor.getOffset()));
     return success();
   }
 };
@@ -220,15 +226,8 @@ LogicalResult nz2nd(ConversionPatternRewriter &rewriter, ascendc::DataCopyOp op,
         localFrom(rewriter, loc, src,
                   indexConstant(rewriter, loc, band * roundUp16(rows) * c0));
     Value at = indexConstant(rewriter, loc, band * c0);
-    Value to;
-    if (toGm) {
-      Value element = emitc::SubscriptOp::create(
-          rewriter, loc, emitc::LValueType::get(dst.getType()), dst,
-          ValueRange{at});
-      to = emitc::LoadOp::create(rewriter, loc, dst.getType(), element);
-    } else {
-      to = localFrom(rewriter, loc, dst, at);
-    }
+    Value to = toGm ? globalFrom(rewriter, loc, dst, at)
+                    : localFrom(rewriter, loc, dst, at);
     call(rewriter, loc, "AscendC::DataCopy", {}, {to, from, params});
   }
   return success();
