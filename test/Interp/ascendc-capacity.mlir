@@ -24,3 +24,16 @@ func.func @strides(%n: index) {
   ascendc.sub_l0 %x, %x, %x mask %n repeat %n strides [2, 2, 2, 4294967296, 4294967296, 4294967296] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
   return
 }
+
+// A view at a run-time offset stays inside its tensor: 8 elements from
+// element 12 of a 16-element tensor would read past it.
+// RUN: not tilekit run %s --entry view --input off=12 2>&1 | FileCheck %s --check-prefix=VIEW
+// RUN: tilekit run %s --entry view --input off=8
+// VIEW: ascendc-capacity.mlir:[[@LINE+4]]:8: error: 'ascendc.reinterpret_cast' op views 8 elements from element 12 of a 16-element tensor
+func.func @view(%off: index) {
+  %one = arith.constant 1.0 : f32
+  %t = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf32>
+  %v = ascendc.reinterpret_cast %t[%off] : !ascendc.local_tensor<16xf32> to !ascendc.local_tensor<8xf32>
+  ascendc.duplicate_l2 %v, %one : !ascendc.local_tensor<8xf32>, f32
+  return
+}
