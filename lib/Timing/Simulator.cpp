@@ -994,7 +994,11 @@ Simulator::~Simulator() = default;
 void Simulator::add(const Record &record) { impl->add(record); }
 Expected<SimResult> Simulator::finish() { return impl->finish(); }
 
-void SimulatingSink::emit(const Record &record) {
+void SimulatingSink::emit(const Record &produced) {
+  Record record = produced;
+  for (uint64_t &buffer :
+       MutableArrayRef(record.buffers, record.num_reads + record.num_writes))
+    buffer = bufferIds.try_emplace(buffer, bufferIds.size() + 1).first->second;
   simulator.add(record);
   if (copy)
     copy->emit(record);

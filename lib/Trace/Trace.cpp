@@ -183,3 +183,56 @@ Error trace::writeBinaryTrace(StringRef path, const Trace &trace) {
 Error trace::writeTextTrace(StringRef path, const Trace &trace) {
   return writeWholeTrace(path, trace, /*text=*/true);
 }
+
+/// The core of a pipe outside a group: the cube's own pipes, the vector
+/// pipe, or none for the pipes both have (MTE2, MTE3, S).
+static std::optional<CoreKind> coreOfPipe(trace::Pipe pipe) {
+  switch (pipe) {
+  case trace::Pipe::M:
+  case trace::Pipe::MTE1:
+  case trace::Pipe::FIX:
+    return CoreKind::Cube;
+  case trace::Pipe::V:
+    return CoreKind::Vector;
+  default:
+    return std::nullopt;
+  }
+}
+
+static bool isCubeSpace(Space space) {
+  return space != Space::GM && space != Space::UB;
+}
+
+/// Outside a group the record says which core runs it: cube ops and
+/// transfers touching the cube's buffers run on the cube core, the rest on
+/// vector core 0; a flag belongs to the core of its pipe on its side (the
+/// other side decides for the shared MTE2/MTE3/S); a barrier on every pipe
+/// spans the AI core.
+CoreKind trace::defaultCore(const Record &record) {
+  switch (record.getKind()) {
+  case RecordKind::Compute:
+    return record.unit() == trace::Unit::Cube ? CoreKind::Cube
+                                              : CoreKind::Vector;
+  case RecordKind::Dma:
+  case RecordKind::Push:
+  case RecordKind::Pop:
+    return isCubeSpace(trace::getSource(record.path())) ||
+                   isCubeSpace(trace::getDestination(record.path()))
+               ? CoreKind::Cube
+               : CoreKind::Vector;
+  case RecordKind::SetFlag:
+  case RecordKind::WaitFlag: {
+    bool set = record.getKind() == RecordKind::SetFlag;
+    trace::Pipe own = set ? record.getSetPipe() : record.getWaitPipe();
+    trace::Pipe other = set ? record.getWaitPipe() : record.getSetPipe();
+    return coreOfPipe(own).value_or(
+        coreOfPipe(other).value_or(CoreKind::Vector));
+  }
+  case RecordKind::PipeBarrier:
+    return record.barrierPipe() == trace::Pipe::All
+               ? CoreKind::AiCore
+               : coreOfPipe(record.barrierPipe()).value_or(CoreKind::Vector);
+  default:
+    return CoreKind::AiCore;
+  }
+}

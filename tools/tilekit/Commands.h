@@ -68,6 +68,25 @@ mlir::FunctionOpInterface pickEntry(mlir::ModuleOp module,
 bool entryGiven();
 
 class KernelFile;
+
+/// The kernel file given to run or sim, and their --blocks.
+llvm::StringRef getKernelPath();
+unsigned launchBlocks();
+
+/// Stamps each argument's source name on it (kArgumentNameAttr), so that
+/// what is compiled from the kernel takes the same names.
+void nameArguments(KernelFile &kernel);
+
+/// sim --producer=compiled or --trace-so.
+bool usesCompiledProducer();
+/// The trace producer of `entry` as C++ (memory planned as sim plans it);
+/// failures are reported.
+mlir::LogicalResult emitTraceProducer(KernelFile &kernel,
+                                      mlir::FunctionOpInterface entry,
+                                      llvm::StringRef source,
+                                      std::string &text);
+/// Builds (or takes from --trace-so) and runs the producer into `sink`.
+int runTraceProducer(tilekit::trace::TraceSink &sink);
 /// The entry's arguments, bound from the --input options by source name.
 struct BoundEntry {
   llvm::SmallVector<interp::RuntimeValue> values;

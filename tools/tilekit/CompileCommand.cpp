@@ -62,9 +62,11 @@ static cl::opt<std::string> outputPath(
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<std::string> emitFormat(
     "emit",
-    cl::desc("What to write: mlir (the compiled AscendC IR, default) or cpp "
-             "(Ascend C C++ of its kernels, through EmitC)"),
-    cl::value_desc("mlir|cpp"), cl::init("mlir"),
+    cl::desc("What to write: mlir (the compiled AscendC IR, default), cpp "
+             "(Ascend C C++ of its kernels, through EmitC) or trace-producer "
+             "(C++ that emits the kernel's trace for any shape, without "
+             "data, for `tilekit sim --producer=compiled`; needs no --arch)"),
+    cl::value_desc("mlir|cpp|trace-producer"), cl::init("mlir"),
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<std::string> stopAfter(
     "stop-after",
@@ -295,6 +297,20 @@ private:
 
 } // namespace
 
+/// Writes `text` to -o (whole or not at all) or stdout.
+static int writeOutput(const std::string &text) {
+  if (outputPath == "-") {
+    llvm::outs() << text;
+    return 0;
+  }
+  AtomicFileSet files;
+  if (llvm::Error error = files.add(outputPath, text))
+    return fail("-o " + outputPath + ": " + toString(std::move(error)));
+  if (llvm::Error error = files.commit())
+    return fail("-o " + outputPath + ": " + toString(std::move(error)));
+  return 0;
+}
+
 int driver::runCompile() {
   if (compileInput.empty())
     return fail("expected a kernel file: tilekit compile KERNEL.mlir "
@@ -304,13 +320,18 @@ int driver::runCompile() {
     arch = ascendc::Arch::C220;
   else if (archName == "c310")
     arch = ascendc::Arch::C310;
-  if (!arch && passPipeline.empty())
+  bool traceProducer = emitFormat == "trace-producer";
+  if (!arch && passPipeline.empty() && !traceProducer)
     return fail(
         "--arch: expected c220 or c310" +
         (archName.empty() ? std::string() : ", not '" + archName + "'"));
 
-  if (emitFormat != "mlir" && emitFormat != "cpp")
-    return fail("--emit: expected mlir or cpp, not '" + emitFormat + "'");
+  if (emitFormat != "mlir" && emitFormat != "cpp" && !traceProducer)
+    return fail("--emit: expected mlir, cpp or trace-producer, not '" +
+                emitFormat + "'");
+  if (traceProducer && (!passPipeline.empty() || !stopAfter.empty()))
+    return fail("--emit=trace-producer compiles the PTO kernel itself; "
+                "--pass-pipeline and --stop-after do not apply");
   if (emitFormat == "cpp" && !stopAfter.empty())
     return fail("--emit=cpp writes a whole compiled kernel; --stop-after "
                 "leaves it unplanned or unsynchronized");
@@ -323,14 +344,7 @@ int driver::runCompile() {
   ModuleOp module = kernel.getModule();
   // The compiled kernel keeps its arguments' source names, so that it runs
   // with the same --input names as the kernel it came from.
-  module.walk([&](FunctionOpInterface func) {
-    if (func.isExternal())
-      return;
-    for (BlockArgument arg : func.getArguments())
-      func.setArgAttr(
-          arg.getArgNumber(), kArgumentNameAttr,
-          StringAttr::get(module.getContext(), kernel.getArgumentName(arg)));
-  });
+  nameArguments(kernel);
   // --entry compiles the entry and what it reaches, so that one kernel of
   // a file compiles whatever the file's others do (a group written to
   // deadlock, say).
@@ -365,6 +379,17 @@ int driver::runCompile() {
     }
     if (!fits)
       return 1;
+  }
+
+  if (traceProducer) {
+    FunctionOpInterface entry = pickEntry(module, compileInput);
+    if (!entry)
+      return 1;
+    std::string text;
+    if (failed(emitTraceProducer(
+            kernel, entry, llvm::sys::path::filename(compileInput), text)))
+      return 1;
+    return writeOutput(text);
   }
 
   // The lowering targets the pipeline's machine (its paths between the
@@ -459,14 +484,5 @@ int driver::runCompile() {
     module->print(os);
     os << "\n"; // as tilekit-opt writes it
   }
-  if (outputPath == "-") {
-    llvm::outs() << text;
-    return 0;
-  }
-  AtomicFileSet files;
-  if (llvm::Error error = files.add(outputPath, text))
-    return fail("-o " + outputPath + ": " + toString(std::move(error)));
-  if (llvm::Error error = files.commit())
-    return fail("-o " + outputPath + ": " + toString(std::move(error)));
-  return 0;
+  return writeOutput(text);
 }

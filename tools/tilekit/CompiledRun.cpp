@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuildCache.h"
 #include "Commands.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
@@ -53,154 +54,24 @@ std::vector<std::string> buildFlags() {
   return flags;
 }
 
-/// share/tilekit/runtime next to the binary's bin/ directory (the build
-/// tree's and an installation's layout; runtime/CMakeLists.txt fills it).
-std::string runtimeRoot() {
-  static int anchor;
-  std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-  llvm::SmallString<256> path(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
-  llvm::sys::path::append(path, "share", "tilekit", "runtime");
-  return std::string(path);
-}
-std::string runtimeDir() { return runtimeRoot() + "/ascendc-cpu"; }
-std::string includeDir() { return runtimeRoot() + "/include"; }
-std::string vectorMathSource() { return runtimeRoot() + "/src/VectorMath.cpp"; }
+std::string runtimeDir() { return driver::runtimeRoot() + "/ascendc-cpu"; }
 
-/// Every file a kernel object is built from besides its C++: all of the
-/// runtime, in a fixed order.
-std::vector<std::string> runtimeFiles() {
-  std::vector<std::string> files;
-  std::error_code error;
-  for (llvm::sys::fs::recursive_directory_iterator it(runtimeRoot(), error),
-       end;
-       it != end && !error; it.increment(error))
-    if (it->type() == llvm::sys::fs::file_type::regular_file)
-      files.push_back(it->path());
-  llvm::sort(files);
-  return files;
-}
-
-/// Where built kernels are kept: $TILEKIT_CACHE_DIR, else
-/// $XDG_CACHE_HOME/tilekit, else ~/.cache/tilekit.
-std::string cacheDir() {
-  if (std::optional<std::string> dir =
-          llvm::sys::Process::GetEnv("TILEKIT_CACHE_DIR"))
-    return *dir;
-  llvm::SmallString<128> dir;
-  if (std::optional<std::string> xdg =
-          llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
-    dir = *xdg;
-  else if (std::optional<std::string> home = llvm::sys::Process::GetEnv("HOME"))
-    llvm::sys::path::append(dir, *home, ".cache");
-  else
-    dir = "/tmp";
-  llvm::sys::path::append(dir, "tilekit");
-  return std::string(dir);
-}
-
-/// Runs `program` with `args`, its output in `output`; false when it fails.
-bool runProgram(StringRef program, ArrayRef<StringRef> args,
-                std::string &output) {
-  llvm::SmallString<128> log;
-  if (llvm::sys::fs::createTemporaryFile("tilekit-build", "log", log))
-    return false;
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
-                                          StringRef(log)};
-  SmallVector<StringRef> argv{program};
-  argv.append(args.begin(), args.end());
-  int status =
-      llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects);
-  if (auto text = llvm::MemoryBuffer::getFile(log))
-    output = (*text)->getBuffer().str();
-  llvm::sys::fs::remove(log);
-  return status == 0;
-}
-
-std::string readFile(StringRef path) {
-  auto text = llvm::MemoryBuffer::getFile(path);
-  return text ? (*text)->getBuffer().str() : std::string();
-}
-
-/// The emitted C++ a cached object was built from.
-std::string sourceOf(StringRef object) {
-  return (object.drop_back(StringRef(".so").size()) + ".cpp").str();
-}
-
-/// The shared object of `source`, built now or found in the cache.
+/// The shared object of a kernel's C++, against the CPU runtime.
 FailureOr<std::string> buildObject(Operation *where,
                                    const std::string &source) {
-  llvm::ErrorOr<std::string> compiler =
-      llvm::sys::findProgramByName("clang++-22");
-  if (!compiler)
-    return where->emitError()
-           << "--compiled builds the kernel with clang++-22, which is not on "
-              "PATH (Debian's clang-22; scripts/install-deps.sh installs it)";
   if (!llvm::sys::fs::exists(runtimeDir() + "/kernel_operator.h"))
     return where->emitError()
-           << "--compiled: the CPU runtime is not at " << runtimeRoot()
+           << "--compiled: the CPU runtime is not at " << driver::runtimeRoot()
            << " (share/tilekit/runtime beside the tilekit binary's directory, "
               "as the build and `cmake --install` lay it out)";
-  // The compiler in the key: its binary (symlinks resolved), size and
-  // modification time, which an upgrade changes (cheaper than asking it
-  // for --version in every process).
-  llvm::SmallString<128> binary;
-  llvm::sys::fs::file_status status;
-  if (llvm::sys::fs::real_path(*compiler, binary) ||
-      llvm::sys::fs::status(binary, status))
-    return where->emitError() << "--compiled: cannot inspect " << *compiler;
-  std::string identity =
-      (binary + " " + llvm::Twine(status.getSize()) + " " +
-       llvm::Twine(status.getLastModificationTime().time_since_epoch().count()))
-          .str();
-  // The key: everything that goes into the object.
-  llvm::SHA256 hash;
-  for (const std::string &part : {source, identity})
-    hash.update(part), hash.update(StringRef("\0", 1));
-  for (const std::string &file : runtimeFiles())
-    hash.update(readFile(file)), hash.update(StringRef("\0", 1));
-  std::vector<std::string> flags = buildFlags();
-  for (const std::string &flag : flags)
-    hash.update(flag), hash.update(StringRef("\0", 1));
-  std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 32);
-  std::string dir = cacheDir();
-  if (std::error_code error = llvm::sys::fs::create_directories(dir))
-    return where->emitError() << "--compiled: cannot create the cache " << dir
-                              << ": " << error.message();
-  std::string object = dir + "/kernel-" + key + ".so";
-  if (llvm::sys::fs::exists(object))
-    return object;
-  // Built under a unique name, then renamed into place.
-  llvm::SmallString<128> cpp, temporary;
-  if (llvm::sys::fs::createUniqueFile(dir + "/build-%%%%%%%%.cpp", cpp) ||
-      llvm::sys::fs::createUniqueFile(dir + "/build-%%%%%%%%.so", temporary))
-    return where->emitError() << "--compiled: cannot write into " << dir;
-  {
-    std::error_code error;
-    llvm::raw_fd_ostream os(cpp, error);
-    os << source;
-  }
-  std::string includeRuntime = "-I" + runtimeDir(),
-              includeTilekit = "-I" + includeDir(),
-              vectorMath = vectorMathSource();
-  SmallVector<StringRef> args(flags.begin(), flags.end());
-  args.append(
-      {includeRuntime, includeTilekit, cpp, vectorMath, "-o", temporary});
-  std::string output;
-  bool built = runProgram(*compiler, args, output);
-  if (!built) {
-    llvm::sys::fs::remove(cpp);
-    llvm::sys::fs::remove(temporary);
-    return where->emitError() << "--compiled: clang++-22 failed to build the "
-                                 "emitted kernel:\n"
-                              << output;
-  }
-  // The source stays next to the object: reports name its lines.
-  if (std::error_code error = llvm::sys::fs::rename(cpp, sourceOf(object)))
-    return where->emitError() << "--compiled: " << error.message();
-  if (std::error_code error = llvm::sys::fs::rename(temporary, object))
-    return where->emitError() << "--compiled: " << error.message();
-  return object;
+  driver::BuildRequest request;
+  request.option = "--compiled";
+  request.prefix = "kernel";
+  request.source = source;
+  request.flags = buildFlags();
+  request.includeDirs = {"ascendc-cpu", "include"};
+  request.extraSources = {"src/VectorMath.cpp"};
+  return driver::buildSharedObject(where, request);
 }
 
 /// Why `kernel` cannot run as emitted C++, or null.
@@ -379,7 +250,8 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
             arg && arg.getOwner()->getParentOp() == kernel)
           writes[arg.getArgNumber()] = true;
   });
-  entries[kernel.getName()] = {entry, sourceOf(*object), std::move(writes)};
+  entries[kernel.getName()] = {entry, driver::sourceOf(*object),
+                               std::move(writes)};
   return entries[kernel.getName()];
 }
 

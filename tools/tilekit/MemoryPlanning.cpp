@@ -17,23 +17,25 @@ static cl::opt<std::string> configPath(
              "and, in sim, the timing model (default: ascend910b.json in "
              "share/tilekit/configs beside the tilekit binary's directory)"),
     cl::value_desc("FILE.json"), cl::sub(driver::checkCommand()),
-    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
+    cl::sub(driver::compileCommand()), cl::sub(driver::runCommand()),
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
 static cl::opt<cl::boolOrDefault> planMemoryOption(
     "plan-memory",
     cl::desc("Give every tile an address (pto-plan-memory) before running, "
              "and fail at once if a function does not fit the config's "
-             "buffers (default: on for sim, off for run)"),
+             "buffers (default: on for sim and compile --emit=trace-producer, "
+             "off for run)"),
     cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 
 static cl::opt<bool> doubleBuffer(
     "double-buffer",
     cl::desc("When planning memory, double-buffer the loads of loops where "
              "the plan still fits (each such loop is unrolled by two)"),
     cl::sub(driver::checkCommand()), cl::sub(driver::runCommand()),
-    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+    cl::sub(driver::simCommand()), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
 
 /// share/tilekit/configs/ascend910b.json next to the binary's bin/
 /// directory: the layout of both the build tree and an installation.
@@ -90,6 +92,6 @@ driver::planModule(ModuleOp module, const pto::BufferCapacities &capacities,
 
 bool driver::shouldPlanMemory() {
   if (planMemoryOption == cl::BOU_UNSET)
-    return getCommandName() == "sim";
+    return getCommandName() == "sim" || getCommandName() == "compile";
   return planMemoryOption == cl::BOU_TRUE;
 }

@@ -96,12 +96,16 @@ static cl::list<std::string> printNames(
              "result prints its value (floats to 9 digits)"),
     cl::value_desc("NAME"), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+llvm::StringRef driver::getKernelPath() { return kernelPath; }
+
 static cl::opt<unsigned> blockCount(
     "blocks",
     cl::desc("Launch the entry as N blocks: block i sees get_block_idx = i "
              "and get_block_num = N; each block is a work item (default 1)"),
     cl::init(1), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+
+unsigned driver::launchBlocks() { return blockCount; }
 static cl::opt<bool> runCompiled(
     "compiled",
     cl::desc("Run a compiled AscendC kernel (from `tilekit compile`) as its "

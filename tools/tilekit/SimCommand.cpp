@@ -119,6 +119,9 @@ int driver::runSim() {
         break;
       sink.emit(**record);
     }
+  } else if (usesCompiledProducer()) {
+    if (int status = runTraceProducer(sink))
+      return status;
   } else if (int status = executeKernel(&sink)) {
     return status;
   }

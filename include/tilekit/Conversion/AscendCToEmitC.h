@@ -19,6 +19,8 @@
 
 namespace mlir {
 class ModuleOp;
+class RewritePatternSet;
+class TypeConverter;
 namespace func {
 class FuncOp;
 } // namespace func
@@ -54,6 +56,16 @@ std::string emitCpuEntry(mlir::func::FuncOp kernel);
 /// The bytes of `kernel`'s workspace: its regions, each rounded up to 32
 /// bytes (0 when it has none).
 int64_t workspaceBytes(mlir::func::FuncOp kernel);
+
+/// arith's integer min and max (which MLIR's arith conversion leaves) as a
+/// compare and a conditional, over the unsigned type for the unsigned
+/// forms.
+void populateIntegerMinMaxToEmitCPatterns(mlir::TypeConverter &types,
+                                          mlir::RewritePatternSet &patterns);
+
+/// Erases the constants and side-effect-free EmitC expressions nothing
+/// uses, so that the C++ holds no unused variable (-Wall -Werror).
+void removeUnusedEmitCValues(mlir::ModuleOp module);
 
 } // namespace tilekit
 

@@ -115,6 +115,10 @@ private:
 
 /// Sends the executor's records to a simulator (and optionally a trace
 /// file) as they come.
+/// Buffers are renumbered in order of first appearance on the way in: a
+/// trace's timing depends on which records share a buffer, not on how a
+/// producer numbered them, so the interpreter's and a compiled producer's
+/// traces come out the same.
 class SimulatingSink : public trace::TraceSink {
 public:
   SimulatingSink(const MachineConfig &config, const SimOptions &options)
@@ -129,6 +133,7 @@ private:
   trace::TraceTables tables;
   Simulator simulator;
   trace::TraceSink *copy = nullptr;
+  llvm::DenseMap<uint64_t, uint64_t> bufferIds;
 };
 
 /// Simulates a whole trace.

@@ -123,6 +123,13 @@ struct Record : tilekit_trace_record {
   bool isFromCube() const { return machine::getSource(path()) == Space::L0C; }
 };
 
+/// The core a record runs on outside a cross-core group: cube ops and
+/// transfers touching the cube's buffers on the cube core, the rest on
+/// vector core 0; a flag on the core of its pipe on its side (the other
+/// side decides for the shared MTE2/MTE3/S); a barrier on every pipe on
+/// the whole AI core.
+CoreKind defaultCore(const Record &record);
+
 /// A source position; file is a name index.
 struct SourceLocation {
   uint16_t file = 0;

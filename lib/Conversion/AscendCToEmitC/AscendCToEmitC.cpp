@@ -209,7 +209,7 @@ struct ConvertAscendCToEmitCPass
     populateTensorPatterns(types, patterns);
     populateComputePatterns(types, patterns);
     populateControlPatterns(types, patterns);
-    populateMinMaxPatterns(types, patterns);
+    populateIntegerMinMaxToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
     types.useSignedIndex();
@@ -230,8 +230,8 @@ struct ConvertAscendCToEmitCPass
 
 } // namespace
 
-void emit::populateMinMaxPatterns(AscendCToEmitCTypes &types,
-                                  RewritePatternSet &patterns) {
+void tilekit::populateIntegerMinMaxToEmitCPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
   patterns.add<MinMaxLowering<arith::MinSIOp, emitc::CmpPredicate::lt, false>,
                MinMaxLowering<arith::MaxSIOp, emitc::CmpPredicate::gt, false>,
                MinMaxLowering<arith::MinUIOp, emitc::CmpPredicate::lt, true>,
@@ -247,10 +247,8 @@ void tilekit::registerConvertAscendCToEmitCPass() {
   PassRegistration<ConvertAscendCToEmitCPass>();
 }
 
-/// Erases the constants and side-effect-free expressions nothing uses
-/// (index arithmetic whose only user folded away), so that the C++ holds no
-/// unused variable and builds with -Wall -Werror.
-static void removeUnusedValues(ModuleOp module) {
+// Index arithmetic whose only user folded away, say.
+void tilekit::removeUnusedEmitCValues(ModuleOp module) {
   bool erased = true;
   while (erased) {
     erased = false;
@@ -315,7 +313,7 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   pm.addPass(createCSEPass());
   if (failed(pm.run(*copy)))
     return failure();
-  removeUnusedValues(*copy);
+  removeUnusedEmitCValues(*copy);
   OpBuilder builder(copy->getBodyRegion());
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",

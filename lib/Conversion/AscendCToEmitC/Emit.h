@@ -82,9 +82,6 @@ void populateComputePatterns(AscendCToEmitCTypes &types,
                              mlir::RewritePatternSet &patterns);
 void populateControlPatterns(AscendCToEmitCTypes &types,
                              mlir::RewritePatternSet &patterns);
-/// arith's integer min and max, which MLIR's arith conversion leaves.
-void populateMinMaxPatterns(AscendCToEmitCTypes &types,
-                            mlir::RewritePatternSet &patterns);
 
 } // namespace tilekit::emit
 

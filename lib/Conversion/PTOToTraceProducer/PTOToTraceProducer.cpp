@@ -1,0 +1,857 @@
+//===- PTOToTraceProducer.cpp - PTO kernels as compiled trace producers ---===//
+//
+// The kernel's functions become C++ functions through EmitC: `scf`,
+// `arith` and `func` by MLIR's conversions, each PTO op by a call of
+// include/tilekit/Trace/TraceProducer.h. What the IR fixes about a record
+// (kind, core, path or unit, sizes, names, location) goes into a table of
+// prototype records at the top of the file; the calls add what the run
+// decides (valid shapes, offsets, buffers, the work item).
+//
+// The records are those of lib/Interp/TraceEmitter.cpp, op for op: a tile
+// value keeps one buffer per work item (a slot of the file), a transfer
+// clamps its box as the executor's load does, a vector op counts the
+// elements of its largest operand. A kernel whose control flow or indices
+// would need tile data, or an op the producer has no rule for, is refused
+// at the op before anything is written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Conversion/PTOToTraceProducer.h"
+
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Dialect/PTO/IR/PTOTraits.h"
+#include "tilekit/Interfaces/PipeOpInterface.h"
+#include "tilekit/Interp/ElementKind.h"
+#include "tilekit/Interp/Values.h"
+#include "tilekit/Trace/Trace.h"
+#include "tilekit/Trace/TraceProducerCallFormats.inc"
+
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::pto;
+using trace::Record;
+using trace::RecordKind;
+
+static constexpr llvm::StringLiteral kNs = "tilekit_producer::";
+static constexpr llvm::StringLiteral kContext = "*tkp_ctx";
+
+//===----------------------------------------------------------------------===//
+// The file's tables
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// What the generated file holds besides its functions: the names and
+/// locations records refer to, the prototype records, the vector ops'
+/// operand descriptions and the buffer slots of tile values.
+struct ProducerTables {
+  std::vector<std::string> names;
+  llvm::StringMap<unsigned> nameIndex;
+  std::vector<std::tuple<std::string, unsigned, unsigned>> locations{
+      {"", 0, 0}};
+  std::map<std::tuple<std::string, unsigned, unsigned>, unsigned> locationIndex;
+  std::vector<Record> protos;
+  std::vector<std::string> operandTables;
+  /// Tile values by their defining op and result number; addressed tiles
+  /// by (space, address): tiles at one address are one buffer.
+  llvm::DenseMap<Value, unsigned> slots;
+  std::map<std::pair<unsigned, int64_t>, unsigned> addressSlots;
+  unsigned numSlots = 0;
+
+  unsigned name(StringRef text) {
+    auto [it, inserted] = nameIndex.try_emplace(text, names.size());
+    if (inserted)
+      names.push_back(text.str());
+    return it->second;
+  }
+  unsigned location(Location loc) {
+    auto position = loc->findInstanceOf<FileLineColLoc>();
+    if (!position)
+      return 0;
+    std::tuple<std::string, unsigned, unsigned> key{
+        position.getFilename().str(), position.getLine(), position.getColumn()};
+    auto [it, inserted] = locationIndex.try_emplace(key, locations.size());
+    if (inserted)
+      locations.push_back(key);
+    return it->second;
+  }
+  /// The slot of the tile `value` defines.
+  unsigned slot(Value value) {
+    auto type = cast<TileType>(value.getType());
+    if (std::optional<int64_t> addr = type.getAddr()) {
+      auto [it, inserted] = addressSlots.try_emplace(
+          {static_cast<unsigned>(type.getMemorySpace()), *addr}, numSlots);
+      numSlots += inserted;
+      return it->second;
+    }
+    auto [it, inserted] = slots.try_emplace(value, numSlots);
+    numSlots += inserted;
+    return it->second;
+  }
+  /// `kProtos[i]` for a new prototype record.
+  std::string proto(const Record &record) {
+    protos.push_back(record);
+    return "kProtos[" + std::to_string(protos.size() - 1) + "]";
+  }
+  /// The C++ of the tables.
+  void print(raw_ostream &os) const;
+};
+
+} // namespace
+
+static std::string quoted(StringRef text) {
+  std::string literal = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      literal += '\\';
+    if (c == '\n') {
+      literal += "\\n";
+      continue;
+    }
+    literal += c;
+  }
+  return literal + "\"";
+}
+
+void ProducerTables::print(raw_ostream &os) const {
+  os << "static const char *const kNames[] = {";
+  for (const std::string &text : names)
+    os << quoted(text) << ", ";
+  os << "nullptr};\n";
+  os << "static const char *const kLocationFiles[] = {";
+  for (const auto &[file, line, column] : locations)
+    os << quoted(file) << ", ";
+  os << "};\n";
+  os << "static const uint32_t kLocationLines[] = {";
+  for (const auto &[file, line, column] : locations)
+    os << line << ", " << column << ", ";
+  os << "};\n";
+  os << "static const tilekit_trace_record kProtos[] = {\n";
+  for (const Record &r : protos)
+    os << "    {.kind = " << unsigned(r.kind)
+       << ", .core = " << unsigned(r.core) << ", .lane = " << unsigned(r.lane)
+       << ", .sub = " << unsigned(r.sub)
+       << ", .elem_size = " << unsigned(r.elem_size)
+       << ", .flags = " << unsigned(r.flags)
+       << ", .set_pipe = " << unsigned(r.set_pipe)
+       << ", .wait_pipe = " << unsigned(r.wait_pipe)
+       << ", .space = " << unsigned(r.space) << ", .dtype = " << r.dtype
+       << ", .op = " << r.op << ", .loc = " << r.loc << ", .shape = {"
+       << r.shape[0] << ", " << r.shape[1] << ", " << r.shape[2]
+       << "}, .amount = " << r.amount << "u, .write_bytes = " << r.write_bytes
+       << "u},\n";
+  os << "    {}};\n";
+  for (const std::string &table : operandTables)
+    os << table;
+  os << "static constexpr uint32_t kSlots = " << numSlots << ";\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Prototype records
+//===----------------------------------------------------------------------===//
+
+static interp::ElementKind kindOfTile(Type type) {
+  return interp::kindOf(cast<ShapedType>(type).getElementType());
+}
+
+static unsigned elementBytes(Type type) {
+  return interp::getByteSize(kindOfTile(type));
+}
+
+static uint64_t boxBytes(TileType type) {
+  uint64_t elements = 1;
+  for (int64_t extent : type.getShape())
+    elements *= extent;
+  return elements * elementBytes(type);
+}
+
+/// A record of `op` with what its written tile fixes (space, bytes).
+static Record makeProto(ProducerTables &tables, Operation *op, RecordKind kind,
+                        TileType written) {
+  Record record(kind);
+  record.loc = tables.location(op->getLoc());
+  if (written) {
+    record.setSpace(getBuffer(written.getMemorySpace()));
+    record.write_bytes = boxBytes(written);
+  }
+  return record;
+}
+
+/// The op's record name: its mnemonic without `tile.`.
+static StringRef recordName(Operation *op) {
+  StringRef name = op->getName().stripDialect();
+  name.consume_front("tile.");
+  return name;
+}
+
+static std::string finish(ProducerTables &tables, Record record) {
+  record.setCore(trace::defaultCore(record));
+  return tables.proto(record);
+}
+
+//===----------------------------------------------------------------------===//
+// What the producer refuses
+//===----------------------------------------------------------------------===//
+
+/// How a vector op's result gets its valid shape
+/// (tilekit_producer::ValidRule), or none when the producer has no rule.
+static std::optional<StringRef> validRule(Operation *op) {
+  if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op)) {
+    switch (elementwise.getFamily()) {
+    case ElementwiseFamily::RowReduce:
+      return StringRef("RowReduce");
+    case ElementwiseFamily::ColReduce:
+      return StringRef("ColReduce");
+    default:
+      return StringRef("FirstOperand");
+    }
+  }
+  if (isa<TileCastOp>(op))
+    return StringRef("FirstOperand");
+  if (isa<TileFillPadOp>(op))
+    return StringRef("Box");
+  if (isa<TileFullOp>(op))
+    return StringRef("Given");
+  return std::nullopt;
+}
+
+/// Whether `op` is a vector op the executor traces (TraceEmitter.cpp: on
+/// V, writing a tile as its first result).
+static bool isVectorOp(Operation *op) {
+  auto pipeOp = dyn_cast<PipeOpInterface>(op);
+  std::optional<machine::Pipe> pipe =
+      pipeOp ? pipeOp.getExecutionPipe() : std::nullopt;
+  return pipe == machine::Pipe::V && op->getNumResults() >= 1 &&
+         isa<TileType>(op->getResult(0).getType());
+}
+
+static bool hasRule(Operation *op) {
+  if (isa<TileLoadOp, TileStoreOp, TileMoveOp, TileCreateOp,
+          TileSetValidShapeOp, TileValidDimOp, TensorDimOp, TensorCreateOp,
+          GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp, BarVOp, BarMOp,
+          BarAllOp, MatmulOpInterface>(op))
+    return true;
+  return isVectorOp(op) && op->getNumResults() == 1 && validRule(op);
+}
+
+/// Reports each op of `funcs` the producer cannot handle.
+static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
+  bool ok = true;
+  auto refuse = [&](Operation *op, const Twine &why) {
+    op->emitError() << "'" << op->getName() << "' " << why;
+    ok = false;
+  };
+  for (func::FuncOp func : funcs) {
+    if (func.getNumResults() > 1)
+      refuse(func, "returns several values; a trace producer's functions "
+                   "return at most one");
+    std::optional<FunctionKind> kind = getFunctionKind(func);
+    if (kind == FunctionKind::Group || resolveGroup(func))
+      refuse(func, "is a cross-core group: the compiled producer does not "
+                   "run groups yet (use --producer=interp)");
+    func.walk([&](Operation *op) {
+      if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+          isa<arith::ArithDialect, scf::SCFDialect>(op->getDialect()))
+        return;
+      if (!isa<PTODialect>(op->getDialect())) {
+        refuse(op, "has no trace-producer rule");
+        return;
+      }
+      // A scalar computed from tile data: the producer runs without it.
+      bool readsTiles = llvm::any_of(
+          op->getOperandTypes(), [](Type type) { return isa<TileType>(type); });
+      bool scalarResult = llvm::any_of(op->getResultTypes(), [](Type type) {
+        return !isa<TileType, GMTensorType>(type);
+      });
+      if (readsTiles && scalarResult && !isa<TileValidDimOp>(op)) {
+        refuse(op, "computes a value from tile data, which a trace producer "
+                   "does not have (it runs the kernel's control flow and "
+                   "indices only); a kernel whose loops, branches or "
+                   "offsets depend on tile data needs --producer=interp");
+        return;
+      }
+      if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>()) {
+        refuse(op, "is a cross-core transfer: the compiled producer does "
+                   "not run groups yet (use --producer=interp)");
+        return;
+      }
+      if (!hasRule(op))
+        refuse(op, "has no trace-producer rule (use --producer=interp)");
+    });
+  }
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class ProducerTypes : public TypeConverter {
+public:
+  ProducerTypes() {
+    addConversion([](Type type) { return type; });
+    addConversion([](TileType type) -> Type {
+      return emitc::OpaqueType::get(type.getContext(), (kNs + "Tile").str());
+    });
+    addConversion([](GMTensorType type) -> Type {
+      return emitc::OpaqueType::get(type.getContext(), (kNs + "Tensor").str());
+    });
+  }
+  /// Index as ptrdiff_t (signed, as the kernels' index arithmetic may go
+  /// below zero before it is clamped), after MLIR's populate functions.
+  void useSignedIndex() {
+    addConversion([](IndexType type) -> Type {
+      return emitc::PtrDiffTType::get(type.getContext());
+    });
+  }
+};
+
+/// Builds the calls of one op.
+struct CallBuilder {
+  ConversionPatternRewriter &rewriter;
+  Location loc;
+  SmallVector<Value> operands;
+  SmallVector<Attribute> args;
+
+  MLIRContext *context() { return rewriter.getContext(); }
+  CallBuilder &literal(const Twine &text) {
+    args.push_back(emitc::OpaqueAttr::get(context(), text.str()));
+    return *this;
+  }
+  CallBuilder &value(Value operand) {
+    args.push_back(rewriter.getIndexAttr(operands.size()));
+    operands.push_back(operand);
+    return *this;
+  }
+  /// `tilekit_producer::ints(values...)`.
+  CallBuilder &ints(ValueRange values) {
+    Type type = emitc::OpaqueType::get(
+        context(), (kNs + "Ints<" + Twine(values.size()) + ">").str());
+    return value(emitc::CallOpaqueOp::create(rewriter, loc, type,
+                                             (kNs + "ints").str(), values)
+                     .getResult(0));
+  }
+  CallBuilder &ints(ArrayRef<int64_t> values) {
+    std::string text = (kNs + "ints(").str();
+    llvm::raw_string_ostream os(text);
+    llvm::interleaveComma(values, os, [&](int64_t v) { os << v << "LL"; });
+    os << ")";
+    return literal(text);
+  }
+  Value call(StringRef callee, Type result) {
+    auto op = emitc::CallOpaqueOp::create(
+        rewriter, loc, result ? TypeRange(result) : TypeRange(),
+        (kNs + callee).str(), operands, rewriter.getArrayAttr(args));
+    return result ? op.getResult(0) : Value();
+  }
+};
+
+struct TracedOpLowering : ConversionPattern {
+  TracedOpLowering(const TypeConverter &types, MLIRContext *context,
+                   ProducerTables &tables)
+      : ConversionPattern(types, MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        tables(tables) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<PTODialect>(op->getDialect()))
+      return failure();
+    CallBuilder call{rewriter, op->getLoc(), {}, {}};
+    // The converted operand of `original`.
+    auto converted = [&](Value original) -> Value {
+      for (OpOperand &use : op->getOpOperands())
+        if (use.get() == original)
+          return operands[use.getOperandNumber()];
+      return Value();
+    };
+    auto convertedRange = [&](ValueRange range) {
+      SmallVector<Value> values;
+      for (Value v : range)
+        values.push_back(converted(v));
+      return values;
+    };
+    Type resultType =
+        op->getNumResults()
+            ? getTypeConverter()->convertType(op->getResult(0).getType())
+            : Type();
+    auto replace = [&](Value value) {
+      if (value)
+        rewriter.replaceOp(op, value);
+      else
+        rewriter.eraseOp(op);
+      return success();
+    };
+    call.literal(kContext);
+
+    if (auto load = dyn_cast<TileLoadOp>(op)) {
+      auto type = cast<TileType>(load.getResult().getType());
+      Record proto = makeProto(tables, op, RecordKind::Dma, type);
+      proto.sub =
+          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+      proto.elem_size = elementBytes(type);
+      call.literal(finish(tables, proto))
+          .literal(Twine(tables.slot(load.getResult())) + "u")
+          .value(converted(load.getSrc()))
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()))
+          .ints(convertedRange(load.getOffsets()))
+          .ints(convertedRange(load.getValidShape()))
+          .literal(Twine(load.getValidShape().size()));
+      return replace(call.call("tilekit_trace_dma_load", resultType));
+    }
+    if (auto store = dyn_cast<TileStoreOp>(op)) {
+      auto type = cast<TileType>(store.getTile().getType());
+      Record proto = makeProto(tables, op, RecordKind::Dma, nullptr);
+      proto.sub =
+          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+      proto.elem_size = elementBytes(store.getDst().getType());
+      call.literal(finish(tables, proto))
+          .value(converted(store.getTile()))
+          .literal(Twine(type.getRank()))
+          .value(converted(store.getDst()))
+          .ints(convertedRange(store.getOffsets()));
+      return replace(call.call("tilekit_trace_dma_store", resultType));
+    }
+    if (auto move = dyn_cast<TileMoveOp>(op)) {
+      auto type = cast<TileType>(move.getResult().getType());
+      Record proto = makeProto(tables, op, RecordKind::Dma, type);
+      proto.sub =
+          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+      proto.elem_size = elementBytes(type);
+      ArrayRef<int64_t> box = type.getShape();
+      size_t first = box.size() > 3 ? box.size() - 3 : 0;
+      for (size_t i = first; i < box.size(); ++i)
+        proto.shape[i - first] = static_cast<uint32_t>(box[i]);
+      proto.amount = boxBytes(type);
+      call.literal(finish(tables, proto))
+          .literal(Twine(tables.slot(move.getResult())) + "u")
+          .value(converted(move.getSrc()));
+      return replace(call.call("tilekit_trace_dma_move", resultType));
+    }
+    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
+      auto lhs = cast<TileType>(mm.getLeftOperand().getType());
+      auto rhs = cast<TileType>(mm.getRightOperand().getType());
+      auto result = cast<TileType>(op->getResult(0).getType());
+      Record proto = makeProto(tables, op, RecordKind::Compute, result);
+      proto.sub = static_cast<uint8_t>(trace::Unit::Cube);
+      proto.op = tables.name(recordName(op));
+      proto.dtype = tables.name(interp::getKindName(kindOfTile(lhs)));
+      proto.elem_size = elementBytes(lhs);
+      ArrayRef<int64_t> as = lhs.getShape(), bs = rhs.getShape();
+      size_t rank = as.size();
+      proto.shape[0] = static_cast<uint32_t>(mm.getBatchCount() * as[rank - 2]);
+      proto.shape[1] = static_cast<uint32_t>(as[rank - 1]);
+      proto.shape[2] = static_cast<uint32_t>(bs[rank - 1]);
+      proto.amount = uint64_t(proto.shape[0]) * proto.shape[1] * proto.shape[2];
+      std::string none = (kNs + "Tile{}").str();
+      call.literal(finish(tables, proto))
+          .literal(Twine(tables.slot(op->getResult(0))) + "u")
+          .literal(Twine(rank))
+          .value(converted(mm.getLeftOperand()))
+          .value(converted(mm.getRightOperand()));
+      Value bias = mm.getBiasOperand();
+      bias ? call.value(converted(bias)).literal("true")
+           : call.literal(none).literal("false");
+      Value acc = mm.getAccumulator();
+      acc ? call.value(converted(acc)).literal("true")
+          : call.literal(none).literal("false");
+      Value init = mm.getInitCondition();
+      init ? call.value(converted(init)) : call.literal("false");
+      return replace(call.call("tilekit_trace_compute_matmul", resultType));
+    }
+    if (auto create = dyn_cast<TileCreateOp>(op)) {
+      auto type = cast<TileType>(create.getResult().getType());
+      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
+      call.literal(tables.proto(proto))
+          .literal(Twine(tables.slot(create.getResult())) + "u")
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()))
+          .ints(convertedRange(create.getValidShape()))
+          .literal(Twine(create.getValidShape().size()));
+      return replace(call.call("tilekit_trace_tile", resultType));
+    }
+    if (auto set = dyn_cast<TileSetValidShapeOp>(op)) {
+      auto type = cast<TileType>(set.getResult().getType());
+      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
+      call.literal(tables.proto(proto))
+          .value(converted(set.getSrc()))
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()))
+          .ints(convertedRange(set.getValidShape()));
+      return replace(call.call("tilekit_trace_set_valid", resultType));
+    }
+    if (auto dim = dyn_cast<TileValidDimOp>(op)) {
+      CallBuilder query{rewriter, op->getLoc(), {}, {}};
+      query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
+      return replace(query.call("valid_dim", resultType));
+    }
+    if (auto dim = dyn_cast<TensorDimOp>(op)) {
+      CallBuilder query{rewriter, op->getLoc(), {}, {}};
+      query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
+      return replace(query.call("dim", resultType));
+    }
+    if (isa<GetBlockIdxOp>(op))
+      return replace(call.call("block_index", resultType));
+    if (isa<GetBlockNumOp>(op))
+      return replace(call.call("block_count", resultType));
+    if (auto create = dyn_cast<TensorCreateOp>(op)) {
+      call.ints(convertedRange(create.getSizes()))
+          .literal(Twine(create.getSizes().size()));
+      return replace(call.call("tilekit_trace_tensor", resultType));
+    }
+    if (isa<SyncSrcOp, SyncDstOp>(op)) {
+      bool set = isa<SyncSrcOp>(op);
+      Record proto = makeProto(
+          tables, op, set ? RecordKind::SetFlag : RecordKind::WaitFlag, {});
+      auto pipes = [&](auto sync) {
+        proto.set_pipe = static_cast<uint8_t>(sync.getSetPipe());
+        proto.wait_pipe = static_cast<uint8_t>(sync.getWaitPipe());
+        proto.op = static_cast<uint16_t>(sync.getEventIdAttr().getInt());
+      };
+      set ? pipes(cast<SyncSrcOp>(op)) : pipes(cast<SyncDstOp>(op));
+      call.literal(finish(tables, proto));
+      return replace(call.call("tilekit_trace_sync", Type()));
+    }
+    if (isa<BarVOp, BarMOp, BarAllOp>(op)) {
+      Record proto = makeProto(tables, op, RecordKind::PipeBarrier, {});
+      trace::Pipe pipe = isa<BarVOp>(op)   ? trace::Pipe::V
+                         : isa<BarMOp>(op) ? trace::Pipe::M
+                                           : trace::Pipe::All;
+      proto.sub = static_cast<uint8_t>(pipe);
+      call.literal(finish(tables, proto));
+      return replace(call.call("tilekit_trace_sync", Type()));
+    }
+    if (isVectorOp(op)) {
+      auto type = cast<TileType>(op->getResult(0).getType());
+      Record proto = makeProto(tables, op, RecordKind::Compute, type);
+      proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
+      proto.op = tables.name(recordName(op));
+      proto.dtype = tables.name(interp::getKindName(kindOfTile(type)));
+      proto.elem_size = elementBytes(type);
+      // Each tile operand's rank, element size and type name.
+      std::string infos = "nullptr";
+      SmallVector<Value> tiles;
+      std::string table;
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto tile = dyn_cast<TileType>(operand.get().getType());
+        if (!tile)
+          continue;
+        tiles.push_back(operands[operand.getOperandNumber()]);
+        table +=
+            "{" + std::to_string(tile.getRank()) + ", " +
+            std::to_string(elementBytes(tile)) + ", " +
+            std::to_string(tables.name(interp::getKindName(kindOfTile(tile)))) +
+            "}, ";
+      }
+      if (!tiles.empty()) {
+        infos = "kOperands" + std::to_string(tables.operandTables.size());
+        tables.operandTables.push_back("static const " + kNs.str() +
+                                       "OperandInfo " + infos + "[] = {" +
+                                       table + "};\n");
+      }
+      auto full = dyn_cast<TileFullOp>(op);
+      call.literal(finish(tables, proto))
+          .literal(Twine(tables.slot(op->getResult(0))) + "u")
+          .literal(kNs + "ValidRule::" + *validRule(op))
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()));
+      if (full && !full.getValidShape().empty())
+        call.ints(convertedRange(full.getValidShape()));
+      else
+        call.literal("nullptr");
+      call.literal(infos);
+      for (Value tile : tiles)
+        call.value(tile);
+      return replace(call.call("tilekit_trace_compute_vector", resultType));
+    }
+    return op->emitOpError() << "has no trace-producer rule";
+  }
+
+  ProducerTables &tables;
+};
+
+/// A call of an in-core function is a work item (nested calls belong to
+/// the outer one, as in the executor).
+struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
+  /// `inCore`: the in-core functions (looked up before the conversion
+  /// turns them into emitc.func).
+  WorkItemCallLowering(const TypeConverter &types, MLIRContext *context,
+                       const llvm::StringSet<> &inCore)
+      : OpConversionPattern(types, context, /*benefit=*/2), inCore(inCore) {}
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    bool item = inCore.contains(op.getCallee());
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
+      return failure();
+    Location loc = op.getLoc();
+    auto mark = [&](StringRef callee) {
+      emitc::CallOpaqueOp::create(
+          rewriter, loc, TypeRange(), (kNs + callee).str(), ValueRange(),
+          rewriter.getArrayAttr(
+              {emitc::OpaqueAttr::get(getContext(), kContext)}));
+    };
+    if (item)
+      mark("tilekit_trace_work_begin");
+    auto call = emitc::CallOp::create(rewriter, loc, op.getCalleeAttr(),
+                                      results, adaptor.getOperands());
+    if (item)
+      mark("tilekit_trace_work_end");
+    rewriter.replaceOp(op, call.getResults());
+    return success();
+  }
+  const llvm::StringSet<> &inCore;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The file
+//===----------------------------------------------------------------------===//
+
+/// The functions `entry` reaches, callees before callers.
+static SmallVector<func::FuncOp> reachable(ModuleOp module,
+                                           func::FuncOp entry) {
+  SmallVector<func::FuncOp> order;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
+    if (!seen.insert(func).second)
+      return;
+    func.walk([&](func::CallOp call) {
+      if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
+        visit(callee);
+    });
+    order.push_back(func);
+  };
+  visit(entry);
+  return order;
+}
+
+/// The C++ type of a scalar parameter, and how its int64 argument becomes
+/// it.
+static std::string scalarParameter(Type type, const std::string &arg,
+                                   std::string &kind) {
+  if (type.isIndex()) {
+    kind = "index";
+    return "static_cast<ptrdiff_t>(" + arg + ")";
+  }
+  if (type.isInteger(1)) {
+    kind = "int";
+    return arg + " != 0";
+  }
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    kind = "int";
+    return "static_cast<" + std::string(integer.isUnsigned() ? "uint" : "int") +
+           std::to_string(integer.getWidth()) + "_t>(" + arg + ")";
+  }
+  kind = "float";
+  std::string cType = type.isF64()   ? "double"
+                      : type.isF32() ? "float"
+                      : type.isF16() ? "_Float16"
+                                     : "__bf16";
+  return "static_cast<" + cType + ">(" + kNs.str() + "asDouble(" + arg + "))";
+}
+
+/// The exported entry points: the ABI version, the parameters, and the
+/// run of `entry` over its blocks.
+static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
+  std::string params, binds, callArgs;
+  for (BlockArgument arg : entry.getArguments()) {
+    unsigned i = arg.getArgNumber();
+    std::string name = "arg" + std::to_string(i);
+    if (auto source = entry.getArgAttrOfType<StringAttr>(i, "tilekit.name"))
+      name = source.str();
+    std::string var = "p" + std::to_string(i);
+    if (auto tensor = dyn_cast<GMTensorType>(arg.getType())) {
+      params += "tensor " + name + " ";
+      std::string shape;
+      for (int64_t d = 0; d < tensor.getRank(); ++d) {
+        shape += d ? "x" : "";
+        shape += tensor.isDynamicDim(d) ? std::string("?")
+                                        : std::to_string(tensor.getDimSize(d));
+      }
+      params += shape + "\\n";
+      binds += "    " + kNs.str() + "Tensor " + var + " = " + kNs.str() +
+               "bindTensor(ctx, args, num_args, at, " + quoted(name) + ", " +
+               quoted(shape) + ");\n";
+    } else {
+      std::string kind;
+      std::string value = scalarParameter(
+          arg.getType(), kNs.str() + "bindScalar(args, num_args, at)", kind);
+      params += kind + " " + name + "\\n";
+      binds += "    auto " + var + " = " + value + ";\n";
+    }
+    callArgs += (i ? ", " : "") + var;
+  }
+  bool itemPerBlock = getFunctionKind(entry) != FunctionKind::Orchestration;
+  os << "extern \"C\" uint32_t tilekit_trace_producer_abi(void) {\n"
+     << "  return TILEKIT_TRACE_ABI_VERSION;\n}\n\n"
+     << "extern \"C\" const char *tilekit_trace_producer_params(void) {\n"
+     << "  return \"" << params << "\";\n}\n\n"
+     << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
+        "*sink, const int64_t *args, size_t num_args, int64_t blocks, char "
+        "*error, size_t error_size) {\n"
+     << "  " << kNs << "Context ctx;\n"
+     << "  ctx.sink = sink;\n"
+     << "  ctx.names = kNames;\n"
+     << "  ctx.locationFiles = kLocationFiles;\n"
+     << "  ctx.locationLines = kLocationLines;\n"
+     << "  ctx.nameIds.assign(sizeof(kNames) / sizeof(kNames[0]), -1);\n"
+     << "  ctx.locationIds.assign(sizeof(kLocationLines) / "
+        "sizeof(kLocationLines[0]) / 2, -1);\n"
+     << "  ctx.slotItem.assign(kSlots, 0);\n"
+     << "  ctx.slotBuffer.assign(kSlots, 0);\n"
+     << "  ctx.blockCount = blocks;\n"
+     << "  tkp_ctx = &ctx;\n"
+     << "  try {\n"
+     << "    size_t at = 0;\n"
+     << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
+     << "    for (int64_t block = 0; block < blocks; ++block) {\n"
+     << "      ctx.blockIndex = block;\n"
+     << (itemPerBlock ? "      tilekit_producer::tilekit_trace_work_begin("
+                        "ctx);\n"
+                      : "")
+     << "      " << entry.getName() << "(" << callArgs << ");\n"
+     << (itemPerBlock ? "      tilekit_producer::tilekit_trace_work_end(ctx);\n"
+                      : "")
+     << "    }\n"
+     << "  } catch (const std::exception &fault) {\n"
+     << "    " << kNs << "report(fault, error, error_size);\n"
+     << "    tkp_ctx = nullptr;\n"
+     << "    return 1;\n"
+     << "  }\n"
+     << "  tkp_ctx = nullptr;\n"
+     << "  return 0;\n}\n";
+}
+
+std::string tilekit::getTraceProducerCallFormats() {
+  // The declarations of the section between the markers: each function's
+  // head up to its body, on one line.
+  StringRef section = kTraceProducerCallFormats;
+  std::string formats;
+  while (!section.empty()) {
+    size_t start = section.find("inline ");
+    if (start == StringRef::npos)
+      break;
+    section = section.drop_front(start + StringRef("inline ").size());
+    size_t body = section.find(") {");
+    if (body == StringRef::npos)
+      break;
+    StringRef head = section.take_front(body + 1);
+    SmallVector<StringRef> words;
+    head.split(words, ' ', -1, /*KeepEmpty=*/false);
+    std::string line;
+    for (StringRef word : words) {
+      word = word.trim();
+      if (word.empty())
+        continue;
+      if (!line.empty() && line.back() != '(')
+        line += ' ';
+      line += word;
+    }
+    formats += line + ";\n";
+    section = section.drop_front(body);
+  }
+  return formats;
+}
+
+LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
+                                                   StringRef entryName,
+                                                   StringRef source,
+                                                   raw_ostream &os) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  auto entry = copy->lookupSymbol<func::FuncOp>(entryName);
+  if (!entry)
+    return module.emitError()
+           << "no function @" << entryName << " to produce a trace for";
+  SmallVector<func::FuncOp> funcs = reachable(*copy, entry);
+  if (failed(checkProducible(funcs)))
+    return failure();
+  // The functions the entry reaches, callees first (C++ declares before
+  // use); nothing else.
+  for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+    if (!llvm::is_contained(funcs, func))
+      func.erase();
+  for (func::FuncOp func : funcs)
+    func->moveBefore(copy->getBody(), copy->getBody()->end());
+  for (func::FuncOp func : funcs)
+    func.setPrivate(); // `static`: only the entry points are exported
+
+  std::string entryPoints;
+  llvm::raw_string_ostream entryOs(entryPoints);
+  printEntryPoints(entryOs, entry);
+
+  MLIRContext *context = module.getContext();
+  ProducerTables tables;
+  ProducerTypes types;
+  RewritePatternSet patterns(context);
+  patterns.add<TracedOpLowering>(types, context, tables);
+  llvm::StringSet<> inCore;
+  for (func::FuncOp func : funcs)
+    if (getFunctionKind(func) == FunctionKind::InCore)
+      inCore.insert(func.getName());
+  patterns.add<WorkItemCallLowering>(types, context, inCore);
+  populateIntegerMinMaxToEmitCPatterns(types, patterns);
+  populateArithToEmitCPatterns(types, patterns);
+  populateSCFToEmitCConversionPatterns(patterns, types);
+  populateFuncToEmitCPatterns(types, patterns);
+  types.useSignedIndex();
+  ConversionTarget target(*context);
+  target.addLegalDialect<emitc::EmitCDialect>();
+  target.addLegalOp<ModuleOp>();
+  target.addIllegalDialect<PTODialect, arith::ArithDialect, scf::SCFDialect,
+                           func::FuncDialect>();
+  if (failed(applyFullConversion(*copy, target, std::move(patterns))))
+    return failure();
+  PassManager pm(context);
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*copy)))
+    return failure();
+  removeUnusedEmitCValues(*copy);
+
+  // The banner, the runtime header, the tables, the functions, the entry
+  // points.
+  std::string body;
+  llvm::raw_string_ostream functions(body);
+  if (failed(emitc::translateToCpp(*copy, functions)))
+    return failure();
+  os << "// GENERATED by tilekit compile --emit=trace-producer from " << source
+     << " -- DO NOT EDIT\n"
+     << "//\n"
+     << "// The trace producer of @" << entryName
+     << ": the kernel's control flow and index arithmetic, each traced op a\n"
+     << "// call writing the executor's record for it. Trace ABI version "
+     << TILEKIT_TRACE_ABI_VERSION << ";\n// the calls it makes:\n";
+  std::string formats = getTraceProducerCallFormats();
+  for (StringRef line : llvm::split(formats, '\n'))
+    if (!line.empty())
+      os << "//   " << line << "\n";
+  os << "\n#include \"tilekit/Trace/TraceProducer.h\"\n\n"
+     << "static thread_local " << kNs << "Context *tkp_ctx = nullptr;\n\n";
+  tables.print(os);
+  os << "\n" << body << "\n" << entryPoints;
+  return success();
+}
