@@ -199,8 +199,16 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     BuildRequest request;
     request.option = "--producer=compiled";
     request.prefix = "producer";
-    request.flags = {"-std=c++20", "-O2",   "-fPIC",
-                     "-shared",    "-Wall", "-Werror"};
+    // A store's result tensor may go unused (the kernel returns another), a
+    // loop-carried scalar be set but never read.
+    request.flags = {"-std=c++20",
+                     "-O2",
+                     "-fPIC",
+                     "-shared",
+                     "-Wall",
+                     "-Werror",
+                     "-Wno-unused-variable",
+                     "-Wno-unused-but-set-variable"};
     request.includeDirs = {"include"};
     if (failed(emitTraceProducer(kernel, entry, llvm::sys::path::filename(path),
                                  request.source)))

@@ -100,6 +100,9 @@ inline uint32_t locationId(Context &ctx, uint32_t index) {
   throw Fault(where + ": " + message);
 }
 
+/// No second result.
+constexpr uint32_t kNoSlot = ~uint32_t(0);
+
 inline uint64_t newBuffer(Context &ctx) { return ctx.nextBuffer++; }
 
 /// The buffer of slot `slot` in the current work item.
@@ -205,22 +208,39 @@ struct OperandInfo {
   uint16_t dtype;
 };
 
-/// How a vector op's result gets its valid shape: from its first tile
-/// operand (elementwise, the broadcast-combines, casts), from it with the
-/// last or second-to-last extent 1 (row and column reductions), its whole
-/// box (fillpad), or its valid-shape operands (tile.full; the box without).
-enum class ValidRule { FirstOperand, RowReduce, ColReduce, Box, Given };
+/// How a vector op's result gets its valid shape from its tile operand
+/// `from`: the same (elementwise ops, casts, scans, sorts, gathers), with
+/// the last or second-to-last extent 1 (row and column reductions), its
+/// first or second extent and the box's others (row and column
+/// broadcasts), transposed; or its whole box (fillpad, iota), or its
+/// valid-shape operands (tile.full; the box without).
+enum class ValidRule {
+  Operand,
+  RowReduce,
+  ColReduce,
+  RowBroadcast,
+  ColBroadcast,
+  Transpose,
+  Box,
+  Given
+};
 
-inline int64_t resultExtent(ValidRule rule, const Tile *first,
+inline int64_t resultExtent(ValidRule rule, const Tile *from,
                             const int64_t *box, const int64_t *given, int rank,
                             int d) {
   switch (rule) {
-  case ValidRule::FirstOperand:
-    return first->valid[d];
+  case ValidRule::Operand:
+    return from->valid[d];
   case ValidRule::RowReduce:
-    return d == rank - 1 ? 1 : first->valid[d];
+    return d == rank - 1 ? 1 : from->valid[d];
   case ValidRule::ColReduce:
-    return d == rank - 2 ? 1 : first->valid[d];
+    return d == rank - 2 ? 1 : from->valid[d];
+  case ValidRule::RowBroadcast:
+    return d == 0 ? from->valid[0] : box[d];
+  case ValidRule::ColBroadcast:
+    return d == 1 ? from->valid[1] : box[d];
+  case ValidRule::Transpose:
+    return from->valid[1 - d];
   case ValidRule::Box:
     return box[d];
   case ValidRule::Given:
@@ -228,6 +248,14 @@ inline int64_t resultExtent(ValidRule rule, const Tile *first,
   }
   return box[d];
 }
+
+/// The two results of a vector op writing two tiles (argmax's values and
+/// indices, the sorts').
+struct TilePair {
+  Tile first, second;
+};
+inline Tile first(const TilePair &pair) { return pair.first; }
+inline Tile second(const TilePair &pair) { return pair.second; }
 
 inline ptrdiff_t dim(const Tensor &tensor, int d) { return tensor.shape[d]; }
 inline ptrdiff_t valid_dim(const Tile &tile, int d) { return tile.valid[d]; }
@@ -446,23 +474,33 @@ tilekit_trace_compute_matmul(Context &ctx, const tilekit_trace_record &proto,
   return result;
 }
 
-/// A vector op: its result's valid shape by `rule` from its first tile
-/// operand, its box or `given`; a record reading every tile operand (with
-/// `infos`: rank, element size, type name) that counts the elements of the
-/// largest one (the first one's type unless a later one is larger).
+/// A vector op: its result's valid shape by `rule` from tile operand
+/// `from`, its box or `given`; its buffer the slot's, or tile operand
+/// `inPlace`'s (>= 0: tile.assemble updates its destination). The record
+/// reads every tile operand (`infos`: rank, element size, type name) and
+/// counts the elements of the largest one (the first one's type unless a
+/// later one is larger). With `slot2`, a second result (same valid shape)
+/// is written by the same instruction.
 template <typename... Operands>
-inline Tile tilekit_trace_compute_vector(
+inline TilePair tilekit_trace_compute_vector2(
     Context &ctx, const tilekit_trace_record &proto, uint32_t slot,
-    ValidRule rule, const int64_t *box, int rank, const int64_t *given,
-    const OperandInfo *infos, const Operands &...operands) {
+    uint32_t slot2, ValidRule rule, int from, int inPlace, const int64_t *box,
+    int rank, const int64_t *given, const OperandInfo *infos,
+    const Operands &...operands) {
   const Tile *tiles[] = {&operands..., nullptr};
-  Tile result;
+  TilePair results;
+  Tile &result = results.first;
   for (int d = 0; d < rank; ++d)
-    result.valid[d] = resultExtent(rule, tiles[0], box, given, rank, d);
+    result.valid[d] = resultExtent(rule, tiles[from], box, given, rank, d);
   checkValid(ctx, proto, result.valid, box, rank);
-  result.buffer = slotBuffer(ctx, slot);
+  result.buffer = inPlace >= 0 ? tiles[inPlace]->buffer : slotBuffer(ctx, slot);
   tilekit_trace_record r = begin(ctx, proto);
   addWrite(r, result.buffer);
+  if (slot2 != kNoSlot) {
+    results.second = result;
+    results.second.buffer = slotBuffer(ctx, slot2);
+    addWrite(r, results.second.buffer);
+  }
   int64_t amount = elements(result, rank);
   uint16_t dtype = proto.dtype;
   uint8_t size = proto.elem_size;
@@ -480,7 +518,37 @@ inline Tile tilekit_trace_compute_vector(
   r.elem_size = size;
   r.amount = static_cast<uint64_t>(amount);
   emit(ctx, r);
-  return result;
+  return results;
+}
+
+/// A vector op with one result (tilekit_trace_compute_vector2).
+template <typename... Operands>
+inline Tile
+tilekit_trace_compute_vector(Context &ctx, const tilekit_trace_record &proto,
+                             uint32_t slot, ValidRule rule, int from,
+                             int inPlace, const int64_t *box, int rank,
+                             const int64_t *given, const OperandInfo *infos,
+                             const Operands &...operands) {
+  return tilekit_trace_compute_vector2(ctx, proto, slot, kNoSlot, rule, from,
+                                       inPlace, box, rank, given, infos,
+                                       operands...)
+      .first;
+}
+
+/// The same buffer as another box, whole (tile.reshape of a tile whose
+/// box `srcBox` is all valid).
+inline Tile tilekit_trace_reshape(Context &ctx,
+                                  const tilekit_trace_record &proto,
+                                  const Tile &src, const int64_t *srcBox,
+                                  int srcRank, const int64_t *box, int rank) {
+  for (int d = 0; d < srcRank; ++d)
+    if (src.valid[d] != srcBox[d])
+      fail(ctx, proto,
+           "reshapes a tile whose valid shape is not its whole box");
+  Tile tile = src;
+  for (int d = 0; d < 3; ++d)
+    tile.valid[d] = d < rank ? box[d] : 1;
+  return tile;
 }
 
 /// A flag (set or wait) or a pipe barrier: everything is in `proto`.

@@ -34,7 +34,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
@@ -212,25 +214,57 @@ static std::string finish(ProducerTables &tables, Record record) {
 // What the producer refuses
 //===----------------------------------------------------------------------===//
 
-/// How a vector op's result gets its valid shape
-/// (tilekit_producer::ValidRule), or none when the producer has no rule.
-static std::optional<StringRef> validRule(Operation *op) {
+namespace {
+/// How a vector op's results get their valid shape and buffer
+/// (tilekit_producer::ValidRule): the rule, the tile operand it reads, how
+/// many results (two: argmax's and the sorts' values and indices), and the
+/// tile operand whose buffer the result is (-1: its own).
+struct VectorRule {
+  StringRef rule;
+  int from = 0;
+  int results = 1;
+  int inPlace = -1;
+};
+} // namespace
+
+/// The rule of a vector op, or none when the producer has none; each as
+/// the executor's handler computes the result (lib/Interp).
+static std::optional<VectorRule> vectorRule(Operation *op) {
   if (auto elementwise = dyn_cast<ElementwiseOpInterface>(op)) {
     switch (elementwise.getFamily()) {
     case ElementwiseFamily::RowReduce:
-      return StringRef("RowReduce");
+      return VectorRule{"RowReduce"};
     case ElementwiseFamily::ColReduce:
-      return StringRef("ColReduce");
+      return VectorRule{"ColReduce"};
     default:
-      return StringRef("FirstOperand");
+      return VectorRule{"Operand"};
     }
   }
-  if (isa<TileCastOp>(op))
-    return StringRef("FirstOperand");
-  if (isa<TileFillPadOp>(op))
-    return StringRef("Box");
+  if (isa<TileCastOp, TileCmpOp, TileCmpSOp, TileRowCumsumOp, TileColCumsumOp>(
+          op))
+    return VectorRule{"Operand"};
+  if (isa<TileSelOp, TileSelSOp>(op)) // after the mask
+    return VectorRule{"Operand", 1};
+  if (isa<TileSort32Op, TileMrgSortOp>(op))
+    return VectorRule{"Operand", 0, 2};
+  if (isa<TileRowArgmaxOp, TileRowArgminOp>(op))
+    return VectorRule{"RowReduce", 0, 2};
+  if (isa<TileGatherOp>(op)) // the indices' shape
+    return VectorRule{"Operand", 1};
+  if (isa<TileScatterOp>(op)) // the destination's shape, a new buffer
+    return VectorRule{"Operand", 2};
+  if (isa<TileAssembleOp>(op)) // the destination, updated in place
+    return VectorRule{"Operand", 1, 1, 1};
+  if (isa<TileRowExpandOp>(op))
+    return VectorRule{"RowBroadcast"};
+  if (isa<TileColExpandOp>(op))
+    return VectorRule{"ColBroadcast"};
+  if (isa<TileTransposeOp>(op))
+    return VectorRule{"Transpose"};
+  if (isa<TileFillPadOp, TileIotaOp>(op))
+    return VectorRule{"Box"};
   if (isa<TileFullOp>(op))
-    return StringRef("Given");
+    return VectorRule{"Given"};
   return std::nullopt;
 }
 
@@ -246,11 +280,15 @@ static bool isVectorOp(Operation *op) {
 
 static bool hasRule(Operation *op) {
   if (isa<TileLoadOp, TileStoreOp, TileMoveOp, TileCreateOp,
-          TileSetValidShapeOp, TileValidDimOp, TensorDimOp, TensorCreateOp,
-          GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp, BarVOp, BarMOp,
-          BarAllOp, MatmulOpInterface>(op))
+          TileSetValidShapeOp, TileWriteOp, TileValidDimOp, TensorDimOp,
+          TensorCreateOp, GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp,
+          BarVOp, BarMOp, BarAllOp, MatmulOpInterface>(op))
     return true;
-  return isVectorOp(op) && op->getNumResults() == 1 && validRule(op);
+  if (isa<TileReshapeOp>(op))
+    return true;
+  std::optional<VectorRule> rule =
+      isVectorOp(op) ? vectorRule(op) : std::nullopt;
+  return rule && static_cast<int>(op->getNumResults()) == rule->results;
 }
 
 /// Reports each op of `funcs` the producer cannot handle.
@@ -307,6 +345,11 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
 
 namespace {
 
+/// index and the C++ types it becomes (casts between them keep the value).
+static bool isIndexLike(Type type) {
+  return isa<IndexType, emitc::PtrDiffTType, emitc::SizeTType>(type);
+}
+
 class ProducerTypes : public TypeConverter {
 public:
   ProducerTypes() {
@@ -319,11 +362,21 @@ public:
     });
   }
   /// Index as ptrdiff_t (signed, as the kernels' index arithmetic may go
-  /// below zero before it is clamped), after MLIR's populate functions.
+  /// below zero before it is clamped), after MLIR's populate functions;
+  /// an index the PTO calls took before (stage one) is a C cast of it.
   void useSignedIndex() {
     addConversion([](IndexType type) -> Type {
       return emitc::PtrDiffTType::get(type.getContext());
     });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      if (inputs.size() != 1 || !isIndexLike(type) ||
+          !isIndexLike(inputs[0].getType()))
+        return Value();
+      return emitc::CastOp::create(builder, loc, type, inputs[0]);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
   }
 };
 
@@ -396,7 +449,15 @@ struct TracedOpLowering : ConversionPattern {
         op->getNumResults()
             ? getTypeConverter()->convertType(op->getResult(0).getType())
             : Type();
+    // Index results come out as ptrdiff_t, cast back for stage one's
+    // index arithmetic (stage two folds the pair away).
+    bool indexResult = resultType && isa<IndexType>(resultType);
+    if (indexResult)
+      resultType = emitc::PtrDiffTType::get(getContext());
     auto replace = [&](Value value) {
+      if (value && indexResult)
+        value = emitc::CastOp::create(rewriter, op->getLoc(),
+                                      rewriter.getIndexType(), value);
       if (value)
         rewriter.replaceOp(op, value);
       else
@@ -502,6 +563,22 @@ struct TracedOpLowering : ConversionPattern {
           .ints(convertedRange(set.getValidShape()));
       return replace(call.call("tilekit_trace_set_valid", resultType));
     }
+    // A scalar written into a tile: the same buffer and valid shape, no
+    // record (it runs on the scalar unit).
+    if (auto write = dyn_cast<TileWriteOp>(op))
+      return replace(converted(write.getDst()));
+    if (auto reshape = dyn_cast<TileReshapeOp>(op)) {
+      auto from = cast<TileType>(reshape.getSrc().getType());
+      auto type = cast<TileType>(reshape.getResult().getType());
+      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
+      call.literal(tables.proto(proto))
+          .value(converted(reshape.getSrc()))
+          .ints(from.getShape())
+          .literal(Twine(from.getRank()))
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()));
+      return replace(call.call("tilekit_trace_reshape", resultType));
+    }
     if (auto dim = dyn_cast<TileValidDimOp>(op)) {
       CallBuilder query{rewriter, op->getLoc(), {}, {}};
       query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
@@ -517,8 +594,19 @@ struct TracedOpLowering : ConversionPattern {
     if (isa<GetBlockNumOp>(op))
       return replace(call.call("block_count", resultType));
     if (auto create = dyn_cast<TensorCreateOp>(op)) {
-      call.ints(convertedRange(create.getSizes()))
-          .literal(Twine(create.getSizes().size()));
+      // Static extents from the type, dynamic ones from the operands.
+      auto type = cast<GMTensorType>(create.getResult().getType());
+      SmallVector<Value> sizes;
+      auto dynamic = create.getSizes().begin();
+      for (int64_t extent : type.getShape())
+        sizes.push_back(ShapedType::isDynamic(extent)
+                            ? converted(*dynamic++)
+                            : emitc::ConstantOp::create(
+                                  rewriter, op->getLoc(),
+                                  emitc::PtrDiffTType::get(getContext()),
+                                  emitc::OpaqueAttr::get(
+                                      getContext(), std::to_string(extent))));
+      call.ints(sizes).literal(Twine(type.getRank()));
       return replace(call.call("tilekit_trace_tensor", resultType));
     }
     if (isa<SyncSrcOp, SyncDstOp>(op)) {
@@ -571,10 +659,20 @@ struct TracedOpLowering : ConversionPattern {
                                        "OperandInfo " + infos + "[] = {" +
                                        table + "};\n");
       }
+      VectorRule rule = *vectorRule(op);
+      bool pair = rule.results == 2;
+      if (pair) {
+        proto.write_bytes +=
+            boxBytes(cast<TileType>(op->getResult(1).getType()));
+      }
       auto full = dyn_cast<TileFullOp>(op);
       call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(op->getResult(0))) + "u")
-          .literal(kNs + "ValidRule::" + *validRule(op))
+          .literal(Twine(tables.slot(op->getResult(0))) + "u");
+      if (pair)
+        call.literal(Twine(tables.slot(op->getResult(1))) + "u");
+      call.literal(kNs + "ValidRule::" + rule.rule)
+          .literal(Twine(rule.from))
+          .literal(Twine(rule.inPlace))
           .ints(type.getShape())
           .literal(Twine(type.getRank()));
       if (full && !full.getValidShape().empty())
@@ -584,7 +682,18 @@ struct TracedOpLowering : ConversionPattern {
       call.literal(infos);
       for (Value tile : tiles)
         call.value(tile);
-      return replace(call.call("tilekit_trace_compute_vector", resultType));
+      if (!pair)
+        return replace(call.call("tilekit_trace_compute_vector", resultType));
+      Value both = call.call(
+          "tilekit_trace_compute_vector2",
+          emitc::OpaqueType::get(getContext(), (kNs + "TilePair").str()));
+      SmallVector<Value> results;
+      for (StringRef part : {"first", "second"}) {
+        CallBuilder get{rewriter, op->getLoc(), {}, {}};
+        results.push_back(get.value(both).call(part, resultType));
+      }
+      rewriter.replaceOp(op, results);
+      return success();
     }
     return op->emitOpError() << "has no trace-producer rule";
   }
@@ -631,6 +740,17 @@ struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
 //===----------------------------------------------------------------------===//
 // The file
 //===----------------------------------------------------------------------===//
+
+/// `(T)(U)x` with x of type T, T and U index-like: x (stage one's casts
+/// between index and ptrdiff_t meet stage two's back).
+static void foldIndexCasts(ModuleOp module) {
+  module.walk([](emitc::CastOp outer) {
+    auto inner = outer.getSource().getDefiningOp<emitc::CastOp>();
+    if (inner && inner.getSource().getType() == outer.getType() &&
+        isIndexLike(outer.getType()) && isIndexLike(inner.getType()))
+      outer.replaceAllUsesWith(inner.getSource());
+  });
+}
 
 /// The functions `entry` reaches, callees before callers.
 static SmallVector<func::FuncOp> reachable(ModuleOp module,
@@ -804,32 +924,58 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   llvm::raw_string_ostream entryOs(entryPoints);
   printEntryPoints(entryOs, entry);
 
+  // Stage one: the PTO ops become calls, and the tiles and tensors that
+  // control flow and calls carry take their C++ types.
   MLIRContext *context = module.getContext();
   ProducerTables tables;
   ProducerTypes types;
-  RewritePatternSet patterns(context);
-  patterns.add<TracedOpLowering>(types, context, tables);
-  llvm::StringSet<> inCore;
-  for (func::FuncOp func : funcs)
-    if (getFunctionKind(func) == FunctionKind::InCore)
-      inCore.insert(func.getName());
-  patterns.add<WorkItemCallLowering>(types, context, inCore);
-  populateIntegerMinMaxToEmitCPatterns(types, patterns);
-  populateArithToEmitCPatterns(types, patterns);
-  populateSCFToEmitCConversionPatterns(patterns, types);
-  populateFuncToEmitCPatterns(types, patterns);
-  types.useSignedIndex();
-  ConversionTarget target(*context);
-  target.addLegalDialect<emitc::EmitCDialect>();
-  target.addLegalOp<ModuleOp>();
-  target.addIllegalDialect<PTODialect, arith::ArithDialect, scf::SCFDialect,
-                           func::FuncDialect>();
-  if (failed(applyFullConversion(*copy, target, std::move(patterns))))
-    return failure();
+  {
+    RewritePatternSet patterns(context);
+    ConversionTarget target(*context);
+    patterns.add<TracedOpLowering>(types, context, tables);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
+                                                         target);
+    target.addLegalDialect<emitc::EmitCDialect, arith::ArithDialect>();
+    target.addIllegalDialect<PTODialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return types.isSignatureLegal(func.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return types.isLegal(op); });
+    if (failed(applyPartialConversion(*copy, target, std::move(patterns))))
+      return failure();
+  }
+  // Stage two: arith, scf and func through MLIR's conversions to EmitC; a
+  // call of an in-core function marks a work item.
+  {
+    RewritePatternSet patterns(context);
+    llvm::StringSet<> inCore;
+    for (func::FuncOp func : copy->getOps<func::FuncOp>())
+      if (getFunctionKind(func) == FunctionKind::InCore)
+        inCore.insert(func.getName());
+    patterns.add<WorkItemCallLowering>(types, context, inCore);
+    populateIntegerMinMaxToEmitCPatterns(types, patterns);
+    populateArithToEmitCPatterns(types, patterns);
+    populateSCFToEmitCConversionPatterns(patterns, types);
+    populateFuncToEmitCPatterns(types, patterns);
+    types.useSignedIndex();
+    ConversionTarget target(*context);
+    target.addLegalDialect<emitc::EmitCDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<arith::ArithDialect, scf::SCFDialect,
+                             func::FuncDialect>();
+    if (failed(applyFullConversion(*copy, target, std::move(patterns))))
+      return failure();
+  }
   PassManager pm(context);
   pm.addPass(createCSEPass());
   if (failed(pm.run(*copy)))
     return failure();
+  foldIndexCasts(*copy);
   removeUnusedEmitCValues(*copy);
 
   // The banner, the runtime header, the tables, the functions, the entry
