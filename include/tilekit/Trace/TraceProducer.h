@@ -59,7 +59,8 @@ struct Context {
   const tilekit_trace_sink *sink = nullptr;
   const char *const *names = nullptr;
   const char *const *locationFiles = nullptr;
-  const uint32_t *locationLines = nullptr; // line, column pairs
+  const uint32_t *locationLines = nullptr;  // line, column pairs
+  const char *const *locationOps = nullptr; // the op at each location
   std::vector<int32_t> nameIds, locationIds;
   int64_t blockIndex = 0, blockCount = 1;
   uint32_t nextItem = 0, item = 0;
@@ -92,12 +93,13 @@ inline uint32_t locationId(Context &ctx, uint32_t index) {
 
 [[noreturn]] inline void fail(Context &ctx, const tilekit_trace_record &proto,
                               const std::string &message) {
-  std::string where = "?";
+  std::string where = "?: ";
   if (proto.loc)
     where = std::string(ctx.locationFiles[proto.loc]) + ":" +
             std::to_string(ctx.locationLines[2 * proto.loc]) + ":" +
-            std::to_string(ctx.locationLines[2 * proto.loc + 1]);
-  throw Fault(where + ": " + message);
+            std::to_string(ctx.locationLines[2 * proto.loc + 1]) + ": '" +
+            ctx.locationOps[proto.loc] + "' ";
+  throw Fault(where + message);
 }
 
 /// No second result.

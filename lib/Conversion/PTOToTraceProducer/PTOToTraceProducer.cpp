@@ -70,6 +70,7 @@ struct ProducerTables {
   llvm::StringMap<unsigned> nameIndex;
   std::vector<std::tuple<std::string, unsigned, unsigned>> locations{
       {"", 0, 0}};
+  std::vector<std::string> locationOps{""}; // the op at each, for faults
   std::map<std::tuple<std::string, unsigned, unsigned>, unsigned> locationIndex;
   std::vector<Record> protos;
   std::vector<std::string> operandTables;
@@ -85,15 +86,17 @@ struct ProducerTables {
       names.push_back(text.str());
     return it->second;
   }
-  unsigned location(Location loc) {
-    auto position = loc->findInstanceOf<FileLineColLoc>();
+  unsigned location(Operation *op) {
+    auto position = op->getLoc()->findInstanceOf<FileLineColLoc>();
     if (!position)
       return 0;
     std::tuple<std::string, unsigned, unsigned> key{
         position.getFilename().str(), position.getLine(), position.getColumn()};
     auto [it, inserted] = locationIndex.try_emplace(key, locations.size());
-    if (inserted)
+    if (inserted) {
       locations.push_back(key);
+      locationOps.push_back(op->getName().getStringRef().str());
+    }
     return it->second;
   }
   /// The slot of the tile `value` defines.
@@ -143,6 +146,10 @@ void ProducerTables::print(raw_ostream &os) const {
   for (const auto &[file, line, column] : locations)
     os << quoted(file) << ", ";
   os << "};\n";
+  os << "static const char *const kLocationOps[] = {";
+  for (const std::string &name : locationOps)
+    os << quoted(name) << ", ";
+  os << "};\n";
   os << "static const uint32_t kLocationLines[] = {";
   for (const auto &[file, line, column] : locations)
     os << line << ", " << column << ", ";
@@ -190,7 +197,7 @@ static uint64_t boxBytes(TileType type) {
 static Record makeProto(ProducerTables &tables, Operation *op, RecordKind kind,
                         TileType written) {
   Record record(kind);
-  record.loc = tables.location(op->getLoc());
+  record.loc = tables.location(op);
   if (written) {
     record.setSpace(getBuffer(written.getMemorySpace()));
     record.write_bytes = boxBytes(written);
@@ -291,6 +298,79 @@ static bool hasRule(Operation *op) {
   return rule && static_cast<int>(op->getNumResults()) == rule->results;
 }
 
+/// `file:line:col` of `loc`.
+static std::string describe(Location loc) {
+  auto position = loc->findInstanceOf<FileLineColLoc>();
+  if (!position)
+    return "an unknown location";
+  return (position.getFilename().getValue() + ":" + Twine(position.getLine()) +
+          ":" + Twine(position.getColumn()))
+      .str();
+}
+
+/// Whether `op` computes a scalar from tile data (tile.read, say).
+static bool readsTileData(Operation *op) {
+  bool readsTiles = llvm::any_of(op->getOperandTypes(),
+                                 [](Type type) { return isa<TileType>(type); });
+  bool scalarResult = llvm::any_of(op->getResultTypes(), [](Type type) {
+    return !isa<TileType, GMTensorType>(type);
+  });
+  return isa<PTODialect>(op->getDialect()) && readsTiles && scalarResult &&
+         !isa<TileValidDimOp>(op);
+}
+
+/// A producer runs without tile data: a value computed from it that only
+/// feeds tile data (the scalar of a tile.adds, say, through arithmetic) is
+/// not needed and becomes a zero; one that reaches control flow, an index,
+/// a matmul's init condition or a call is refused at the op that uses it.
+static LogicalResult dropTileData(ArrayRef<func::FuncOp> funcs) {
+  SmallVector<Operation *> sources;
+  for (func::FuncOp func : funcs)
+    func.walk([&](Operation *op) {
+      if (readsTileData(op))
+        sources.push_back(op);
+    });
+  bool ok = true;
+  for (Operation *source : sources) {
+    SmallVector<Value> work(source->getResults());
+    llvm::DenseSet<Value> seen;
+    while (!work.empty()) {
+      Value value = work.pop_back_val();
+      if (!seen.insert(value).second)
+        continue;
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        if (isa<arith::ArithDialect>(user->getDialect())) {
+          llvm::append_range(work, user->getResults());
+          continue;
+        }
+        if (isa<PTODialect>(user->getDialect()) &&
+            !isa<IndexType>(value.getType()) && !isa<MatmulOpInterface>(user))
+          continue; // a tile op's data operand
+        user->emitError()
+            << "'" << user->getName()
+            << "' depends on a value computed from tile data (by '"
+            << source->getName() << "' at " << describe(source->getLoc())
+            << "); a trace producer runs the kernel's control flow and "
+               "indices without data, so loops, branches, offsets and "
+               "calls cannot depend on it: use --producer=interp";
+        ok = false;
+      }
+    }
+  }
+  if (!ok)
+    return failure();
+  for (Operation *source : sources) {
+    OpBuilder builder(source);
+    for (Value result : source->getResults())
+      result.replaceAllUsesWith(arith::ConstantOp::create(
+          builder, source->getLoc(),
+          cast<TypedAttr>(builder.getZeroAttr(result.getType()))));
+    source->erase();
+  }
+  return success();
+}
+
 /// Reports each op of `funcs` the producer cannot handle.
 static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
   bool ok = true;
@@ -314,19 +394,8 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
         refuse(op, "has no trace-producer rule");
         return;
       }
-      // A scalar computed from tile data: the producer runs without it.
-      bool readsTiles = llvm::any_of(
-          op->getOperandTypes(), [](Type type) { return isa<TileType>(type); });
-      bool scalarResult = llvm::any_of(op->getResultTypes(), [](Type type) {
-        return !isa<TileType, GMTensorType>(type);
-      });
-      if (readsTiles && scalarResult && !isa<TileValidDimOp>(op)) {
-        refuse(op, "computes a value from tile data, which a trace producer "
-                   "does not have (it runs the kernel's control flow and "
-                   "indices only); a kernel whose loops, branches or "
-                   "offsets depend on tile data needs --producer=interp");
-        return;
-      }
+      if (readsTileData(op))
+        return; // dropTileData decides
       if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>()) {
         refuse(op, "is a cross-core transfer: the compiled producer does "
                    "not run groups yet (use --producer=interp)");
@@ -336,7 +405,7 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
         refuse(op, "has no trace-producer rule (use --producer=interp)");
     });
   }
-  return success(ok);
+  return success(ok && succeeded(dropTileData(funcs)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -839,6 +908,7 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << "  ctx.names = kNames;\n"
      << "  ctx.locationFiles = kLocationFiles;\n"
      << "  ctx.locationLines = kLocationLines;\n"
+     << "  ctx.locationOps = kLocationOps;\n"
      << "  ctx.nameIds.assign(sizeof(kNames) / sizeof(kNames[0]), -1);\n"
      << "  ctx.locationIds.assign(sizeof(kLocationLines) / "
         "sizeof(kLocationLines[0]) / 2, -1);\n"
