@@ -122,10 +122,11 @@ static LogicalResult runPop(ExecContext &context, Operation *raw) {
       tileFromPayload(op, *payload, cast<TileType>(op.getResult().getType()));
   if (failed(tile))
     return failure();
-  if (context.getInterpreter().isTracing())
-    emitPop(context, op, *tile,
-            core->runtime->getLaneMask(Cube, split, core->lane));
+  // Bound first, so that the record writes the buffer its readers read.
   context.set(op.getResult(), std::move(*tile));
+  if (context.getInterpreter().isTracing())
+    emitPop(context, op, context.tile(op.getResult()),
+            core->runtime->getLaneMask(Cube, split, core->lane));
   return success();
 }
 

@@ -23,12 +23,22 @@
 
 #include "tilekit/Trace/TraceABI.h"
 
+#include "tilekit/Trace/MergeOrder.h"
+
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <vector>
 
 namespace tilekit_producer {
@@ -53,59 +63,111 @@ struct Fault : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The file's name and location tables (the sink interns them on first
-/// use) and the state of one run.
-struct Context {
-  const tilekit_trace_sink *sink = nullptr;
-  const char *const *names = nullptr;
-  const char *const *locationFiles = nullptr;
-  const uint32_t *locationLines = nullptr;  // line, column pairs
-  const char *const *locationOps = nullptr; // the op at each location
-  std::vector<int32_t> nameIds, locationIds;
-  int64_t blockIndex = 0, blockCount = 1;
-  uint32_t nextItem = 0, item = 0;
-  int depth = 0; // nested work items (the outermost one counts)
-  uint64_t nextBuffer = 1;
-  /// Per buffer slot of the file: the item it was last given a buffer in
-  /// (+1, 0: never) and that buffer. A tile value keeps one buffer per
-  /// work item, as the executor's static buffers do.
-  std::vector<uint32_t> slotItem;
-  std::vector<uint64_t> slotBuffer;
+/// The generated file's tables: the names and source locations records
+/// refer to (the sink interns them on first use), and the op at each
+/// location (for faults).
+struct Tables {
+  const char *const *names;
+  size_t numNames;
+  const char *const *locationFiles;
+  const uint32_t *locationLines; // line, column pairs
+  const char *const *locationOps;
+  size_t numLocations;
+  uint32_t numSlots;
+};
+
+/// What the cores of one run share: the sink (called under `sinkMutex`:
+/// the cores of a group intern names on their threads), buffer and work
+/// item numbers.
+struct Shared {
+  const tilekit_trace_sink *sink;
+  const Tables *tables;
+  std::mutex sinkMutex;
+  std::atomic<uint64_t> nextBuffer{1};
+  uint32_t nextItem = 0;
   uint64_t records = 0;
 };
 
+class GroupRun;
+struct Context;
+
+/// The context of the core running on this thread: the generated code
+/// passes `ctx()` to every call.
+inline thread_local Context *current = nullptr;
+inline Context &ctx() { return *current; }
+
+/// The state of one core of a run: the main one, or a core of a group
+/// launch, whose records are kept in `stream` until the group ends.
+struct Context {
+  Shared *shared = nullptr;
+  std::vector<int32_t> nameIds, locationIds; // sink indices, -1: not yet
+  int64_t blockIndex = 0, blockCount = 1;
+  uint32_t item = 0;
+  int depth = 0; // nested work items (the outermost one counts)
+  /// Per buffer slot of the file: the item it was last given a buffer in
+  /// (+1, 0: never) and that buffer. A tile value keeps one buffer per
+  /// work item (and core), as the executor's static buffers do.
+  std::vector<uint32_t> slotItem;
+  std::vector<uint64_t> slotBuffer;
+  GroupRun *group = nullptr;
+  bool cube = false;
+  unsigned lane = 0;
+  std::vector<tilekit_trace_record> stream;
+
+  Context(Shared &shared) : shared(&shared) {
+    const Tables &t = *shared.tables;
+    nameIds.assign(t.numNames, -1);
+    locationIds.assign(t.numLocations, -1);
+    slotItem.assign(t.numSlots, 0);
+    slotBuffer.assign(t.numSlots, 0);
+  }
+};
+
 inline uint16_t nameId(Context &ctx, uint16_t index) {
-  if (ctx.nameIds[index] < 0)
-    ctx.nameIds[index] =
-        ctx.sink->intern_name(ctx.sink->context, ctx.names[index]);
+  if (ctx.nameIds[index] < 0) {
+    Shared &shared = *ctx.shared;
+    std::lock_guard<std::mutex> lock(shared.sinkMutex);
+    ctx.nameIds[index] = shared.sink->intern_name(shared.sink->context,
+                                                  shared.tables->names[index]);
+  }
   return static_cast<uint16_t>(ctx.nameIds[index]);
 }
 
 inline uint32_t locationId(Context &ctx, uint32_t index) {
   if (index == 0)
     return 0;
-  if (ctx.locationIds[index] < 0)
-    ctx.locationIds[index] = static_cast<int32_t>(ctx.sink->intern_location(
-        ctx.sink->context, ctx.locationFiles[index],
-        ctx.locationLines[2 * index], ctx.locationLines[2 * index + 1]));
+  if (ctx.locationIds[index] < 0) {
+    Shared &shared = *ctx.shared;
+    const Tables &t = *shared.tables;
+    std::lock_guard<std::mutex> lock(shared.sinkMutex);
+    ctx.locationIds[index] = static_cast<int32_t>(shared.sink->intern_location(
+        shared.sink->context, t.locationFiles[index],
+        t.locationLines[2 * index], t.locationLines[2 * index + 1]));
+  }
   return static_cast<uint32_t>(ctx.locationIds[index]);
+}
+
+/// `file:line:col: 'op'` of a prototype record's location.
+inline std::string where(const Context &ctx,
+                         const tilekit_trace_record &proto) {
+  const Tables &t = *ctx.shared->tables;
+  if (!proto.loc)
+    return "?";
+  return std::string(t.locationFiles[proto.loc]) + ":" +
+         std::to_string(t.locationLines[2 * proto.loc]) + ":" +
+         std::to_string(t.locationLines[2 * proto.loc + 1]) + ": '" +
+         t.locationOps[proto.loc] + "'";
 }
 
 [[noreturn]] inline void fail(Context &ctx, const tilekit_trace_record &proto,
                               const std::string &message) {
-  std::string where = "?: ";
-  if (proto.loc)
-    where = std::string(ctx.locationFiles[proto.loc]) + ":" +
-            std::to_string(ctx.locationLines[2 * proto.loc]) + ":" +
-            std::to_string(ctx.locationLines[2 * proto.loc + 1]) + ": '" +
-            ctx.locationOps[proto.loc] + "' ";
-  throw Fault(where + message);
+  throw Fault(where(ctx, proto) + " " + message);
 }
 
 /// No second result.
 constexpr uint32_t kNoSlot = ~uint32_t(0);
 
-inline uint64_t newBuffer(Context &ctx) { return ctx.nextBuffer++; }
+inline uint64_t newBuffer(Context &ctx) { return ctx.shared->nextBuffer++; }
 
 /// The buffer of slot `slot` in the current work item.
 inline uint64_t slotBuffer(Context &ctx, uint32_t slot) {
@@ -141,6 +203,10 @@ inline tilekit_trace_record begin(Context &ctx,
   tilekit_trace_record r = proto;
   r.item = ctx.item;
   r.loc = locationId(ctx, proto.loc);
+  if (ctx.group) {
+    r.core = ctx.cube ? TILEKIT_TRACE_CUBE : TILEKIT_TRACE_VECTOR;
+    r.lane = static_cast<uint8_t>(ctx.cube ? 0 : ctx.lane);
+  }
   if (r.kind == TILEKIT_TRACE_COMPUTE) {
     r.op = nameId(ctx, proto.op);
     r.dtype = nameId(ctx, proto.dtype);
@@ -149,8 +215,12 @@ inline tilekit_trace_record begin(Context &ctx,
 }
 
 inline void emit(Context &ctx, const tilekit_trace_record &r) {
-  ctx.sink->emit(ctx.sink->context, &r);
-  ++ctx.records;
+  if (ctx.group) {
+    ctx.stream.push_back(r);
+    return;
+  }
+  ctx.shared->sink->emit(ctx.shared->sink->context, &r);
+  ++ctx.shared->records;
 }
 
 inline int64_t elements(const Tile &tile, int rank) {
@@ -316,6 +386,304 @@ inline void report(const std::exception &fault, char *error, size_t size) {
   error[size - 1] = 0;
 }
 
+/// A tile crossing between cores: its box and valid shape (2-D).
+struct Payload {
+  int64_t shape[2] = {1, 1};
+  int64_t valid[2] = {1, 1};
+  int rank = 2;
+};
+
+/// Whether a data path leaves L0C (a tile the cube pushed).
+inline bool leavesL0C(uint8_t path) {
+  static const char *const sources[] = {
+#define TILEKIT_PATH(E, NAME, FROM, TO, PIPE, PUSH_ONLY) #FROM,
+#include "tilekit/Machine/Machine.def"
+  };
+  return path < sizeof(sources) / sizeof(sources[0]) &&
+         std::string(sources[path]) == "L0C";
+}
+
+/// The queues, slots and threads of one group launch, as the executor's
+/// GroupRuntime (lib/Interp/GroupRuntime.cpp) has them, for valid shapes
+/// only: a pop waits for its push, a push for a free slot, and when every
+/// live core waits for something no live core can give the run stops with
+/// a deadlock naming each waiter.
+class GroupRun {
+public:
+  /// (toAiv, pipe, split, lane); split -1 and lane -1 for a shared queue.
+  using Key = std::tuple<bool, int64_t, int64_t, int>;
+
+  GroupRun(bool dualNoSplit, int cores)
+      : dualNoSplit(dualNoSplit), alive(cores) {}
+
+  bool dual() const { return dualNoSplit; }
+  unsigned laneMask(bool cube, int64_t split, unsigned lane) const {
+    if (split == 0 && !dualNoSplit)
+      return 1;
+    return cube ? 3 : 1u << lane;
+  }
+  /// The queue a non-split transfer uses, or lane `lane`'s.
+  Key key(bool toAiv, int64_t pipe, int64_t split, int lane) const {
+    if (split == 0 && !dualNoSplit)
+      return Key{toAiv, pipe, -1, -1};
+    return Key{toAiv, pipe, split, lane};
+  }
+
+  void initializePipe(Context &ctx, const tilekit_trace_record &proto,
+                      bool cubeEnd, int64_t pipe, unsigned directions,
+                      int64_t num, int64_t size) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (bool toAiv : {true, false}) {
+      if (!(directions & (toAiv ? 1u : 2u)))
+        continue;
+      slots[{toAiv, pipe, cubeEnd}] = {num, size};
+      auto other = slots.find({toAiv, pipe, !cubeEnd});
+      if (other == slots.end() || other->second == std::make_pair(num, size))
+        continue;
+      auto cubeSide = cubeEnd ? std::make_pair(num, size) : other->second;
+      auto vecSide = cubeEnd ? other->second : std::make_pair(num, size);
+      fail(ctx, proto,
+           "sets up pipe " + std::to_string(pipe) +
+               (toAiv ? " (to_aiv)" : " (to_aic)") +
+               " with slots the other end does not agree on: the aic end "
+               "declares " +
+               std::to_string(cubeSide.first) + " x " +
+               std::to_string(cubeSide.second) + " bytes, the aiv end " +
+               std::to_string(vecSide.first) + " x " +
+               std::to_string(vecSide.second));
+    }
+  }
+
+  /// The pushing end's slot count (0: none declared, unbounded).
+  int64_t slotCount(bool fromCube, int64_t pipe) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = slots.find({fromCube, pipe, fromCube});
+    return it == slots.end() ? 0 : it->second.first;
+  }
+
+  /// Pushes `parts` (one per key) once every key's queue has a free slot.
+  void push(Context &ctx, const tilekit_trace_record &proto, bool fromCube,
+            int64_t pipe, const std::vector<Key> &keys,
+            const std::vector<Payload> &parts) {
+    std::unique_lock<std::mutex> lock(mutex);
+    auto declared = slots.find({fromCube, pipe, fromCube});
+    if (declared != slots.end()) {
+      auto [count, size] = declared->second;
+      const Payload &first = parts.front();
+      int64_t bytes = first.shape[0] * first.shape[1] * proto.elem_size;
+      if (bytes > size)
+        fail(ctx, proto,
+             "pushes " + std::to_string(bytes) +
+                 " bytes per lane queue into pipe " + std::to_string(pipe) +
+                 ", whose slots hold " + std::to_string(size) +
+                 " bytes (set by its initialize_pipe)");
+      waitUntil(lock, ctx, proto, [this, keys, count = count] {
+        for (const Key &key : keys)
+          if (static_cast<int64_t>(queues[key].size()) >= count)
+            return false;
+        return true;
+      });
+    }
+    for (size_t i = 0; i < keys.size(); ++i)
+      queues[keys[i]].push_back(parts[i]);
+    changed.notify_all();
+  }
+
+  /// Pops the front of each of `keys` once all have one.
+  std::vector<Payload> pop(Context &ctx, const tilekit_trace_record &proto,
+                           const std::vector<Key> &keys) {
+    std::unique_lock<std::mutex> lock(mutex);
+    waitUntil(lock, ctx, proto, [this, keys] {
+      for (const Key &key : keys)
+        if (queues[key].empty())
+          return false;
+      return true;
+    });
+    std::vector<Payload> parts;
+    for (const Key &key : keys) {
+      parts.push_back(queues[key].front());
+      queues[key].pop_front();
+    }
+    changed.notify_all();
+    return parts;
+  }
+
+  /// A core's end: the others may now be stuck.
+  void finished() {
+    std::lock_guard<std::mutex> lock(mutex);
+    --alive;
+    detectDeadlock();
+    changed.notify_all();
+  }
+  /// The first failure stops the group.
+  void failed(const std::string &message) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (failure.empty())
+      failure = message;
+    cancelled = true;
+    changed.notify_all();
+  }
+  const std::string &getFailure() const { return failure; }
+
+private:
+  /// Thrown on a core stopped by another's failure.
+  struct Cancelled {};
+  struct Waiter {
+    std::string where;
+    std::function<bool()> ready;
+  };
+
+  void waitUntil(std::unique_lock<std::mutex> &lock, Context &ctx,
+                 const tilekit_trace_record &proto,
+                 std::function<bool()> ready) {
+    if (ready())
+      return;
+    std::string who =
+        ctx.cube ? "the cube core" : "vector lane " + std::to_string(ctx.lane);
+    blocked[&ctx] = Waiter{who + " waits in " + where(ctx, proto), ready};
+    detectDeadlock();
+    changed.wait(lock, [&] { return cancelled || ready(); });
+    blocked.erase(&ctx);
+    if (cancelled)
+      throw Cancelled{};
+  }
+
+  void detectDeadlock() {
+    if (cancelled || alive == 0 || static_cast<int>(blocked.size()) < alive)
+      return;
+    for (auto &[core, waiter] : blocked)
+      if (waiter.ready())
+        return; // woken but not yet running
+    failure = "deadlock: every live core waits for a tile that no live core "
+              "can send, or for a slot that no live core can free:";
+    for (auto &[core, waiter] : blocked)
+      failure += " " + waiter.where + ";";
+    failure.pop_back();
+    cancelled = true;
+    changed.notify_all();
+  }
+
+  friend struct GroupCore;
+  bool dualNoSplit;
+  int alive;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::map<Key, std::deque<Payload>> queues;
+  std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
+  std::map<const Context *, Waiter> blocked;
+  bool cancelled = false;
+  std::string failure;
+
+public:
+  /// Runs `body` as one core of the group; a fault stops the group.
+  static void runCore(GroupRun &run, const std::function<void()> &body) {
+    try {
+      body();
+    } catch (const Cancelled &) {
+    } catch (const std::exception &fault) {
+      run.failed(fault.what());
+    }
+    run.finished();
+  }
+};
+
+/// Lane `lane`'s part of `tile` cut along `axis` at `at`: its box and the
+/// part of the valid region in it (possibly none).
+inline Payload lanePart(const Payload &tile, int axis, int64_t at,
+                        unsigned lane) {
+  Payload part = tile;
+  int64_t box = tile.shape[axis], valid = tile.valid[axis];
+  part.shape[axis] = lane ? box - at : at;
+  part.valid[axis] =
+      lane ? std::max<int64_t>(0, valid - at) : std::min(valid, at);
+  return part;
+}
+
+inline Payload payloadOf(const Tile &tile, const int64_t *box, int rank) {
+  Payload payload;
+  payload.rank = rank;
+  for (int d = 0; d < rank && d < 2; ++d) {
+    payload.shape[d] = box[d];
+    payload.valid[d] = tile.valid[d];
+  }
+  return payload;
+}
+
+/// A popped tile of box `box` from `payload`.
+inline Tile tileOf(Context &ctx, const tilekit_trace_record &proto,
+                   uint32_t slot, const Payload &payload, const int64_t *box,
+                   int rank) {
+  if (payload.rank != rank)
+    fail(ctx, proto,
+         "receives a tile of rank " + std::to_string(payload.rank) +
+             " as a tile of rank " + std::to_string(rank));
+  Tile tile;
+  for (int d = 0; d < rank; ++d) {
+    if (payload.valid[d] > box[d])
+      fail(ctx, proto,
+           "receives a tile whose valid extent " +
+               std::to_string(payload.valid[d]) + " in dimension " +
+               std::to_string(d) + " does not fit its box extent " +
+               std::to_string(box[d]));
+    tile.valid[d] = payload.valid[d];
+  }
+  tile.buffer = slotBuffer(ctx, slot);
+  return tile;
+}
+
+/// The push or pop record of `proto` for `tile`.
+inline void emitTransfer(Context &ctx, const tilekit_trace_record &proto,
+                         const Tile &tile, int rank, bool push,
+                         unsigned laneMask, int64_t slots) {
+  tilekit_trace_record r = begin(ctx, proto);
+  if (push)
+    addRead(r, tile.buffer);
+  else
+    addWrite(r, tile.buffer);
+  setShape(r, tile.valid, rank);
+  r.amount = static_cast<uint64_t>(elements(tile, rank)) * proto.elem_size;
+  r.tag_id = laneMask;
+  r.tag_slot = static_cast<uint32_t>(slots);
+  emit(ctx, r);
+}
+
+inline GroupRun &groupOf(Context &ctx, const tilekit_trace_record &proto) {
+  if (!ctx.group)
+    fail(ctx, proto,
+         "runs outside a group launch; cross-core pipes connect the "
+         "functions of a group called from orchestration");
+  return *ctx.group;
+}
+
+/// Which core and lane of a group, for the group's description.
+struct GroupSpec {
+  const char *name;
+  unsigned lanes;
+  bool dualNoSplit;
+};
+
+/// Runs `body` (the entry points' argument binding and the blocks) into
+/// `sink`: 0, or 1 with the fault in `error`.
+inline int produce(const tilekit_trace_sink *sink, const Tables &tables,
+                   int64_t blocks, char *error, size_t errorSize,
+                   const std::function<void(Context &)> &body) {
+  Shared shared;
+  shared.sink = sink;
+  shared.tables = &tables;
+  Context main(shared);
+  main.blockCount = blocks;
+  current = &main;
+  int status = 0;
+  try {
+    body(main);
+  } catch (const std::exception &fault) {
+    report(fault, error, errorSize);
+    status = 1;
+  }
+  current = nullptr;
+  return status;
+}
+
 // BEGIN CALL FORMATS
 // Each traced op calls one of these with its prototype record `proto`
 // (static fields), its buffer slot `slot` where it defines a tile, and its
@@ -326,7 +694,7 @@ inline void report(const std::exception &fault, char *error, size_t size) {
 inline void tilekit_trace_work_begin(Context &ctx) {
   if (ctx.depth++ > 0)
     return;
-  ctx.item = ctx.nextItem++;
+  ctx.item = ctx.shared->nextItem++;
   tilekit_trace_record r{};
   r.kind = TILEKIT_TRACE_WORK_BEGIN;
   r.core = TILEKIT_TRACE_AICORE;
@@ -557,6 +925,190 @@ inline Tile tilekit_trace_reshape(Context &ctx,
 inline void tilekit_trace_sync(Context &ctx,
                                const tilekit_trace_record &proto) {
   emit(ctx, begin(ctx, proto));
+}
+/// A pipe's slots, as one end declares them (initialize_pipe).
+inline void tilekit_trace_initialize_pipe(Context &ctx,
+                                          const tilekit_trace_record &proto,
+                                          bool cubeEnd, int64_t pipe,
+                                          unsigned directions, int64_t num,
+                                          int64_t size) {
+  if (ctx.group) // outside a group there is no other end
+    ctx.group->initializePipe(ctx, proto, cubeEnd, pipe, directions, num, size);
+}
+
+/// The vector lane running this code (0 on the cube core).
+inline ptrdiff_t tilekit_trace_subblock_index(const Context &ctx) {
+  return ctx.group && !ctx.cube ? static_cast<ptrdiff_t>(ctx.lane) : 0;
+}
+
+/// The cube core sends `tile` to the lanes: whole (split 0; to each lane
+/// under dual dispatch) or cut along `axis` at `laneStride` (-1: the box
+/// half), lane 0 one valid cell ahead for the odd codes (`odd`).
+inline void tilekit_trace_push_to_aiv(Context &ctx,
+                                      const tilekit_trace_record &proto,
+                                      const Tile &tile, const int64_t *box,
+                                      int rank, int64_t split, int axis,
+                                      bool odd, int64_t laneStride,
+                                      int64_t pipe) {
+  GroupRun &run = groupOf(ctx, proto);
+  Payload payload = payloadOf(tile, box, rank);
+  if (split == 0) {
+    if (!run.dual())
+      run.push(ctx, proto, true, pipe, {run.key(true, pipe, 0, -1)}, {payload});
+    else
+      run.push(ctx, proto, true, pipe,
+               {run.key(true, pipe, 0, 0), run.key(true, pipe, 0, 1)},
+               {payload, payload});
+  } else {
+    if (rank != 2)
+      fail(ctx, proto, "splits 2-D tiles between lanes");
+    int64_t at = laneStride >= 0 ? laneStride : box[axis] / 2;
+    Payload lane0 = lanePart(payload, axis, at, 0);
+    Payload lane1 = lanePart(payload, axis, at, 1);
+    if (odd && lane0.valid[axis] != lane1.valid[axis] + 1)
+      fail(ctx, proto,
+           "split code " + std::to_string(split) +
+               " needs lane 0 to hold exactly one valid cell more than lane "
+               "1 along dim " +
+               std::to_string(axis) + ", but the valid extent " +
+               std::to_string(payload.valid[axis]) + " cut at " +
+               std::to_string(at) + " gives lane 0 " +
+               std::to_string(lane0.valid[axis]) + " and lane 1 " +
+               std::to_string(lane1.valid[axis]));
+    run.push(ctx, proto, true, pipe,
+             {run.key(true, pipe, split, 0), run.key(true, pipe, split, 1)},
+             {lane0, lane1});
+  }
+  emitTransfer(ctx, proto, tile, rank, true, run.laneMask(true, split, 0),
+               run.slotCount(true, pipe));
+}
+
+/// A vector lane sends `tile` to the cube core.
+inline void tilekit_trace_push_to_aic(Context &ctx,
+                                      const tilekit_trace_record &proto,
+                                      const Tile &tile, const int64_t *box,
+                                      int rank, int64_t split, int64_t pipe) {
+  GroupRun &run = groupOf(ctx, proto);
+  run.push(ctx, proto, false, pipe,
+           {run.key(false, pipe, split, static_cast<int>(ctx.lane))},
+           {payloadOf(tile, box, rank)});
+  emitTransfer(ctx, proto, tile, rank, true,
+               run.laneMask(false, split, ctx.lane),
+               run.slotCount(false, pipe));
+}
+
+/// A vector lane receives the tile (or its part) the cube core sent.
+inline Tile tilekit_trace_pop_from_aic(Context &ctx,
+                                       const tilekit_trace_record &proto,
+                                       uint32_t slot, const int64_t *box,
+                                       int rank, int64_t split, int64_t pipe) {
+  GroupRun &run = groupOf(ctx, proto);
+  Payload payload = run.pop(
+      ctx, proto, {run.key(true, pipe, split, static_cast<int>(ctx.lane))})[0];
+  Tile tile = tileOf(ctx, proto, slot, payload, box, rank);
+  emitTransfer(ctx, proto, tile, rank, false,
+               run.laneMask(false, split, ctx.lane), 0);
+  return tile;
+}
+
+/// The cube core receives a lane's tile, both lanes' parts merged along
+/// `axis` (a split), or lane 0's copy (dual dispatch).
+inline Tile tilekit_trace_pop_from_aiv(Context &ctx,
+                                       const tilekit_trace_record &proto,
+                                       uint32_t slot, const int64_t *box,
+                                       int rank, int64_t split, int axis,
+                                       int64_t pipe) {
+  GroupRun &run = groupOf(ctx, proto);
+  Payload payload;
+  if (split == 0 && !run.dual()) {
+    payload = run.pop(ctx, proto, {run.key(false, pipe, 0, -1)})[0];
+  } else {
+    std::vector<Payload> lanes = run.pop(
+        ctx, proto,
+        {run.key(false, pipe, split, 0), run.key(false, pipe, split, 1)});
+    payload = lanes[0];
+    if (split != 0) {
+      const Payload &lane0 = lanes[0], &lane1 = lanes[1];
+      int other = 1 - axis;
+      if (lane0.rank != 2 || lane1.rank != 2 ||
+          lane0.shape[other] != lane1.shape[other])
+        fail(ctx, proto,
+             "merges lane tiles that do not line up along dim " +
+                 std::to_string(axis));
+      if (lane1.valid[axis] > 0 && lane0.valid[axis] != lane0.shape[axis])
+        fail(ctx, proto,
+             "merges lane tiles along dim " + std::to_string(axis) +
+                 ": lane 1 holds valid data but lane 0 is not full, so the "
+                 "merged valid region would not be contiguous");
+      if (lane1.valid[axis] > 0 && lane0.valid[other] != lane1.valid[other])
+        fail(ctx, proto,
+             "merges lane tiles along dim " + std::to_string(axis) +
+                 ": their valid extents along dim " + std::to_string(other) +
+                 " differ, so the merged valid region would not be a "
+                 "rectangle");
+      payload.shape[axis] += lane1.shape[axis];
+      payload.valid[axis] += lane1.valid[axis];
+    }
+  }
+  Tile tile = tileOf(ctx, proto, slot, payload, box, rank);
+  emitTransfer(ctx, proto, tile, rank, false, run.laneMask(true, split, 0), 0);
+  return tile;
+}
+
+/// A group launch: `aic` on the cube core and `aiv` on each lane, each on
+/// a thread of its own with its own buffers; their records merged into
+/// the one order the executor gives (MergeOrder.h) when all have ended.
+/// Returns lane 0's result.
+template <typename RC, typename RV, typename... P, typename... A>
+inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
+                              RC (*aic)(P...), RV (*aiv)(P...),
+                              const A &...args) {
+  unsigned count = 1 + spec.lanes;
+  GroupRun run(spec.dualNoSplit, static_cast<int>(count));
+  std::vector<Context> cores;
+  for (unsigned i = 0; i < count; ++i) {
+    Context core(*ctx.shared);
+    core.nameIds = ctx.nameIds;
+    core.locationIds = ctx.locationIds;
+    core.blockIndex = ctx.blockIndex;
+    core.blockCount = ctx.blockCount;
+    core.item = ctx.item;
+    core.depth = ctx.depth;
+    core.group = &run;
+    core.cube = i == 0;
+    core.lane = i == 0 ? 0 : i - 1;
+    cores.push_back(std::move(core));
+  }
+  std::conditional_t<std::is_void_v<RV>, int, RV> result{};
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < count; ++i)
+    threads.emplace_back([&, i] {
+      GroupRun::runCore(run, [&] {
+        current = &cores[i];
+        if (i == 0)
+          aic(args...);
+        else if constexpr (std::is_void_v<RV>)
+          aiv(args...);
+        else if (i == 1)
+          result = aiv(args...);
+        else
+          aiv(args...);
+      });
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  if (!run.getFailure().empty())
+    throw Fault(std::string("group @") + spec.name +
+                " stopped: " + run.getFailure());
+  std::vector<std::vector<tilekit_trace_record>> streams;
+  for (Context &core : cores)
+    streams.push_back(std::move(core.stream));
+  for (const tilekit_trace_record &r : ::tilekit::trace::merge::mergeStreams(
+           streams.data(), streams.size(),
+           [](const tilekit_trace_record &r) { return leavesL0C(r.sub); }))
+    emit(ctx, r);
+  if constexpr (!std::is_void_v<RV>)
+    return result;
 }
 // END CALL FORMATS
 

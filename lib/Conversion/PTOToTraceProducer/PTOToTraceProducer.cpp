@@ -54,7 +54,7 @@ using trace::Record;
 using trace::RecordKind;
 
 static constexpr llvm::StringLiteral kNs = "tilekit_producer::";
-static constexpr llvm::StringLiteral kContext = "*tkp_ctx";
+static constexpr llvm::StringLiteral kContext = "tilekit_producer::ctx()";
 
 //===----------------------------------------------------------------------===//
 // The file's tables
@@ -74,6 +74,7 @@ struct ProducerTables {
   std::map<std::tuple<std::string, unsigned, unsigned>, unsigned> locationIndex;
   std::vector<Record> protos;
   std::vector<std::string> operandTables;
+  std::vector<std::string> groups; // GroupSpec initializers
   /// Tile values by their defining op and result number; addressed tiles
   /// by (space, address): tiles at one address are one buffer.
   llvm::DenseMap<Value, unsigned> slots;
@@ -171,6 +172,11 @@ void ProducerTables::print(raw_ostream &os) const {
   os << "    {}};\n";
   for (const std::string &table : operandTables)
     os << table;
+  if (!groups.empty()) {
+    os << "static const " << kNs << "GroupSpec kGroups[] = {";
+    llvm::interleaveComma(groups, os);
+    os << "};\n";
+  }
   os << "static constexpr uint32_t kSlots = " << numSlots << ";\n";
 }
 
@@ -289,9 +295,9 @@ static bool hasRule(Operation *op) {
   if (isa<TileLoadOp, TileStoreOp, TileMoveOp, TileCreateOp,
           TileSetValidShapeOp, TileWriteOp, TileValidDimOp, TensorDimOp,
           TensorCreateOp, GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp,
-          BarVOp, BarMOp, BarAllOp, MatmulOpInterface>(op))
-    return true;
-  if (isa<TileReshapeOp>(op))
+          BarVOp, BarMOp, BarAllOp, MatmulOpInterface, TileReshapeOp,
+          AicInitializePipeOp, AivInitializePipeOp, TPushToAivOp, TPushToAicOp,
+          TPopFromAicOp, TPopFromAivOp, GetSubblockIdxOp>(op))
     return true;
   std::optional<VectorRule> rule =
       isVectorOp(op) ? vectorRule(op) : std::nullopt;
@@ -382,10 +388,14 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
     if (func.getNumResults() > 1)
       refuse(func, "returns several values; a trace producer's functions "
                    "return at most one");
-    std::optional<FunctionKind> kind = getFunctionKind(func);
-    if (kind == FunctionKind::Group || resolveGroup(func))
-      refuse(func, "is a cross-core group: the compiled producer does not "
-                   "run groups yet (use --producer=interp)");
+    if (getFunctionKind(func) == FunctionKind::Group) {
+      std::optional<GroupInfo> group = resolveGroup(func);
+      if (!group || !isa<func::FuncOp>(group->aic) ||
+          !isa<func::FuncOp>(group->aiv))
+        refuse(func, "is a group whose aic and aiv functions cannot be "
+                     "found");
+      continue; // its members run, not its body
+    }
     func.walk([&](Operation *op) {
       if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
           isa<arith::ArithDialect, scf::SCFDialect>(op->getDialect()))
@@ -396,11 +406,6 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
       }
       if (readsTileData(op))
         return; // dropTileData decides
-      if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>()) {
-        refuse(op, "is a cross-core transfer: the compiled producer does "
-                   "not run groups yet (use --producer=interp)");
-        return;
-      }
       if (!hasRule(op))
         refuse(op, "has no trace-producer rule (use --producer=interp)");
     });
@@ -658,6 +663,62 @@ struct TracedOpLowering : ConversionPattern {
       query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
       return replace(query.call("dim", resultType));
     }
+    if (isa<AicInitializePipeOp, AivInitializePipeOp>(op)) {
+      bool cube = isa<AicInitializePipeOp>(op);
+      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
+      auto lower = [&](auto init) {
+        call.literal(tables.proto(proto))
+            .literal(cube ? "true" : "false")
+            .literal(Twine(init.getPipeIdAttr().getInt()))
+            .literal(Twine(static_cast<unsigned>(init.getDir())) + "u")
+            .literal(Twine(init.getSlotNum()))
+            .literal(Twine(init.getSlotSize()));
+      };
+      cube ? lower(cast<AicInitializePipeOp>(op))
+           : lower(cast<AivInitializePipeOp>(op));
+      return replace(call.call("tilekit_trace_initialize_pipe", Type()));
+    }
+    if (isa<GetSubblockIdxOp>(op))
+      return replace(call.call("tilekit_trace_subblock_index", resultType));
+    if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>()) {
+      // A push reads its tile; a pop writes the tile it returns.
+      bool push = isa<TPushToAivOp, TPushToAicOp>(op);
+      Value tileValue = push ? op->getOperand(0) : op->getResult(0);
+      auto type = cast<TileType>(tileValue.getType());
+      Record proto =
+          makeProto(tables, op, push ? RecordKind::Push : RecordKind::Pop,
+                    push ? TileType() : type);
+      proto.sub =
+          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+      proto.elem_size = elementBytes(type);
+      int64_t pipe = op->getAttrOfType<IntegerAttr>("pipe_id").getInt();
+      proto.op = static_cast<uint16_t>(pipe);
+      int64_t split = op->getAttrOfType<IntegerAttr>("split").getInt();
+      machine::SplitCode code =
+          machine::getSplitCode(split).value_or(machine::SplitCode::None);
+      call.literal(finish(tables, proto));
+      if (push)
+        call.value(converted(tileValue));
+      else
+        call.literal(Twine(tables.slot(tileValue)) + "u");
+      call.ints(type.getShape()).literal(Twine(type.getRank()));
+      call.literal(Twine(split));
+      if (isa<TPushToAivOp, TPopFromAivOp>(op))
+        call.literal(Twine(machine::getSplitAxis(code)));
+      if (auto pushToAiv = dyn_cast<TPushToAivOp>(op))
+        call.literal(machine::isOddSplit(code) ? "true" : "false")
+            .literal(
+                Twine(pushToAiv.getLaneStride()
+                          ? static_cast<int64_t>(*pushToAiv.getLaneStride())
+                          : int64_t(-1)));
+      call.literal(Twine(pipe));
+      StringRef callee = isa<TPushToAivOp>(op)   ? "tilekit_trace_push_to_aiv"
+                         : isa<TPushToAicOp>(op) ? "tilekit_trace_push_to_aic"
+                         : isa<TPopFromAicOp>(op)
+                             ? "tilekit_trace_pop_from_aic"
+                             : "tilekit_trace_pop_from_aiv";
+      return replace(call.call(callee, push ? Type() : resultType));
+    }
     if (isa<GetBlockIdxOp>(op))
       return replace(call.call("block_index", resultType));
     if (isa<GetBlockNumOp>(op))
@@ -770,18 +831,28 @@ struct TracedOpLowering : ConversionPattern {
   ProducerTables &tables;
 };
 
-/// A call of an in-core function is a work item (nested calls belong to
-/// the outer one, as in the executor).
+/// How a call of a group launches it: `kGroups[i]` and `&aic`, `&aiv`.
+struct GroupLaunch {
+  std::string spec, aic, aiv;
+};
+
+/// A call of an in-core function or group is a work item (nested calls
+/// belong to the outer one, as in the executor); a group runs its members.
 struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
   /// `inCore`: the in-core functions (looked up before the conversion
   /// turns them into emitc.func).
+  /// `groups`: how to launch each group (its GroupSpec table entry and
+  /// members).
   WorkItemCallLowering(const TypeConverter &types, MLIRContext *context,
-                       const llvm::StringSet<> &inCore)
-      : OpConversionPattern(types, context, /*benefit=*/2), inCore(inCore) {}
+                       const llvm::StringSet<> &inCore,
+                       const llvm::StringMap<GroupLaunch> &groups)
+      : OpConversionPattern(types, context, /*benefit=*/2), inCore(inCore),
+        groups(groups) {}
   LogicalResult
   matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    bool item = inCore.contains(op.getCallee());
+    auto group = groups.find(op.getCallee());
+    bool item = inCore.contains(op.getCallee()) || group != groups.end();
     SmallVector<Type> results;
     if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
       return failure();
@@ -794,14 +865,31 @@ struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
     };
     if (item)
       mark("tilekit_trace_work_begin");
-    auto call = emitc::CallOp::create(rewriter, loc, op.getCalleeAttr(),
-                                      results, adaptor.getOperands());
+    Operation *call;
+    if (group != groups.end()) {
+      // The members on their cores: tilekit_trace_group(ctx, spec, &aic,
+      // &aiv, args...).
+      SmallVector<Attribute> args;
+      for (StringRef text :
+           {StringRef(kContext), StringRef(group->second.spec),
+            StringRef(group->second.aic), StringRef(group->second.aiv)})
+        args.push_back(emitc::OpaqueAttr::get(getContext(), text));
+      for (unsigned i = 0; i < adaptor.getOperands().size(); ++i)
+        args.push_back(rewriter.getIndexAttr(i));
+      call = emitc::CallOpaqueOp::create(
+          rewriter, loc, results, (kNs + "tilekit_trace_group").str(),
+          adaptor.getOperands(), rewriter.getArrayAttr(args));
+    } else {
+      call = emitc::CallOp::create(rewriter, loc, op.getCalleeAttr(), results,
+                                   adaptor.getOperands());
+    }
     if (item)
       mark("tilekit_trace_work_end");
-    rewriter.replaceOp(op, call.getResults());
+    rewriter.replaceOp(op, call->getResults());
     return success();
   }
   const llvm::StringSet<> &inCore;
+  const llvm::StringMap<GroupLaunch> &groups;
 };
 
 } // namespace
@@ -829,6 +917,12 @@ static SmallVector<func::FuncOp> reachable(ModuleOp module,
   std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
     if (!seen.insert(func).second)
       return;
+    // A group runs its members, which are not called.
+    if (getFunctionKind(func) == FunctionKind::Group)
+      if (std::optional<GroupInfo> group = resolveGroup(func))
+        for (Operation *member : {group->aic, group->aiv})
+          if (auto memberFunc = dyn_cast<func::FuncOp>(member))
+            visit(memberFunc);
     func.walk([&](func::CallOp call) {
       if (auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee()))
         visit(callee);
@@ -903,20 +997,13 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
         "*sink, const int64_t *args, size_t num_args, int64_t blocks, char "
         "*error, size_t error_size) {\n"
-     << "  " << kNs << "Context ctx;\n"
-     << "  ctx.sink = sink;\n"
-     << "  ctx.names = kNames;\n"
-     << "  ctx.locationFiles = kLocationFiles;\n"
-     << "  ctx.locationLines = kLocationLines;\n"
-     << "  ctx.locationOps = kLocationOps;\n"
-     << "  ctx.nameIds.assign(sizeof(kNames) / sizeof(kNames[0]), -1);\n"
-     << "  ctx.locationIds.assign(sizeof(kLocationLines) / "
-        "sizeof(kLocationLines[0]) / 2, -1);\n"
-     << "  ctx.slotItem.assign(kSlots, 0);\n"
-     << "  ctx.slotBuffer.assign(kSlots, 0);\n"
-     << "  ctx.blockCount = blocks;\n"
-     << "  tkp_ctx = &ctx;\n"
-     << "  try {\n"
+     << "  static const " << kNs
+     << "Tables tables = {kNames, sizeof(kNames) / sizeof(kNames[0]), "
+        "kLocationFiles, kLocationLines, kLocationOps, "
+        "sizeof(kLocationOps) / sizeof(kLocationOps[0]), kSlots};\n"
+     << "  return " << kNs
+     << "produce(sink, tables, blocks, error, error_size, [&](" << kNs
+     << "Context &ctx) {\n"
      << "    size_t at = 0;\n"
      << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
      << "    for (int64_t block = 0; block < blocks; ++block) {\n"
@@ -928,13 +1015,7 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << (itemPerBlock ? "      tilekit_producer::tilekit_trace_work_end(ctx);\n"
                       : "")
      << "    }\n"
-     << "  } catch (const std::exception &fault) {\n"
-     << "    " << kNs << "report(fault, error, error_size);\n"
-     << "    tkp_ctx = nullptr;\n"
-     << "    return 1;\n"
-     << "  }\n"
-     << "  tkp_ctx = nullptr;\n"
-     << "  return 0;\n}\n";
+     << "  });\n}\n";
 }
 
 std::string tilekit::getTraceProducerCallFormats() {
@@ -977,6 +1058,10 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   if (!entry)
     return module.emitError()
            << "no function @" << entryName << " to produce a trace for";
+  if (getFunctionKind(entry) == FunctionKind::Group)
+    return entry.emitError()
+           << "'func.func' is a group: a trace producer's entry is an "
+              "orchestration or in-core function (call the group from one)";
   SmallVector<func::FuncOp> funcs = reachable(*copy, entry);
   if (failed(checkProducible(funcs)))
     return failure();
@@ -987,8 +1072,31 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
       func.erase();
   for (func::FuncOp func : funcs)
     func->moveBefore(copy->getBody(), copy->getBody()->end());
-  for (func::FuncOp func : funcs)
+  for (func::FuncOp func : funcs) {
     func.setPrivate(); // `static`: only the entry points are exported
+    // Kernel names in a namespace of their own (a kernel may be `main`).
+    auto name = StringAttr::get(func.getContext(), "kernel_" + func.getName());
+    if (failed(SymbolTable::replaceAllSymbolUses(func, name, *copy)))
+      return func.emitError() << "cannot be renamed for C++";
+    func.setName(name);
+  }
+  // Group functions launch their members: a GroupSpec each, no body.
+  ProducerTables tables;
+  llvm::StringMap<GroupLaunch> groups;
+  for (func::FuncOp func : llvm::make_early_inc_range(funcs)) {
+    if (getFunctionKind(func) != FunctionKind::Group)
+      continue;
+    GroupInfo info = *resolveGroup(func);
+    std::string spec = "kGroups[" + std::to_string(tables.groups.size()) + "]";
+    tables.groups.push_back(
+        "{\"" + func.getName().str() + "\", " +
+        std::to_string(info.numLanes()) + ", " +
+        (info.split == 0 && info.dualAivDispatch ? "true" : "false") + "}");
+    groups[func.getName()] = {
+        spec, "&" + cast<func::FuncOp>(info.aic).getName().str(),
+        "&" + cast<func::FuncOp>(info.aiv).getName().str()};
+    func.erase();
+  }
 
   std::string entryPoints;
   llvm::raw_string_ostream entryOs(entryPoints);
@@ -997,7 +1105,6 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   // Stage one: the PTO ops become calls, and the tiles and tensors that
   // control flow and calls carry take their C++ types.
   MLIRContext *context = module.getContext();
-  ProducerTables tables;
   ProducerTypes types;
   {
     RewritePatternSet patterns(context);
@@ -1027,7 +1134,7 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
     for (func::FuncOp func : copy->getOps<func::FuncOp>())
       if (getFunctionKind(func) == FunctionKind::InCore)
         inCore.insert(func.getName());
-    patterns.add<WorkItemCallLowering>(types, context, inCore);
+    patterns.add<WorkItemCallLowering>(types, context, inCore, groups);
     populateIntegerMinMaxToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
@@ -1065,8 +1172,7 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   for (StringRef line : llvm::split(formats, '\n'))
     if (!line.empty())
       os << "//   " << line << "\n";
-  os << "\n#include \"tilekit/Trace/TraceProducer.h\"\n\n"
-     << "static thread_local " << kNs << "Context *tkp_ctx = nullptr;\n\n";
+  os << "\n#include \"tilekit/Trace/TraceProducer.h\"\n\n";
   tables.print(os);
   os << "\n" << body << "\n" << entryPoints;
   return success();
