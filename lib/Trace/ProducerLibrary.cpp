@@ -16,7 +16,7 @@ extern "C" {
 typedef uint32_t (*AbiFn)(void);
 typedef const char *(*ParamsFn)(void);
 typedef int (*ProduceFn)(const struct tilekit_trace_sink *, const int64_t *,
-                         size_t, int64_t, char *, size_t);
+                         size_t, int64_t, uint32_t, char *, size_t);
 }
 
 static Error failure(const Twine &message) {
@@ -106,12 +106,12 @@ static void emitRecord(void *context, const tilekit_trace_record *raw) {
 
 Expected<uint64_t> ProducerLibrary::produce(TraceSink &sink,
                                             ArrayRef<int64_t> args,
-                                            int64_t blocks) {
+                                            int64_t blocks, uint32_t flags) {
   Bridge bridge{sink, {}, 0};
   tilekit_trace_sink cSink{&bridge, internName, internLocation, emitRecord};
   char message[1024] = {0};
   int status = reinterpret_cast<ProduceFn>(produceFn)(
-      &cSink, args.data(), args.size(), blocks, message, sizeof message);
+      &cSink, args.data(), args.size(), blocks, flags, message, sizeof message);
   if (!bridge.error.empty())
     return failure(path +
                    ": the producer wrote a record the format "

@@ -69,9 +69,11 @@ bool entryGiven();
 
 class KernelFile;
 
-/// The kernel file given to run or sim, and their --blocks.
+/// The kernel file given to run or sim, their --blocks and
+/// --unbounded-pipes.
 llvm::StringRef getKernelPath();
 unsigned launchBlocks();
+bool pipesUnbounded();
 
 /// Stamps each argument's source name on it (kArgumentNameAttr), so that
 /// what is compiled from the kernel takes the same names.

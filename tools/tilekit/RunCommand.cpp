@@ -175,6 +175,8 @@ static cl::opt<bool> unboundedPipes(
              "is full)"),
     cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+
+bool driver::pipesUnbounded() { return unboundedPipes; }
 static cl::opt<bool> checkRaces(
     "check-races",
     cl::desc("AscendC kernels: every instruction runs on its pipe, and an "

@@ -16,6 +16,7 @@
 
 #include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Trace/ProducerLibrary.h"
+#include "tilekit/Trace/TraceABI.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -226,8 +227,9 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
       bindArguments((*producer)->getParameters());
   if (!args)
     return 1;
-  llvm::Expected<uint64_t> records =
-      (*producer)->produce(sink, *args, launchBlocks());
+  llvm::Expected<uint64_t> records = (*producer)->produce(
+      sink, *args, launchBlocks(),
+      pipesUnbounded() ? TILEKIT_PRODUCE_UNBOUNDED_PIPES : 0u);
   if (!records)
     return fail(toString(records.takeError()));
   return 0;

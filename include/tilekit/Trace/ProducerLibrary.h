@@ -41,10 +41,12 @@ public:
     return parameters;
   }
   /// Runs the kernel as `blocks` blocks on `args` (per parameter: a
-  /// tensor's extents, a scalar's value; a float's bits) into `sink`;
-  /// returns the records written.
-  llvm::Expected<uint64_t>
-  produce(TraceSink &sink, llvm::ArrayRef<int64_t> args, int64_t blocks);
+  /// tensor's extents, a scalar's value; a float's bits) into `sink`, with
+  /// `flags` (TILEKIT_PRODUCE_* of TraceProducer.h); returns the records
+  /// written.
+  llvm::Expected<uint64_t> produce(TraceSink &sink,
+                                   llvm::ArrayRef<int64_t> args, int64_t blocks,
+                                   uint32_t flags = 0);
 
 private:
   ProducerLibrary() = default;

@@ -56,6 +56,11 @@ enum tilekit_trace_unit {
   TILEKIT_TRACE_UNIT_SCALAR = 2
 };
 
+/* Flags of a compiled producer's run (tilekit_trace_produce,
+ * TraceProducer.h): cross-core pushes never block (the reference runtime's
+ * unbounded queues, `tilekit sim --unbounded-pipes`). */
+#define TILEKIT_PRODUCE_UNBOUNDED_PIPES 1u
+
 /* flags */
 #define TILEKIT_TRACE_ASYNC 1u      /* DMA: completes at issue for readers */
 #define TILEKIT_TRACE_ACCUMULATE 1u /* COMPUTE: reads its accumulator */

@@ -85,6 +85,8 @@ struct Shared {
   std::mutex sinkMutex;
   std::atomic<uint64_t> nextBuffer{1};
   uint32_t nextItem = 0;
+  /// Pushes never block (the reference runtime's unbounded queues).
+  bool unboundedPipes = false;
   uint64_t records = 0;
 };
 
@@ -413,8 +415,8 @@ public:
   /// (toAiv, pipe, split, lane); split -1 and lane -1 for a shared queue.
   using Key = std::tuple<bool, int64_t, int64_t, int>;
 
-  GroupRun(bool dualNoSplit, int cores)
-      : dualNoSplit(dualNoSplit), alive(cores) {}
+  GroupRun(bool dualNoSplit, bool unbounded, int cores)
+      : dualNoSplit(dualNoSplit), unbounded(unbounded), alive(cores) {}
 
   bool dual() const { return dualNoSplit; }
   unsigned laneMask(bool cube, int64_t split, unsigned lane) const {
@@ -458,7 +460,7 @@ public:
   int64_t slotCount(bool fromCube, int64_t pipe) {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = slots.find({fromCube, pipe, fromCube});
-    return it == slots.end() ? 0 : it->second.first;
+    return it == slots.end() || unbounded ? 0 : it->second.first;
   }
 
   /// Pushes `parts` (one per key) once every key's queue has a free slot.
@@ -467,7 +469,7 @@ public:
             const std::vector<Payload> &parts) {
     std::unique_lock<std::mutex> lock(mutex);
     auto declared = slots.find({fromCube, pipe, fromCube});
-    if (declared != slots.end()) {
+    if (declared != slots.end() && !unbounded) {
       auto [count, size] = declared->second;
       const Payload &first = parts.front();
       int64_t bytes = first.shape[0] * first.shape[1] * proto.elem_size;
@@ -563,8 +565,7 @@ private:
     changed.notify_all();
   }
 
-  friend struct GroupCore;
-  bool dualNoSplit;
+  bool dualNoSplit, unbounded;
   int alive;
   std::mutex mutex;
   std::condition_variable changed;
@@ -665,11 +666,13 @@ struct GroupSpec {
 /// Runs `body` (the entry points' argument binding and the blocks) into
 /// `sink`: 0, or 1 with the fault in `error`.
 inline int produce(const tilekit_trace_sink *sink, const Tables &tables,
-                   int64_t blocks, char *error, size_t errorSize,
+                   int64_t blocks, uint32_t flags, char *error,
+                   size_t errorSize,
                    const std::function<void(Context &)> &body) {
   Shared shared;
   shared.sink = sink;
   shared.tables = &tables;
+  shared.unboundedPipes = flags & TILEKIT_PRODUCE_UNBOUNDED_PIPES;
   Context main(shared);
   main.blockCount = blocks;
   current = &main;
@@ -1064,7 +1067,8 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
                               RC (*aic)(P...), RV (*aiv)(P...),
                               const A &...args) {
   unsigned count = 1 + spec.lanes;
-  GroupRun run(spec.dualNoSplit, static_cast<int>(count));
+  GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes,
+               static_cast<int>(count));
   std::vector<Context> cores;
   for (unsigned i = 0; i < count; ++i) {
     Context core(*ctx.shared);
@@ -1123,12 +1127,12 @@ typedef uint32_t (*tilekit_trace_producer_abi_fn)(void);
  * its size or `?`), `index NAME`, `int NAME`, `float NAME`. */
 typedef const char *(*tilekit_trace_producer_params_fn)(void);
 /* Runs the kernel on `args` (per parameter: a tensor's RANK dims, a
- * scalar's value; floats as their bits in an int64) as `blocks` blocks;
- * 0, or 1 with the fault in `error`. */
+ * scalar's value; floats as their bits in an int64) as `blocks` blocks
+ * with `flags` (TILEKIT_PRODUCE_*); 0, or 1 with the fault in `error`. */
 typedef int (*tilekit_trace_produce_fn)(const struct tilekit_trace_sink *sink,
                                         const int64_t *args, size_t num_args,
-                                        int64_t blocks, char *error,
-                                        size_t error_size);
+                                        int64_t blocks, uint32_t flags,
+                                        char *error, size_t error_size);
 }
 
 #endif // TILEKIT_TRACE_TRACEPRODUCER_H

@@ -54,6 +54,9 @@ using trace::Record;
 using trace::RecordKind;
 
 static constexpr llvm::StringLiteral kNs = "tilekit_producer::";
+/// Kernel functions' C++ names: the prefix keeps them apart from C++'s
+/// (a kernel may be called `main`).
+static constexpr llvm::StringLiteral kKernelPrefix = "kernel_";
 static constexpr llvm::StringLiteral kContext = "tilekit_producer::ctx()";
 
 //===----------------------------------------------------------------------===//
@@ -995,14 +998,14 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << "extern \"C\" const char *tilekit_trace_producer_params(void) {\n"
      << "  return \"" << params << "\";\n}\n\n"
      << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
-        "*sink, const int64_t *args, size_t num_args, int64_t blocks, char "
-        "*error, size_t error_size) {\n"
+        "*sink, const int64_t *args, size_t num_args, int64_t blocks, "
+        "uint32_t flags, char *error, size_t error_size) {\n"
      << "  static const " << kNs
      << "Tables tables = {kNames, sizeof(kNames) / sizeof(kNames[0]), "
         "kLocationFiles, kLocationLines, kLocationOps, "
         "sizeof(kLocationOps) / sizeof(kLocationOps[0]), kSlots};\n"
      << "  return " << kNs
-     << "produce(sink, tables, blocks, error, error_size, [&](" << kNs
+     << "produce(sink, tables, blocks, flags, error, error_size, [&](" << kNs
      << "Context &ctx) {\n"
      << "    size_t at = 0;\n"
      << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
@@ -1074,8 +1077,8 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
     func->moveBefore(copy->getBody(), copy->getBody()->end());
   for (func::FuncOp func : funcs) {
     func.setPrivate(); // `static`: only the entry points are exported
-    // Kernel names in a namespace of their own (a kernel may be `main`).
-    auto name = StringAttr::get(func.getContext(), "kernel_" + func.getName());
+    auto name =
+        StringAttr::get(func.getContext(), kKernelPrefix + func.getName());
     if (failed(SymbolTable::replaceAllSymbolUses(func, name, *copy)))
       return func.emitError() << "cannot be renamed for C++";
     func.setName(name);
@@ -1089,7 +1092,7 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
     GroupInfo info = *resolveGroup(func);
     std::string spec = "kGroups[" + std::to_string(tables.groups.size()) + "]";
     tables.groups.push_back(
-        "{\"" + func.getName().str() + "\", " +
+        "{\"" + func.getName().drop_front(kKernelPrefix.size()).str() + "\", " +
         std::to_string(info.numLanes()) + ", " +
         (info.split == 0 && info.dualAivDispatch ? "true" : "false") + "}");
     groups[func.getName()] = {

@@ -7,7 +7,8 @@ reports equal to the cycle.
 usage: same_trace.py TILEKIT KERNEL OUTDIR [sim options...] -- NAME=SPEC...
 
 A SPEC is what --input takes: rand:SHAPE:TYPE[:SEED], zeros:SHAPE:TYPE,
-FILE.npy, or a number (a scalar).
+FILE.npy, or a number (a scalar). When both refuse the kernel (a deadlock,
+a bad split), that agrees too: the compiled producer's error is printed.
 """
 
 import json
@@ -42,17 +43,23 @@ def main():
         "interp": inputs,
         "compiled": ["--producer=compiled"] + dims + scalars,
     }
-    traces, reports = {}, {}
+    traces, reports, errors = {}, {}, {}
     for producer, args in runs.items():
         trace = f"{out}/{producer}.txt"
         result = subprocess.run(
             [tilekit, "sim", kernel, "--json", "--trace-out", trace]
             + options + args, capture_output=True, text=True)
         if result.returncode != 0:
-            sys.exit(f"{producer}: tilekit sim failed:\n{result.stderr}")
+            errors[producer] = result.stderr
+            continue
         with open(trace) as f:
             traces[producer] = f.read().splitlines()
         reports[producer] = json.loads(result.stdout)
+    if len(errors) == 2:
+        print("both refuse:", errors["compiled"].splitlines()[0])
+        return
+    for producer, error in errors.items():
+        sys.exit(f"{producer}: tilekit sim failed:\n{error}")
     a, b = traces["interp"], traces["compiled"]
     for i, (x, y) in enumerate(zip(a, b)):
         if x != y:
