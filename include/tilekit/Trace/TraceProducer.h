@@ -931,6 +931,28 @@ tilekit_trace_compute_vector(Context &ctx, const tilekit_trace_record &proto,
       .first;
 }
 
+/// A box of `src` at `offsets` (tile.slice): its valid shape `valid`
+/// (`count` extents) or the part of `src`'s valid region inside it.
+inline Tile tilekit_trace_slice(Context &ctx, const tilekit_trace_record &proto,
+                                uint32_t slot, const int64_t *box, int rank,
+                                const Tile &src, const int64_t *srcBox,
+                                const int64_t *offsets, const int64_t *valid,
+                                int count, const OperandInfo *infos) {
+  int64_t extents[3];
+  for (int d = 0; d < rank; ++d) {
+    if (offsets[d] < 0 || offsets[d] >= srcBox[d])
+      fail(ctx, proto,
+           "offset " + std::to_string(offsets[d]) + " of dimension " +
+               std::to_string(d) + " is outside the source box extent " +
+               std::to_string(srcBox[d]));
+    extents[d] =
+        count ? valid[d]
+              : std::clamp<int64_t>(src.valid[d] - offsets[d], 0, box[d]);
+  }
+  return tilekit_trace_compute_vector(ctx, proto, slot, ValidRule::Given, 0, -1,
+                                      box, rank, extents, infos, src);
+}
+
 /// The same buffer as another box, whole (tile.reshape of a tile whose
 /// box `srcBox` is all valid).
 inline Tile tilekit_trace_reshape(Context &ctx,

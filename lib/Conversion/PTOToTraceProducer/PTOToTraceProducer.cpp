@@ -116,6 +116,25 @@ struct ProducerTables {
     numSlots += inserted;
     return it->second;
   }
+  /// `kOperandsN` describing tile operands of `types` (rank, element size,
+  /// type name), or `nullptr` for none.
+  std::string operandTable(ArrayRef<TileType> types) {
+    if (types.empty())
+      return "nullptr";
+    std::string symbol = "kOperands" + std::to_string(operandTables.size());
+    std::string table =
+        "static const " + kNs.str() + "OperandInfo " + symbol + "[] = {";
+    for (TileType type : types)
+      table += "{" + std::to_string(type.getRank()) + ", " +
+               std::to_string(
+                   interp::getByteSize(interp::kindOf(type.getElementType()))) +
+               ", " +
+               std::to_string(name(interp::getKindName(
+                   interp::kindOf(type.getElementType())))) +
+               "}, ";
+    operandTables.push_back(table + "};\n");
+    return symbol;
+  }
   /// `kProtos[i]` for a new prototype record.
   std::string proto(const Record &record) {
     protos.push_back(record);
@@ -299,8 +318,8 @@ static bool hasRule(Operation *op) {
           TileSetValidShapeOp, TileWriteOp, TileValidDimOp, TensorDimOp,
           TensorCreateOp, GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp,
           BarVOp, BarMOp, BarAllOp, MatmulOpInterface, TileReshapeOp,
-          AicInitializePipeOp, AivInitializePipeOp, TPushToAivOp, TPushToAicOp,
-          TPopFromAicOp, TPopFromAivOp, GetSubblockIdxOp>(op))
+          TileSliceOp, AicInitializePipeOp, AivInitializePipeOp, TPushToAivOp,
+          TPushToAicOp, TPopFromAicOp, TPopFromAivOp, GetSubblockIdxOp>(op))
     return true;
   std::optional<VectorRule> rule =
       isVectorOp(op) ? vectorRule(op) : std::nullopt;
@@ -764,6 +783,26 @@ struct TracedOpLowering : ConversionPattern {
       call.literal(finish(tables, proto));
       return replace(call.call("tilekit_trace_sync", Type()));
     }
+    if (auto slice = dyn_cast<TileSliceOp>(op)) {
+      auto type = cast<TileType>(slice.getResult().getType());
+      auto from = cast<TileType>(slice.getSrc().getType());
+      Record proto = makeProto(tables, op, RecordKind::Compute, type);
+      proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
+      proto.op = tables.name(recordName(op));
+      proto.dtype = tables.name(interp::getKindName(kindOfTile(type)));
+      proto.elem_size = elementBytes(type);
+      call.literal(finish(tables, proto))
+          .literal(Twine(tables.slot(slice.getResult())) + "u")
+          .ints(type.getShape())
+          .literal(Twine(type.getRank()))
+          .value(converted(slice.getSrc()))
+          .ints(from.getShape())
+          .ints(convertedRange(slice.getOffsets()))
+          .ints(convertedRange(slice.getValidShape()))
+          .literal(Twine(slice.getValidShape().size()))
+          .literal(tables.operandTable({from}));
+      return replace(call.call("tilekit_trace_slice", resultType));
+    }
     if (isVectorOp(op)) {
       auto type = cast<TileType>(op->getResult(0).getType());
       Record proto = makeProto(tables, op, RecordKind::Compute, type);
@@ -772,26 +811,14 @@ struct TracedOpLowering : ConversionPattern {
       proto.dtype = tables.name(interp::getKindName(kindOfTile(type)));
       proto.elem_size = elementBytes(type);
       // Each tile operand's rank, element size and type name.
-      std::string infos = "nullptr";
       SmallVector<Value> tiles;
-      std::string table;
-      for (OpOperand &operand : op->getOpOperands()) {
-        auto tile = dyn_cast<TileType>(operand.get().getType());
-        if (!tile)
-          continue;
-        tiles.push_back(operands[operand.getOperandNumber()]);
-        table +=
-            "{" + std::to_string(tile.getRank()) + ", " +
-            std::to_string(elementBytes(tile)) + ", " +
-            std::to_string(tables.name(interp::getKindName(kindOfTile(tile)))) +
-            "}, ";
-      }
-      if (!tiles.empty()) {
-        infos = "kOperands" + std::to_string(tables.operandTables.size());
-        tables.operandTables.push_back("static const " + kNs.str() +
-                                       "OperandInfo " + infos + "[] = {" +
-                                       table + "};\n");
-      }
+      SmallVector<TileType> tileTypes;
+      for (OpOperand &operand : op->getOpOperands())
+        if (auto tile = dyn_cast<TileType>(operand.get().getType())) {
+          tiles.push_back(operands[operand.getOperandNumber()]);
+          tileTypes.push_back(tile);
+        }
+      std::string infos = tables.operandTable(tileTypes);
       VectorRule rule = *vectorRule(op);
       bool pair = rule.results == 2;
       if (pair) {
