@@ -14,6 +14,7 @@
 #define TILEKIT_CONVERSION_ASCENDCTOEMITC_H
 
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
@@ -62,6 +63,10 @@ int64_t workspaceBytes(mlir::func::FuncOp kernel);
 /// forms.
 void populateIntegerMinMaxToEmitCPatterns(mlir::TypeConverter &types,
                                           mlir::RewritePatternSet &patterns);
+
+/// `text` as a C++ string literal (quotes, backslashes and newlines
+/// escaped).
+std::string cppStringLiteral(llvm::StringRef text);
 
 /// Erases the constants and side-effect-free EmitC expressions nothing
 /// uses, so that the C++ holds no unused variable (-Wall -Werror).

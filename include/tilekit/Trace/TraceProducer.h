@@ -26,18 +26,19 @@
 #include "tilekit/Trace/MergeOrder.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <deque>
 #include <functional>
 #include <map>
-#include <optional>
+#include <mutex>
 #include <stdexcept>
 #include <string>
-
+#include <thread>
 #include <tuple>
-#include <ucontext.h>
 #include <vector>
 
 namespace tilekit_producer {
@@ -75,12 +76,14 @@ struct Tables {
   uint32_t numSlots;
 };
 
-/// What the cores of one run share: the sink, buffer and work item
-/// numbers. One thread runs them all (a group's cores are coroutines).
+/// What the cores of one run share: the sink (called under `sinkMutex`:
+/// the cores of a group intern names on their threads), buffer and work
+/// item numbers.
 struct Shared {
   const tilekit_trace_sink *sink;
   const Tables *tables;
-  uint64_t nextBuffer = 1;
+  std::mutex sinkMutex;
+  std::atomic<uint64_t> nextBuffer{1};
   uint32_t nextItem = 0;
   /// Pushes never block (the reference runtime's unbounded queues).
   bool unboundedPipes = false;
@@ -125,6 +128,7 @@ struct Context {
 inline uint16_t nameId(Context &ctx, uint16_t index) {
   if (ctx.nameIds[index] < 0) {
     Shared &shared = *ctx.shared;
+    std::lock_guard<std::mutex> lock(shared.sinkMutex);
     ctx.nameIds[index] = shared.sink->intern_name(shared.sink->context,
                                                   shared.tables->names[index]);
   }
@@ -137,6 +141,7 @@ inline uint32_t locationId(Context &ctx, uint32_t index) {
   if (ctx.locationIds[index] < 0) {
     Shared &shared = *ctx.shared;
     const Tables &t = *shared.tables;
+    std::lock_guard<std::mutex> lock(shared.sinkMutex);
     ctx.locationIds[index] = static_cast<int32_t>(shared.sink->intern_location(
         shared.sink->context, t.locationFiles[index],
         t.locationLines[2 * index], t.locationLines[2 * index + 1]));
@@ -400,24 +405,18 @@ inline bool leavesL0C(uint8_t path) {
          std::string(sources[path]) == "L0C";
 }
 
-/// The queues, slots and cores of one group launch, as the executor's
+/// The queues, slots and threads of one group launch, as the executor's
 /// GroupRuntime (lib/Interp/GroupRuntime.cpp) has them, for valid shapes
 /// only: a pop waits for its push, a push for a free slot, and when every
 /// live core waits for something no live core can give the run stops with
 /// a deadlock naming each waiter.
-///
-/// The cores are coroutines on the calling thread (POSIX ucontext), each
-/// with a stack of its own, switched when one waits: the executor runs them
-/// on threads, but with no data to compute a thread switch per push and
-/// pop would cost more than everything else. A core runs until it waits,
-/// then the next one that can go, round robin, so a run is deterministic.
 class GroupRun {
 public:
   /// (toAiv, pipe, split, lane); split -1 and lane -1 for a shared queue.
   using Key = std::tuple<bool, int64_t, int64_t, int>;
 
-  GroupRun(bool dualNoSplit, bool unbounded)
-      : dualNoSplit(dualNoSplit), unbounded(unbounded) {}
+  GroupRun(bool dualNoSplit, bool unbounded, int cores)
+      : dualNoSplit(dualNoSplit), unbounded(unbounded), alive(cores) {}
 
   bool dual() const { return dualNoSplit; }
   unsigned laneMask(bool cube, int64_t split, unsigned lane) const {
@@ -435,6 +434,7 @@ public:
   void initializePipe(Context &ctx, const tilekit_trace_record &proto,
                       bool cubeEnd, int64_t pipe, unsigned directions,
                       int64_t num, int64_t size) {
+    std::lock_guard<std::mutex> lock(mutex);
     for (bool toAiv : {true, false}) {
       if (!(directions & (toAiv ? 1u : 2u)))
         continue;
@@ -457,7 +457,8 @@ public:
   }
 
   /// The pushing end's slot count (0: none declared, unbounded).
-  int64_t slotCount(bool fromCube, int64_t pipe) const {
+  int64_t slotCount(bool fromCube, int64_t pipe) {
+    std::lock_guard<std::mutex> lock(mutex);
     auto it = slots.find({fromCube, pipe, fromCube});
     return it == slots.end() || unbounded ? 0 : it->second.first;
   }
@@ -466,6 +467,7 @@ public:
   void push(Context &ctx, const tilekit_trace_record &proto, bool fromCube,
             int64_t pipe, const std::vector<Key> &keys,
             const std::vector<Payload> &parts) {
+    std::unique_lock<std::mutex> lock(mutex);
     auto declared = slots.find({fromCube, pipe, fromCube});
     if (declared != slots.end() && !unbounded) {
       auto [count, size] = declared->second;
@@ -477,7 +479,7 @@ public:
                  " bytes per lane queue into pipe " + std::to_string(pipe) +
                  ", whose slots hold " + std::to_string(size) +
                  " bytes (set by its initialize_pipe)");
-      waitUntil(ctx, proto, [this, &keys, count = count] {
+      waitUntil(lock, ctx, proto, [this, keys, count = count] {
         for (const Key &key : keys)
           if (static_cast<int64_t>(queues[key].size()) >= count)
             return false;
@@ -486,12 +488,14 @@ public:
     }
     for (size_t i = 0; i < keys.size(); ++i)
       queues[keys[i]].push_back(parts[i]);
+    changed.notify_all();
   }
 
   /// Pops the front of each of `keys` once all have one.
   std::vector<Payload> pop(Context &ctx, const tilekit_trace_record &proto,
                            const std::vector<Key> &keys) {
-    waitUntil(ctx, proto, [this, &keys] {
+    std::unique_lock<std::mutex> lock(mutex);
+    waitUntil(lock, ctx, proto, [this, keys] {
       for (const Key &key : keys)
         if (queues[key].empty())
           return false;
@@ -502,113 +506,86 @@ public:
       parts.push_back(queues[key].front());
       queues[key].pop_front();
     }
+    changed.notify_all();
     return parts;
   }
 
-  /// Runs `bodies` (one per core, `contexts[i]` theirs) to their ends or
-  /// the first failure (getFailure).
-  void run(std::vector<Context> &contexts,
-           std::vector<std::function<void()>> bodies) {
-    cores.resize(bodies.size());
-    for (size_t i = 0; i < cores.size(); ++i) {
-      Core &core = cores[i];
-      core.body = std::move(bodies[i]);
-      core.stack.resize(kStackBytes);
-      getcontext(&core.context);
-      core.context.uc_stack.ss_sp = core.stack.data();
-      core.context.uc_stack.ss_size = core.stack.size();
-      core.context.uc_link = &scheduler;
-      makecontext(&core.context, &GroupRun::start, 0);
-    }
-    size_t next = 0;
-    while (true) {
-      // The next core that can go, round robin.
-      std::optional<size_t> pick;
-      bool live = false;
-      for (size_t k = 0; k < cores.size() && !pick; ++k) {
-        size_t i = (next + k) % cores.size();
-        Core &core = cores[i];
-        live |= !core.done;
-        if (!core.done && (cancelled || !core.waitingFor || core.waitingFor()))
-          pick = i;
-      }
-      if (!pick) {
-        if (!live)
-          break;
-        // Every live core waits: stop them (each unwinds when resumed).
-        failure = "deadlock: every live core waits for a tile that no live "
-                  "core can send, or for a slot that no live core can free:";
-        for (Core &core : cores)
-          if (!core.done && core.waitingFor)
-            failure += " " + core.waitWhere + ";";
-        failure.pop_back();
-        cancelled = true;
-        continue;
-      }
-      running = *pick;
-      current = &contexts[running];
-      starting = this;
-      swapcontext(&scheduler, &cores[running].context);
-      next = running + 1;
-    }
+  /// A core's end: the others may now be stuck.
+  void finished() {
+    std::lock_guard<std::mutex> lock(mutex);
+    --alive;
+    detectDeadlock();
+    changed.notify_all();
   }
-
+  /// The first failure stops the group.
+  void failed(const std::string &message) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (failure.empty())
+      failure = message;
+    cancelled = true;
+    changed.notify_all();
+  }
   const std::string &getFailure() const { return failure; }
 
 private:
-  static constexpr size_t kStackBytes = 1 << 20;
-  /// Thrown on a core stopped by another's failure or a deadlock.
+  /// Thrown on a core stopped by another's failure.
   struct Cancelled {};
-  struct Core {
-    ucontext_t context;
-    std::vector<char> stack;
-    std::function<void()> body;
-    std::function<bool()> waitingFor; // while waiting
-    std::string waitWhere;
-    bool done = false;
+  struct Waiter {
+    std::string where;
+    std::function<bool()> ready;
   };
 
-  /// A core's first entry (makecontext passes no pointer: the run that
-  /// switched to it is `starting`).
-  static void start() {
-    GroupRun &run = *starting;
-    Core &core = run.cores[run.running];
-    try {
-      core.body();
-    } catch (const Cancelled &) {
-    } catch (const std::exception &fault) {
-      if (run.failure.empty())
-        run.failure = fault.what();
-      run.cancelled = true;
-    }
-    core.done = true;
-  } // back to the scheduler (uc_link)
-
-  /// Waits, letting the others run, until `ready` holds.
-  void waitUntil(Context &ctx, const tilekit_trace_record &proto,
+  void waitUntil(std::unique_lock<std::mutex> &lock, Context &ctx,
+                 const tilekit_trace_record &proto,
                  std::function<bool()> ready) {
     if (ready())
       return;
-    Core &core = cores[running];
-    core.waitingFor = std::move(ready);
-    core.waitWhere = (ctx.cube ? std::string("the cube core")
-                               : "vector lane " + std::to_string(ctx.lane)) +
-                     " waits in " + where(ctx, proto);
-    swapcontext(&core.context, &scheduler);
-    core.waitingFor = nullptr;
+    std::string who =
+        ctx.cube ? "the cube core" : "vector lane " + std::to_string(ctx.lane);
+    blocked[&ctx] = Waiter{who + " waits in " + where(ctx, proto), ready};
+    detectDeadlock();
+    changed.wait(lock, [&] { return cancelled || ready(); });
+    blocked.erase(&ctx);
     if (cancelled)
       throw Cancelled{};
   }
 
-  static inline thread_local GroupRun *starting = nullptr;
+  void detectDeadlock() {
+    if (cancelled || alive == 0 || static_cast<int>(blocked.size()) < alive)
+      return;
+    for (auto &[core, waiter] : blocked)
+      if (waiter.ready())
+        return; // woken but not yet running
+    failure = "deadlock: every live core waits for a tile that no live core "
+              "can send, or for a slot that no live core can free:";
+    for (auto &[core, waiter] : blocked)
+      failure += " " + waiter.where + ";";
+    failure.pop_back();
+    cancelled = true;
+    changed.notify_all();
+  }
+
   bool dualNoSplit, unbounded;
+  int alive;
+  std::mutex mutex;
+  std::condition_variable changed;
   std::map<Key, std::deque<Payload>> queues;
   std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
-  std::vector<Core> cores;
-  ucontext_t scheduler;
-  size_t running = 0;
+  std::map<const Context *, Waiter> blocked;
   bool cancelled = false;
   std::string failure;
+
+public:
+  /// Runs `body` as one core of the group; a fault stops the group.
+  static void runCore(GroupRun &run, const std::function<void()> &body) {
+    try {
+      body();
+    } catch (const Cancelled &) {
+    } catch (const std::exception &fault) {
+      run.failed(fault.what());
+    }
+    run.finished();
+  }
 };
 
 /// Lane `lane`'s part of `tile` cut along `axis` at `at`: its box and the
@@ -1103,8 +1080,8 @@ inline Tile tilekit_trace_pop_from_aiv(Context &ctx,
   return tile;
 }
 
-/// A group launch: `aic` on the cube core and `aiv` on each lane, each a
-/// coroutine with its own buffers (GroupRun); their records merged into
+/// A group launch: `aic` on the cube core and `aiv` on each lane, each on
+/// a thread of its own with its own buffers; their records merged into
 /// the one order the executor gives (MergeOrder.h) when all have ended.
 /// Returns lane 0's result.
 template <typename RC, typename RV, typename... P, typename... A>
@@ -1112,7 +1089,8 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
                               RC (*aic)(P...), RV (*aiv)(P...),
                               const A &...args) {
   unsigned count = 1 + spec.lanes;
-  GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes);
+  GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes,
+               static_cast<int>(count));
   std::vector<Context> cores;
   for (unsigned i = 0; i < count; ++i) {
     Context core(*ctx.shared);
@@ -1128,20 +1106,23 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
     cores.push_back(std::move(core));
   }
   std::conditional_t<std::is_void_v<RV>, int, RV> result{};
-  std::vector<std::function<void()>> bodies;
+  std::vector<std::thread> threads;
   for (unsigned i = 0; i < count; ++i)
-    bodies.push_back([&, i] {
-      if (i == 0)
-        aic(args...);
-      else if constexpr (std::is_void_v<RV>)
-        aiv(args...);
-      else if (i == 1)
-        result = aiv(args...);
-      else
-        aiv(args...);
+    threads.emplace_back([&, i] {
+      GroupRun::runCore(run, [&] {
+        current = &cores[i];
+        if (i == 0)
+          aic(args...);
+        else if constexpr (std::is_void_v<RV>)
+          aiv(args...);
+        else if (i == 1)
+          result = aiv(args...);
+        else
+          aiv(args...);
+      });
     });
-  run.run(cores, std::move(bodies));
-  current = &ctx;
+  for (std::thread &thread : threads)
+    thread.join();
   if (!run.getFailure().empty())
     throw Fault(std::string("group @") + spec.name +
                 " stopped: " + run.getFailure());

@@ -266,12 +266,15 @@ void tilekit::removeUnusedEmitCValues(ModuleOp module) {
   }
 }
 
-/// A C++ string literal of `text`.
-static std::string quoted(StringRef text) {
+std::string tilekit::cppStringLiteral(StringRef text) {
   std::string literal = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\')
       literal += '\\';
+    if (c == '\n') {
+      literal += "\\n";
+      continue;
+    }
     literal += c;
   }
   return literal + "\"";
@@ -293,7 +296,8 @@ static void markOrigins(ModuleOp module) {
                             .str();
     OpBuilder builder(op);
     emitc::VerbatimOp::create(builder, op->getLoc(),
-                              "AscendC::cpu::at(" + quoted(where) + ");");
+                              "AscendC::cpu::at(" + cppStringLiteral(where) +
+                                  ");");
   });
 }
 

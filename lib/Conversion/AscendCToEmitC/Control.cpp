@@ -317,28 +317,14 @@ struct SubBlockGuardLowering : OpConversionPattern<ascendc::SubBlockGuardOp> {
   }
 };
 
-/// A C++ string literal of `text`.
-std::string quoted(StringRef text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
 struct PrintfLowering : OpConversionPattern<ascendc::PrintfOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::PrintfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MLIRContext *context = op.getContext();
-    SmallVector<Attribute> args{opaque(context, quoted(op.getFormat()))};
+    SmallVector<Attribute> args{
+        opaque(context, cppStringLiteral(op.getFormat()))};
     for (unsigned i = 0; i < adaptor.getArgs().size(); ++i)
       args.push_back(operandRef(context, i));
     call(rewriter, op.getLoc(), "AscendC::printf", {}, adaptor.getArgs(), args);
@@ -369,7 +355,8 @@ struct AssertLowering : OpConversionPattern<ascendc::AssertOp> {
                   ConversionPatternRewriter &rewriter) const override {
     MLIRContext *context = op.getContext();
     call(rewriter, op.getLoc(), "assert", {}, adaptor.getCondition(),
-         {operandRef(context, 0), opaque(context, quoted(op.getMessage()))});
+         {operandRef(context, 0),
+          opaque(context, cppStringLiteral(op.getMessage()))});
     rewriter.eraseOp(op);
     return success();
   }

@@ -146,32 +146,18 @@ struct ProducerTables {
 
 } // namespace
 
-static std::string quoted(StringRef text) {
-  std::string literal = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\')
-      literal += '\\';
-    if (c == '\n') {
-      literal += "\\n";
-      continue;
-    }
-    literal += c;
-  }
-  return literal + "\"";
-}
-
 void ProducerTables::print(raw_ostream &os) const {
   os << "static const char *const kNames[] = {";
   for (const std::string &text : names)
-    os << quoted(text) << ", ";
+    os << cppStringLiteral(text) << ", ";
   os << "nullptr};\n";
   os << "static const char *const kLocationFiles[] = {";
   for (const auto &[file, line, column] : locations)
-    os << quoted(file) << ", ";
+    os << cppStringLiteral(file) << ", ";
   os << "};\n";
   os << "static const char *const kLocationOps[] = {";
   for (const std::string &name : locationOps)
-    os << quoted(name) << ", ";
+    os << cppStringLiteral(name) << ", ";
   os << "};\n";
   os << "static const uint32_t kLocationLines[] = {";
   for (const auto &[file, line, column] : locations)
@@ -1008,8 +994,8 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
       }
       params += shape + "\\n";
       binds += "    " + kNs.str() + "Tensor " + var + " = " + kNs.str() +
-               "bindTensor(ctx, args, num_args, at, " + quoted(name) + ", " +
-               quoted(shape) + ");\n";
+               "bindTensor(ctx, args, num_args, at, " + cppStringLiteral(name) +
+               ", " + cppStringLiteral(shape) + ");\n";
     } else {
       std::string kind;
       std::string value = scalarParameter(
