@@ -48,23 +48,10 @@ std::optional<uint8_t> trace::format::lookupCore(StringRef name) {
   return std::nullopt;
 }
 
-void Record::addRead(uint64_t buffer) {
-  if (num_reads + num_writes >= kMaxBuffersPerRecord) {
-    reserved = 1;
-    return;
-  }
-  // Reads come first: move the writes up by one.
-  for (unsigned i = num_reads + num_writes; i > num_reads; --i)
-    buffers[i] = buffers[i - 1];
-  buffers[num_reads++] = buffer;
-}
+void Record::addRead(uint64_t buffer) { tilekit_trace_add_read(this, buffer); }
 
 void Record::addWrite(uint64_t buffer) {
-  if (num_reads + num_writes >= kMaxBuffersPerRecord) {
-    reserved = 1;
-    return;
-  }
-  buffers[num_reads + num_writes++] = buffer;
+  tilekit_trace_add_write(this, buffer);
 }
 
 uint16_t TraceTables::intern(StringRef name) {

@@ -97,6 +97,30 @@ struct tilekit_trace_record {
 typedef char tilekit_trace_record_layout_check
     [sizeof(struct tilekit_trace_record) == 208 ? 1 : -1];
 
+/* Adds a buffer a record reads (reads come first: the writes move up) or
+ * writes; past TILEKIT_TRACE_MAX_BUFFERS the record is marked overfull
+ * (`reserved`), which writers and the timing model reject. */
+static inline void tilekit_trace_add_read(struct tilekit_trace_record *r,
+                                          uint64_t buffer) {
+  unsigned i;
+  if (r->num_reads + r->num_writes >= TILEKIT_TRACE_MAX_BUFFERS) {
+    r->reserved = 1;
+    return;
+  }
+  for (i = r->num_reads + r->num_writes; i > r->num_reads; --i)
+    r->buffers[i] = r->buffers[i - 1];
+  r->buffers[r->num_reads++] = buffer;
+}
+
+static inline void tilekit_trace_add_write(struct tilekit_trace_record *r,
+                                           uint64_t buffer) {
+  if (r->num_reads + r->num_writes >= TILEKIT_TRACE_MAX_BUFFERS) {
+    r->reserved = 1;
+    return;
+  }
+  r->buffers[r->num_reads + r->num_writes++] = buffer;
+}
+
 /* Where a producer sends records: names (op kinds, element types, file
  * names) and source locations are interned first, records refer to them
  * by index. */

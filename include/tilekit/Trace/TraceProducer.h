@@ -181,21 +181,10 @@ inline uint64_t slotBuffer(Context &ctx, uint32_t slot) {
 }
 
 inline void addRead(tilekit_trace_record &r, uint64_t buffer) {
-  if (r.num_reads + r.num_writes >= TILEKIT_TRACE_MAX_BUFFERS) {
-    r.reserved = 1;
-    return;
-  }
-  for (unsigned i = r.num_reads + r.num_writes; i > r.num_reads; --i)
-    r.buffers[i] = r.buffers[i - 1];
-  r.buffers[r.num_reads++] = buffer;
+  tilekit_trace_add_read(&r, buffer);
 }
-
 inline void addWrite(tilekit_trace_record &r, uint64_t buffer) {
-  if (r.num_reads + r.num_writes >= TILEKIT_TRACE_MAX_BUFFERS) {
-    r.reserved = 1;
-    return;
-  }
-  r.buffers[r.num_reads + r.num_writes++] = buffer;
+  tilekit_trace_add_write(&r, buffer);
 }
 
 /// A record of the current work item from `proto`, its names and location

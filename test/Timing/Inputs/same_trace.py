@@ -56,7 +56,9 @@ def main():
             traces[producer] = f.read().splitlines()
         reports[producer] = json.loads(result.stdout)
     if len(errors) == 2:
+        # Each producer's first error line, for the test to check both.
         print("both refuse:", errors["compiled"].splitlines()[0])
+        print("interp refuses:", errors["interp"].splitlines()[0])
         return
     for producer, error in errors.items():
         sys.exit(f"{producer}: tilekit sim failed:\n{error}")
