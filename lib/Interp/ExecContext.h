@@ -105,6 +105,7 @@ void registerCrossCoreHandlers(HandlerMap &map);
 void registerIndexHandlers(HandlerMap &map);
 void registerAscendCHandlers(HandlerMap &map);
 void registerMemRefHandlers(HandlerMap &map);
+void registerRegScopeHandlers(HandlerMap &map);
 
 /// The launch's block index (Count false) or block count (true), for the
 /// PTO and AscendC block queries alike (see Interpreter::launch).

@@ -42,6 +42,7 @@ Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
   registerIndexHandlers(handlers);
   registerAscendCHandlers(handlers);
   registerMemRefHandlers(handlers);
+  registerRegScopeHandlers(handlers);
 }
 
 Interpreter::~Interpreter() = default;

@@ -79,8 +79,10 @@ readRegion(ExecContext &context, Operation *op, unsigned index,
   Value value = op->getOperand(index);
   auto write = dyn_cast<TileWriteOp>(op);
   auto assemble = dyn_cast<TileAssembleOp>(op);
+  // A register scope tracks undefined lanes itself (RegScopeOps.cpp).
   if ((write && value == write.getDst()) ||
-      (assemble && value == assemble.getDst()) || isa<TileSetValidShapeOp>(op))
+      (assemble && value == assemble.getDst()) ||
+      isa<TileSetValidShapeOp, RegScopeOp>(op))
     return std::nullopt;
   // The cube's matmuls read A over its valid region, B over A's valid K by
   // B's valid N (the MMAD's k comes from A), and the accumulator over the
@@ -170,6 +172,8 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
     std::shared_ptr<std::vector<uint8_t>> mask;
     if (isa<TileCreateOp>(op)) {
       mask = undefinedOutside(type.getShape(), {});
+    } else if (isa<RegScopeOp>(op)) {
+      mask = tile.undefined; // the scope's own lane tracking
     } else if (isa<TileLoadOp>(op)) {
       if (!tile.isFullyValid())
         mask = undefinedOutside(type.getShape(), tile.valid);

@@ -21,6 +21,13 @@ enum class ElementwiseFamily {
   RowExpand, // f(lhs, rhs broadcast along rows: rhs is Mx1)
   ColExpand, // f(lhs, rhs broadcast along columns: rhs is 1xN)
 };
+
+/// Lanes of a vector register in a register scope (pto.reg_scope).
+constexpr int64_t kVectorLanes = 64;
+/// Whether `type` is a vector register (vector<64xf32>) or a lane mask
+/// (vector<64xi1>) of a register scope.
+bool isVectorRegister(mlir::Type type);
+bool isLaneMask(mlir::Type type);
 } // namespace tilekit::pto
 
 #include "tilekit/Dialect/PTO/IR/PTOInterfaces.h.inc"

@@ -1090,4 +1090,6 @@ class PTO_InitializePipeOp<string name, string core>
 def PTO_AicInitializePipeOp : PTO_InitializePipeOp<"aic", "AIC">;
 def PTO_AivInitializePipeOp : PTO_InitializePipeOp<"aiv", "AIV">;
 
+include "tilekit/Dialect/PTO/IR/PTORegScopeOps.td"
+
 #endif // TILEKIT_DIALECT_PTO_IR_PTOOPS_TD
