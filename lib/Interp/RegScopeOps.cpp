@@ -77,9 +77,9 @@ public:
       out.data = std::make_shared<ArrayData>(tile.kind(), size);
       std::copy_n(values.begin() + base, size, out.data->floats.begin());
       out.undefined.reset();
-      if (tracking && std::any_of(undefined.begin() + base,
-                                  undefined.begin() + base + size,
-                                  [](uint8_t u) { return u != 0; }))
+      if (tracking &&
+          std::any_of(undefined.begin() + base, undefined.begin() + base + size,
+                      [](uint8_t u) { return u != 0; }))
         out.undefined = std::make_shared<std::vector<uint8_t>>(
             undefined.begin() + base, undefined.begin() + base + size);
       return out;
@@ -131,7 +131,8 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
       context.getInterpreter().getOptions().undefined == UndefinedData::Check;
   ScopeMemory memory;
   llvm::DenseMap<Value, Scalar> scalars;
-  for (auto [capture, arg] : llvm::zip(scope.getCaptures(), body.getArguments()))
+  for (auto [capture, arg] :
+       llvm::zip(scope.getCaptures(), body.getArguments()))
     if (isa<TileType>(capture.getType()))
       memory.add(arg, context.tile(capture));
     else

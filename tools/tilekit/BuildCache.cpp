@@ -38,9 +38,7 @@ static std::vector<std::string> runtimeFiles() {
   return files;
 }
 
-/// Where built objects are kept: $TILEKIT_CACHE_DIR, else
-/// $XDG_CACHE_HOME/tilekit, else ~/.cache/tilekit.
-static std::string cacheDir() {
+std::string driver::buildCacheDir() {
   if (std::optional<std::string> dir =
           llvm::sys::Process::GetEnv("TILEKIT_CACHE_DIR"))
     return *dir;
@@ -56,9 +54,8 @@ static std::string cacheDir() {
   return std::string(dir);
 }
 
-/// Runs `program` with `args`, its output in `output`; false when it fails.
-static bool runProgram(StringRef program, ArrayRef<StringRef> args,
-                       std::string &output) {
+bool driver::runProgram(StringRef program, ArrayRef<StringRef> args,
+                        std::string &output) {
   llvm::SmallString<128> log;
   if (llvm::sys::fs::createTemporaryFile("tilekit-build", "log", log))
     return false;
@@ -79,6 +76,21 @@ static std::string readFile(StringRef path) {
   return text ? (*text)->getBuffer().str() : std::string();
 }
 
+std::optional<std::string> driver::toolIdentity(StringRef program) {
+  // Its binary (symlinks resolved), size and modification time, which an
+  // upgrade changes (cheaper than asking it for --version in every
+  // process).
+  llvm::SmallString<128> binary;
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::real_path(program, binary) ||
+      llvm::sys::fs::status(binary, status))
+    return std::nullopt;
+  return (binary + " " + llvm::Twine(status.getSize()) + " " +
+          llvm::Twine(
+              status.getLastModificationTime().time_since_epoch().count()))
+      .str();
+}
+
 std::string driver::sourceOf(StringRef object) {
   return (object.drop_back(StringRef(".so").size()) + ".cpp").str();
 }
@@ -93,18 +105,9 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
            << option
            << " builds the emitted C++ with clang++-22, which is not on "
               "PATH (Debian's clang-22; scripts/install-deps.sh installs it)";
-  // The compiler in the key: its binary (symlinks resolved), size and
-  // modification time, which an upgrade changes (cheaper than asking it
-  // for --version in every process).
-  llvm::SmallString<128> binary;
-  llvm::sys::fs::file_status status;
-  if (llvm::sys::fs::real_path(*compiler, binary) ||
-      llvm::sys::fs::status(binary, status))
+  std::optional<std::string> identity = toolIdentity(*compiler);
+  if (!identity)
     return where->emitError() << option << ": cannot inspect " << *compiler;
-  std::string identity =
-      (binary + " " + llvm::Twine(status.getSize()) + " " +
-       llvm::Twine(status.getLastModificationTime().time_since_epoch().count()))
-          .str();
   // The key: everything that goes into the object.
   llvm::SHA256 hash;
   auto add = [&](StringRef part) {
@@ -112,7 +115,7 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
     hash.update(StringRef("\0", 1));
   };
   add(request.source);
-  add(identity);
+  add(*identity);
   for (const std::string &file : runtimeFiles())
     add(readFile(file));
   for (const std::vector<std::string> *list :
@@ -120,7 +123,7 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
     for (const std::string &item : *list)
       add(item);
   std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 32);
-  std::string dir = cacheDir();
+  std::string dir = buildCacheDir();
   if (std::error_code error = llvm::sys::fs::create_directories(dir))
     return where->emitError() << option << ": cannot create the cache " << dir
                               << ": " << error.message();

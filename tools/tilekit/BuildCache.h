@@ -16,6 +16,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,19 @@ struct BuildRequest {
 /// failure is reported at `where`.
 mlir::FailureOr<std::string> buildSharedObject(mlir::Operation *where,
                                                const BuildRequest &request);
+
+/// Where built objects are kept: $TILEKIT_CACHE_DIR, else
+/// $XDG_CACHE_HOME/tilekit, else ~/.cache/tilekit.
+std::string buildCacheDir();
+
+/// What identifies an installed tool in cache keys: its resolved binary,
+/// size and modification time; none when it cannot be inspected.
+std::optional<std::string> toolIdentity(llvm::StringRef program);
+
+/// Runs `program` with `args`, its output and errors in `output`; false
+/// when it fails.
+bool runProgram(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
+                std::string &output);
 
 /// The emitted C++ a cached object was built from (kept beside it, so
 /// that reports can name its lines).

@@ -87,6 +87,10 @@ mlir::LogicalResult emitTraceProducer(KernelFile &kernel,
                                       mlir::FunctionOpInterface entry,
                                       llvm::StringRef source,
                                       std::string &text);
+/// compile --emit=vf-bundle: the bundle of `entry` built into the new
+/// directory `outputDir` (VFBundle.cpp); the exit status.
+int emitVFBundle(KernelFile &kernel, mlir::FunctionOpInterface entry,
+                 llvm::StringRef outputDir);
 /// Builds (or takes from --trace-so) and runs the producer into `sink`.
 int runTraceProducer(tilekit::trace::TraceSink &sink);
 /// The entry's arguments, bound from the --input options by source name.

@@ -65,8 +65,11 @@ static cl::opt<std::string> emitFormat(
     cl::desc("What to write: mlir (the compiled AscendC IR, default), cpp "
              "(Ascend C C++ of its kernels, through EmitC) or trace-producer "
              "(C++ that emits the kernel's trace for any shape, without "
-             "data, for `tilekit sim --producer=compiled`; needs no --arch)"),
-    cl::value_desc("mlir|cpp|trace-producer"), cl::init("mlir"),
+             "data, for `tilekit sim --producer=compiled`; needs no --arch) "
+             "or vf-bundle (the kernel's register scopes as separately "
+             "compiled helpers, its caller, their linked image and its "
+             ".text, into the new directory -o DIR; needs no --arch)"),
+    cl::value_desc("mlir|cpp|trace-producer|vf-bundle"), cl::init("mlir"),
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<std::string> stopAfter(
     "stop-after",
@@ -320,17 +323,20 @@ int driver::runCompile() {
     arch = ascendc::Arch::C220;
   else if (archName == "c310")
     arch = ascendc::Arch::C310;
-  bool traceProducer = emitFormat == "trace-producer";
+  bool vfBundle = emitFormat == "vf-bundle";
+  bool traceProducer = emitFormat == "trace-producer" || vfBundle;
   if (!arch && passPipeline.empty() && !traceProducer)
     return fail(
         "--arch: expected c220 or c310" +
         (archName.empty() ? std::string() : ", not '" + archName + "'"));
 
   if (emitFormat != "mlir" && emitFormat != "cpp" && !traceProducer)
-    return fail("--emit: expected mlir, cpp or trace-producer, not '" +
+    return fail("--emit: expected mlir, cpp, trace-producer or vf-bundle, "
+                "not '" +
                 emitFormat + "'");
   if (traceProducer && (!passPipeline.empty() || !stopAfter.empty()))
-    return fail("--emit=trace-producer compiles the PTO kernel itself; "
+    return fail("--emit=" + emitFormat +
+                " compiles the PTO kernel itself; "
                 "--pass-pipeline and --stop-after do not apply");
   if (emitFormat == "cpp" && !stopAfter.empty())
     return fail("--emit=cpp writes a whole compiled kernel; --stop-after "
@@ -381,6 +387,12 @@ int driver::runCompile() {
       return 1;
   }
 
+  if (vfBundle) {
+    FunctionOpInterface entry = pickEntry(module, compileInput);
+    if (!entry)
+      return 1;
+    return emitVFBundle(kernel, entry, outputPath);
+  }
   if (traceProducer) {
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)

@@ -57,8 +57,8 @@ static LogicalResult verifyAccess(Operation *op, Value tile, int64_t offset) {
   int64_t elements = cast<TileType>(tile.getType()).getNumElements();
   if (offset < 0 || offset + kVectorLanes > elements)
     return op->emitOpError()
-           << "offset " << offset << " puts lanes past the tile's "
-           << elements << " elements (64 lanes from the offset)";
+           << "offset " << offset << " puts lanes past the tile's " << elements
+           << " elements (64 lanes from the offset)";
   if (offset % 8 != 0)
     return op->emitOpError() << "offset " << offset
                              << " is not a multiple of 8 elements (32 bytes)";
@@ -75,8 +75,8 @@ LogicalResult VRegStoreOp::verify() {
 
 static LogicalResult verifyLaneCount(Operation *op, int64_t count) {
   if (count < 0 || count > kVectorLanes)
-    return op->emitOpError() << "count " << count
-                             << " is not between 0 and 64 lanes";
+    return op->emitOpError()
+           << "count " << count << " is not between 0 and 64 lanes";
   return success();
 }
 
@@ -102,8 +102,7 @@ LogicalResult RegScopeOp::verify() {
                            << arg.getType();
     Type type = capture.getType();
     if (isa<TileType>(type)) {
-      if (failed(verifyScopeTile(*this, type,
-                                 "capture #" + Twine(index))))
+      if (failed(verifyScopeTile(*this, type, "capture #" + Twine(index))))
         return failure();
     } else if (!type.isIntOrIndex() && !type.isF32()) {
       return emitOpError() << "capture #" << index << " is " << type
@@ -133,18 +132,16 @@ LogicalResult RegScopeOp::verifyRegions() {
   auto yield = cast<RegScopeYieldOp>(body.getTerminator());
   if (yield.getTiles().size() != getNumResults())
     return emitOpError() << "yields " << yield.getTiles().size()
-                         << " tiles but has " << getNumResults()
-                         << " results";
+                         << " tiles but has " << getNumResults() << " results";
   llvm::SmallPtrSet<Value, 4> yielded;
   for (auto [index, value] : llvm::enumerate(yield.getTiles())) {
     auto arg = dyn_cast<BlockArgument>(value);
     if (!arg || arg.getOwner() != &body)
-      return yield.emitOpError()
-             << "yields #" << index
-             << ", which is not a tile the scope captures";
+      return yield.emitOpError() << "yields #" << index
+                                 << ", which is not a tile the scope captures";
     if (!yielded.insert(value).second)
-      return yield.emitOpError() << "yields capture #" << arg.getArgNumber()
-                                 << " twice";
+      return yield.emitOpError()
+             << "yields capture #" << arg.getArgNumber() << " twice";
     if (value.getType() != getResult(index).getType())
       return emitOpError() << "result #" << index << " is "
                            << getResult(index).getType()
