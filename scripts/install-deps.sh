@@ -10,7 +10,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   libopenblas-dev
   python3 python3-numpy python3-torch
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev lld-22
 )
 
 sudo=""

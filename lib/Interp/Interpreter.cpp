@@ -247,19 +247,27 @@ static uint64_t newWriteId() {
   return next++;
 }
 
-void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes) {
+void ExecContext::set(Value value, RuntimeValue runtimeValue, bool writeBytes,
+                      uint64_t writeId) {
   if (auto *tile = std::get_if<TileValue>(&runtimeValue)) {
     if (tile->buffer == 0)
       tile->buffer =
           interpreter.getStaticBuffer(value, getWorkItem(), state.core);
     if (tile->type.getAddr()) {
       if (interpreter.getOptions().undefined == UndefinedData::Check)
-        tile->writeId = newWriteId();
+        tile->writeId = writeId ? writeId : newWriteId();
       if (writeBytes)
         pools.store(*tile);
     }
   }
   values.insert_or_assign(value, std::move(runtimeValue));
+}
+
+void ExecContext::setWrittenTogether(
+    ArrayRef<std::pair<Value, TileValue>> tiles) {
+  uint64_t writeId = newWriteId();
+  for (const auto &[value, tile] : tiles)
+    set(value, tile, /*writeBytes=*/true, writeId);
 }
 
 /// Whether `op` itself reads or writes GM data, so that the tasks before it

@@ -55,16 +55,17 @@ public:
         end += tile.type.getNumElements();
     }
     values.assign(end, 0.0f);
-    undefined.assign(end, 0);
-    // Captures in order: overlapping addressed tiles hold the same bytes
-    // (the executor reads them from one pool).
+    undefined.assign(end, 1);
+    // Overlapping addressed tiles hold the same bytes (the executor reads
+    // them from one pool). An element is undefined only when every capture
+    // that covers it says so: a view made by pto.tile.create over loaded
+    // bytes calls them undefined, the load that wrote them does not.
     for (auto &[arg, tile] : tiles) {
       int64_t base = origins[arg];
       std::copy(tile.data->floats.begin(), tile.data->floats.end(),
                 values.begin() + base);
-      if (tile.undefined)
-        std::copy(tile.undefined->begin(), tile.undefined->end(),
-                  undefined.begin() + base);
+      for (int64_t i = 0, e = tile.type.getNumElements(); i < e; ++i)
+        undefined[base + i] &= tile.undefined ? (*tile.undefined)[i] : 0;
     }
   }
   /// The tile `arg` as the scope left it.
@@ -229,9 +230,11 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
               firstLanes(scalars[op.getCount()].i - op.getBase());
         });
   }
+  SmallVector<std::pair<Value, TileValue>> results;
   for (auto [index, result] : llvm::enumerate(scope.getResults()))
-    context.set(result,
-                memory.result(scope.getYieldedCapture(index), tracking));
+    results.push_back(
+        {result, memory.result(scope.getYieldedCapture(index), tracking)});
+  context.setWrittenTogether(results);
   return success();
 }
 
