@@ -4,6 +4,7 @@
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
+#include "tilekit/Conversion/PTOToVFBundle.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
@@ -33,4 +34,5 @@ void tilekit::registerAllPasses() {
   ascendc::registerAscendCTestPasses();
   registerConvertPTOToAscendCPass();
   registerConvertAscendCToEmitCPass();
+  vf::registerVFAdmitPass();
 }

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -44,7 +45,9 @@ static BlockArgument tileParameterOf(Value tile) {
       return {};
     tile = storage->get();
   }
-  return cast<BlockArgument>(tile);
+  auto arg = cast<BlockArgument>(tile);
+  Operation *owner = arg.getOwner()->getParentOp();
+  return isa<FunctionOpInterface>(owner) ? arg : BlockArgument();
 }
 
 static LogicalResult checkCaptures(RegScopeOp scope) {
