@@ -255,6 +255,15 @@ struct ConvertPTOToAscendCPass
   }
 
   void runOnOperation() override {
+    // Register scopes have their own path: separately compiled helpers.
+    WalkResult scopes = getOperation().walk([](pto::RegScopeOp scope) {
+      scope.emitOpError("is not lowered to AscendC; register scopes are "
+                        "compiled by `tilekit compile --emit=vf-bundle` "
+                        "(docs/vector-functions.md)");
+      return WalkResult::interrupt();
+    });
+    if (scopes.wasInterrupted())
+      return signalPassFailure();
     MLIRContext *context = &getContext();
     PTOToAscendCTypes types;
     ConversionTarget target(*context);

@@ -404,18 +404,24 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
                      "found");
       continue; // its members run, not its body
     }
-    func.walk([&](Operation *op) {
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
           isa<arith::ArithDialect, scf::SCFDialect>(op->getDialect()))
-        return;
+        return WalkResult::advance();
+      if (isa<RegScopeOp>(op)) {
+        refuse(op, "has no trace-producer rule (use --producer=interp, "
+                   "which times the scope)");
+        return WalkResult::skip();
+      }
       if (!isa<PTODialect>(op->getDialect())) {
         refuse(op, "has no trace-producer rule");
-        return;
+        return WalkResult::advance();
       }
       if (readsTileData(op))
-        return; // dropTileData decides
+        return WalkResult::advance(); // dropTileData decides
       if (!hasRule(op))
         refuse(op, "has no trace-producer rule (use --producer=interp)");
+      return WalkResult::advance();
     });
   }
   return success(ok && succeeded(dropTileData(funcs)));
