@@ -40,21 +40,32 @@ class ScopeMemory {
 public:
   /// Where capture `arg` starts.
   int64_t origin(BlockArgument arg) const { return origins.lookup(arg); }
-  void add(BlockArgument arg, const TileValue &tile) {
+  /// Adds the capture `arg` of the value `captured`, holding `tile`.
+  void add(BlockArgument arg, Value captured, const TileValue &tile) {
     tiles.push_back({arg, tile});
+    values.push_back(captured);
   }
   void layout() {
     int64_t end = 0;
     for (auto &[arg, tile] : tiles)
       if (std::optional<int64_t> addr = tile.type.getAddr())
         end = std::max(end, *addr / 4 + tile.type.getNumElements());
-    for (auto &[arg, tile] : tiles) {
+    // A value captured twice is one storage.
+    llvm::DenseMap<Value, int64_t> byValue;
+    for (auto [entry, captured] : llvm::zip(tiles, values)) {
+      auto &[arg, tile] = entry;
       std::optional<int64_t> addr = tile.type.getAddr();
-      origins[arg] = addr ? *addr / 4 : end;
-      if (!addr)
+      if (addr) {
+        origins[arg] = *addr / 4;
+      } else if (auto known = byValue.find(captured); known != byValue.end()) {
+        origins[arg] = known->second;
+      } else {
+        origins[arg] = byValue[captured] = end;
         end += tile.type.getNumElements();
+      }
     }
-    values.assign(end, 0.0f);
+    values.clear();
+    elements.assign(end, 0.0f);
     undefined.assign(end, 1);
     // Overlapping addressed tiles hold the same bytes (the executor reads
     // them from one pool). An element is undefined only when every capture
@@ -63,7 +74,7 @@ public:
     for (auto &[arg, tile] : tiles) {
       int64_t base = origins[arg];
       std::copy(tile.data->floats.begin(), tile.data->floats.end(),
-                values.begin() + base);
+                elements.begin() + base);
       for (int64_t i = 0, e = tile.type.getNumElements(); i < e; ++i)
         undefined[base + i] &= tile.undefined ? (*tile.undefined)[i] : 0;
     }
@@ -76,7 +87,7 @@ public:
       TileValue out = tile;
       int64_t base = origins.lookup(arg), size = tile.type.getNumElements();
       out.data = std::make_shared<ArrayData>(tile.kind(), size);
-      std::copy_n(values.begin() + base, size, out.data->floats.begin());
+      std::copy_n(elements.begin() + base, size, out.data->floats.begin());
       out.undefined.reset();
       if (tracking &&
           std::any_of(undefined.begin() + base, undefined.begin() + base + size,
@@ -88,11 +99,13 @@ public:
     llvm_unreachable("not a capture");
   }
 
-  std::vector<float> values;
+  std::vector<float> elements;
   std::vector<uint8_t> undefined;
 
 private:
   std::vector<std::pair<BlockArgument, TileValue>> tiles;
+  /// The captured values, in the order of `tiles` (until layout()).
+  std::vector<Value> values;
   llvm::DenseMap<Value, int64_t> origins;
 };
 
@@ -135,7 +148,7 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
   for (auto [capture, arg] :
        llvm::zip(scope.getCaptures(), body.getArguments()))
     if (isa<TileType>(capture.getType()))
-      memory.add(arg, context.tile(capture));
+      memory.add(arg, capture, context.tile(capture));
     else
       scalars[arg] = context.scalar(capture);
   memory.layout();
@@ -159,7 +172,7 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
                        load.getOffset();
           Register out;
           for (int64_t l = 0; l < kLanes; ++l) {
-            out.lanes[l] = memory.values[at + l];
+            out.lanes[l] = memory.elements[at + l];
             out.undefined[l] = memory.undefined[at + l];
           }
           registers[load.getResult()] = out;
@@ -171,7 +184,7 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
           const Register &value = registers[store.getValue()];
           for (int64_t l = 0; l < kLanes; ++l)
             if (active(mask, l)) {
-              memory.values[at + l] = value.lanes[l];
+              memory.elements[at + l] = value.lanes[l];
               memory.undefined[at + l] = value.undefined[l];
             }
         })
