@@ -21,24 +21,17 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vf_worker import Bundle, Worker  # noqa: E402
+from vf_worker import Bundle, Worker, run_executor, same_bits  # noqa: E402
 
 SIZES = [0, 1, 63, 64, 65, 127, 128, 1023, 1024]
 OFFSET = 32  # elements of x and y the kernel skips
 GUARD = 64  # elements of z past n that must keep their sentinel
 SENTINEL = np.float32(-12345.5)
-
-
-def same_bits(a, b):
-    return a.shape == b.shape and np.array_equal(
-        np.asarray(a, np.float32).view(np.uint32),
-        np.asarray(b, np.float32).view(np.uint32))
 
 
 class Example:
@@ -69,23 +62,11 @@ class Example:
         z = np.full((1, n + GUARD), SENTINEL, np.float32)
         return {"x": x, "y": y, "z": z, "n": n}
 
-    def executor(self, kernel, values):
-        with tempfile.TemporaryDirectory() as tmp:
-            argv = [self.tilekit, "run", kernel, "--output", "z=" + tmp + "/z.npy"]
-            for name, value in values.items():
-                if isinstance(value, np.ndarray):
-                    np.save(os.path.join(tmp, name + ".npy"), value)
-                    argv += ["--input", "%s=%s/%s.npy" % (name, tmp, name)]
-                else:
-                    argv += ["--input", "%s=%d" % (name, value)]
-            subprocess.run(argv, check=True, env=self.env)
-            return np.load(tmp + "/z.npy")
-
     def check(self, what, bundle, kernel, n, seed, op):
         values = self.inputs(n, seed)
         outputs, nanos = self.worker.run(bundle, values)
         z = outputs["z"]
-        reference = self.executor(kernel, values)
+        reference = run_executor(self.tilekit, kernel, values, ["z"], env=self.env)["z"]
         x = values["x"][:, OFFSET:OFFSET + n]
         y = values["y"][:, OFFSET:OFFSET + n]
         golden = values["z"].copy()

@@ -19,12 +19,11 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vf_worker import Bundle, Worker  # noqa: E402
+from vf_worker import Bundle, Worker, run_executor, same_bits  # noqa: E402
 
 CASES = [  # (s, k, off)
     (2.5, 37, 40), (-1.0, 0, 0), (0.5, 64, 8), (3.0, 100, 60), (1.0, 1, 1)]
@@ -49,26 +48,6 @@ def model(x, s, k, off):
     a[320:320 + lanes] = r6[:lanes]          # (10) runtime mask k into v2[64]
     a[448:512] = r5                          # (11)
     return before.reshape(1, 640), a.reshape(1, 640)
-
-
-def same_bits(a, b):
-    return a.shape == b.shape and np.array_equal(
-        np.asarray(a, np.float32).view(np.uint32),
-        np.asarray(b, np.float32).view(np.uint32))
-
-
-def executor(tilekit, kernel, values):
-    with tempfile.TemporaryDirectory() as tmp:
-        argv = [tilekit, "run", kernel, "--undefined=check",
-                "--output", "before=%s/b.npy" % tmp, "--output", "after=%s/a.npy" % tmp]
-        for name, value in values.items():
-            if isinstance(value, np.ndarray):
-                np.save("%s/%s.npy" % (tmp, name), value)
-                argv += ["--input", "%s=%s/%s.npy" % (name, tmp, name)]
-            else:
-                argv += ["--input", "%s=%r" % (name, value)]
-        subprocess.run(argv, check=True)
-        return np.load(tmp + "/b.npy"), np.load(tmp + "/a.npy")
 
 
 def main():
@@ -103,7 +82,9 @@ def main():
         sentinel = np.full((1, 640), -7.0, np.float32)
         values = {"x": x, "before": sentinel, "after": sentinel, "s": s, "k": k, "off": off}
         outputs, nanos = worker.run(bundle, values)
-        ref_before, ref_after = executor(args.tilekit, kernel, values)
+        reference = run_executor(args.tilekit, kernel, values, ["before", "after"],
+                                 flags=["--undefined=check"])
+        ref_before, ref_after = reference["before"], reference["after"]
         gold_before, gold_after = model(x, s, k, off)
         ok = all(same_bits(outputs[n], r) for n, r in
                  [("before", ref_before), ("after", ref_after)])

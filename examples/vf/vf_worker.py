@@ -98,3 +98,29 @@ class Worker:
         names = [a["name"] for a in bundle.manifest["arguments"]
                  if a["kind"] == "tensor"]
         return dict(zip(names, results)), nanos
+
+
+def run_executor(tilekit, kernel, values, outputs, flags=(), env=None):
+    """The reference: `tilekit run` of `kernel` on the same arguments.
+
+    Returns the tensors named in `outputs` after the run.
+    """
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = [tilekit, "run", kernel] + list(flags)
+        for name, value in values.items():
+            if isinstance(value, np.ndarray):
+                np.save(os.path.join(tmp, name + ".npy"), value)
+                argv += ["--input", "%s=%s" % (name, os.path.join(tmp, name + ".npy"))]
+            else:
+                argv += ["--input", "%s=%r" % (name, value)]
+        for name in outputs:
+            argv += ["--output", "%s=%s" % (name, os.path.join(tmp, name + ".out.npy"))]
+        subprocess.run(argv, check=True, env=env)
+        return {name: np.load(os.path.join(tmp, name + ".out.npy")) for name in outputs}
+
+
+def same_bits(a, b):
+    """Equal to the bit (NaNs and signed zeros included)."""
+    a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    return a.shape == b.shape and np.array_equal(a.view(np.uint32), b.view(np.uint32))

@@ -213,24 +213,6 @@ static LogicalResult runCast(ExecContext &context, Operation *op) {
 // Comparisons and selects
 //===----------------------------------------------------------------------===//
 
-template <typename T> static bool compare(CmpPredicate predicate, T a, T b) {
-  switch (predicate) {
-  case CmpPredicate::EQ:
-    return a == b;
-  case CmpPredicate::NE:
-    return a != b;
-  case CmpPredicate::LT:
-    return a < b;
-  case CmpPredicate::LE:
-    return a <= b;
-  case CmpPredicate::GT:
-    return a > b;
-  case CmpPredicate::GE:
-    return a >= b;
-  }
-  llvm_unreachable("unknown predicate");
-}
-
 template <typename RhsFloat, typename RhsInt>
 static std::shared_ptr<ArrayData> compareAll(CmpPredicate predicate,
                                              const ArrayData &lhs,
@@ -238,8 +220,8 @@ static std::shared_ptr<ArrayData> compareAll(CmpPredicate predicate,
   auto out = std::make_shared<ArrayData>(ElementKind::I1, lhs.size());
   for (size_t i = 0, e = lhs.size(); i < e; ++i)
     out->ints[i] = isFloatKind(lhs.kind)
-                       ? compare(predicate, lhs.floats[i], rhsFloat(i))
-                       : compare(predicate, lhs.ints[i], rhsInt(i));
+                       ? comparePredicate(predicate, lhs.floats[i], rhsFloat(i))
+                       : comparePredicate(predicate, lhs.ints[i], rhsInt(i));
   return out;
 }
 

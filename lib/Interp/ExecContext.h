@@ -62,13 +62,13 @@ public:
   /// Binds `value`; an addressed tile's elements are written to its pool
   /// unless `writeBytes` is false (pto.tile.create allocates without
   /// writing: it reads whatever the bytes hold).
-  void set(mlir::Value value, RuntimeValue runtimeValue,
-           bool writeBytes = true, uint64_t writeId = 0);
+  void set(mlir::Value value, RuntimeValue runtimeValue, bool writeBytes = true,
+           uint64_t writeId = 0);
   /// Binds tiles one instruction wrote (a register scope's results): one
   /// write id for all, so that tiles whose bytes overlap each still call
   /// the shared bytes their own under --undefined=check.
-  void setWrittenTogether(
-      llvm::ArrayRef<std::pair<mlir::Value, TileValue>> tiles);
+  void
+  setWrittenTogether(llvm::ArrayRef<std::pair<mlir::Value, TileValue>> tiles);
   /// Elements of the tile `value` that `user` may update in place: the
   /// stored ones when `user` is their last reader (the only use of
   /// `value`, in the block that binds it, of a tile that is not addressed

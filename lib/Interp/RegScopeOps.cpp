@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
+#include "ScalarFunctions.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -118,24 +119,6 @@ Mask firstLanes(int64_t count) {
   return count >= kLanes ? ~Mask(0) : (Mask(1) << count) - 1;
 }
 
-bool compare(CmpPredicate predicate, float a, float b) {
-  switch (predicate) {
-  case CmpPredicate::EQ:
-    return a == b;
-  case CmpPredicate::NE:
-    return a != b;
-  case CmpPredicate::LT:
-    return a < b;
-  case CmpPredicate::LE:
-    return a <= b;
-  case CmpPredicate::GT:
-    return a > b;
-  case CmpPredicate::GE:
-    return a >= b;
-  }
-  llvm_unreachable("unknown predicate");
-}
-
 } // namespace
 
 static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
@@ -216,7 +199,7 @@ static LogicalResult runRegScope(ExecContext &context, Operation *raw) {
           const Register &b = registers[op.getRhs()];
           Mask mask = 0;
           for (int64_t l = 0; l < kLanes; ++l)
-            if (compare(op.getPredicate(), a.lanes[l], b.lanes[l]))
+            if (comparePredicate(op.getPredicate(), a.lanes[l], b.lanes[l]))
               mask |= Mask(1) << l;
           masks[op.getResult()] = mask;
         })

@@ -20,6 +20,26 @@
 
 namespace tilekit::interp {
 
+/// Whether `a predicate b` holds (tile, AscendC and register compares).
+template <typename T>
+bool comparePredicate(pto::CmpPredicate predicate, T a, T b) {
+  switch (predicate) {
+  case pto::CmpPredicate::EQ:
+    return a == b;
+  case pto::CmpPredicate::NE:
+    return a != b;
+  case pto::CmpPredicate::LT:
+    return a < b;
+  case pto::CmpPredicate::LE:
+    return a <= b;
+  case pto::CmpPredicate::GT:
+    return a > b;
+  case pto::CmpPredicate::GE:
+    return a >= b;
+  }
+  llvm_unreachable("unknown predicate");
+}
+
 /// The scalar semantics of one binary op.
 struct BinaryFn {
   float (*onFloat)(float, float);

@@ -33,14 +33,14 @@ int main(int argc, char **argv) {
       "worker relies on (docs/vector-functions.md) and extracts its .text\n");
   auto buffer = llvm::MemoryBuffer::getFile(imagePath);
   if (!buffer) {
-    llvm::WithColor::error() << imagePath << ": "
-                             << buffer.getError().message() << "\n";
+    llvm::WithColor::error()
+        << imagePath << ": " << buffer.getError().message() << "\n";
     return 1;
   }
   llvm::Expected<std::string> text = tilekit::vf::extractText(**buffer);
   if (!text) {
-    llvm::WithColor::error() << imagePath << ": "
-                             << llvm::toString(text.takeError()) << "\n";
+    llvm::WithColor::error()
+        << imagePath << ": " << llvm::toString(text.takeError()) << "\n";
     return 1;
   }
   if (!textPath.empty())

@@ -28,6 +28,13 @@ mlir::Type maskType(mlir::MLIRContext *context);
 mlir::Type ubPointerType(mlir::MLIRContext *context);
 mlir::Type scalarType(mlir::Type type);
 
+/// A call of the runtime (tilekit_vf.h) returning `result` (none when
+/// null); `args` places operands (index attributes) and constants.
+mlir::Value callRuntime(mlir::OpBuilder &builder, mlir::Location loc,
+                        llvm::StringRef callee, mlir::Type result,
+                        mlir::ValueRange operands,
+                        llvm::ArrayRef<mlir::Attribute> args = {});
+
 /// A half-open range of UB bytes.
 struct ByteRange {
   int64_t begin, end;

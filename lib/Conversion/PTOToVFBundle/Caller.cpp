@@ -191,10 +191,7 @@ public:
 private:
   Value call(Location loc, StringRef callee, Type result, ValueRange operands,
              ArrayRef<Attribute> args = {}) {
-    auto op = emitc::CallOpaqueOp::create(
-        builder, loc, result ? TypeRange(result) : TypeRange(), callee,
-        operands, args.empty() ? ArrayAttr() : builder.getArrayAttr(args));
-    return result ? op.getResult(0) : Value();
+    return callRuntime(builder, loc, callee, result, operands, args);
   }
   Type i64() { return builder.getI64Type(); }
   Value constant(Location loc, int64_t value) {

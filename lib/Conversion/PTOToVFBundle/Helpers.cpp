@@ -51,6 +51,15 @@ Type vf::scalarType(Type type) {
   return IntegerType::get(type.getContext(), 64);
 }
 
+Value vf::callRuntime(OpBuilder &builder, Location loc, StringRef callee,
+                      Type result, ValueRange operands,
+                      ArrayRef<Attribute> args) {
+  auto op = emitc::CallOpaqueOp::create(
+      builder, loc, result ? TypeRange(result) : TypeRange(), callee, operands,
+      args.empty() ? ArrayAttr() : builder.getArrayAttr(args));
+  return result ? op.getResult(0) : Value();
+}
+
 ByteRange vf::laneRange(int64_t displacement, int64_t offset) {
   int64_t begin = displacement + offset * 4;
   return {begin, begin + kVectorLanes * 4};
@@ -76,10 +85,7 @@ public:
 private:
   Value call(Location loc, StringRef callee, Type result, ValueRange operands,
              ArrayRef<Attribute> args = {}) {
-    auto op = emitc::CallOpaqueOp::create(
-        builder, loc, result ? TypeRange(result) : TypeRange(), callee,
-        operands, args.empty() ? ArrayAttr() : builder.getArrayAttr(args));
-    return result ? op.getResult(0) : Value();
+    return callRuntime(builder, loc, callee, result, operands, args);
   }
   Attribute operand(unsigned index) { return builder.getIndexAttr(index); }
   Attribute constant(int64_t value) { return builder.getI64IntegerAttr(value); }

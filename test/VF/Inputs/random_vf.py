@@ -16,13 +16,12 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
                                 "examples", "vf"))
-from vf_worker import Bundle, Worker  # noqa: E402
+from vf_worker import Bundle, Worker, run_executor, same_bits  # noqa: E402
 
 seed, count, outdir, worker_binary = (int(sys.argv[1]), int(sys.argv[2]),
                                       sys.argv[3], sys.argv[4])
@@ -138,10 +137,6 @@ def kernel(rng, name):
     return "\n".join(lines) + "\n", [ARENA] + [v[0] for v in views]
 
 
-def same_bits(a, b):
-    return a.shape == b.shape and np.array_equal(a.view(np.uint32), b.view(np.uint32))
-
-
 rng = random.Random(seed)
 data = np.random.default_rng(seed)
 worker = Worker(worker_binary)
@@ -166,24 +161,14 @@ for k in range(count):
     for i, size in enumerate(sizes):
         values["o%d" % i] = np.full((1, size), -99.0, np.float32)
     outputs, _ = worker.run(bundle, values)
-    with tempfile.TemporaryDirectory() as tmp:
-        argv = ["tilekit", "run", path, "--undefined=check"]
-        for key, value in values.items():
-            if isinstance(value, np.ndarray):
-                np.save("%s/%s.npy" % (tmp, key), value)
-                argv += ["--input", "%s=%s/%s.npy" % (key, tmp, key)]
-            else:
-                argv += ["--input", "%s=%r" % (key, value)]
-        for i in range(len(sizes)):
-            argv += ["--output", "o%d=%s/out%d.npy" % (i, tmp, i)]
-        subprocess.run(argv, check=True)
-        for i in range(len(sizes)):
-            want = np.load("%s/out%d.npy" % (tmp, i))
-            got = outputs["o%d" % i]
-            if not same_bits(want, got):
-                bad = np.flatnonzero(want.view(np.uint32) != got.view(np.uint32))
-                sys.exit("FAIL %s output o%d differs at %s: executor %s, worker %s"
-                         % (path, i, bad[:6], want[0, bad[:3]], got[0, bad[:3]]))
+    names = ["o%d" % i for i in range(len(sizes))]
+    reference = run_executor("tilekit", path, values, names, flags=["--undefined=check"])
+    for name in names:
+        want, got = reference[name], outputs[name]
+        if not same_bits(want, got):
+            bad = np.flatnonzero(want.view(np.uint32) != got.view(np.uint32))
+            sys.exit("FAIL %s output %s differs at %s: executor %s, worker %s"
+                     % (path, name, bad[:6], want[0, bad[:3]], got[0, bad[:3]]))
     barriers = bundle.manifest["helpers"][0]["barriers"]
     if barriers:
         # Without its barriers, admission must reject the helper.
