@@ -33,8 +33,7 @@ struct AscendCMachine {
               later->emitError()
               << ascendc::HappensBefore::describeRace(earlier, now)
               << " (a race)";
-          diag.attachNote(earlier.payload.op->getLoc())
-              << "the unordered access";
+          diag.attachNote(earlier.payload.op->getLoc()) << "the unordered access";
         }) {}
 
   /// Bytes [address, address + bytes) of `buffer`, grown as needed.
