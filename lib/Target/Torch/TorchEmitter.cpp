@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -58,6 +59,9 @@ public:
   static const PtoRules &getPtoRules();
 
 private:
+  /// `_reg_scope(captures, addrs, program, yields)` for a register scope:
+  /// its body as a list of steps the preamble runs.
+  static std::string regScopeCall(TorchEmitter &e, pto::RegScopeOp scope);
   LogicalResult emitFunction(func::FuncOp func);
   /// Emits the ops of `block`; `pass` when it has none and nothing
   /// follows (`trailing` is false).
@@ -1047,6 +1051,10 @@ const TorchEmitter::PtoRules &TorchEmitter::getPtoRules() {
               ", b_trans=" + trans(mm.getBTrans()) + ")",
           init ? e.name(init) : ""));
     });
+    addRule<RegScopeOp>(r, [](TorchEmitter &e, RegScopeOp scope) {
+      std::string call = regScopeCall(e, scope);
+      return scope.getNumResults() ? Text::value(call) : Text::statement(call);
+    });
     return r;
   }();
   return rules;
@@ -1079,6 +1087,81 @@ LogicalResult TorchEmitter::emitPto(Operation *op) {
     checkShape(value);
   storeAddressed(op->getResults());
   return success();
+}
+
+std::string TorchEmitter::regScopeCall(TorchEmitter &e, RegScopeOp scope) {
+  Block &body = scope.getBody().front();
+  llvm::DenseMap<Value, unsigned> numbers;
+  auto number = [&](Value value) -> std::string {
+    if (auto arg = dyn_cast<BlockArgument>(value);
+        arg && arg.getOwner() == &body)
+      return std::to_string(arg.getArgNumber());
+    return std::to_string(numbers.try_emplace(value, numbers.size()).first->second);
+  };
+  std::string program;
+  llvm::raw_string_ostream os(program);
+  auto step = [&](StringRef kind, Value result,
+                  ArrayRef<std::string> operands) {
+    os << (program.empty() ? "" : ", ") << "(" << quoted(kind) << ", "
+       << (result ? number(result) : "None");
+    for (const std::string &operand : operands)
+      os << ", " << operand;
+    os << ")";
+  };
+  for (Operation &op : body.without_terminator()) {
+    llvm::TypeSwitch<Operation *>(&op)
+        .Case([&](VRegLoadOp load) {
+          step("load", load.getResult(),
+               {number(load.getTile()), std::to_string(load.getOffset())});
+        })
+        .Case([&](VRegStoreOp store) {
+          step("store", Value(),
+               {number(store.getTile()), std::to_string(store.getOffset()),
+                number(store.getValue()),
+                store.getMask() ? number(store.getMask()) : "None"});
+        })
+        .Case<VRegAddOp, VRegSubOp, VRegMulOp, VRegDivOp, VRegMaxOp,
+              VRegMinOp>([&](Operation *binary) {
+          StringRef kind = binary->getName().getStringRef();
+          kind.consume_front("pto.vreg.");
+          step(kind, binary->getResult(0),
+               {number(binary->getOperand(0)), number(binary->getOperand(1))});
+        })
+        .Case([&](VRegBroadcastOp op) {
+          step("broadcast", op.getResult(), {number(op.getScalar())});
+        })
+        .Case([&](VRegCmpOp op) {
+          step("cmp", op.getResult(),
+               {quoted(stringifyCmpPredicate(op.getPredicate())),
+                number(op.getLhs()), number(op.getRhs())});
+        })
+        .Case([&](VRegSelectOp op) {
+          step("select", op.getResult(),
+               {number(op.getMask()), number(op.getLhs()), number(op.getRhs())});
+        })
+        .Case([&](VRegPrefixMaskOp op) {
+          step("prefix", op.getResult(), {std::to_string(op.getCount())});
+        })
+        .Case([&](VRegSuffixMaskOp op) {
+          step("suffix", op.getResult(), {std::to_string(op.getCount())});
+        })
+        .Case([&](VRegRuntimeMaskOp op) {
+          step("runtime", op.getResult(),
+               {number(op.getCount()), std::to_string(op.getBase())});
+        });
+  }
+  std::string addrs, yields;
+  for (Value capture : scope.getCaptures()) {
+    auto tile = dyn_cast<TileType>(capture.getType());
+    addrs += (addrs.empty() ? "" : ", ") +
+             (tile && tile.getAddr() ? std::to_string(*tile.getAddr())
+                                     : std::string("None"));
+  }
+  for (unsigned i = 0; i < scope.getNumResults(); ++i)
+    yields += (i ? ", " : "") +
+              std::to_string(scope.getYieldedCapture(i).getArgNumber());
+  return "_reg_scope(" + e.list(scope.getCaptures()) + ", [" + addrs +
+         "], [" + program + "], [" + yields + "])";
 }
 
 bool tilekit::canEmitTorch(RegisteredOperationName name) {

@@ -579,6 +579,68 @@ def _cmps(pred, t, s):
     return _like(_CMP[pred](t, _scalar(t, s)), t)
 
 
+def _reg_scope(captures, addrs, program, yields):
+    """A register scope (pto.reg_scope): `program` runs over 64-lane f32
+    registers on the captured tiles' elements, laid out by UB address, so
+    that captures whose addresses overlap share elements (a tile captured
+    twice is one storage). Each step is (kind, result, operands...); tiles
+    and scalars are named by capture index, registers and masks by number.
+    Returns the yielded tiles (docs/vector-functions.md)."""
+    end = max([a // 4 + captures[c].numel() for c, a in enumerate(addrs)
+               if a is not None and torch.is_tensor(captures[c])], default=0)
+    origins, seen = {}, {}
+    for c, (t, a) in enumerate(zip(captures, addrs)):
+        if not torch.is_tensor(t):
+            continue
+        if a is not None:
+            origins[c] = a // 4
+        elif id(t) in seen:
+            origins[c] = seen[id(t)]
+        else:
+            origins[c] = seen[id(t)] = end
+            end += t.numel()
+    mem = torch.zeros(end, dtype=torch.float32)
+    for c, o in origins.items():
+        mem[o:o + captures[c].numel()] = captures[c].reshape(-1)
+    lanes = torch.arange(64)
+    regs = {}
+    for step in program:
+        kind, d = step[0], step[1]
+        if kind == "load":
+            at = origins[step[2]] + step[3]
+            regs[d] = mem[at:at + 64].clone()
+        elif kind == "store":
+            at = origins[step[2]] + step[3]
+            value = regs[step[4]]
+            if step[5] is not None:
+                value = torch.where(regs[step[5]], value, mem[at:at + 64])
+            mem[at:at + 64] = value
+        elif kind in ("add", "sub", "mul", "div"):
+            a, b = regs[step[2]], regs[step[3]]
+            regs[d] = {"add": a + b, "sub": a - b, "mul": a * b, "div": a / b}[kind]
+        elif kind == "max":
+            a, b = regs[step[2]], regs[step[3]]
+            regs[d] = torch.where(a > b, a, b)
+        elif kind == "min":
+            a, b = regs[step[2]], regs[step[3]]
+            regs[d] = torch.where(a < b, a, b)
+        elif kind == "broadcast":
+            regs[d] = torch.full((64,), float(captures[step[2]]), dtype=torch.float32)
+        elif kind == "cmp":
+            regs[d] = _CMP[step[2]](regs[step[3]], regs[step[4]])
+        elif kind == "select":
+            regs[d] = torch.where(regs[step[2]], regs[step[3]], regs[step[4]])
+        elif kind == "prefix":
+            regs[d] = lanes < step[2]
+        elif kind == "suffix":
+            regs[d] = lanes >= 64 - step[2]
+        elif kind == "runtime":
+            regs[d] = lanes + step[3] < int(captures[step[2]])
+    out = [_like(mem[origins[c]:origins[c] + captures[c].numel()]
+                 .reshape(captures[c].shape).clone(), captures[c]) for c in yields]
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 def _sel(mask, a, b):
     return _like(torch.where(mask, a, b), a)
 
