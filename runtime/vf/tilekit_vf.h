@@ -117,6 +117,10 @@ TK_VF_INLINE void tk_vf_wait_flag(int set, int wait, int event) {
   tk_vf_compiler_barrier();
 }
 
+/// The kernel's tail: every pipe drained before kernel_entry returns (the
+/// normal end of a kernel; the calls get no barrier of their own).
+TK_VF_INLINE void tk_vf_kernel_tail(void) { tk_vf_compiler_barrier(); }
+
 // --- Helpers --------------------------------------------------------------
 
 /// A capture's elements: the common UB base plus its planned displacement.

@@ -359,6 +359,7 @@ LogicalResult CallerBuilder::lower(Operation *op) {
         return success();
       })
       .Case([&](func::ReturnOp) -> LogicalResult {
+        call(loc, "tk_vf_kernel_tail", Type(), {});
         emitc::ReturnOp::create(builder, loc, Value());
         return success();
       })
