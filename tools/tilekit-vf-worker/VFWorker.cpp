@@ -185,7 +185,25 @@ bool readRequest(Request &request, std::string &error) {
 
 } // namespace
 
-int main() {
+constexpr char kUsage[] =
+    "usage: tilekit-vf-worker < requests > responses\n\n"
+    "Runs the .text of vf-bundle images (tilekit compile --emit=vf-bundle):\n"
+    "reads TKVF requests on stdin until it ends and answers each with a "
+    "TKVR\nresponse on stdout; a kernel that faults is reported and the "
+    "worker goes on.\nThe protocol is in docs/vector-functions.md; "
+    "examples/vf/vf_worker.py is a client.\n";
+
+int main(int argc, char **argv) {
+  if (argc > 1) {
+    bool help = std::strcmp(argv[1], "--help") == 0 ||
+                std::strcmp(argv[1], "-h") == 0;
+    std::fputs(kUsage, help ? stdout : stderr);
+    return help ? 0 : 2;
+  }
+  if (isatty(STDIN_FILENO))
+    std::fputs("tilekit-vf-worker: reading binary requests from the terminal; "
+               "see --help\n",
+               stderr);
   installFaultHandlers();
   uint64_t runs = 0;
   long page = sysconf(_SC_PAGESIZE);

@@ -68,7 +68,11 @@ int main(int argc, char **argv) {
       "script\n"
       "  tilekit compile --arch=c220|c310 KERNEL.mlir [--verify-each]\n"
       "                              lower to AscendC and run the "
-      "architecture's pass pipeline\n\n"
+      "architecture's pass pipeline\n"
+      "  tilekit compile --emit=vf-bundle KERNEL.mlir -o DIR\n"
+      "                              compile its register scopes as "
+      "separately linked\n"
+      "                              helpers for tilekit-vf-worker\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n");
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
