@@ -802,8 +802,9 @@ LogicalResult runDuplicate(ExecContext &context, Operation *op) {
 // Synchronization and kernel structure
 //===----------------------------------------------------------------------===//
 
-LogicalResult deadlock(AscendCMachine &machine, Operation *op,
-                       const Twine &what) {
+LogicalResult deadlock(ExecContext &context, AscendCMachine &machine,
+                       Operation *op, const Twine &what) {
+  context.getInterpreter().noteStalled();
   return op->emitError() << "waits for " << what
                          << ", which no earlier op set: the "
                          << (coreOf(machine, op) == 0 ? "cube" : "vector")
@@ -824,6 +825,7 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
     if (next == HandOver::Stopped)
       return failure();
     if (next == HandOver::Deadlock) {
+      context.getInterpreter().noteStalled();
       InFlightDiagnostic diag = op->emitError()
                                 << "waits for cross-core flag "
                                 << cast<CrossCoreWaitFlagOp>(op).getFlag()
@@ -840,13 +842,13 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
   }
   if (outcome.kind == Kind::NothingSet) {
     auto wait = cast<WaitFlagOp>(op);
-    return deadlock(machine, op,
+    return deadlock(context, machine, op,
                     "event " + Twine(wait.getEvent()) + " from " +
                         stringifyPipe(wait.getSrc()) + " to " +
                         stringifyPipe(wait.getDst()));
   }
   if (outcome.kind == Kind::Blocked)
-    return deadlock(machine, op,
+    return deadlock(context, machine, op,
                     "cross-core flag " +
                         Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
   if (outcome.kind == Kind::Overtakes) {

@@ -214,6 +214,7 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
 
   StringRef name = group.getName();
   if (std::optional<GroupRuntime::Report> report = runtime.getReport()) {
+    interpreter.noteStalled(); // a deadlock or a timeout
     emitReport(call, name, *report);
     return failure();
   }

@@ -365,17 +365,21 @@ LogicalResult Interpreter::countStep(Operation *op) {
   if (!options.maxSteps && !options.timeout.count())
     return success(); // No shared counter without limits.
   uint64_t done = steps.fetch_add(1, std::memory_order_relaxed) + 1;
-  if (options.maxSteps && done > options.maxSteps)
+  if (options.maxSteps && done > options.maxSteps) {
+    noteStalled();
     return op->emitOpError()
            << "was about to run when the kernel reached --max-steps "
            << options.maxSteps << "; stopped";
+  }
   // The clock is read every 4096 ops: cheap, and prompt enough.
   if (options.timeout.count() && done % 4096 == 0 &&
-      std::chrono::steady_clock::now() - started > options.timeout)
+      std::chrono::steady_clock::now() - started > options.timeout) {
+    noteStalled();
     return op->emitOpError()
            << "was about to run when the kernel reached its --timeout of "
            << options.timeout.count() << " ms (" << done
            << " ops run); stopped";
+  }
   return success();
 }
 

@@ -254,7 +254,7 @@ int driver::runCheck() {
                          {"file", inputFile},
                          {"ok", false},
                          {"diagnostics", std::move(diagnostics)}}));
-    return 1;
+    return kExitBadInput;
   };
   if (failed(kernel.load(inputFile)))
     return printFailure();

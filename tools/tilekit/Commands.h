@@ -56,6 +56,20 @@ llvm::StringRef getCommandName();
 /// (`sim` runs the kernel as `run` does).
 int fail(const llvm::Twine &message);
 
+/// The exit status of every command (listed by --help).
+enum ExitStatus : int {
+  kExitOk = 0,
+  /// Outputs differ from --expect (or, in compile --verify-each, a pass
+  /// changed them).
+  kExitOutputsDiffer = 1,
+  /// A bad kernel, input or option: the diagnostic says which.
+  kExitBadInput = 2,
+  /// A deadlock, a timeout or --max-steps stopped the kernel.
+  kExitStalled = 3,
+  /// tilekit itself failed (a fatal error or a crash): please report it.
+  kExitInternal = 4,
+};
+
 /// Runs the kernel named on the command line with the `run` options
 /// (shared by `sim`), sending trace records to `traceSink` when given.
 int executeKernel(tilekit::trace::TraceSink *traceSink);

@@ -346,7 +346,7 @@ int driver::runCompile() {
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
   if (failed(kernel.load(compileInput)))
-    return 1;
+    return kExitBadInput;
   ModuleOp module = kernel.getModule();
   // The compiled kernel keeps its arguments' source names, so that it runs
   // with the same --input names as the kernel it came from.
@@ -357,7 +357,7 @@ int driver::runCompile() {
   if (entryGiven()) {
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)
-      return 1;
+      return kExitBadInput;
     keepReachable(module, entry);
   }
   // A PTO kernel is lowered first; an AscendC one goes straight in.
@@ -384,23 +384,23 @@ int driver::runCompile() {
       pto::warnHalfBuffers(func, *plan);
     }
     if (!fits)
-      return 1;
+      return kExitBadInput;
   }
 
   if (vfBundle) {
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)
-      return 1;
+      return kExitBadInput;
     return emitVFBundle(kernel, entry, outputPath);
   }
   if (traceProducer) {
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)
-      return 1;
+      return kExitBadInput;
     std::string text;
     if (failed(emitTraceProducer(
             kernel, entry, llvm::sys::path::filename(compileInput), text)))
-      return 1;
+      return kExitBadInput;
     return writeOutput(text);
   }
 
@@ -441,10 +441,10 @@ int driver::runCompile() {
                   ": expected 1 to " + std::to_string(kMaxBlocks));
     FunctionOpInterface entry = pickEntry(module, compileInput);
     if (!entry)
-      return 1;
+      return kExitBadInput;
     std::optional<BoundEntry> bound = bindInputs(kernel, entry);
     if (!bound)
-      return 1;
+      return kExitBadInput;
     RunResult reference = runKernel(module, entry.getName(), bound->values,
                                     /*checkRaces=*/false);
     if (!reference.error.empty()) {
@@ -461,7 +461,7 @@ int driver::runCompile() {
   }
 
   if (failed(pm.run(module)))
-    return 1;
+    return kExitBadInput;
   if (check && check->divergent) {
     llvm::SmallString<128> beforePath(saveIrDir), afterPath(saveIrDir);
     llvm::sys::path::append(beforePath,
@@ -475,10 +475,10 @@ int driver::runCompile() {
     if (llvm::Error error = files.commit())
       return fail(toString(std::move(error)));
     llvm::errs() << check->report;
-    return fail("--verify-each: " + *check->divergent +
-                " broke the kernel (the IR before and after "
-                "it: " +
-                beforePath + ", " + afterPath + ")");
+    fail("--verify-each: " + *check->divergent +
+         " broke the kernel (the IR before and after it: " + beforePath +
+         ", " + afterPath + ")");
+    return kExitOutputsDiffer;
   }
   if (check)
     llvm::errs() << "verify-each: " << check->passesChecked
@@ -491,7 +491,7 @@ int driver::runCompile() {
        << " --emit=cpp from " << llvm::sys::path::filename(compileInput)
        << " -- DO NOT EDIT\n";
     if (failed(translateAscendCToCpp(module, os)))
-      return 1;
+      return kExitBadInput;
   } else {
     module->print(os);
     os << "\n"; // as tilekit-opt writes it

@@ -54,7 +54,7 @@ int driver::runEmit() {
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
   if (failed(kernel.load(emitInput)))
-    return 1;
+    return kExitBadInput;
   TorchEmitOptions options;
   options.checkShapes = checkShapes;
   options.sourceFile = emitInput;
@@ -62,7 +62,7 @@ int driver::runEmit() {
   std::string script;
   llvm::raw_string_ostream os(script);
   if (failed(emitTorchScript(kernel.getModule(), os, options)))
-    return 1;
+    return kExitBadInput;
   os.flush();
   if (emitOutput.empty() || emitOutput == "-") {
     llvm::outs() << script;

@@ -361,26 +361,26 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
   if (failed(kernel.load(kernelPath)))
-    return 1;
+    return kExitBadInput;
   if (shouldPlanMemory()) {
     auto config = loadConfig();
     if (!config)
       return fail(toString(config.takeError()));
     if (failed(planModule(kernel.getModule(), getCapacities(*config),
                           /*apply=*/true)))
-      return 1;
+      return kExitBadInput;
   }
   FunctionOpInterface entry = pickEntry(kernel.getModule(), kernelPath);
   if (!entry)
-    return 1;
+    return kExitBadInput;
 
   auto outputs = splitSpecs(outputSpecs, "output");
   auto expects = splitSpecs(expectSpecs, "expect");
   if (!outputs || !expects)
-    return 1;
+    return kExitBadInput;
   std::optional<BoundEntry> bound = bindInputs(kernel, entry);
   if (!bound)
-    return 1;
+    return kExitBadInput;
   llvm::StringMap<unsigned> &argumentIndex = bound->index;
   SmallVector<RuntimeValue> &argValues = bound->values;
 
@@ -429,7 +429,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   auto group = toMilliseconds("group-timeout", groupTimeout, false);
   auto timeout = toMilliseconds("timeout", runTimeout, true);
   if (!pop || !group || !timeout)
-    return 1;
+    return kExitBadInput;
   options.undefined = undefinedData;
   options.popTimeout = *pop;
   options.groupTimeout = *group;
@@ -502,12 +502,12 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                           "`tilekit compile --arch=...` (or a host function "
                           "launching such kernels); @"
                        << entry.getName() << " is neither";
-    return 1;
+    return kExitBadInput;
   } else {
     results = interpreter.launch(entry, argValues, blockCount);
   }
   if (failed(results))
-    return 1;
+    return interpreter.hasStalled() ? kExitStalled : kExitBadInput;
   if (verifyPerItem)
     llvm::outs() << "verify-per-item: " << compiled->itemsVerified()
                  << " work items, each equal to the executor's\n";
@@ -528,7 +528,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   for (const NamedSpec &spec : *outputs) {
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)
-      return 1;
+      return kExitBadInput;
     llvm::Expected<std::string> bytes = encodeNpy(npyFromTensor(*tensor));
     if (!bytes)
       return fail("--output " + spec.name + ": " + toString(bytes.takeError()));
@@ -544,13 +544,15 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     }
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)
-      return 1;
+      return kExitBadInput;
     printTensor(spec.name, *tensor);
   }
   for (const NamedSpec &spec : *expects) {
     const TensorValue *tensor = tensorOf(spec);
-    if (!tensor || !checkExpectation(spec, *tensor))
-      status = 1;
+    if (!tensor)
+      status = kExitBadInput;
+    else if (!checkExpectation(spec, *tensor) && status == kExitOk)
+      status = kExitOutputsDiffer;
   }
   return status;
 }

@@ -193,10 +193,10 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                            &kernel.getContext());
     if (failed(kernel.load(path)))
-      return 1;
+      return kExitBadInput;
     FunctionOpInterface entry = pickEntry(kernel.getModule(), path);
     if (!entry)
-      return 1;
+      return kExitBadInput;
     BuildRequest request;
     request.option = "--producer=compiled";
     request.prefix = "producer";
@@ -213,11 +213,11 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     request.includeDirs = {"include"};
     if (failed(emitTraceProducer(kernel, entry, llvm::sys::path::filename(path),
                                  request.source)))
-      return 1;
+      return kExitBadInput;
     FailureOr<std::string> object =
         buildSharedObject(kernel.getModule(), request);
     if (failed(object))
-      return 1;
+      return kExitBadInput;
     library = *object;
   }
   auto producer = trace::ProducerLibrary::open(library);
@@ -226,7 +226,7 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
   std::optional<std::vector<int64_t>> args =
       bindArguments((*producer)->getParameters());
   if (!args)
-    return 1;
+    return kExitBadInput;
   llvm::Expected<uint64_t> records = (*producer)->produce(
       sink, *args, launchBlocks(),
       pipesUnbounded() ? TILEKIT_PRODUCE_UNBOUNDED_PIPES : 0u);

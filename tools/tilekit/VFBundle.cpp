@@ -273,7 +273,7 @@ int driver::emitVFBundle(KernelFile &kernel, FunctionOpInterface entry,
     return fail(toString(config.takeError()));
   if (failed(planModule(kernel.getModule(), getCapacities(*config),
                         /*apply=*/true)))
-    return 1;
+    return kExitBadInput;
   vf::BundleOptions options;
   options.insertBarriers = !omitBarriers;
   options.argumentName = [&](BlockArgument arg) {
@@ -281,7 +281,7 @@ int driver::emitVFBundle(KernelFile &kernel, FunctionOpInterface entry,
   };
   FailureOr<vf::Bundle> bundle = vf::buildBundle(func, options);
   if (failed(bundle))
-    return 1;
+    return kExitBadInput;
   double bundleMs = millisecondsSince(started);
   Sources sources{{"kernel.cpp", bundle->callerSource}};
   for (const vf::Helper &helper : bundle->helpers)
@@ -290,7 +290,7 @@ int driver::emitVFBundle(KernelFile &kernel, FunctionOpInterface entry,
   BundleBuild build(func, tools, sources);
   FailureOr<std::string> binaries = build.run();
   if (failed(binaries))
-    return 1;
+    return kExitBadInput;
 
   // Everything into a staging directory next to the output, then renamed.
   llvm::SmallString<128> staging;

@@ -9,8 +9,12 @@
 
 #include "tilekit/Interp/Interpreter.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -35,11 +39,40 @@ StringRef tilekit::driver::getCommandName() {
 
 int tilekit::driver::fail(const Twine &message) {
   errs() << "tilekit " << getCommandName() << ": " << message << "\n";
-  return 1;
+  return kExitBadInput;
+}
+
+static cl::extrahelp exitStatusHelp(R"(
+EXIT STATUS (every command):
+  0  success
+  1  outputs differ from --expect (compile --verify-each: a pass changed them)
+  2  bad kernel, input or option (the diagnostic names the op and its location)
+  3  the kernel stalled: a deadlock, a timeout or --max-steps
+  4  internal error in tilekit (a fatal error or a crash): please report it
+)");
+
+/// tilekit's own failures exit with kExitInternal, after LLVM has printed
+/// the reason (and, for a crash, the stack).
+static void installInternalErrorHandlers() {
+  install_fatal_error_handler([](void *, const char *reason, bool) {
+    errs() << "tilekit: internal error: " << reason
+           << "\n(please report it with the command and the kernel)\n";
+    errs().flush();
+    std::_Exit(tilekit::driver::kExitInternal);
+  });
+  sys::AddSignalHandler(
+      [](void *) {
+        errs() << "tilekit: internal error (a crash; please report it with "
+                  "the command and the kernel)\n";
+        errs().flush();
+        std::_Exit(tilekit::driver::kExitInternal);
+      },
+      nullptr);
 }
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  installInternalErrorHandlers();
   tilekit::interp::initializeProcess();
   cl::SetVersionPrinter(printVersion);
   // libLLVM registers hundreds of codegen options; show only ours.
@@ -54,7 +87,7 @@ int main(int argc, char **argv) {
                            tilekit::driver::emitCommand());
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory(),
                            tilekit::driver::compileCommand());
-  cl::ParseCommandLineOptions(
+  bool parsed = cl::ParseCommandLineOptions(
       argc, argv,
       "tilekit: check, run and time tile kernels for Ascend-style AI cores\n\n"
       "  tilekit check KERNEL.mlir   parse and verify a PTO kernel and list "
@@ -73,7 +106,10 @@ int main(int argc, char **argv) {
       "                              compile its register scopes as "
       "separately linked\n"
       "                              helpers for tilekit-vf-worker\n\n"
-      "Run 'tilekit <command> --help' for the options of a command.\n");
+      "Run 'tilekit <command> --help' for the options of a command.\n",
+      &errs());
+  if (!parsed)
+    return tilekit::driver::kExitBadInput;
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
   if (tilekit::driver::runCommand())
@@ -85,5 +121,5 @@ int main(int argc, char **argv) {
   if (tilekit::driver::compileCommand())
     return tilekit::driver::runCompile();
   errs() << "tilekit: no command given; see 'tilekit --help'\n";
-  return 2;
+  return tilekit::driver::kExitBadInput;
 }

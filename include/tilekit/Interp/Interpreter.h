@@ -173,6 +173,10 @@ public:
   /// Counts one op about to run on any thread; an error on `op` once
   /// maxSteps or the timeout is reached.
   mlir::LogicalResult countStep(mlir::Operation *op);
+  /// Whether a run stopped because it stalled: a deadlock, a timeout or
+  /// --max-steps (not a wrong kernel or input); set where it is reported.
+  bool hasStalled() const { return stalled.load(); }
+  void noteStalled() { stalled = true; }
 
 private:
   /// Whether launches run tasks on several threads.
@@ -193,6 +197,7 @@ private:
   std::mutex traceMutex;
   std::atomic<uint32_t> nextWorkItem{0};
   std::atomic<uint64_t> steps{0};
+  std::atomic<bool> stalled{false};
   std::chrono::steady_clock::time_point started =
       std::chrono::steady_clock::now();
 
