@@ -56,6 +56,10 @@ llvm::StringRef getCommandName();
 /// (`sim` runs the kernel as `run` does).
 int fail(const llvm::Twine &message);
 
+/// Where a command's messages beside its result go (expectation lines):
+/// stdout, except when stdout carries JSON (sim --json).
+llvm::raw_ostream &messageStream();
+
 /// The exit status of every command (listed by --help).
 enum ExitStatus : int {
   kExitOk = 0,

@@ -302,7 +302,7 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
   if (atolOption >= 0)
     atol = atolOption;
   ExpectationReport report = compareWithExpected(tensor, *expected, rtol, atol);
-  llvm::outs() << spec.name << ": " << report.text << "\n";
+  driver::messageStream() << spec.name << ": " << report.text << "\n";
   return report.ok;
 }
 
@@ -509,7 +509,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   if (failed(results))
     return interpreter.hasStalled() ? kExitStalled : kExitBadInput;
   if (verifyPerItem)
-    llvm::outs() << "verify-per-item: " << compiled->itemsVerified()
+    messageStream() << "verify-per-item: " << compiled->itemsVerified()
                  << " work items, each equal to the executor's\n";
 
   auto valueOf = [&](llvm::StringRef name) -> const RuntimeValue & {
@@ -547,6 +547,15 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
       return kExitBadInput;
     printTensor(spec.name, *tensor);
   }
+  // Neither written nor checked nor printed: say what came out.
+  if (outputs->empty() && expects->empty() && prints.empty() && !traceSink)
+    for (auto [index, result] : llvm::enumerate(*results)) {
+      llvm::outs() << (numResults == 1 ? std::string("result")
+                                       : "result" + std::to_string(index))
+                   << ": ";
+      printSummary(llvm::outs(), result);
+      llvm::outs() << "\n";
+    }
   for (const NamedSpec &spec : *expects) {
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)

@@ -57,6 +57,11 @@ static cl::opt<bool> byLine(
              "the \"lines\" array)"),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
+llvm::raw_ostream &driver::messageStream() {
+  // sim --json keeps stdout for the JSON.
+  return simCommand() && jsonOutput ? llvm::errs() : llvm::outs();
+}
+
 /// Prints the result and writes the timeline.
 static int report(const timing::SimResult &result,
                   const timing::MachineConfig &config,
