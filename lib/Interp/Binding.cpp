@@ -129,7 +129,7 @@ ExpectationReport interp::compareWithExpected(const TensorValue &tensor,
   if (llvm::ArrayRef<int64_t>(expected.shape) != llvm::ArrayRef(tensor.shape)) {
     os << "MISMATCH: shape " << formatShape(tensor.shape) << ", expected "
        << formatShape(expected.shape);
-    return {false, text};
+    return {false, text, std::nullopt, 0};
   }
   std::vector<double> actual = npyToDoubles(npyFromTensor(tensor));
   std::vector<double> wanted = npyToDoubles(expected);
@@ -150,5 +150,5 @@ ExpectationReport interp::compareWithExpected(const TensorValue &tensor,
         static_cast<long long>(result.mismatches), actual.size(),
         indexOf(result.firstMismatch, tensor.shape).c_str(),
         actual[result.firstMismatch], wanted[result.firstMismatch]);
-  return {result.ok(), text};
+  return {result.ok(), text, result, static_cast<int64_t>(actual.size())};
 }

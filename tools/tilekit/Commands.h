@@ -57,8 +57,9 @@ llvm::StringRef getCommandName();
 int fail(const llvm::Twine &message);
 
 /// Where a command's messages beside its result go (expectation lines):
-/// stdout, except when stdout carries JSON (sim --json).
+/// stdout, except when stdout carries JSON (run --json, sim --json).
 llvm::raw_ostream &messageStream();
+bool simPrintsJson();
 
 /// The exit status of every command (listed by --help).
 enum ExitStatus : int {

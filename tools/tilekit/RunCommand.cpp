@@ -25,9 +25,12 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
-#include <cmath>
 
+#include <chrono>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -70,6 +73,21 @@ static cl::list<std::string> outputSpecs(
              "resultN) to FILE.npy"),
     cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<bool> runJson(
+    "json",
+    cl::desc("Print the run as JSON on stdout: each result's summary, each "
+             "--expect's outcome and errors, the files written and the "
+             "times taken (other messages go to stderr)"),
+    cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
+
+llvm::raw_ostream &driver::messageStream() {
+  return (runCommand() && runJson) || simPrintsJson() ? llvm::errs()
+                                                      : llvm::outs();
+}
+
+/// What run --json reports, filled as the run goes.
+static llvm::json::Array jsonExpectations;
+
 static cl::list<std::string> expectSpecs(
     "expect", cl::desc("Compare NAME against FILE.npy; exit 1 on mismatch"),
     cl::value_desc("NAME=FILE.npy"), cl::sub(driver::runCommand()),
@@ -303,6 +321,19 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
     atol = atolOption;
   ExpectationReport report = compareWithExpected(tensor, *expected, rtol, atol);
   driver::messageStream() << spec.name << ": " << report.text << "\n";
+  llvm::json::Object entry{{"name", spec.name},
+                           {"file", spec.value},
+                           {"ok", report.ok},
+                           {"rtol", rtol},
+                           {"atol", atol},
+                           {"text", report.text}};
+  if (report.comparison) {
+    entry["max_abs_err"] = report.comparison->maxAbsError;
+    entry["max_rel_err"] = report.comparison->maxRelError;
+    entry["mismatches"] = report.comparison->mismatches;
+    entry["elements"] = report.elements;
+  }
+  jsonExpectations.push_back(std::move(entry));
   return report.ok;
 }
 
@@ -354,6 +385,12 @@ driver::bindInputs(KernelFile &kernel, FunctionOpInterface entry) {
 int driver::runRun() { return executeKernel(nullptr); }
 
 int driver::executeKernel(trace::TraceSink *traceSink) {
+  auto started = std::chrono::steady_clock::now();
+  auto millisecondsSince = [](std::chrono::steady_clock::time_point from) {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - from)
+        .count();
+  };
   if (kernelPath.empty())
     return fail("expected a kernel file: tilekit " + getCommandName() +
                 " KERNEL.mlir ...");
@@ -489,6 +526,8 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
                 std::to_string(kMaxBlocks));
   FailureOr<SmallVector<RuntimeValue>> results = failure();
+  auto launched = std::chrono::steady_clock::now();
+  double loadMs = millisecondsSince(started);
   if (compiled && compiled->handles(entry)) {
     // The entry is a kernel: each block one call of its C++.
     for (unsigned block = 0; block < blockCount; ++block) {
@@ -508,6 +547,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   }
   if (failed(results))
     return interpreter.hasStalled() ? kExitStalled : kExitBadInput;
+  double runMs = millisecondsSince(launched);
   if (verifyPerItem)
     messageStream() << "verify-per-item: " << compiled->itemsVerified()
                  << " work items, each equal to the executor's\n";
@@ -547,21 +587,47 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
       return kExitBadInput;
     printTensor(spec.name, *tensor);
   }
-  // Neither written nor checked nor printed: say what came out.
-  if (outputs->empty() && expects->empty() && prints.empty() && !traceSink)
-    for (auto [index, result] : llvm::enumerate(*results)) {
-      llvm::outs() << (numResults == 1 ? std::string("result")
-                                       : "result" + std::to_string(index))
-                   << ": ";
-      printSummary(llvm::outs(), result);
-      llvm::outs() << "\n";
-    }
+  // Each result's summary: printed when nothing is written, checked or
+  // printed, and in --json.
+  llvm::json::Array summaries;
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    std::string name =
+        numResults == 1 ? "result" : "result" + std::to_string(index);
+    std::string summary;
+    llvm::raw_string_ostream os(summary);
+    printSummary(os, result);
+    summaries.push_back(
+        llvm::json::Object{{"name", name}, {"summary", summary}});
+    if (outputs->empty() && expects->empty() && prints.empty() && !runJson &&
+        !traceSink)
+      llvm::outs() << name << ": " << summary << "\n";
+  }
   for (const NamedSpec &spec : *expects) {
     const TensorValue *tensor = tensorOf(spec);
     if (!tensor)
       status = kExitBadInput;
     else if (!checkExpectation(spec, *tensor) && status == kExitOk)
       status = kExitOutputsDiffer;
+  }
+  if (runJson && !traceSink) {
+    llvm::json::Array written;
+    for (const NamedSpec &spec : *outputs)
+      written.push_back(
+          llvm::json::Object{{"name", spec.name}, {"file", spec.value}});
+    llvm::json::Object report{
+        {"kernel", kernelPath},
+        {"entry", entry.getName()},
+        {"status", status},
+        {"results", std::move(summaries)},
+        {"outputs", std::move(written)},
+        {"expectations", std::move(jsonExpectations)},
+        {"timings_ms",
+         llvm::json::Object{{"load", loadMs},
+                            {"run", runMs},
+                            {"total", millisecondsSince(started)}}}};
+    llvm::outs() << llvm::formatv("{0:2}",
+                                  llvm::json::Value(std::move(report)))
+                 << "\n";
   }
   return status;
 }

@@ -57,10 +57,7 @@ static cl::opt<bool> byLine(
              "the \"lines\" array)"),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
-llvm::raw_ostream &driver::messageStream() {
-  // sim --json keeps stdout for the JSON.
-  return simCommand() && jsonOutput ? llvm::errs() : llvm::outs();
-}
+bool driver::simPrintsJson() { return simCommand() && jsonOutput; }
 
 /// Prints the result and writes the timeline.
 static int report(const timing::SimResult &result,

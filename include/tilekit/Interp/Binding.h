@@ -9,12 +9,14 @@
 #ifndef TILEKIT_INTERP_BINDING_H
 #define TILEKIT_INTERP_BINDING_H
 
+#include "tilekit/Interp/Compare.h"
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Support/Npy.h"
 
 #include "mlir/IR/Types.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace tilekit::interp {
@@ -34,6 +36,9 @@ struct ExpectationReport {
   bool ok;
   /// One line: "ok (max abs err ...)" or "MISMATCH ...: where and what".
   std::string text;
+  /// The numbers behind it (none when the shapes differ).
+  std::optional<Comparison> comparison;
+  int64_t elements = 0;
 };
 ExpectationReport compareWithExpected(const TensorValue &tensor,
                                       const NpyArray &expected, double rtol,
