@@ -303,6 +303,28 @@ LogicalResult TorchEmitter::emitModule(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>())
     if (failed(emitFunction(func)))
       return failure();
+
+  // Runnable on its own: the only orchestration function, else the only
+  // function, is the default entry (as for `tilekit run`).
+  std::string table, entry = "None";
+  SmallVector<func::FuncOp> defined, orchestration;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    defined.push_back(func);
+    if (getFunctionKind(func) == FunctionKind::Orchestration)
+      orchestration.push_back(func);
+    std::string pyName = functionNames[func.getSymName()];
+    table += (table.empty() ? "" : ", ") + quoted(pyName) + ": " + pyName;
+  }
+  if (orchestration.size() == 1)
+    entry = quoted(functionNames[orchestration[0].getSymName()]);
+  else if (defined.size() == 1)
+    entry = quoted(functionNames[defined[0].getSymName()]);
+  os << "\n\n# Run from the shell: python3 SCRIPT [--entry NAME] --input "
+        "x=x.npy ... [--output y=y.npy]\n"
+     << "if __name__ == \"__main__\":\n"
+     << "    _main({" << table << "}, " << entry << ")\n";
   return success();
 }
 

@@ -1211,3 +1211,70 @@ def _check_shape(value, dtype, shape, name):
         if extent is not None and value.shape[d] != extent:
             raise TypeError("%s: expected dim %d to be %d, got %d"
                             % (name, d, extent, value.shape[d]))
+
+
+def _main(functions, default):
+    """`python3 SCRIPT --input x=x.npy ... [--output y=y.npy]`: runs one
+    function of the script on .npy files and numbers, writes the tensors
+    named by --output after the run (arguments are updated in place; the
+    results are `result`, or `result0`, `result1`, ...) and otherwise prints
+    a summary of each result."""
+    import argparse
+    import inspect
+    parser = argparse.ArgumentParser(
+        description="Runs a function of this tilekit-generated script.")
+    parser.add_argument("--entry", default=default, choices=sorted(functions),
+                        help="the function to run (default: %(default)s)")
+    parser.add_argument("--input", action="append", default=[],
+                        metavar="NAME=VALUE",
+                        help="an argument: FILE.npy, zeros:SHAPE:TYPE "
+                             "(SHAPE like 4x8) or a number")
+    parser.add_argument("--output", action="append", default=[],
+                        metavar="NAME=FILE.npy",
+                        help="write an argument tensor after the run, or a "
+                             "result (result, result0, ...)")
+    args = parser.parse_args()
+    if args.entry is None:
+        parser.error("--entry is needed: the script has several functions")
+    fn = functions[args.entry]
+    names = list(inspect.signature(fn).parameters)
+    values = {}
+    for spec in args.input:
+        name, _, value = spec.partition("=")
+        if name not in names:
+            parser.error("--input %s: %s takes %s" % (name, args.entry,
+                                                     ", ".join(names)))
+        if value.endswith(".npy"):
+            values[name] = torch.from_numpy(numpy.load(value).copy())
+        elif value.startswith("zeros:"):
+            _, shape, dtype = value.split(":")
+            values[name] = torch.zeros([int(d) for d in shape.split("x")],
+                                       dtype=_DTYPES[dtype])
+        else:
+            values[name] = float(value) if any(c in value for c in ".en") \
+                else int(value)
+    missing = [n for n in names if n not in values]
+    if missing:
+        parser.error("%s needs --input for %s" % (args.entry, ", ".join(missing)))
+    results = fn(*[values[n] for n in names])
+    if not isinstance(results, tuple):
+        results = () if results is None else (results,)
+    named = dict(values)
+    for i, r in enumerate(results):
+        named["result" if len(results) == 1 else "result%d" % i] = r
+    for spec in args.output:
+        name, _, path = spec.partition("=")
+        if name not in named or not torch.is_tensor(named[name]):
+            parser.error("--output %s: not a tensor argument or result" % name)
+        numpy.save(path, named[name].numpy())
+    if not args.output:
+        for name in [k for k in named if k.startswith("result")]:
+            r = named[name]
+            if torch.is_tensor(r):
+                v = r.double()
+                print("%s: tensor %s %s min %.6g max %.6g mean %.6g" % (
+                    name, str(r.dtype).replace("torch.", ""), list(r.shape),
+                    v.min().item(), v.max().item(), v.mean().item()))
+            else:
+                print("%s: %r" % (name, r))
+
