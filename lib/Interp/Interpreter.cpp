@@ -362,6 +362,8 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
 }
 
 LogicalResult Interpreter::countStep(Operation *op) {
+  if (options.opsRun)
+    options.opsRun->fetch_add(1, std::memory_order_relaxed);
   if (!options.maxSteps && !options.timeout.count())
     return success(); // No shared counter without limits.
   uint64_t done = steps.fetch_add(1, std::memory_order_relaxed) + 1;

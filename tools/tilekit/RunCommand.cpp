@@ -10,6 +10,7 @@
 #include "Commands.h"
 #include "KernelFile.h"
 #include "MemoryPlanning.h"
+#include "Progress.h"
 
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Support/Npy.h"
@@ -321,12 +322,9 @@ static bool checkExpectation(const NamedSpec &spec, const TensorValue &tensor) {
     atol = atolOption;
   ExpectationReport report = compareWithExpected(tensor, *expected, rtol, atol);
   driver::messageStream() << spec.name << ": " << report.text << "\n";
-  llvm::json::Object entry{{"name", spec.name},
-                           {"file", spec.value},
-                           {"ok", report.ok},
-                           {"rtol", rtol},
-                           {"atol", atol},
-                           {"text", report.text}};
+  llvm::json::Object entry{{"name", spec.name}, {"file", spec.value},
+                           {"ok", report.ok},   {"rtol", rtol},
+                           {"atol", atol},      {"text", report.text}};
   if (report.comparison) {
     entry["max_abs_err"] = report.comparison->maxAbsError;
     entry["max_rel_err"] = report.comparison->maxRelError;
@@ -472,6 +470,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   options.groupTimeout = *group;
   options.timeout = *timeout;
   options.maxSteps = maxSteps;
+  std::atomic<uint64_t> opsRun{0};
+  if (progressEnabled() && !traceSink)
+    options.opsRun = &opsRun;
   options.unboundedPipes = unboundedPipes;
   options.checkRaces = checkRaces;
   options.threads = threadCount
@@ -526,6 +527,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return fail("--blocks " + std::to_string(blockCount) + ": expected 1 to " +
                 std::to_string(kMaxBlocks));
   FailureOr<SmallVector<RuntimeValue>> results = failure();
+  std::optional<ProgressLine> progress;
+  if (options.opsRun)
+    progress.emplace("ops run", opsRun);
   auto launched = std::chrono::steady_clock::now();
   double loadMs = millisecondsSince(started);
   if (compiled && compiled->handles(entry)) {
@@ -545,12 +549,13 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   } else {
     results = interpreter.launch(entry, argValues, blockCount);
   }
+  progress.reset();
   if (failed(results))
     return interpreter.hasStalled() ? kExitStalled : kExitBadInput;
   double runMs = millisecondsSince(launched);
   if (verifyPerItem)
     messageStream() << "verify-per-item: " << compiled->itemsVerified()
-                 << " work items, each equal to the executor's\n";
+                    << " work items, each equal to the executor's\n";
 
   auto valueOf = [&](llvm::StringRef name) -> const RuntimeValue & {
     int slot = *lookupOutput(name);
@@ -625,8 +630,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
          llvm::json::Object{{"load", loadMs},
                             {"run", runMs},
                             {"total", millisecondsSince(started)}}}};
-    llvm::outs() << llvm::formatv("{0:2}",
-                                  llvm::json::Value(std::move(report)))
+    llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(report)))
                  << "\n";
   }
   return status;

@@ -8,6 +8,7 @@
 
 #include "Commands.h"
 #include "MemoryPlanning.h"
+#include "Progress.h"
 
 #include "tilekit/Timing/Simulator.h"
 
@@ -112,20 +113,24 @@ int driver::runSim() {
     writer = std::move(*created);
     sink.tee(writer.get());
   }
-  if (reader) {
-    while (true) {
-      llvm::Expected<const trace::Record *> record = reader->next();
-      if (!record)
-        return fail(toString(record.takeError()));
-      if (!*record)
-        break;
-      sink.emit(**record);
-    }
-  } else if (usesCompiledProducer()) {
-    if (int status = runTraceProducer(sink))
+  driver::CountingSink counted(sink);
+  {
+    driver::ProgressLine progress("records simulated", counted.count);
+    if (reader) {
+      while (true) {
+        llvm::Expected<const trace::Record *> record = reader->next();
+        if (!record)
+          return fail(toString(record.takeError()));
+        if (!*record)
+          break;
+        counted.emit(**record);
+      }
+    } else if (usesCompiledProducer()) {
+      if (int status = runTraceProducer(counted))
+        return status;
+    } else if (int status = executeKernel(&counted)) {
       return status;
-  } else if (int status = executeKernel(&sink)) {
-    return status;
+    }
   }
   auto result = sink.getSimulator().finish();
   if (!result)

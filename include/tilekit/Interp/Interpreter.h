@@ -82,6 +82,8 @@ struct InterpreterOptions {
   /// so that a kernel that never ends can be stopped.
   uint64_t maxSteps = 0;
   std::chrono::milliseconds timeout{0};
+  /// Counts every op run (for a progress display), when set.
+  std::atomic<uint64_t> *opsRun = nullptr;
   /// Where trace records go (none when null): one work item per call of an
   /// incore or group function, and inside it a record per data movement,
   /// compute op, flag and barrier.

@@ -1118,7 +1118,8 @@ std::string TorchEmitter::regScopeCall(TorchEmitter &e, RegScopeOp scope) {
     if (auto arg = dyn_cast<BlockArgument>(value);
         arg && arg.getOwner() == &body)
       return std::to_string(arg.getArgNumber());
-    return std::to_string(numbers.try_emplace(value, numbers.size()).first->second);
+    return std::to_string(
+        numbers.try_emplace(value, numbers.size()).first->second);
   };
   std::string program;
   llvm::raw_string_ostream os(program);
@@ -1142,13 +1143,14 @@ std::string TorchEmitter::regScopeCall(TorchEmitter &e, RegScopeOp scope) {
                 number(store.getValue()),
                 store.getMask() ? number(store.getMask()) : "None"});
         })
-        .Case<VRegAddOp, VRegSubOp, VRegMulOp, VRegDivOp, VRegMaxOp,
-              VRegMinOp>([&](Operation *binary) {
-          StringRef kind = binary->getName().getStringRef();
-          kind.consume_front("pto.vreg.");
-          step(kind, binary->getResult(0),
-               {number(binary->getOperand(0)), number(binary->getOperand(1))});
-        })
+        .Case<VRegAddOp, VRegSubOp, VRegMulOp, VRegDivOp, VRegMaxOp, VRegMinOp>(
+            [&](Operation *binary) {
+              StringRef kind = binary->getName().getStringRef();
+              kind.consume_front("pto.vreg.");
+              step(kind, binary->getResult(0),
+                   {number(binary->getOperand(0)),
+                    number(binary->getOperand(1))});
+            })
         .Case([&](VRegBroadcastOp op) {
           step("broadcast", op.getResult(), {number(op.getScalar())});
         })
@@ -1158,8 +1160,9 @@ std::string TorchEmitter::regScopeCall(TorchEmitter &e, RegScopeOp scope) {
                 number(op.getLhs()), number(op.getRhs())});
         })
         .Case([&](VRegSelectOp op) {
-          step("select", op.getResult(),
-               {number(op.getMask()), number(op.getLhs()), number(op.getRhs())});
+          step(
+              "select", op.getResult(),
+              {number(op.getMask()), number(op.getLhs()), number(op.getRhs())});
         })
         .Case([&](VRegPrefixMaskOp op) {
           step("prefix", op.getResult(), {std::to_string(op.getCount())});
@@ -1182,8 +1185,8 @@ std::string TorchEmitter::regScopeCall(TorchEmitter &e, RegScopeOp scope) {
   for (unsigned i = 0; i < scope.getNumResults(); ++i)
     yields += (i ? ", " : "") +
               std::to_string(scope.getYieldedCapture(i).getArgNumber());
-  return "_reg_scope(" + e.list(scope.getCaptures()) + ", [" + addrs +
-         "], [" + program + "], [" + yields + "])";
+  return "_reg_scope(" + e.list(scope.getCaptures()) + ", [" + addrs + "], [" +
+         program + "], [" + yields + "])";
 }
 
 bool tilekit::canEmitTorch(RegisteredOperationName name) {
