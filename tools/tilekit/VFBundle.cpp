@@ -20,6 +20,7 @@
 #include "tilekit/VF/DeviceImage.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -274,6 +275,11 @@ int driver::emitVFBundle(KernelFile &kernel, FunctionOpInterface entry,
   if (failed(planModule(kernel.getModule(), getCapacities(*config),
                         /*apply=*/true)))
     return kExitBadInput;
+  // Planning rewrites types; what it leaves must still verify.
+  if (failed(mlir::verify(kernel.getModule()))) {
+    fail("memory planning left the kernel invalid (an internal error)");
+    return kExitInternal;
+  }
   vf::BundleOptions options;
   options.insertBarriers = !omitBarriers;
   options.argumentName = [&](BlockArgument arg) {

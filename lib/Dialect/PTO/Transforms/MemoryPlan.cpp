@@ -194,6 +194,12 @@ void Planner::tieStorage() {
       for (OpResult result : op->getResults())
         if (OpOperand *operand = shared.getStorageOperand(result))
           tie(result, operand->get());
+    // A register scope's block arguments are its captures, in the same
+    // storage (the region is isolated, so they are values of their own).
+    if (auto scope = dyn_cast<RegScopeOp>(op))
+      for (auto [capture, argument] : llvm::zip(
+               scope.getCaptures(), scope.getBody().front().getArguments()))
+        tie(capture, argument);
     if (auto branch = dyn_cast<RegionBranchOpInterface>(op)) {
       RegionBranchSuccessorMapping mapping;
       branch.getSuccessorOperandInputMapping(mapping);
