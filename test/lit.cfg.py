@@ -26,4 +26,4 @@ config.substitutions.append(("%runtime_flags", "-I %s -I %s" % (os.path.join(con
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tilekit-opt", "tilekit-translate", "tilekit-vf-image", "tilekit-vf-worker", "tilekit"], [config.tilekit_tools_dir])
+llvm_config.add_tool_substitutions(["tilekit-opt", "tilekit-translate", "tilekit-vf-image", "tilekit-vf-worker", "tilekit-lsp-server", "tilekit"], [config.tilekit_tools_dir])
