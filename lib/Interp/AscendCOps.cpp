@@ -126,11 +126,16 @@ constexpr int64_t kUnplannedCapacities = 64;
 LogicalResult checkFits(Operation *op, Buffer buffer, int64_t address,
                         int64_t bytes) {
   int64_t limit = machine::getCapacityLimit(buffer);
-  if (address + bytes <= limit)
+  int64_t end;
+  // A kernel's address and size may be anything: their sum may overflow.
+  bool overflows = __builtin_add_overflow(address, bytes, &end);
+  if (!overflows && end <= limit)
     return success();
   return op->emitOpError() << "occupies bytes [" << address << ", "
-                           << address + bytes << ") of "
-                           << machine::getName(buffer) << ", past the " << limit
+                           << (overflows ? std::string("2^63 and beyond")
+                                         : std::to_string(end))
+                           << ") of " << machine::getName(buffer)
+                           << ", past the " << limit
                            << " bytes it has on any machine";
 }
 

@@ -59,26 +59,52 @@ static llvm::Expected<TensorValue> tensorFrom(llvm::StringRef source,
                 : makeTensor(kind, parsed->first);
 }
 
+/// `tensor` as the value of an argument of GM tensor type `type`, if its
+/// shape fits.
+static llvm::Expected<RuntimeValue>
+fitTensor(llvm::Expected<TensorValue> tensor, ShapedType type) {
+  if (!tensor)
+    return tensor.takeError();
+  if (type.getRank() != static_cast<int64_t>(tensor->shape.size()) ||
+      failed(verifyCompatibleShape(type.getShape(), tensor->shape))) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << type;
+    return bindError("shape " + formatShape(tensor->shape) + " does not fit " +
+                     text);
+  }
+  return RuntimeValue(std::move(*tensor));
+}
+
+static bool isTensorType(Type type) {
+  return isa<pto::GMTensorType, ascendc::GlobalTensorType>(type);
+}
+
+llvm::Expected<RuntimeValue> interp::bindArray(const NpyArray &array,
+                                               Type type) {
+  if (!isTensorType(type))
+    return bindError("an array binds a GM tensor argument only");
+  auto tensorType = cast<ShapedType>(type);
+  std::optional<ElementKind> kind = getElementKind(tensorType.getElementType());
+  if (!kind)
+    return bindError("unsupported element type");
+  // The executor holds floats as f32 and integers as i64.
+  if (llvm::Error error = checkAllocatable(uint64_t(array.numElements()) *
+                                               (isFloatKind(*kind) ? 4 : 8),
+                                           "the array"))
+    return std::move(error);
+  return fitTensor(tensorFromNpy(array, *kind), tensorType);
+}
+
 llvm::Expected<RuntimeValue> interp::bindArgument(llvm::StringRef source,
                                                   Type type) {
-  if (isa<pto::GMTensorType, ascendc::GlobalTensorType>(type)) {
+  if (isTensorType(type)) {
     auto tensorType = cast<ShapedType>(type);
     std::optional<ElementKind> kind =
         getElementKind(tensorType.getElementType());
     if (!kind)
       return bindError("unsupported element type");
-    auto tensor = tensorFrom(source, *kind);
-    if (!tensor)
-      return tensor.takeError();
-    if (tensorType.getRank() != static_cast<int64_t>(tensor->shape.size()) ||
-        failed(verifyCompatibleShape(tensorType.getShape(), tensor->shape))) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << type;
-      return bindError("shape " + formatShape(tensor->shape) +
-                       " does not fit " + text);
-    }
-    return RuntimeValue(std::move(*tensor));
+    return fitTensor(tensorFrom(source, *kind), tensorType);
   }
   if (isa<pto::TileType>(type))
     return bindError("tile arguments cannot be bound from the command line; "

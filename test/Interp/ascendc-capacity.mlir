@@ -37,3 +37,12 @@ func.func @view(%off: index) {
   ascendc.duplicate_l2 %v, %one : !ascendc.local_tensor<8xf32>, f32
   return
 }
+
+// An address near the top of int64 is refused, not added past it (a
+// fuzzer's input).
+// RUN: not tilekit run %s --entry top 2>&1 | FileCheck %s --check-prefix=TOP
+// TOP: ascendc-capacity.mlir:[[@LINE+2]]:8: error: 'ascendc.local_tensor' op occupies bytes [9223372036854775807, 2^63 and beyond) of ub
+func.func @top() {
+  %t = ascendc.local_tensor veccalc addr 9223372036854775807 size 512 : !ascendc.local_tensor<128xf32>
+  return
+}

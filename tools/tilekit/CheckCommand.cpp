@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "KernelFile.h"
 #include "MemoryPlanning.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
@@ -256,7 +256,7 @@ int driver::runCheck() {
                          {"diagnostics", std::move(diagnostics)}}));
     return kExitBadInput;
   };
-  if (failed(kernel.load(inputFile)))
+  if (failed(kernel.load(inputFile, "tilekit " + getCommandName().str())))
     return printFailure();
   // Counted as written, before planning adds copies or unrolls loops.
   std::vector<FunctionSummary> summaries = summarize(kernel.getModule());
@@ -264,8 +264,9 @@ int driver::runCheck() {
   if (!config)
     return driver::fail(toString(config.takeError()));
   // Planning may add copies to the module; `check` prints none of it.
-  FailureOr<std::vector<driver::FunctionPlan>> plans = driver::planModule(
-      kernel.getModule(), driver::getCapacities(*config), /*apply=*/false);
+  FailureOr<std::vector<driver::FunctionPlan>> plans =
+      driver::planModule(kernel.getModule(), driver::getCapacities(*config),
+                         /*apply=*/false, planOptions());
   if (failed(plans))
     return printFailure();
   for (const driver::FunctionPlan &plan : *plans)

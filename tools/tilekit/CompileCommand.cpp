@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "KernelFile.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
@@ -345,7 +345,7 @@ int driver::runCompile() {
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
-  if (failed(kernel.load(compileInput)))
+  if (failed(kernel.load(compileInput, "tilekit " + getCommandName().str())))
     return kExitBadInput;
   ModuleOp module = kernel.getModule();
   // The compiled kernel keeps its arguments' source names, so that it runs
@@ -476,8 +476,8 @@ int driver::runCompile() {
       return fail(toString(std::move(error)));
     llvm::errs() << check->report;
     fail("--verify-each: " + *check->divergent +
-         " broke the kernel (the IR before and after it: " + beforePath +
-         ", " + afterPath + ")");
+         " broke the kernel (the IR before and after it: " + beforePath + ", " +
+         afterPath + ")");
     return kExitOutputsDiffer;
   }
   if (check)

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "KernelFile.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Target/TorchEmitter.h"
@@ -53,7 +53,7 @@ int driver::runEmit() {
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
-  if (failed(kernel.load(emitInput)))
+  if (failed(kernel.load(emitInput, "tilekit " + getCommandName().str())))
     return kExitBadInput;
   TorchEmitOptions options;
   options.checkShapes = checkShapes;

@@ -8,7 +8,7 @@
 #ifndef TILEKIT_TOOLS_TILEKIT_MEMORYPLANNING_H
 #define TILEKIT_TOOLS_TILEKIT_MEMORYPLANNING_H
 
-#include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
+#include "tilekit/Driver/PlanModule.h"
 #include "tilekit/Timing/MachineConfig.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -21,24 +21,9 @@ namespace tilekit::driver {
 /// beside the binary.
 llvm::Expected<timing::MachineConfig> loadConfig();
 
-/// The buffer capacities of `config`.
-pto::BufferCapacities getCapacities(const timing::MachineConfig &config);
+/// The planning options of the command line (--double-buffer).
+pto::PlanOptions planOptions();
 
-struct FunctionPlan {
-  mlir::FunctionOpInterface func;
-  pto::MemoryPlan plan;
-};
-
-/// Plans every plannable function of `module` against `capacities` (with
-/// double buffering when --double-buffer is given) and applies the plans
-/// when `apply` is set (otherwise only the copies and unrolled loops the
-/// planner needed may have been added). Errors, including a function that does
-/// not fit, are emitted at their locations; fails if there was one.
-mlir::FailureOr<std::vector<FunctionPlan>>
-planModule(mlir::ModuleOp module, const pto::BufferCapacities &capacities,
-           bool apply);
-
-/// Whether `run`/`sim` plan the kernel's memory before executing it.
 bool shouldPlanMemory();
 
 } // namespace tilekit::driver

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
-#include "KernelFile.h"
 #include "MemoryPlanning.h"
 #include "Progress.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Support/Npy.h"
@@ -236,30 +236,13 @@ splitSpecs(const cl::list<std::string> &specs, llvm::StringRef option) {
 bool driver::entryGiven() { return !entryName.empty(); }
 
 FunctionOpInterface driver::pickEntry(ModuleOp module, StringRef path) {
-  SmallVector<FunctionOpInterface> all, orchestration;
-  for (auto func : module.getOps<FunctionOpInterface>()) {
-    if (func.isExternal())
-      continue;
-    all.push_back(func);
-    if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
-      orchestration.push_back(func);
-  }
-  if (!entryName.empty()) {
-    for (FunctionOpInterface func : all)
-      if (func.getName() == entryName)
-        return func;
-    fail("no function @" + entryName + " with a body in " + path);
-    return {};
-  }
-  if (orchestration.size() == 1)
-    return orchestration.front();
-  if (all.size() == 1)
-    return all.front();
-  std::string names;
-  for (FunctionOpInterface func : all)
-    names += " @" + func.getName().str();
-  fail("choose the function to run with --entry (candidates:" + names + ")");
-  return {};
+  std::string why;
+  FunctionOpInterface entry = findEntry(module, entryName, why);
+  if (!entry)
+    fail(entryName.empty()
+             ? "choose the function to run with --entry (" + why + ")"
+             : why + " in " + path.str());
+  return entry;
 }
 
 /// Builds the value of an argument of `type` from its --input source.
@@ -395,14 +378,14 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
-  if (failed(kernel.load(kernelPath)))
+  if (failed(kernel.load(kernelPath, "tilekit " + getCommandName().str())))
     return kExitBadInput;
   if (shouldPlanMemory()) {
     auto config = loadConfig();
     if (!config)
       return fail(toString(config.takeError()));
     if (failed(planModule(kernel.getModule(), getCapacities(*config),
-                          /*apply=*/true)))
+                          /*apply=*/true, planOptions())))
       return kExitBadInput;
   }
   FunctionOpInterface entry = pickEntry(kernel.getModule(), kernelPath);

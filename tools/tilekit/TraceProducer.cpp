@@ -11,8 +11,8 @@
 
 #include "BuildCache.h"
 #include "Commands.h"
-#include "KernelFile.h"
 #include "MemoryPlanning.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Trace/ProducerLibrary.h"
@@ -83,7 +83,7 @@ LogicalResult driver::emitTraceProducer(KernelFile &kernel,
       return failure();
     }
     if (failed(planModule(kernel.getModule(), getCapacities(*config),
-                          /*apply=*/true)))
+                          /*apply=*/true, planOptions())))
       return failure();
   }
   nameArguments(kernel);
@@ -192,7 +192,7 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     KernelFile kernel;
     SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                            &kernel.getContext());
-    if (failed(kernel.load(path)))
+    if (failed(kernel.load(path, "tilekit " + getCommandName().str())))
       return kExitBadInput;
     FunctionOpInterface entry = pickEntry(kernel.getModule(), path);
     if (!entry)

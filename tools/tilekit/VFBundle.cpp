@@ -13,8 +13,8 @@
 
 #include "BuildCache.h"
 #include "Commands.h"
-#include "KernelFile.h"
 #include "MemoryPlanning.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Conversion/PTOToVFBundle.h"
 #include "tilekit/VF/DeviceImage.h"
@@ -273,7 +273,7 @@ int driver::emitVFBundle(KernelFile &kernel, FunctionOpInterface entry,
   if (!config)
     return fail(toString(config.takeError()));
   if (failed(planModule(kernel.getModule(), getCapacities(*config),
-                        /*apply=*/true)))
+                        /*apply=*/true, planOptions())))
     return kExitBadInput;
   // Planning rewrites types; what it leaves must still verify.
   if (failed(mlir::verify(kernel.getModule()))) {

@@ -26,6 +26,10 @@ namespace tilekit::interp {
 /// a number. The error says what is wrong with the source.
 llvm::Expected<RuntimeValue> bindArgument(llvm::StringRef source,
                                           mlir::Type type);
+/// The value of a GM tensor argument of `type` from an array in memory
+/// (the Python module's inputs): its dtype must be the kind's (bf16 also
+/// takes raw bits as <u2) and its shape must fit.
+llvm::Expected<RuntimeValue> bindArray(const NpyArray &array, mlir::Type type);
 
 /// The default (rtol, atol) for comparing elements of `kind`: f32 1e-5 /
 /// 1e-6, f16 1e-3 / 1e-3, bf16 8e-3 / 8e-3, integers exact.

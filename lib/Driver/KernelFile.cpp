@@ -1,8 +1,8 @@
 //===- KernelFile.cpp - Loading a kernel for the driver -------------------===//
 
-#include "KernelFile.h"
-#include "Commands.h"
+#include "tilekit/Driver/KernelFile.h"
 
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Support/InputFile.h"
 
@@ -28,14 +28,22 @@ KernelFile::KernelFile() : context(makeRegistry()) {
   context.loadAllAvailableDialects();
 }
 
-LogicalResult KernelFile::load(StringRef path) {
+LogicalResult KernelFile::load(StringRef path, StringRef reader) {
   auto buffer = readInputFile(path);
   if (!buffer)
     return emitError(FileLineColLoc::get(&context, path, 0, 0))
-           << "tilekit " << getCommandName() << ": "
-           << toString(buffer.takeError());
+           << reader << ": " << toString(buffer.takeError());
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  return parseBuffer(path);
+}
 
+LogicalResult KernelFile::loadText(StringRef text, StringRef bufferName) {
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, bufferName), llvm::SMLoc());
+  return parseBuffer(bufferName);
+}
+
+LogicalResult KernelFile::parseBuffer(StringRef path) {
   Block block;
   ParserConfig config(&context, /*verifyAfterParse=*/false);
   if (failed(parseAsmSourceFile(sourceMgr, &block, config, &asmState)))
@@ -119,4 +127,30 @@ std::string KernelFile::getArgumentName(BlockArgument argument) const {
     }
   }
   return "arg" + std::to_string(argument.getArgNumber());
+}
+
+FunctionOpInterface driver::findEntry(ModuleOp module, StringRef name,
+                                      std::string &why) {
+  SmallVector<FunctionOpInterface> all, orchestration;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    if (func.isExternal())
+      continue;
+    if (!name.empty() && func.getName() == name)
+      return func;
+    all.push_back(func);
+    if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
+      orchestration.push_back(func);
+  }
+  if (!name.empty()) {
+    why = "no function @" + name.str() + " with a body";
+    return {};
+  }
+  if (orchestration.size() == 1)
+    return orchestration.front();
+  if (all.size() == 1)
+    return all.front();
+  why = "candidates:";
+  for (FunctionOpInterface func : all)
+    why += " @" + func.getName().str();
+  return {};
 }

@@ -1,5 +1,4 @@
-//===- KernelFile.h - Loading a kernel for the driver -------------*- C++
-//-*-===//
+//===- KernelFile.h - Loading a kernel for the tools ----------*- C++ -*-===//
 //
 // Parses and verifies a `.mlir` kernel with diagnostics on the source, and
 // remembers the source names of function arguments (`%x`), so that commands
@@ -7,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEKIT_TOOLS_TILEKIT_KERNELFILE_H
-#define TILEKIT_TOOLS_TILEKIT_KERNELFILE_H
+#ifndef TILEKIT_DRIVER_KERNELFILE_H
+#define TILEKIT_DRIVER_KERNELFILE_H
 
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
@@ -31,8 +31,12 @@ public:
   KernelFile();
 
   /// Reads, parses and verifies `path`; diagnostics go through the handler
-  /// the caller installed on getContext() (or to stderr by default).
-  mlir::LogicalResult load(llvm::StringRef path);
+  /// the caller installed on getContext() (or to stderr by default). A file
+  /// that cannot be read is reported as `reader`'s error.
+  mlir::LogicalResult load(llvm::StringRef path, llvm::StringRef reader);
+  /// Parses and verifies kernel text; diagnostics name `bufferName`.
+  mlir::LogicalResult loadText(llvm::StringRef text,
+                               llvm::StringRef bufferName);
 
   mlir::MLIRContext &getContext() { return context; }
   llvm::SourceMgr &getSourceMgr() { return sourceMgr; }
@@ -45,12 +49,22 @@ public:
   std::optional<std::string> getValueName(mlir::Value value) const;
 
 private:
+  /// Parses and verifies the buffer just added to the source manager.
+  mlir::LogicalResult parseBuffer(llvm::StringRef name);
+
   mlir::MLIRContext context;
   llvm::SourceMgr sourceMgr;
   mlir::AsmParserState asmState;
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };
 
+/// The function a run starts at: the one named `name` when given, else the
+/// only orchestration function, else the only function with a body. Null
+/// when there is none, with `why` saying which name is missing or listing
+/// the candidates ("candidates: @a @b").
+mlir::FunctionOpInterface findEntry(mlir::ModuleOp module, llvm::StringRef name,
+                                    std::string &why);
+
 } // namespace tilekit::driver
 
-#endif // TILEKIT_TOOLS_TILEKIT_KERNELFILE_H
+#endif // TILEKIT_DRIVER_KERNELFILE_H
