@@ -1,0 +1,429 @@
+//===- TilekitModule.cpp - The tilekit Python module's native part -------===//
+//
+// `tilekit._native`: each function loads a kernel (a file or text), does
+// what the matching `tilekit` command does, and returns plain Python
+// values. A kernel that fails (parse, verify, run, lowering) raises
+// `_native.KernelFailure(diagnostics, stalled)`; `tilekit/__init__.py` turns
+// it into `tilekit.Error` or `tilekit.DeadlockError` (docs/python.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Conversion/PTOToAscendC.h"
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/PlanModule.h"
+#include "tilekit/Interp/Binding.h"
+#include "tilekit/Interp/Interpreter.h"
+#include "tilekit/Interp/TensorIO.h"
+#include "tilekit/Target/TorchEmitter.h"
+#include "tilekit/Timing/Simulator.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+namespace py = pybind11;
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::interp;
+
+namespace {
+
+/// A kernel that failed: its diagnostics (each a dict) and whether it
+/// stalled (deadlock, timeout, step limit).
+struct KernelFailure {
+  py::list diagnostics;
+  bool stalled = false;
+};
+
+/// The diagnostics of one call, as dicts with severity, file, line,
+/// column, message and notes.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext &context)
+      : handler(&context, [this](Diagnostic &diag) {
+          py::gil_scoped_acquire gil;
+          py::dict entry = toDict(diag);
+          py::list notes;
+          for (Diagnostic &note : diag.getNotes())
+            notes.append(toDict(note));
+          entry["notes"] = notes;
+          (diag.getSeverity() == DiagnosticSeverity::Error ? errors : warnings)
+              .append(entry);
+          return success();
+        }) {}
+
+  /// Raises the errors seen so far.
+  [[noreturn]] void raiseCollected(bool stalled = false) {
+    if (errors.empty())
+      errors.append(py::dict(
+          py::arg("severity") = "error", py::arg("file") = "",
+          py::arg("line") = 0, py::arg("column") = 0,
+          py::arg("message") = "failed", py::arg("notes") = py::list()));
+    throw KernelFailure{errors, stalled};
+  }
+  /// Raises `message` as an error of the kernel as a whole.
+  [[noreturn]] void raiseMessage(const std::string &message) {
+    errors.append(py::dict(py::arg("severity") = "error", py::arg("file") = "",
+                           py::arg("line") = 0, py::arg("column") = 0,
+                           py::arg("message") = message,
+                           py::arg("notes") = py::list()));
+    raiseCollected();
+  }
+  py::list warnings;
+
+private:
+  static py::dict toDict(Diagnostic &diag) {
+    std::string file;
+    unsigned line = 0, column = 0;
+    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
+      file = loc.getFilename().str();
+      line = loc.getLine();
+      column = loc.getColumn();
+    }
+    const char *severity =
+        diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
+        : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+                                                            : "note";
+    return py::dict(py::arg("severity") = severity, py::arg("file") = file,
+                    py::arg("line") = line, py::arg("column") = column,
+                    py::arg("message") = diag.str());
+  }
+
+  ScopedDiagnosticHandler handler;
+  py::list errors;
+};
+
+/// A kernel loaded for one call, with its diagnostics collected.
+struct LoadedKernel {
+  LoadedKernel(const std::string &source, bool isText, const std::string &name)
+      : diagnostics(kernel.getContext()) {
+    if (failed(isText ? kernel.loadText(source, name)
+                      : kernel.load(source, "tilekit")))
+      diagnostics.raiseCollected();
+  }
+  FunctionOpInterface entry(const std::string &name) {
+    std::string why;
+    FunctionOpInterface func = driver::findEntry(kernel.getModule(), name, why);
+    if (!func)
+      diagnostics.raiseMessage(
+          name.empty() ? "choose the function to run with entry= (" + why + ")"
+                       : why);
+    return func;
+  }
+  void planMemory(const timing::MachineConfig &config) {
+    if (failed(driver::planModule(kernel.getModule(),
+                                  driver::getCapacities(config),
+                                  /*apply=*/true)))
+      diagnostics.raiseCollected();
+  }
+  timing::MachineConfig loadConfig(const std::string &path) {
+    auto config = timing::loadMachineConfig(path);
+    if (!config)
+      diagnostics.raiseMessage(toString(config.takeError()));
+    return std::move(*config);
+  }
+
+  driver::KernelFile kernel;
+  DiagnosticCollector diagnostics;
+};
+
+/// NumPy's dtype string in the form NpyArray holds ("<i1" for "|i1").
+std::string descrOf(const py::array &array) {
+  std::string descr = py::str(array.dtype().attr("str"));
+  if (descr[0] == '=' || descr[0] == '|')
+    descr[0] = '<';
+  return descr;
+}
+
+/// The arguments of `entry` from `inputs` (name -> ndarray, or a string the
+/// command line takes: a number, FILE.npy, rand:..., zeros:...).
+SmallVector<RuntimeValue> bindInputs(LoadedKernel &loaded,
+                                     FunctionOpInterface entry,
+                                     const py::dict &inputs,
+                                     std::vector<std::string> &names) {
+  Region &body = entry.getFunctionBody();
+  llvm::StringMap<unsigned> index;
+  for (BlockArgument arg : body.getArguments()) {
+    names.push_back(loaded.kernel.getArgumentName(arg));
+    index[names.back()] = arg.getArgNumber();
+  }
+  std::vector<std::optional<RuntimeValue>> values(names.size());
+  for (auto [key, value] : inputs) {
+    std::string name = py::str(key);
+    auto it = index.find(name);
+    if (it == index.end())
+      loaded.diagnostics.raiseMessage("inputs['" + name + "']: @" +
+                                      entry.getName().str() +
+                                      " has no argument %" + name);
+    Type type = entry.getArgumentTypes()[it->second];
+    llvm::Expected<RuntimeValue> bound = llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "unsupported input");
+    if (py::isinstance<py::array>(value)) {
+      auto array =
+          py::array::ensure(value, py::array::c_style | py::array::forcecast);
+      NpyArray npy;
+      npy.descr = descrOf(array);
+      npy.shape.assign(array.shape(), array.shape() + array.ndim());
+      // Viewed in place: bindArray copies the elements once, into the
+      // executor's storage.
+      npy.file = llvm::MemoryBuffer::getMemBuffer(
+          llvm::StringRef(static_cast<const char *>(array.data()),
+                          array.nbytes()),
+          name, /*RequiresNullTerminator=*/false);
+      npy.fileElements = static_cast<const uint8_t *>(array.data());
+      bound = bindArray(npy, type);
+    } else {
+      bound = bindArgument(std::string(py::str(value)), type);
+    }
+    if (!bound)
+      loaded.diagnostics.raiseMessage("inputs['" + name +
+                                      "']: " + toString(bound.takeError()));
+    values[it->second] = std::move(*bound);
+  }
+  SmallVector<RuntimeValue> args;
+  for (auto [i, value] : llvm::enumerate(values)) {
+    if (!value)
+      loaded.diagnostics.raiseMessage(
+          "argument %" + names[i] + " of @" + entry.getName().str() +
+          " needs a value: inputs['" + names[i] + "']");
+    args.push_back(std::move(*value));
+  }
+  return args;
+}
+
+/// A tensor as a new NumPy array owning its elements (f16 as float16, bf16
+/// as float32, integers in their own width).
+py::object toPython(const RuntimeValue &value) {
+  if (const auto *scalar = std::get_if<Scalar>(&value)) {
+    if (isFloatKind(scalar->kind))
+      return py::float_(scalar->f);
+    return py::int_(scalar->i);
+  }
+  const auto *tensor = std::get_if<TensorValue>(&value);
+  if (!tensor)
+    return py::none(); // tiles do not leave the kernel
+  auto npy = std::make_unique<NpyArray>(npyFromTensor(*tensor));
+  py::dtype dtype(npy->descr);
+  std::vector<py::ssize_t> shape(npy->shape.begin(), npy->shape.end());
+  void *data = npy->data.data();
+  // The array keeps the elements where npyFromTensor put them.
+  py::capsule owner(npy.release(),
+                    [](void *p) { delete static_cast<NpyArray *>(p); });
+  return py::array(dtype, shape, data, owner);
+}
+
+UndefinedData parseUndefined(LoadedKernel &loaded, const std::string &name) {
+  if (name == "zero")
+    return UndefinedData::Zero;
+  if (name == "nan")
+    return UndefinedData::NaN;
+  if (name == "check")
+    return UndefinedData::Check;
+  loaded.diagnostics.raiseMessage("undefined='" + name +
+                                  "': expected 'zero', 'nan' or 'check'");
+}
+
+struct RunSettings {
+  std::string entry, undefined;
+  unsigned blocks;
+  double timeout;
+  uint64_t maxSteps;
+};
+
+/// Runs the kernel; returns every argument and result by name.
+py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
+                 const RunSettings &settings, trace::TraceSink *trace) {
+  FunctionOpInterface entry = loaded.entry(settings.entry);
+  std::vector<std::string> names;
+  SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
+  InterpreterOptions options;
+  options.undefined = parseUndefined(loaded, settings.undefined);
+  options.trace = trace;
+  options.maxSteps = settings.maxSteps;
+  options.timeout = std::chrono::milliseconds(
+      static_cast<int64_t>(std::max(0.0, settings.timeout) * 1000));
+  if (settings.blocks == 0 || settings.blocks > 65536)
+    loaded.diagnostics.raiseMessage(
+        "blocks=" + std::to_string(settings.blocks) + ": expected 1 to 65536");
+  Interpreter interpreter(loaded.kernel.getModule(), std::move(options));
+  FailureOr<SmallVector<RuntimeValue>> results = failure();
+  {
+    // Other Python threads run while the kernel does.
+    py::gil_scoped_release release;
+    results = interpreter.launch(entry, args, settings.blocks);
+  }
+  if (failed(results))
+    loaded.diagnostics.raiseCollected(interpreter.hasStalled());
+  py::dict outputs;
+  for (auto [name, value] : llvm::zip(names, args))
+    if (std::holds_alternative<TensorValue>(value))
+      outputs[py::str(name)] = toPython(value);
+  for (auto [i, value] : llvm::enumerate(*results))
+    outputs[py::str(results->size() == 1 ? std::string("result")
+                                         : "result" + std::to_string(i))] =
+        toPython(value);
+  return outputs;
+}
+
+py::dict checkKernel(const std::string &source, bool isText,
+                     const std::string &name, const std::string &config) {
+  LoadedKernel loaded(source, isText, name);
+  timing::MachineConfig machine = loaded.loadConfig(config);
+  auto plans = driver::planModule(loaded.kernel.getModule(),
+                                  driver::getCapacities(machine),
+                                  /*apply=*/false);
+  if (failed(plans))
+    loaded.diagnostics.raiseCollected();
+  for (const driver::FunctionPlan &plan : *plans)
+    pto::warnHalfBuffers(plan.func, plan.plan);
+  py::list functions;
+  for (auto func : loaded.kernel.getModule().getOps<FunctionOpInterface>()) {
+    py::list arguments;
+    if (!func.isExternal())
+      for (BlockArgument arg : func.getFunctionBody().getArguments())
+        arguments.append(loaded.kernel.getArgumentName(arg));
+    functions.append(py::dict(py::arg("name") = func.getName().str(),
+                              py::arg("arguments") = arguments));
+  }
+  return py::dict(py::arg("functions") = functions,
+                  py::arg("warnings") = loaded.diagnostics.warnings);
+}
+
+py::dict runKernel(const std::string &source, bool isText,
+                   const std::string &name, const py::dict &inputs,
+                   const RunSettings &settings, const std::string &config) {
+  LoadedKernel loaded(source, isText, name);
+  if (!config.empty())
+    loaded.planMemory(loaded.loadConfig(config));
+  py::dict outputs = execute(loaded, inputs, settings, nullptr);
+  return py::dict(py::arg("outputs") = outputs,
+                  py::arg("warnings") = loaded.diagnostics.warnings);
+}
+
+py::dict simulateKernel(const std::string &source, bool isText,
+                        const std::string &name, const py::dict &inputs,
+                        const RunSettings &settings, const std::string &config,
+                        unsigned cores, bool byLine,
+                        const std::string &timelinePath) {
+  LoadedKernel loaded(source, isText, name);
+  timing::MachineConfig machine = loaded.loadConfig(config);
+  loaded.planMemory(machine);
+  timing::SimOptions options;
+  options.cores = cores;
+  options.timeline = !timelinePath.empty();
+  timing::SimulatingSink sink(machine, options);
+  py::dict outputs = execute(loaded, inputs, settings, &sink);
+  auto result = sink.getSimulator().finish();
+  if (!result)
+    loaded.diagnostics.raiseMessage(toString(result.takeError()));
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  timing::printJsonReport(os, *result, machine,
+                          byLine ? &sink.getTables() : nullptr);
+  if (!timelinePath.empty())
+    if (llvm::Error error = timing::writeTimeline(timelinePath, *result,
+                                                  sink.getTables(), machine))
+      loaded.diagnostics.raiseMessage(toString(std::move(error)));
+  return py::dict(py::arg("report") = os.str(), py::arg("outputs") = outputs,
+                  py::arg("warnings") = loaded.diagnostics.warnings);
+}
+
+std::string emitTorch(const std::string &source, bool isText,
+                      const std::string &name) {
+  LoadedKernel loaded(source, isText, name);
+  TorchEmitOptions options;
+  options.sourceFile = name;
+  options.sourceName = [&](Value value) {
+    return loaded.kernel.getValueName(value);
+  };
+  std::string script;
+  llvm::raw_string_ostream os(script);
+  if (failed(emitTorchScript(loaded.kernel.getModule(), os, options)))
+    loaded.diagnostics.raiseCollected();
+  return os.str();
+}
+
+std::string compileKernel(const std::string &source, bool isText,
+                          const std::string &name, const std::string &archName,
+                          const std::string &emit) {
+  LoadedKernel loaded(source, isText, name);
+  ascendc::Arch arch;
+  if (archName == "c220")
+    arch = ascendc::Arch::C220;
+  else if (archName == "c310")
+    arch = ascendc::Arch::C310;
+  else
+    loaded.diagnostics.raiseMessage("arch='" + archName +
+                                    "': expected c220 or c310");
+  if (emit != "cpp" && emit != "mlir")
+    loaded.diagnostics.raiseMessage("emit='" + emit +
+                                    "': expected cpp or mlir");
+  ModuleOp module = loaded.kernel.getModule();
+  bool ptoInput = false;
+  module.walk([&](Operation *op) {
+    ptoInput |= op->getDialect() && op->getDialect()->getNamespace() == "pto";
+  });
+  // As `tilekit compile`: a PTO kernel is lowered for the pipeline's
+  // machine, an AscendC one goes straight into the pipeline.
+  PassManager pm(&loaded.kernel.getContext(), ModuleOp::getOperationName());
+  if (ptoInput) {
+    module->setAttr(ascendc::AscendCDialect::kArchAttrName,
+                    StringAttr::get(module.getContext(), archName));
+    pm.addPass(createConvertPTOToAscendCPass());
+  }
+  ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false,
+                                /*lowerToL0=*/false, /*stopAfter=*/"");
+  if (failed(pm.run(module)))
+    loaded.diagnostics.raiseCollected();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (emit == "cpp") {
+    os << "// GENERATED by tilekit.compile(arch='" << archName << "') from "
+       << name << " -- DO NOT EDIT\n";
+    if (failed(translateAscendCToCpp(module, os)))
+      loaded.diagnostics.raiseCollected();
+  } else {
+    module->print(os);
+    os << "\n";
+  }
+  return os.str();
+}
+
+} // namespace
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "tilekit's native part; use the tilekit package (docs/python.md)";
+  static py::exception<KernelFailure> failureType(m, "KernelFailure");
+  py::register_exception_translator([](std::exception_ptr error) {
+    try {
+      if (error)
+        std::rethrow_exception(error);
+    } catch (const KernelFailure &failure) {
+      py::tuple args = py::make_tuple(failure.diagnostics, failure.stalled);
+      PyErr_SetObject(failureType.ptr(), args.ptr());
+    }
+  });
+  py::class_<RunSettings>(m, "RunSettings")
+      .def(py::init<std::string, std::string, unsigned, double, uint64_t>(),
+           py::arg("entry"), py::arg("undefined"), py::arg("blocks"),
+           py::arg("timeout"), py::arg("max_steps"));
+  m.def("check", &checkKernel, py::arg("source"), py::arg("is_text"),
+        py::arg("name"), py::arg("config"));
+  m.def("run", &runKernel, py::arg("source"), py::arg("is_text"),
+        py::arg("name"), py::arg("inputs"), py::arg("settings"),
+        py::arg("config"));
+  m.def("sim", &simulateKernel, py::arg("source"), py::arg("is_text"),
+        py::arg("name"), py::arg("inputs"), py::arg("settings"),
+        py::arg("config"), py::arg("cores"), py::arg("by_line"),
+        py::arg("timeline"));
+  m.def("emit_torch", &emitTorch, py::arg("source"), py::arg("is_text"),
+        py::arg("name"));
+  m.def("compile", &compileKernel, py::arg("source"), py::arg("is_text"),
+        py::arg("name"), py::arg("arch"), py::arg("emit"));
+}

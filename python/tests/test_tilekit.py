@@ -1,0 +1,211 @@
+"""The Python module against the command line: the same kernel and inputs
+give the same bits, the same report, the same code; failures raise with
+their location. Run by ctest (`python`) with PYTHONPATH=build/python."""
+
+import json
+import os
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import tilekit
+
+SOURCE = os.environ["TILEKIT_SOURCE_DIR"]
+TILEKIT = os.environ["TILEKIT_BIN"]
+EXAMPLES = os.path.join(SOURCE, "examples")
+
+
+def example(name):
+    return os.path.join(EXAMPLES, name)
+
+
+def cli(*args):
+    return subprocess.run([TILEKIT, *args], check=True, capture_output=True, text=True).stdout
+
+
+def cli_outputs(tmp_path, kernel, inputs, names, extra=()):
+    """Runs `tilekit run` with the arrays saved as .npy files; its outputs."""
+    args = ["run", kernel, *extra]
+    for name, array in inputs.items():
+        path = tmp_path / ("in_%s.npy" % name)
+        np.save(path, array)
+        args += ["--input", "%s=%s" % (name, path)]
+    for name in names:
+        args += ["--output", "%s=%s" % (name, tmp_path / ("out_%s.npy" % name))]
+    cli(*args)
+    return {name: np.load(tmp_path / ("out_%s.npy" % name)) for name in names}
+
+
+def same_bits(a, b):
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("rows", [1, 20, 37])
+def test_run_equals_the_command_line_bit_for_bit(tmp_path, rows):
+    rng = np.random.default_rng(rows)
+    inputs = {"x": rng.standard_normal((rows, 128), dtype=np.float32),
+              "y": np.zeros((rows, 128), np.float32)}
+    got = tilekit.run(example("softmax.mlir"), inputs)
+    want = cli_outputs(tmp_path, example("softmax.mlir"), inputs, ["y"])
+    assert same_bits(got["y"], want["y"])
+    # The inputs the caller passed are not written.
+    assert not inputs["y"].any()
+
+
+def test_f16_arrays_stay_float16(tmp_path):
+    rng = np.random.default_rng(5)
+    inputs = {"x": rng.standard_normal((45, 128)).astype(np.float16),
+              "gamma": rng.standard_normal((1, 128), dtype=np.float32),
+              "beta": rng.standard_normal((1, 128), dtype=np.float32),
+              "y": np.zeros((45, 128), np.float16)}
+    got = tilekit.run(example("layernorm.mlir"), inputs)
+    assert got["y"].dtype == np.float16
+    want = cli_outputs(tmp_path, example("layernorm.mlir"), inputs, ["y"])
+    assert same_bits(got["y"], want["y"])
+
+
+def test_command_line_sources_and_non_contiguous_arrays(tmp_path):
+    # A transposed view is taken in C order, as NumPy sees it.
+    x = np.asfortranarray(np.random.default_rng(1).standard_normal((20, 128), dtype=np.float32))
+    got = tilekit.run(example("softmax.mlir"), {"x": x, "y": "zeros:20x128:f32"})
+    want = tilekit.run(example("softmax.mlir"), {"x": np.ascontiguousarray(x),
+                                                 "y": np.zeros((20, 128), np.float32)})
+    assert same_bits(got["y"], want["y"])
+    # rand: gives what the command line's rand: gives.
+    seeded = tilekit.run(example("softmax.mlir"), {"x": "rand:20x128:f32:7", "y": "zeros:20x128:f32"})
+    out = tmp_path / "y.npy"
+    cli("run", example("softmax.mlir"), "--input", "x=rand:20x128:f32:7",
+        "--input", "y=zeros:20x128:f32", "--output", "y=%s" % out)
+    assert same_bits(seeded["y"], np.load(out))
+
+
+def test_sim_report_equals_sim_json(tmp_path):
+    x = np.random.default_rng(2).standard_normal((100, 128), dtype=np.float32)
+    report = tilekit.sim(example("softmax.mlir"), {"x": x, "y": np.zeros_like(x)})
+    np.save(tmp_path / "x.npy", x)
+    want = json.loads(cli("sim", example("softmax.mlir"), "--json",
+                          "--input", "x=%s" % (tmp_path / "x.npy"),
+                          "--input", "y=zeros:100x128:f32"))
+    assert report == want
+    assert report["cycles"] > 0
+
+
+def test_sim_timeline_and_lines():
+    inputs = {"a": "rand:64x32:f16", "b": "rand:32x64:f16", "c": "zeros:64x64:f32"}
+    report, timeline = tilekit.sim(example("gemm.mlir"), inputs, timeline=True, by_line=True)
+    assert report["lines"], "by_line gives cycles per source line"
+    assert any(event.get("ph") == "X" for event in timeline["traceEvents"])
+    # Timing is deterministic.
+    assert tilekit.sim(example("gemm.mlir"), inputs)["cycles"] == report["cycles"]
+
+
+def test_emit_torch_equals_tilekit_emit():
+    assert tilekit.emit_torch(example("rmsnorm.mlir")) == cli("emit", "--target=torch", example("rmsnorm.mlir"))
+
+
+@pytest.mark.parametrize("arch", ["c220", "c310"])
+def test_compile_equals_tilekit_compile(arch):
+    code = tilekit.compile(example("softmax.mlir"), arch=arch)
+    want = cli("compile", example("softmax.mlir"), "--arch=" + arch, "--emit=cpp")
+    # The first line says which command generated it.
+    assert code.splitlines()[1:] == want.splitlines()[1:]
+    ir = tilekit.compile(example("softmax.mlir"), arch=arch, emit="mlir")
+    assert "ascendc." in ir and "pto.tile." not in ir
+
+
+def test_check_lists_functions_and_arguments():
+    info = tilekit.check(example("softmax.mlir"))
+    names = {f["name"]: f["arguments"] for f in info["functions"]}
+    assert names["softmax"] == ["x", "y"]
+
+
+BROKEN = """func.func @f(%x: !pto.tensor<4x4xf32>) {
+  %t = pto.tile.create : !pto.tile<4x4xf32, vec>
+  %u = pto.tile.add %t, %nope : !pto.tile<4x4xf32, vec>
+  return
+}
+"""
+
+
+def test_a_bad_kernel_raises_with_its_location():
+    with pytest.raises(tilekit.Error) as info:
+        tilekit.check(BROKEN)
+    error = info.value
+    assert (error.file, error.line) == ("<string>", 3)
+    assert error.column > 0 and "undeclared SSA value" in error.message
+    assert not isinstance(error, tilekit.DeadlockError)
+
+
+def test_bad_inputs_raise_naming_the_argument():
+    with pytest.raises(tilekit.Error, match="float32|f32"):
+        tilekit.run(example("softmax.mlir"), {"x": np.zeros((2, 128), np.float64),
+                                              "y": np.zeros((2, 128), np.float32)})
+    with pytest.raises(tilekit.Error, match="needs a value"):
+        tilekit.run(example("softmax.mlir"), {"x": np.zeros((2, 128), np.float32)})
+    with pytest.raises(tilekit.Error, match="has no argument %z"):
+        tilekit.run(example("softmax.mlir"), {"z": 1})
+    with pytest.raises(tilekit.Error, match="does not fit"):
+        tilekit.run(example("softmax.mlir"), {"x": np.zeros((2, 64), np.float32),
+                                              "y": np.zeros((2, 64), np.float32)})
+
+
+def test_a_deadlock_raises_with_its_waiters():
+    kernel = os.path.join(SOURCE, "test", "Interp", "cross-core-errors.mlir")
+    with pytest.raises(tilekit.DeadlockError) as info:
+        tilekit.run(kernel, entry="run_unpaired")
+    assert "deadlock" in info.value.message
+    assert len(info.value.waiters) == 2
+    assert all(w["line"] > 0 and "waits in pto.tile.tpop_from_aic" in w["message"]
+               for w in info.value.waiters)
+
+
+def test_a_runtime_error_is_not_a_deadlock():
+    kernel = os.path.join(SOURCE, "test", "Interp", "cross-core-errors.mlir")
+    with pytest.raises(tilekit.Error) as info:
+        tilekit.run(kernel, entry="run_odd_cut")
+    assert not isinstance(info.value, tilekit.DeadlockError)
+
+
+def test_runs_in_threads_give_the_same_bits():
+    x = np.random.default_rng(3).standard_normal((64, 128), dtype=np.float32)
+    want = tilekit.run(example("softmax.mlir"), {"x": x, "y": np.zeros_like(x)})["y"]
+    results = [None] * 4
+
+    def work(i):
+        results[i] = tilekit.run(example("softmax.mlir"), {"x": x, "y": np.zeros_like(x)})["y"]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(same_bits(r, want) for r in results)
+
+
+COPY = """func.func @copy(%x: !pto.tensor<2x32xDT>, %y: !pto.tensor<2x32xDT>) -> !pto.tensor<2x32xDT> {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<2x32xDT> -> !pto.tile<2x32xDT, vec>
+  %o = pto.tile.store %t, %y[%c0, %c0] : !pto.tile<2x32xDT, vec> -> !pto.tensor<2x32xDT>
+  return %o : !pto.tensor<2x32xDT>
+}
+"""
+
+
+@pytest.mark.parametrize("element,dtype", [("i8", np.int8), ("i32", np.int32), ("f16", np.float16)])
+def test_arrays_keep_their_dtype(element, dtype):
+    x = (np.arange(64) - 40).astype(dtype).reshape(2, 32)
+    out = tilekit.run(COPY.replace("DT", element), {"x": x, "y": np.zeros_like(x)})
+    assert same_bits(out["y"], x) and same_bits(out["result"], x)
+
+
+def test_bf16_takes_float32_rounded_or_raw_bits():
+    kernel = COPY.replace("DT", "bf16")
+    x = np.array([1 + 2.0 ** -9, 3.0] * 32, np.float32).reshape(2, 32)
+    out = tilekit.run(kernel, {"x": x, "y": np.zeros_like(x)})["y"]
+    assert out.dtype == np.float32
+    assert out[0, 0] == 1.0 and out[0, 1] == 3.0  # rounded to nearest even
+    bits = (out.view(np.uint32) >> 16).astype(np.uint16)
+    again = tilekit.run(kernel, {"x": bits, "y": np.zeros_like(x)})["y"]
+    assert same_bits(again, out)

@@ -1,0 +1,171 @@
+"""tilekit from Python: check, run, time, emit and compile tile kernels.
+
+Every function takes a kernel as a path (str or os.PathLike) or as MLIR
+text, does what the `tilekit` command of the same name does, and returns
+Python values: NumPy arrays for tensors, a dict for reports, str for code.
+A kernel that fails raises `tilekit.Error` (file, line, column, message);
+one that stalls raises `tilekit.DeadlockError`, which also names the
+waiters. See docs/python.md.
+"""
+
+import json
+import os
+import pathlib
+import tempfile
+import warnings
+
+from . import _native
+
+__all__ = ["Error", "DeadlockError", "TilekitWarning", "check", "run", "sim",
+           "emit_torch", "compile", "default_config"]
+
+
+class Error(Exception):
+    """A kernel that does not parse, verify, run or compile.
+
+    `diagnostics` holds every error as a dict (severity, file, line, column,
+    message, notes); `file`, `line`, `column` and `message` are the first's.
+    """
+
+    def __init__(self, diagnostics):
+        self.diagnostics = diagnostics
+        first = diagnostics[0]
+        self.file, self.line, self.column = first["file"], first["line"], first["column"]
+        self.message = first["message"]
+        super().__init__(self._text())
+
+    def _text(self):
+        lines = []
+        for diag in self.diagnostics:
+            lines.append(_format(diag))
+            lines.extend("  " + _format(note) for note in diag.get("notes", []))
+        return "\n".join(lines)
+
+
+class DeadlockError(Error):
+    """A kernel that stalled: a deadlock, a timeout or the step limit.
+
+    `waiters` lists the notes that say where each core waits.
+    """
+
+    def __init__(self, diagnostics):
+        super().__init__(diagnostics)
+        self.waiters = [note for diag in diagnostics for note in diag.get("notes", [])
+                        if " waits " in note["message"]]
+
+
+class TilekitWarning(UserWarning):
+    """A warning the kernel's checks gave (a buffer more than half full...)."""
+
+
+def _format(diag):
+    where = "%s:%d:%d: " % (diag["file"], diag["line"], diag["column"]) if diag["file"] else ""
+    return "%s%s: %s" % (where, diag["severity"], diag["message"])
+
+
+def default_config():
+    """The machine description used when none is given: ascend910b.json in
+    share/tilekit/configs of the build tree or the install prefix, or
+    $TILEKIT_CONFIG when set."""
+    if os.environ.get("TILEKIT_CONFIG"):
+        return os.environ["TILEKIT_CONFIG"]
+    here = pathlib.Path(__file__).resolve().parent
+    # build/python/tilekit, or PREFIX/lib/python3/dist-packages/tilekit.
+    for prefix in (here.parents[1], here.parents[3]):
+        config = prefix / "share" / "tilekit" / "configs" / "ascend910b.json"
+        if config.is_file():
+            return str(config)
+    raise FileNotFoundError("no ascend910b.json beside the tilekit module; "
+                            "pass config= or set TILEKIT_CONFIG")
+
+
+def _source(kernel):
+    """(source, is_text, name) of a path or of kernel text."""
+    if isinstance(kernel, os.PathLike):
+        path = os.fspath(kernel)
+        return path, False, path
+    if not isinstance(kernel, str):
+        raise TypeError("kernel: expected a path or MLIR text, not %s" % type(kernel).__name__)
+    if "\n" in kernel or "{" in kernel:
+        return kernel, True, "<string>"
+    return kernel, False, kernel
+
+
+def _call(function, *args):
+    try:
+        result = function(*args)
+    except _native.KernelFailure as failure:
+        diagnostics, stalled = failure.args
+        raise (DeadlockError if stalled else Error)(diagnostics) from None
+    if isinstance(result, dict):
+        for warning in result.get("warnings", []):
+            warnings.warn(_format(warning), TilekitWarning, stacklevel=3)
+    return result
+
+
+def _settings(entry, undefined, blocks, timeout, max_steps):
+    return _native.RunSettings(entry or "", undefined, blocks, timeout, max_steps)
+
+
+def check(kernel, *, config=None):
+    """Parses and verifies the kernel and plans its memory against the
+    machine's buffers. Returns {"functions": [{"name", "arguments"}],
+    "warnings": [...]}; raises Error on the first failure."""
+    return _call(_native.check, *_source(kernel), config or default_config())
+
+
+def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
+        plan_memory=False, config=None, timeout=0.0, max_steps=0):
+    """Runs the kernel in the executor, bit for bit as the machine computes.
+
+    inputs maps argument names (`x` for `%x`) to NumPy arrays (f16 as
+    float16; bf16 as float32, rounded to bf16, or its raw bits as uint16),
+    numbers, or the command line's sources ("rand:64x64:f32:7",
+    "zeros:64x64:f32", "x.npy"). Returns a dict of every tensor argument
+    after the run and every result (`result`, or `result0`, ...).
+    undefined: "zero", "nan" or "check"; timeout in seconds (0: none).
+    """
+    result = _call(_native.run, *_source(kernel), dict(inputs or {}),
+                   _settings(entry, undefined, blocks, timeout, max_steps),
+                   (config or default_config()) if plan_memory else "")
+    return result["outputs"]
+
+
+def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
+        timeline=None, undefined="zero", blocks=1, timeout=0.0, max_steps=0):
+    """Runs the kernel (memory planned) and times it on the modelled machine.
+
+    Returns the report `tilekit sim --json` prints, as a dict (with
+    by_line, the "lines" array of cycles per source line and pipe). With
+    timeline=PATH the Chrome trace-event timeline is written there; with
+    timeline=True it is returned too: (report, timeline).
+    """
+    path = timeline if isinstance(timeline, (str, os.PathLike)) else ""
+    scratch = None
+    if timeline is True:
+        scratch = tempfile.TemporaryDirectory()
+        path = os.path.join(scratch.name, "timeline.json")
+    try:
+        result = _call(_native.sim, *_source(kernel), dict(inputs or {}),
+                       _settings(entry, undefined, blocks, timeout, max_steps),
+                       config or default_config(), cores, by_line, os.fspath(path))
+        report = json.loads(result["report"])
+        if scratch is None:
+            return report
+        with open(path) as f:
+            return report, json.load(f)
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def emit_torch(kernel):
+    """The PyTorch script `tilekit emit` writes, as a str."""
+    return _call(_native.emit_torch, *_source(kernel))
+
+
+def compile(kernel, *, arch="c220", emit="cpp"):
+    """Lowers the kernel (PTO or AscendC) through the arch's AscendC pass
+    pipeline; returns the Ascend C C++ (emit="cpp") or the compiled AscendC
+    IR (emit="mlir") as a str."""
+    return _call(_native.compile, *_source(kernel), arch, emit)
