@@ -52,9 +52,10 @@ static llvm::Expected<TensorValue> tensorFrom(llvm::StringRef source,
     return bytes.takeError();
   if (llvm::Error error = checkAllocatable(*bytes, "'" + source + "'"))
     return std::move(error);
-  uint64_t seed = 0;
+  // NumPy's RandomState takes seeds below 2^32.
+  uint32_t seed = 0;
   if (parts.size() == 4 && parts[3].getAsInteger(10, seed))
-    return bindError("bad seed '" + parts[3] + "'");
+    return bindError("bad seed '" + parts[3] + "': expected 0 to 4294967295");
   return random ? randomTensor(kind, parsed->first, seed)
                 : makeTensor(kind, parsed->first);
 }

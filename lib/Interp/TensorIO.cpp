@@ -172,23 +172,45 @@ NpyArray interp::npyFromTensor(const TensorValue &tensor) {
   return array;
 }
 
+// rand: draws what NumPy's legacy generator draws, so that an input is
+// reproduced in Python (docs/executor.md gives the lines):
+// numpy.random.RandomState(seed) is MT19937 seeded as std::mt19937 is.
+
+/// RandomState.random_sample(): 53 random bits from two 32-bit draws.
+static double sampleUnit(std::mt19937 &engine) {
+  uint32_t high = engine() >> 5, low = engine() >> 6;
+  return (high * 67108864.0 + low) / 9007199254740992.0;
+}
+
+/// RandomState.randint(low, high + 1) for a range below 2^32: a draw masked
+/// to the range's bits, redrawn while it is past the range.
+static int64_t sampleInt(std::mt19937 &engine, int64_t low, int64_t high) {
+  uint32_t range = static_cast<uint32_t>(high - low), mask = range;
+  for (unsigned shift = 1; shift < 32; shift *= 2)
+    mask |= mask >> shift;
+  uint32_t value;
+  while ((value = engine() & mask) > range) {
+  }
+  return low + value;
+}
+
 TensorValue interp::randomTensor(ElementKind kind, ArrayRef<int64_t> shape,
-                                 uint64_t seed) {
+                                 uint32_t seed) {
   TensorValue tensor = makeTensor(kind, shape);
-  std::mt19937_64 engine(seed);
+  std::mt19937 engine(seed);
   ArrayData &data = tensor.storage->data;
   if (isFloatKind(kind)) {
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    // RandomState.uniform(-1, 1): -1 + 2 * sample, a double, then f32.
     for (float &value : data.floats)
-      value = roundFloat(kind, dist(engine));
+      value =
+          roundFloat(kind, static_cast<float>(-1.0 + 2.0 * sampleUnit(engine)));
     return tensor;
   }
   int64_t low = kind == ElementKind::I1 || kind == ElementKind::U8 ? 0 : -8;
   int64_t high =
       kind == ElementKind::I1 ? 1 : (kind == ElementKind::U8 ? 16 : 8);
-  std::uniform_int_distribution<int64_t> dist(low, high);
   for (int64_t &value : data.ints)
-    value = dist(engine);
+    value = sampleInt(engine, low, high);
   return tensor;
 }
 

@@ -209,3 +209,32 @@ def test_bf16_takes_float32_rounded_or_raw_bits():
     bits = (out.view(np.uint32) >> 16).astype(np.uint16)
     again = tilekit.run(kernel, {"x": bits, "y": np.zeros_like(x)})["y"]
     assert same_bits(again, out)
+
+
+def bf16_of(f):
+    bits = f.view(np.uint32)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32).view(np.float32)
+
+
+# The NumPy line docs/executor.md gives for each rand: type.
+NUMPY_RAND = {
+    "f32": lambda s, n: np.random.RandomState(s).uniform(-1, 1, n).astype(np.float32),
+    "f16": lambda s, n: np.random.RandomState(s).uniform(-1, 1, n).astype(np.float32).astype(np.float16),
+    "bf16": lambda s, n: bf16_of(np.random.RandomState(s).uniform(-1, 1, n).astype(np.float32)),
+    "i32": lambda s, n: np.random.RandomState(s).randint(-8, 9, n).astype(np.int32),
+    "i8": lambda s, n: np.random.RandomState(s).randint(-8, 9, n).astype(np.int8),
+    "ui8": lambda s, n: np.random.RandomState(s).randint(0, 17, n).astype(np.uint8),
+}
+
+
+@pytest.mark.parametrize("element", sorted(NUMPY_RAND))
+@pytest.mark.parametrize("seed", [0, 1, 123456789, 2 ** 32 - 1])
+def test_rand_inputs_are_numpys(element, seed):
+    got = tilekit.run(COPY.replace("DT", element),
+                      {"x": "rand:2x32:%s:%d" % (element, seed), "y": "zeros:2x32:%s" % element})["x"]
+    assert same_bits(got, NUMPY_RAND[element](seed, (2, 32)))
+
+
+def test_rand_seeds_stop_below_2_to_the_32():
+    with pytest.raises(tilekit.Error, match="expected 0 to 4294967295"):
+        tilekit.run(COPY.replace("DT", "f32"), {"x": "rand:2x32:f32:4294967296", "y": 0})

@@ -34,7 +34,7 @@ std::vector<double> npyToDoubles(const NpyArray &array);
 /// A tensor of `kind` filled with uniform values from `seed`: floats in
 /// [-1, 1), integers in [-8, 8] (ui8 in [0, 16], i1 in {0, 1}).
 TensorValue randomTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape,
-                         uint64_t seed);
+                         uint32_t seed);
 
 /// Parses "16x128:f32"-style specs: a shape ("16x128", or "" for a scalar
 /// shape []) and an element type name.
