@@ -31,7 +31,8 @@ NpyArray npyFromTensor(const TensorValue &tensor);
 /// The elements of an array as doubles (any supported dtype).
 std::vector<double> npyToDoubles(const NpyArray &array);
 
-/// A tensor of `kind` filled with uniform values from `seed`: floats in
+/// A tensor of `kind` filled as NumPy's RandomState(seed) fills it
+/// (docs/executor.md): floats uniform in
 /// [-1, 1), integers in [-8, 8] (ui8 in [0, 16], i1 in {0, 1}).
 TensorValue randomTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape,
                          uint32_t seed);
