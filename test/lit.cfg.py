@@ -27,3 +27,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.tilekit_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["tilekit-opt", "tilekit-translate", "tilekit-vf-image", "tilekit-vf-worker", "tilekit-lsp-server", "tilekit"], [config.tilekit_tools_dir])
+
+# The browser check of sim --report runs where Debian's Chromium is.
+import shutil
+if shutil.which("chromium"):
+    config.available_features.add("chromium")

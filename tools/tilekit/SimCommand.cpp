@@ -47,6 +47,13 @@ static cl::opt<std::string> timelinePath(
     cl::desc("Write a Chrome trace-event timeline (open in Perfetto)"),
     cl::value_desc("FILE.json"), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
+static cl::opt<std::string> htmlReportPath(
+    "report",
+    cl::desc("Also write the report as one self-contained HTML page: pipes "
+             "busy over time per core, bytes per path, cycles per source "
+             "line (docs/timing-model.md)"),
+    cl::value_desc("FILE.html"), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<bool> jsonOutput("json",
                                 cl::desc("Print the statistics as JSON"),
                                 cl::sub(driver::simCommand()),
@@ -76,6 +83,10 @@ static int report(const timing::SimResult &result,
     if (llvm::Error error =
             timing::writeTimeline(timelinePath, result, tables, config))
       return fail(toString(std::move(error)));
+  if (!htmlReportPath.empty())
+    if (llvm::Error error =
+            timing::writeHtmlReport(htmlReportPath, result, tables, config))
+      return fail(toString(std::move(error)));
   return 0;
 }
 
@@ -90,7 +101,7 @@ int driver::runSim() {
 
   timing::SimOptions options;
   options.cores = coreCount;
-  options.timeline = !timelinePath.empty();
+  options.timeline = !timelinePath.empty() || !htmlReportPath.empty();
 
   // Records stream from the reader (or the executor) into the timing model
   // and, with --trace-out, into the file as they come: memory stays bounded

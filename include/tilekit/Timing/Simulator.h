@@ -167,6 +167,14 @@ llvm::Error writeTimeline(llvm::StringRef path, const SimResult &result,
                           const trace::TraceTables &tables,
                           const MachineConfig &config);
 
+/// The report as one self-contained HTML page (no network when viewed):
+/// the summary, each core's pipes busy over time (needs a result simulated
+/// with SimOptions::timeline), bytes per path, and each source file with
+/// its cycles per line and pipe. Written whole or not at all.
+llvm::Error writeHtmlReport(llvm::StringRef path, const SimResult &result,
+                            const trace::TraceTables &tables,
+                            const MachineConfig &config);
+
 } // namespace tilekit::timing
 
 #endif // TILEKIT_TIMING_SIMULATOR_H
