@@ -310,13 +310,14 @@ py::dict simulateKernel(const std::string &source, bool isText,
                         const std::string &name, const py::dict &inputs,
                         const RunSettings &settings, const std::string &config,
                         unsigned cores, bool byLine,
-                        const std::string &timelinePath) {
+                        const std::string &timelinePath,
+                        const std::string &reportPath) {
   LoadedKernel loaded(source, isText, name);
   timing::MachineConfig machine = loaded.loadConfig(config);
   loaded.planMemory(machine);
   timing::SimOptions options;
   options.cores = cores;
-  options.timeline = !timelinePath.empty();
+  options.timeline = !timelinePath.empty() || !reportPath.empty();
   timing::SimulatingSink sink(machine, options);
   py::dict outputs = execute(loaded, inputs, settings, &sink);
   auto result = sink.getSimulator().finish();
@@ -329,6 +330,10 @@ py::dict simulateKernel(const std::string &source, bool isText,
   if (!timelinePath.empty())
     if (llvm::Error error = timing::writeTimeline(timelinePath, *result,
                                                   sink.getTables(), machine))
+      loaded.diagnostics.raiseMessage(toString(std::move(error)));
+  if (!reportPath.empty())
+    if (llvm::Error error = timing::writeHtmlReport(reportPath, *result,
+                                                    sink.getTables(), machine))
       loaded.diagnostics.raiseMessage(toString(std::move(error)));
   return py::dict(py::arg("report") = os.str(), py::arg("outputs") = outputs,
                   py::arg("warnings") = loaded.diagnostics.warnings);
@@ -421,7 +426,7 @@ PYBIND11_MODULE(_native, m) {
   m.def("sim", &simulateKernel, py::arg("source"), py::arg("is_text"),
         py::arg("name"), py::arg("inputs"), py::arg("settings"),
         py::arg("config"), py::arg("cores"), py::arg("by_line"),
-        py::arg("timeline"));
+        py::arg("timeline"), py::arg("html_report"));
   m.def("emit_torch", &emitTorch, py::arg("source"), py::arg("is_text"),
         py::arg("name"));
   m.def("compile", &compileKernel, py::arg("source"), py::arg("is_text"),

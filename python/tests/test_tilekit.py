@@ -101,6 +101,13 @@ def test_sim_timeline_and_lines():
     assert tilekit.sim(example("gemm.mlir"), inputs)["cycles"] == report["cycles"]
 
 
+def test_sim_html_report(tmp_path):
+    inputs = {"a": "rand:64x32:f16", "b": "rand:32x64:f16", "c": "zeros:64x64:f32"}
+    report = tilekit.sim(example("gemm.mlir"), inputs, html_report=tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    assert "<h1>%d cycles on" % report["cycles"] in page and "gemm.mlir</h3>" in page
+
+
 def test_emit_torch_equals_tilekit_emit():
     assert tilekit.emit_torch(example("rmsnorm.mlir")) == cli("emit", "--target=torch", example("rmsnorm.mlir"))
 

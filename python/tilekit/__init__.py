@@ -132,13 +132,15 @@ def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
 
 
 def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
-        timeline=None, undefined="zero", blocks=1, timeout=0.0, max_steps=0):
+        timeline=None, html_report=None, undefined="zero", blocks=1, timeout=0.0,
+        max_steps=0):
     """Runs the kernel (memory planned) and times it on the modelled machine.
 
     Returns the report `tilekit sim --json` prints, as a dict (with
     by_line, the "lines" array of cycles per source line and pipe). With
     timeline=PATH the Chrome trace-event timeline is written there; with
-    timeline=True it is returned too: (report, timeline).
+    timeline=True it is returned too: (report, timeline). html_report=PATH
+    writes the page `tilekit sim --report` writes.
     """
     path = timeline if isinstance(timeline, (str, os.PathLike)) else ""
     scratch = None
@@ -148,7 +150,8 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
     try:
         result = _call(_native.sim, *_source(kernel), dict(inputs or {}),
                        _settings(entry, undefined, blocks, timeout, max_steps),
-                       config or default_config(), cores, by_line, os.fspath(path))
+                       config or default_config(), cores, by_line, os.fspath(path),
+                       os.fspath(html_report or ""))
         report = json.loads(result["report"])
         if scratch is None:
             return report
