@@ -32,3 +32,7 @@ llvm_config.add_tool_substitutions(["tilekit-opt", "tilekit-translate", "tilekit
 import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+
+# The Python module is built except in sanitizer and fuzz builds.
+if os.path.isdir(os.path.join(config.tilekit_obj_root, "python", "tilekit")):
+    config.available_features.add("python-module")
