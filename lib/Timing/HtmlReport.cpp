@@ -139,8 +139,9 @@ void writeUtilisation(raw_ostream &os, const SimResult &result) {
     y += kHeight;
   }
   os << "<text x=\"" << kLabel << "\" y=\"" << y + 16 << "\">0</text>"
-     << "<text x=\"" << kLabel + kBuckets * kCell - 60 << "\" y=\"" << y + 16
-     << "\">" << result.cycles << " cycles</text>\n</svg>\n";
+     << "<text text-anchor=\"end\" x=\"" << kLabel + kBuckets * kCell
+     << "\" y=\"" << y + 16 << "\">" << result.cycles
+     << " cycles</text>\n</svg>\n";
   if (result.cores.size() > kMaxCoresDrawn)
     os << "<p>The first " << kMaxCoresDrawn << " of " << result.cores.size()
        << " cores.</p>\n";
