@@ -60,6 +60,17 @@ func.func @f() {
 
 // -----
 
+// An offset whose bytes overflow int64 (a fuzzer's input).
+func.func @f() {
+  %c = arith.constant 4611686018427387904 : index
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16xf16>
+  // expected-error @+1 {{starts at element 4611686018427387904, past the source's end}}
+  %y = ascendc.reinterpret_cast %x[%c] : !ascendc.local_tensor<16xf16> to !ascendc.local_tensor<16xf16>
+  return
+}
+
+// -----
+
 func.func @f(%g: !ascendc.global_tensor<16xf32>, %h: !ascendc.global_tensor<16xf32>) {
   // expected-error @+1 {{copies GM to GM, which no transfer engine does}}
   ascendc.data_copy %g, %h : !ascendc.global_tensor<16xf32>, !ascendc.global_tensor<16xf32>

@@ -13,11 +13,19 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tilekit::ascendc;
 
+/// The tensor's bytes, saturated at INT64_MAX (a kernel may write any
+/// shape; the comparisons below then fail instead of overflowing).
 static int64_t getBytes(LocalTensorType type) {
-  return type.getNumElements() * getElementBytes(type.getElementType());
+  int64_t bytes = getElementBytes(type.getElementType());
+  for (int64_t extent : type.getShape())
+    if (__builtin_mul_overflow(bytes, extent, &bytes))
+      return std::numeric_limits<int64_t>::max();
+  return bytes;
 }
 
 static bool isLocal(Value value) {
@@ -145,10 +153,14 @@ LogicalResult ReinterpretCastOp::verify() {
       return success(); // checked when the kernel runs
     if (*elements < 0)
       return emitOpError() << "starts at element " << *elements;
-    skipped =
-        *elements * getElementBytes(getSource().getType().getElementType());
+    // A kernel's offset may be anything: its bytes may overflow.
+    if (__builtin_mul_overflow(
+            *elements, getElementBytes(getSource().getType().getElementType()),
+            &skipped))
+      return emitOpError() << "starts at element " << *elements
+                           << ", past the source's end";
   }
-  if (skipped + to > from)
+  if (skipped > from || to > from - skipped)
     return emitOpError() << "views " << to << " bytes from byte " << skipped
                          << " of " << from << ", past the source's end";
   return success();
