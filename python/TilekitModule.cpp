@@ -9,9 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
-#include "tilekit/Conversion/PTOToAscendC.h"
-#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
-#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/PlanModule.h"
 #include "tilekit/Interp/Binding.h"
@@ -147,12 +145,8 @@ SmallVector<RuntimeValue> bindInputs(LoadedKernel &loaded,
                                      FunctionOpInterface entry,
                                      const py::dict &inputs,
                                      std::vector<std::string> &names) {
-  Region &body = entry.getFunctionBody();
-  llvm::StringMap<unsigned> index;
-  for (BlockArgument arg : body.getArguments()) {
-    names.push_back(loaded.kernel.getArgumentName(arg));
-    index[names.back()] = arg.getArgNumber();
-  }
+  llvm::StringMap<unsigned> index =
+      loaded.kernel.getArgumentIndex(entry, names);
   std::vector<std::optional<RuntimeValue>> values(names.size());
   for (auto [key, value] : inputs) {
     std::string name = py::str(key);
@@ -370,20 +364,11 @@ std::string compileKernel(const std::string &source, bool isText,
     loaded.diagnostics.raiseMessage("emit='" + emit +
                                     "': expected cpp or mlir");
   ModuleOp module = loaded.kernel.getModule();
-  bool ptoInput = false;
-  module.walk([&](Operation *op) {
-    ptoInput |= op->getDialect() && op->getDialect()->getNamespace() == "pto";
-  });
-  // As `tilekit compile`: a PTO kernel is lowered for the pipeline's
-  // machine, an AscendC one goes straight into the pipeline.
+  if (driver::holdsPTO(module) && failed(driver::checkWorkItemsFit(module)))
+    loaded.diagnostics.raiseCollected();
   PassManager pm(&loaded.kernel.getContext(), ModuleOp::getOperationName());
-  if (ptoInput) {
-    module->setAttr(ascendc::AscendCDialect::kArchAttrName,
-                    StringAttr::get(module.getContext(), archName));
-    pm.addPass(createConvertPTOToAscendCPass());
-  }
-  ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false,
-                                /*lowerToL0=*/false, /*stopAfter=*/"");
+  driver::buildCompilePipeline(pm, module, arch, /*lowerToL0=*/false,
+                               /*stopAfter=*/"");
   if (failed(pm.run(module)))
     loaded.diagnostics.raiseCollected();
   std::string text;

@@ -129,6 +129,22 @@ std::string KernelFile::getArgumentName(BlockArgument argument) const {
   return "arg" + std::to_string(argument.getArgNumber());
 }
 
+llvm::StringMap<unsigned>
+KernelFile::getArgumentIndex(FunctionOpInterface func,
+                             std::vector<std::string> &names) const {
+  llvm::StringMap<unsigned> index;
+  Region &body = func.getFunctionBody();
+  for (BlockArgument arg : body.getArguments()) {
+    names.push_back(getArgumentName(arg));
+    index[names.back()] = arg.getArgNumber();
+  }
+  // Positions name arguments too (arg0, arg1, ...), unless a name took them.
+  for (BlockArgument arg : body.getArguments())
+    index.try_emplace("arg" + std::to_string(arg.getArgNumber()),
+                      arg.getArgNumber());
+  return index;
+}
+
 FunctionOpInterface driver::findEntry(ModuleOp module, StringRef name,
                                       std::string &why) {
   SmallVector<FunctionOpInterface> all, orchestration;

@@ -12,7 +12,6 @@
 #include "tilekit/Support/AtomicFile.h"
 
 #include "llvm/Support/Format.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -245,3 +245,10 @@ def test_rand_inputs_are_numpys(element, seed):
 def test_rand_seeds_stop_below_2_to_the_32():
     with pytest.raises(tilekit.Error, match="expected 0 to 4294967295"):
         tilekit.run(COPY.replace("DT", "f32"), {"x": "rand:2x32:f32:4294967296", "y": 0})
+
+
+def test_arguments_are_named_by_position_too():
+    x = np.random.default_rng(4).standard_normal((3, 128), dtype=np.float32)
+    by_name = tilekit.run(example("softmax.mlir"), {"x": x, "y": np.zeros_like(x)})
+    by_position = tilekit.run(example("softmax.mlir"), {"arg0": x, "arg1": np.zeros_like(x)})
+    assert same_bits(by_name["y"], by_position["y"])

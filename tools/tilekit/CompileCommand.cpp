@@ -10,14 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
-#include "tilekit/Conversion/PTOToAscendC.h"
-#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
-#include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Support/AtomicFile.h"
@@ -360,32 +358,10 @@ int driver::runCompile() {
       return kExitBadInput;
     keepReachable(module, entry);
   }
-  // A PTO kernel is lowered first; an AscendC one goes straight in.
-  bool ptoInput = false;
-  module.walk([&](Operation *op) {
-    ptoInput |= op->getDialect() && op->getDialect()->getNamespace() == "pto";
-  });
-
-  // The capacity gate, before anything is lowered: a work item that cannot
-  // fit a buffer is an error, one taking more than half of it a warning
-  // (planned on a copy with the pipeline's capacities, the machine
-  // description's; planning may add copies).
-  if (ptoInput && passPipeline.empty()) {
-    OwningOpRef<ModuleOp> copy(module.clone());
-    bool fits = true;
-    for (auto func : copy->getOps<FunctionOpInterface>()) {
-      if (!pto::isPlannable(func))
-        continue;
-      FailureOr<pto::MemoryPlan> plan =
-          pto::computeMemoryPlan(func, pto::BufferCapacities());
-      if (failed(plan))
-        continue; // the pipeline reports what planning cannot do
-      fits &= succeeded(pto::reportOverflow(func, *plan));
-      pto::warnHalfBuffers(func, *plan);
-    }
-    if (!fits)
-      return kExitBadInput;
-  }
+  // The capacity gate, before anything is lowered.
+  bool ptoInput = holdsPTO(module);
+  if (ptoInput && passPipeline.empty() && failed(checkWorkItemsFit(module)))
+    return kExitBadInput;
 
   if (vfBundle) {
     FunctionOpInterface entry = pickEntry(module, compileInput);
@@ -404,25 +380,19 @@ int driver::runCompile() {
     return writeOutput(text);
   }
 
-  // The lowering targets the pipeline's machine (its paths between the
-  // cores differ), read off the mark the pipeline's first pass checks.
-  if (ptoInput && arch)
-    module->setAttr(ascendc::AscendCDialect::kArchAttrName,
-                    StringAttr::get(module.getContext(), archName));
   registerAllPasses(); // --pass-pipeline names any of them
   PassManager pm(&kernel.getContext(), ModuleOp::getOperationName());
   if (!passPipeline.empty()) {
+    // With --arch, a PTO kernel's lowering in the pipeline targets it too.
+    if (ptoInput && arch)
+      markArch(module, *arch);
     // The passes run on the module: "builtin.module(...)" or the list.
     StringRef passes = StringRef(passPipeline).trim();
     if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
       return fail("--pass-pipeline: unbalanced builtin.module(...)");
     if (failed(parsePassPipeline(passes, pm, llvm::errs())))
       return fail("--pass-pipeline: not a pass pipeline");
-  } else if (ptoInput && (pm.addPass(createConvertPTOToAscendCPass()),
-                          stopAfter == "convert-pto-to-ascendc")) {
-    // Only the lowering.
-  } else if (!ascendc::buildAscendCPipeline(pm, *arch, /*debug=*/false,
-                                            lowerToL0, stopAfter)) {
+  } else if (!buildCompilePipeline(pm, module, *arch, lowerToL0, stopAfter)) {
     return fail("--stop-after " + stopAfter + ": the " + archName +
                 " pipeline has no such pass (see tilekit-opt --help, "
                 "ascendc-*)");

@@ -325,15 +325,7 @@ driver::bindInputs(KernelFile &kernel, FunctionOpInterface entry) {
     return std::nullopt;
   // Arguments by source name.
   BoundEntry bound;
-  Region &body = entry.getFunctionBody();
-  for (BlockArgument arg : body.getArguments()) {
-    bound.names.push_back(kernel.getArgumentName(arg));
-    bound.index[bound.names.back()] = arg.getArgNumber();
-  }
-  // Positions name arguments too (arg0, arg1, ...), unless a name took them.
-  for (BlockArgument arg : body.getArguments())
-    bound.index.try_emplace("arg" + std::to_string(arg.getArgNumber()),
-                            arg.getArgNumber());
+  bound.index = kernel.getArgumentIndex(entry, bound.names);
   std::vector<std::optional<RuntimeValue>> args(bound.names.size());
   for (const NamedSpec &spec : *inputs) {
     auto it = bound.index.find(spec.name);

@@ -14,10 +14,12 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tilekit::driver {
 
@@ -45,6 +47,11 @@ public:
   /// The name of an argument: its kArgumentNameAttr, its source name (`x`
   /// for `%x`), or `arg<N>`.
   std::string getArgumentName(mlir::BlockArgument argument) const;
+  /// The arguments of `func` by name: each argument's name, and `arg<N>`
+  /// unless a name took it. `names` gets the arguments' names in order.
+  llvm::StringMap<unsigned>
+  getArgumentIndex(mlir::FunctionOpInterface func,
+                   std::vector<std::string> &names) const;
   /// The source name of any value: `x` for `%x`, `r_1` for `%r#1`.
   std::optional<std::string> getValueName(mlir::Value value) const;
 

@@ -52,13 +52,17 @@ private:
 };
 } // namespace
 
+StringRef getArchName(Arch arch) {
+  return arch == Arch::C310 ? "c310" : "c220";
+}
+
 bool buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
                           bool lowerToL0, StringRef stopAfter) {
   PipelineBuilder p(pm, stopAfter);
   // One machine throughout: the module is marked with (or must already
   // carry) the pipeline's architecture.
   SetTargetArchOptions target;
-  target.arch = arch == Arch::C310 ? "c310" : "c220";
+  target.arch = getArchName(arch).str();
   p.addPerModule(createSetTargetArch(target));
   // Shape the kernel first: which cores it uses and whether it prints.
   if (!debug)

@@ -26,6 +26,8 @@ void registerAscendCTestPasses();
 
 /// The target architectures the pass pipelines know.
 enum class Arch { C220, C310 };
+/// Its name in ascendc.arch marks and options: "c220", "c310".
+llvm::StringRef getArchName(Arch arch);
 
 /// Adds the AscendC passes in the order `arch` needs them; `debug` keeps
 /// printf/dump_tensor/assert (and sets up the dump area), `lowerToL0`

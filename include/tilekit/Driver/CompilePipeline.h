@@ -1,0 +1,41 @@
+//===- CompilePipeline.h - What `tilekit compile --arch` runs ---*- C++ -*-===//
+//
+// The passes that compile a kernel for an architecture, shared by `tilekit
+// compile` and the Python module's `compile`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DRIVER_COMPILEPIPELINE_H
+#define TILEKIT_DRIVER_COMPILEPIPELINE_H
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace tilekit::driver {
+
+/// Whether `module` holds PTO ops (it is lowered to AscendC first) rather
+/// than AscendC ones (they go straight into the pipeline).
+bool holdsPTO(mlir::ModuleOp module);
+
+/// The capacity gate before a PTO kernel is lowered: a work item that
+/// cannot fit a buffer is an error, one taking more than half of it a
+/// warning (planned on a copy with the machine description's capacities).
+mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module);
+
+/// Marks a PTO module with the arch its lowering targets (the paths between
+/// the cores differ); the pipeline's first pass checks the mark.
+void markArch(mlir::ModuleOp module, ascendc::Arch arch);
+
+/// Fills `pm` with the compilation of `module` for `arch`: a PTO module is
+/// marked (markArch) and lowered, then the arch's AscendC pipeline runs.
+/// `stopAfter` names the last pass ("convert-pto-to-ascendc": the lowering
+/// only; empty: all). False when no pass of the pipeline is named `stopAfter`.
+bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
+                          ascendc::Arch arch, bool lowerToL0,
+                          llvm::StringRef stopAfter);
+
+} // namespace tilekit::driver
+
+#endif // TILEKIT_DRIVER_COMPILEPIPELINE_H
