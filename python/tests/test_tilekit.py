@@ -252,3 +252,17 @@ def test_arguments_are_named_by_position_too():
     by_name = tilekit.run(example("softmax.mlir"), {"x": x, "y": np.zeros_like(x)})
     by_position = tilekit.run(example("softmax.mlir"), {"arg0": x, "arg1": np.zeros_like(x)})
     assert same_bits(by_name["y"], by_position["y"])
+
+
+def test_compile_refuses_what_the_command_refuses(tmp_path):
+    # A tile larger than UB: the capacity gate before the lowering.
+    kernel = COPY.replace("2x32xDT", "256x512xf32").replace(
+        "-> !pto.tensor<256x512xf32> {", "-> !pto.tensor<256x512xf32> attributes {pto.kind = #pto.kind<incore>} {")
+    with pytest.raises(tilekit.Error) as info:
+        tilekit.compile(kernel)
+    path = tmp_path / "big.mlir"
+    path.write_text(kernel)
+    command = subprocess.run([TILEKIT, "compile", str(path), "--arch=c220", "--emit=cpp"],
+                             capture_output=True, text=True)
+    assert command.returncode == 2 and info.value.message in command.stderr
+    assert "more than its capacity" in info.value.message
