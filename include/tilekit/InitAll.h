@@ -19,7 +19,15 @@ namespace tilekit {
 /// programs and passes use (arith, func, scf, memref).
 void registerAllDialects(mlir::DialectRegistry &registry);
 
-/// The tilekit passes and pipelines, and the upstream transforms.
+/// The tilekit passes and pipelines only (what `tilekit-opt --help` lists
+/// first).
+void registerTilekitPasses();
+
+/// The upstream MLIR transforms (canonicalize, cse, inline, ...) a pipeline
+/// may name beside tilekit's.
+void registerUpstreamPasses();
+
+/// Both of the above.
 void registerAllPasses();
 
 } // namespace tilekit

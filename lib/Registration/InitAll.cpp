@@ -26,8 +26,7 @@ void tilekit::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::scf::SCFDialect, mlir::emitc::EmitCDialect>();
 }
 
-void tilekit::registerAllPasses() {
-  mlir::registerTransformsPasses();
+void tilekit::registerTilekitPasses() {
   ascendc::registerAscendCPasses();
   pto::registerPTOPasses();
   ascendc::registerAscendCPipelines();
@@ -35,4 +34,11 @@ void tilekit::registerAllPasses() {
   registerConvertPTOToAscendCPass();
   registerConvertAscendCToEmitCPass();
   vf::registerVFAdmitPass();
+}
+
+void tilekit::registerUpstreamPasses() { mlir::registerTransformsPasses(); }
+
+void tilekit::registerAllPasses() {
+  registerTilekitPasses();
+  registerUpstreamPasses();
 }

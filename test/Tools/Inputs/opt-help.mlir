@@ -1,0 +1,3 @@
+func.func @kernel() {
+  return
+}
