@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Driver/PlanModule.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
@@ -20,6 +22,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Path.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -268,6 +271,9 @@ py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
 py::dict checkKernel(const std::string &source, bool isText,
                      const std::string &name, const std::string &config) {
   LoadedKernel loaded(source, isText, name);
+  // Counted as written, before planning adds copies or unrolls loops.
+  std::vector<driver::FunctionSummary> summaries =
+      driver::summarizeKernel(loaded.kernel);
   timing::MachineConfig machine = loaded.loadConfig(config);
   auto plans = driver::planModule(loaded.kernel.getModule(),
                                   driver::getCapacities(machine),
@@ -276,16 +282,11 @@ py::dict checkKernel(const std::string &source, bool isText,
     loaded.diagnostics.raiseCollected();
   for (const driver::FunctionPlan &plan : *plans)
     pto::warnHalfBuffers(plan.func, plan.plan);
-  py::list functions;
-  for (auto func : loaded.kernel.getModule().getOps<FunctionOpInterface>()) {
-    py::list arguments;
-    if (!func.isExternal())
-      for (BlockArgument arg : func.getFunctionBody().getArguments())
-        arguments.append(loaded.kernel.getArgumentName(arg));
-    functions.append(py::dict(py::arg("name") = func.getName().str(),
-                              py::arg("arguments") = arguments));
-  }
-  return py::dict(py::arg("functions") = functions,
+  driver::addPlans(summaries, *plans, loaded.kernel);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::json::Value(driver::toJson(summaries));
+  return py::dict(py::arg("summary") = json,
                   py::arg("warnings") = loaded.diagnostics.warnings);
 }
 
@@ -348,34 +349,66 @@ std::string emitTorch(const std::string &source, bool isText,
   return os.str();
 }
 
+/// What `tilekit compile` takes besides the kernel.
+struct CompileSettings {
+  std::string arch, emit, entry, stopAfter, config;
+  bool lowerToL0;
+};
+
 std::string compileKernel(const std::string &source, bool isText,
-                          const std::string &name, const std::string &archName,
-                          const std::string &emit) {
+                          const std::string &name,
+                          const CompileSettings &settings) {
   LoadedKernel loaded(source, isText, name);
+  const std::string &emit = settings.emit;
+  bool traceProducer = emit == "trace-producer";
+  if (emit != "cpp" && emit != "mlir" && !traceProducer)
+    loaded.diagnostics.raiseMessage("emit='" + emit +
+                                    "': expected cpp, mlir or trace-producer");
+  if (!settings.stopAfter.empty() && emit != "mlir")
+    loaded.diagnostics.raiseMessage(
+        "stop_after: only with emit='mlir' (a stopped pipeline leaves the "
+        "kernel unplanned or unsynchronized)");
+  ModuleOp module = loaded.kernel.getModule();
+  // The compiled kernel runs with the kernel's argument names.
+  loaded.kernel.stampArgumentNames();
+  if (!settings.entry.empty() || traceProducer) {
+    FunctionOpInterface entry = loaded.entry(settings.entry);
+    if (traceProducer) {
+      // Planned as `tilekit sim` plans it, so both producers see the same
+      // buffers.
+      loaded.planMemory(loaded.loadConfig(settings.config));
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      if (failed(translatePTOToTraceProducer(
+              module, entry.getName(), llvm::sys::path::filename(name), os)))
+        loaded.diagnostics.raiseCollected();
+      return text;
+    }
+    driver::keepReachable(module, entry);
+  }
   ascendc::Arch arch;
-  if (archName == "c220")
+  if (settings.arch == "c220")
     arch = ascendc::Arch::C220;
-  else if (archName == "c310")
+  else if (settings.arch == "c310")
     arch = ascendc::Arch::C310;
   else
-    loaded.diagnostics.raiseMessage("arch='" + archName +
+    loaded.diagnostics.raiseMessage("arch='" + settings.arch +
                                     "': expected c220 or c310");
-  if (emit != "cpp" && emit != "mlir")
-    loaded.diagnostics.raiseMessage("emit='" + emit +
-                                    "': expected cpp or mlir");
-  ModuleOp module = loaded.kernel.getModule();
   if (driver::holdsPTO(module) && failed(driver::checkWorkItemsFit(module)))
     loaded.diagnostics.raiseCollected();
   PassManager pm(&loaded.kernel.getContext(), ModuleOp::getOperationName());
-  driver::buildCompilePipeline(pm, module, arch, /*lowerToL0=*/false,
-                               /*stopAfter=*/"");
+  if (!driver::buildCompilePipeline(pm, module, arch, settings.lowerToL0,
+                                    settings.stopAfter))
+    loaded.diagnostics.raiseMessage("stop_after='" + settings.stopAfter +
+                                    "': the " + settings.arch +
+                                    " pipeline has no such pass");
   if (failed(pm.run(module)))
     loaded.diagnostics.raiseCollected();
   std::string text;
   llvm::raw_string_ostream os(text);
   if (emit == "cpp") {
-    os << "// GENERATED by tilekit.compile(arch='" << archName << "') from "
-       << name << " -- DO NOT EDIT\n";
+    os << "// GENERATED by tilekit.compile(arch='" << settings.arch
+       << "') from " << name << " -- DO NOT EDIT\n";
     if (failed(translateAscendCToCpp(module, os)))
       loaded.diagnostics.raiseCollected();
   } else {
@@ -414,6 +447,11 @@ PYBIND11_MODULE(_native, m) {
         py::arg("timeline"), py::arg("html_report"));
   m.def("emit_torch", &emitTorch, py::arg("source"), py::arg("is_text"),
         py::arg("name"));
+  py::class_<CompileSettings>(m, "CompileSettings")
+      .def(py::init<std::string, std::string, std::string, std::string,
+                    std::string, bool>(),
+           py::arg("arch"), py::arg("emit"), py::arg("entry"),
+           py::arg("stop_after"), py::arg("config"), py::arg("lower_to_l0"));
   m.def("compile", &compileKernel, py::arg("source"), py::arg("is_text"),
-        py::arg("name"), py::arg("arch"), py::arg("emit"));
+        py::arg("name"), py::arg("settings"));
 }

@@ -4,9 +4,12 @@
 
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -55,4 +58,30 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
   }
   return ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false, lowerToL0,
                                        stopAfter);
+}
+
+void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {
+  llvm::SmallPtrSet<Operation *, 16> reached{entry};
+  SmallVector<Operation *> work{entry};
+  auto reach = [&](Operation *op) {
+    if (op && reached.insert(op).second)
+      work.push_back(op);
+  };
+  while (!work.empty()) {
+    Operation *func = work.pop_back_val();
+    if (pto::getFunctionKind(func) == pto::FunctionKind::Group)
+      if (std::optional<pto::GroupInfo> group = pto::resolveGroup(func)) {
+        reach(group->aic);
+        reach(group->aiv);
+      }
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(func))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        reach(SymbolTable::lookupNearestSymbolFrom(use.getUser(),
+                                                   use.getSymbolRef()));
+  }
+  for (auto func :
+       llvm::make_early_inc_range(module.getOps<FunctionOpInterface>()))
+    if (!reached.contains(func))
+      func->erase();
 }

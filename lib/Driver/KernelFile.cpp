@@ -170,3 +170,13 @@ FunctionOpInterface driver::findEntry(ModuleOp module, StringRef name,
     why += " @" + func.getName().str();
   return {};
 }
+
+void KernelFile::stampArgumentNames() {
+  getModule().walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
+    for (BlockArgument arg : func.getArguments())
+      func.setArgAttr(arg.getArgNumber(), kArgumentNameAttr,
+                      StringAttr::get(&context, getArgumentName(arg)));
+  });
+}

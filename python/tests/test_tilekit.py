@@ -122,10 +122,41 @@ def test_compile_equals_tilekit_compile(arch):
     assert "ascendc." in ir and "pto.tile." not in ir
 
 
+CROSS_CORE = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Interp", "cross-core.mlir")
+
+
+@pytest.mark.parametrize("kernel, options, flags", [
+    (example("softmax.mlir"), {"emit": "mlir"}, ["--arch=c220"]),
+    (example("gemm.mlir"), {"emit": "mlir", "arch": "c310", "lower_to_l0": True},
+     ["--arch=c310", "--lower-to-l0"]),
+    (example("softmax.mlir"), {"emit": "mlir", "stop_after": "ascendc-allocate-tensor"},
+     ["--arch=c220", "--stop-after=ascendc-allocate-tensor"]),
+    (CROSS_CORE, {"emit": "mlir", "entry": "run_up_down"}, ["--arch=c220", "--entry=run_up_down"]),
+    (example("mixed_scaled_matmul.mlir"), {"emit": "trace-producer"}, ["--emit=trace-producer"]),
+])
+def test_compile_options_equal_the_commands(kernel, options, flags):
+    assert tilekit.compile(kernel, **options) == cli("compile", kernel, *flags)
+
+
+def test_compile_refuses_a_pass_the_pipeline_lacks():
+    with pytest.raises(tilekit.Error, match="stop_after='no-such-pass'"):
+        tilekit.compile(example("softmax.mlir"), emit="mlir", stop_after="no-such-pass")
+    with pytest.raises(tilekit.Error, match="only with emit='mlir'"):
+        tilekit.compile(example("softmax.mlir"), stop_after="ascendc-allocate-tensor")
+
+
 def test_check_lists_functions_and_arguments():
     info = tilekit.check(example("softmax.mlir"))
     names = {f["name"]: f["arguments"] for f in info["functions"]}
     assert names["softmax"] == ["x", "y"]
+
+
+@pytest.mark.parametrize("kernel", ["gemm.mlir", "softmax.mlir", "mixed_scaled_matmul.mlir"])
+def test_check_equals_check_json(kernel):
+    command = json.loads(cli("check", example(kernel), "--json"))
+    summary = tilekit.check(example(kernel))
+    assert summary["functions"] == command["functions"]
+    assert any("memory" in f for f in summary["functions"])
 
 
 BROKEN = """func.func @f(%x: !pto.tensor<4x4xf32>) {

@@ -109,9 +109,12 @@ def _settings(entry, undefined, blocks, timeout, max_steps):
 
 def check(kernel, *, config=None):
     """Parses and verifies the kernel and plans its memory against the
-    machine's buffers. Returns {"functions": [{"name", "arguments"}],
-    "warnings": [...]}; raises Error on the first failure."""
-    return _call(_native.check, *_source(kernel), config or default_config())
+    machine's buffers. Returns what `tilekit check --json` prints for it:
+    {"functions": [{"name", "kind", "arguments", "ops", "group"?,
+    "memory"?}]}; warnings go through Python's warnings. Raises Error on
+    the first failure."""
+    result = _call(_native.check, *_source(kernel), config or default_config())
+    return json.loads(result["summary"])
 
 
 def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
@@ -167,8 +170,19 @@ def emit_torch(kernel):
     return _call(_native.emit_torch, *_source(kernel))
 
 
-def compile(kernel, *, arch="c220", emit="cpp"):
-    """Lowers the kernel (PTO or AscendC) through the arch's AscendC pass
-    pipeline; returns the Ascend C C++ (emit="cpp") or the compiled AscendC
-    IR (emit="mlir") as a str."""
-    return _call(_native.compile, *_source(kernel), arch, emit)
+def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
+            stop_after=None, config=None):
+    """Compiles the kernel as `tilekit compile` does and returns the text:
+
+    emit="cpp": the Ascend C C++ of the kernel lowered (PTO) and run
+    through the arch's AscendC pass pipeline; emit="mlir": that AscendC IR
+    (stop_after=PASS stops the pipeline after that pass); emit=
+    "trace-producer": the C++ trace producer `tilekit sim
+    --producer=compiled` builds (no arch; memory planned against config).
+    entry compiles one function and what it calls or launches; lower_to_l0
+    rewrites vector ops at the low (mask, repeat, stride) level.
+    """
+    settings = _native.CompileSettings(
+        arch, emit, entry or "", stop_after or "",
+        (config or default_config()) if emit == "trace-producer" else "", lower_to_l0)
+    return _call(_native.compile, *_source(kernel), settings)

@@ -11,6 +11,7 @@
 #include "Commands.h"
 #include "MemoryPlanning.h"
 #include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/KernelSummary.h"
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 
@@ -46,94 +47,12 @@ static cl::opt<bool> verbose("verbose",
                              cl::sub(driver::checkCommand()),
                              cl::cat(driver::optionCategory()));
 
-namespace {
-/// A tile live at a buffer's peak.
-struct PeakTile {
-  std::string name;
-  std::string type;
-  int64_t bytes;
-  std::string location;
-};
-
-/// A buffer of a planned function.
-struct BufferUse {
-  std::string buffer;
-  int64_t bytes, capacity, peakLive;
-  std::vector<PeakTile> liveAtPeak;
-};
-
-/// One function of the kernel, as `check` reports it.
-struct FunctionSummary {
-  std::string name;
-  std::string kind;
-  int64_t numOps = 0;
-  std::optional<pto::GroupInfo> group;
-  /// In-core functions: the planned footprint per buffer.
-  std::optional<std::vector<BufferUse>> memory;
-  unsigned copies = 0, doubleBufferedLoops = 0;
-};
-} // namespace
+using driver::BufferUse;
+using driver::FunctionSummary;
+using driver::PeakTile;
 
 static std::string symbolName(Operation *func) {
   return cast<func::FuncOp>(func).getSymName().str();
-}
-
-static std::string locationText(Location loc);
-
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-static std::vector<BufferUse> describe(const pto::MemoryPlan &plan,
-                                       const driver::KernelFile &kernel) {
-  std::vector<BufferUse> uses;
-  for (const pto::BufferFootprint &footprint : plan.footprints) {
-    BufferUse use{machine::getName(footprint.buffer).str(),
-                  footprint.highWater,
-                  footprint.capacity,
-                  footprint.peakLive,
-                  {}};
-    for (Value tile : footprint.liveAtPeak)
-      use.liveAtPeak.push_back(
-          {kernel.getValueName(tile).value_or("?"), typeText(tile.getType()),
-           plan.reservedBytes(tile), locationText(tile.getLoc())});
-    uses.push_back(std::move(use));
-  }
-  return uses;
-}
-
-static std::vector<FunctionSummary> summarize(ModuleOp module) {
-  std::vector<FunctionSummary> summaries;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    FunctionSummary summary;
-    summary.name = func.getSymName().str();
-    std::optional<pto::FunctionKind> kind = pto::getFunctionKind(func);
-    summary.kind = kind ? pto::stringifyFunctionKind(*kind).str() : "none";
-    func.walk([&](Operation *op) {
-      if (op != func.getOperation())
-        ++summary.numOps;
-    });
-    if (kind == pto::FunctionKind::Group)
-      summary.group = pto::resolveGroup(func);
-    summaries.push_back(std::move(summary));
-  }
-  return summaries;
-}
-
-/// Adds each planned function's footprint to its summary.
-static void addPlans(std::vector<FunctionSummary> &summaries,
-                     ArrayRef<driver::FunctionPlan> plans,
-                     const driver::KernelFile &kernel) {
-  for (const driver::FunctionPlan &plan : plans)
-    for (FunctionSummary &summary : summaries)
-      if (FunctionOpInterface(plan.func).getName() == summary.name) {
-        summary.memory = describe(plan.plan, kernel);
-        summary.copies = plan.plan.copies;
-        summary.doubleBufferedLoops = plan.plan.doubleBufferedLoops;
-      }
 }
 
 static void printText(llvm::raw_ostream &os,
@@ -171,58 +90,6 @@ static void printText(llvm::raw_ostream &os,
   }
 }
 
-static llvm::json::Value toJson(ArrayRef<FunctionSummary> summaries) {
-  llvm::json::Array functions;
-  for (const FunctionSummary &summary : summaries) {
-    llvm::json::Object entry{{"name", summary.name},
-                             {"kind", summary.kind},
-                             {"ops", summary.numOps}};
-    if (summary.group)
-      entry["group"] = llvm::json::Object{
-          {"aic", symbolName(summary.group->aic)},
-          {"aiv", symbolName(summary.group->aiv)},
-          {"split", summary.group->split},
-          {"dual_aiv_dispatch", summary.group->dualAivDispatch},
-          {"lanes", static_cast<int64_t>(summary.group->numLanes())}};
-    if (summary.memory) {
-      llvm::json::Array buffers;
-      for (const BufferUse &use : *summary.memory) {
-        llvm::json::Array peak;
-        for (const PeakTile &tile : use.liveAtPeak)
-          peak.push_back(llvm::json::Object{{"name", tile.name},
-                                            {"type", tile.type},
-                                            {"bytes", tile.bytes},
-                                            {"location", tile.location}});
-        buffers.push_back(
-            llvm::json::Object{{"buffer", use.buffer},
-                               {"bytes", use.bytes},
-                               {"capacity", use.capacity},
-                               {"peak_live", use.peakLive},
-                               {"live_at_peak", std::move(peak)}});
-      }
-      entry["memory"] = llvm::json::Object{
-          {"buffers", std::move(buffers)},
-          {"copies", static_cast<int64_t>(summary.copies)},
-          {"double_buffered_loops",
-           static_cast<int64_t>(summary.doubleBufferedLoops)}};
-    }
-    functions.push_back(std::move(entry));
-  }
-  return llvm::json::Object{
-      {"file", inputFile}, {"ok", true}, {"functions", std::move(functions)}};
-}
-
-static std::string locationText(Location loc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn();
-  else
-    loc.print(os);
-  return text;
-}
-
 int driver::runCheck() {
   KernelFile kernel;
   MLIRContext &context = kernel.getContext();
@@ -238,10 +105,10 @@ int driver::runCheck() {
         severity = "error";
       else if (diag.getSeverity() == DiagnosticSeverity::Warning)
         severity = "warning";
-      diagnostics.push_back(
-          llvm::json::Object{{"severity", severity},
-                             {"location", locationText(diag.getLocation())},
-                             {"message", diag.str()}});
+      diagnostics.push_back(llvm::json::Object{
+          {"severity", severity},
+          {"location", driver::getLocationText(diag.getLocation())},
+          {"message", diag.str()}});
       return success();
     });
   else
@@ -259,7 +126,7 @@ int driver::runCheck() {
   if (failed(kernel.load(inputFile, "tilekit " + getCommandName().str())))
     return printFailure();
   // Counted as written, before planning adds copies or unrolls loops.
-  std::vector<FunctionSummary> summaries = summarize(kernel.getModule());
+  std::vector<FunctionSummary> summaries = driver::summarizeKernel(kernel);
   auto config = driver::loadConfig();
   if (!config)
     return driver::fail(toString(config.takeError()));
@@ -271,12 +138,15 @@ int driver::runCheck() {
     return printFailure();
   for (const driver::FunctionPlan &plan : *plans)
     pto::warnHalfBuffers(plan.func, plan.plan);
-  addPlans(summaries, *plans, kernel);
+  driver::addPlans(summaries, *plans, kernel);
   if (emitJson) {
-    llvm::json::Value result = toJson(summaries);
+    llvm::json::Object result = driver::toJson(summaries);
+    result["file"] = inputFile;
+    result["ok"] = true;
     if (!diagnostics.empty())
-      (*result.getAsObject())["diagnostics"] = std::move(diagnostics);
-    llvm::outs() << llvm::formatv("{0:2}\n", result);
+      result["diagnostics"] = std::move(diagnostics);
+    llvm::outs() << llvm::formatv("{0:2}\n",
+                                  llvm::json::Value(std::move(result)));
   } else {
     printText(llvm::outs(), summaries);
   }

@@ -94,18 +94,17 @@ llvm::StringRef getKernelPath();
 unsigned launchBlocks();
 bool pipesUnbounded();
 
-/// Stamps each argument's source name on it (kArgumentNameAttr), so that
-/// what is compiled from the kernel takes the same names.
-void nameArguments(KernelFile &kernel);
-
 /// sim --producer=compiled or --trace-so.
 bool usesCompiledProducer();
-/// The trace producer of `entry` as C++ (memory planned as sim plans it);
+/// Plans the kernel's memory as `tilekit sim` does (--plan-memory, --config,
+/// --double-buffer); failures are reported.
+mlir::LogicalResult planAsSimPlans(KernelFile &kernel);
+/// The trace producer of `entry` as C++, memory planned as sim plans it;
 /// failures are reported.
-mlir::LogicalResult emitTraceProducer(KernelFile &kernel,
-                                      mlir::FunctionOpInterface entry,
-                                      llvm::StringRef source,
-                                      std::string &text);
+mlir::LogicalResult planAndEmitTraceProducer(KernelFile &kernel,
+                                             mlir::FunctionOpInterface entry,
+                                             llvm::StringRef source,
+                                             std::string &text);
 /// compile --emit=vf-bundle: the bundle of `entry` built into the new
 /// directory `outputDir` (VFBundle.cpp); the exit status.
 int emitVFBundle(KernelFile &kernel, mlir::FunctionOpInterface entry,

@@ -137,34 +137,6 @@ struct RunResult {
   std::string error; // the diagnostics, when the run failed
 };
 
-/// Erases the functions of `module` that `entry` does not reach through
-/// symbol uses (calls) or, for a group, through its members.
-void keepReachable(ModuleOp module, FunctionOpInterface entry) {
-  llvm::SmallPtrSet<Operation *, 16> reached{entry};
-  SmallVector<Operation *> work{entry};
-  auto reach = [&](Operation *op) {
-    if (op && reached.insert(op).second)
-      work.push_back(op);
-  };
-  while (!work.empty()) {
-    Operation *func = work.pop_back_val();
-    if (pto::getFunctionKind(func) == pto::FunctionKind::Group)
-      if (std::optional<pto::GroupInfo> group = pto::resolveGroup(func)) {
-        reach(group->aic);
-        reach(group->aiv);
-      }
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(func))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        reach(SymbolTable::lookupNearestSymbolFrom(use.getUser(),
-                                                   use.getSymbolRef()));
-  }
-  for (auto func :
-       llvm::make_early_inc_range(module.getOps<FunctionOpInterface>()))
-    if (!reached.contains(func))
-      func->erase();
-}
-
 RunResult runKernel(ModuleOp module, StringRef entryName,
                     ArrayRef<RuntimeValue> inputs, bool checkRaces) {
   RunResult result;
@@ -348,7 +320,7 @@ int driver::runCompile() {
   ModuleOp module = kernel.getModule();
   // The compiled kernel keeps its arguments' source names, so that it runs
   // with the same --input names as the kernel it came from.
-  nameArguments(kernel);
+  kernel.stampArgumentNames();
   // --entry compiles the entry and what it reaches, so that one kernel of
   // a file compiles whatever the file's others do (a group written to
   // deadlock, say).
@@ -374,7 +346,7 @@ int driver::runCompile() {
     if (!entry)
       return kExitBadInput;
     std::string text;
-    if (failed(emitTraceProducer(
+    if (failed(planAndEmitTraceProducer(
             kernel, entry, llvm::sys::path::filename(compileInput), text)))
       return kExitBadInput;
     return writeOutput(text);

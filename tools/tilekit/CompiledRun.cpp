@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildCache.h"
 #include "Commands.h"
+#include "tilekit/Driver/BuildCache.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"

@@ -9,12 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildCache.h"
+#include "tilekit/Driver/TraceProducer.h"
 #include "Commands.h"
 #include "MemoryPlanning.h"
+#include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/KernelFile.h"
 
-#include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Trace/ProducerLibrary.h"
 #include "tilekit/Trace/TraceABI.h"
 
@@ -61,35 +61,26 @@ bool driver::usesCompiledProducer() {
   return producerKind == "compiled" || !traceSo.empty();
 }
 
-void driver::nameArguments(KernelFile &kernel) {
-  ModuleOp module = kernel.getModule();
-  module.walk([&](FunctionOpInterface func) {
-    if (func.isExternal())
-      return;
-    for (BlockArgument arg : func.getArguments())
-      func.setArgAttr(
-          arg.getArgNumber(), kArgumentNameAttr,
-          StringAttr::get(module.getContext(), kernel.getArgumentName(arg)));
-  });
+LogicalResult driver::planAndEmitTraceProducer(KernelFile &kernel,
+                                               FunctionOpInterface entry,
+                                               StringRef source,
+                                               std::string &text) {
+  if (failed(planAsSimPlans(kernel)))
+    return failure();
+  return driver::emitTraceProducer(kernel, entry, source, text);
 }
 
-LogicalResult driver::emitTraceProducer(KernelFile &kernel,
-                                        FunctionOpInterface entry,
-                                        StringRef source, std::string &text) {
-  if (shouldPlanMemory()) {
-    auto config = loadConfig();
-    if (!config) {
-      fail(toString(config.takeError()));
-      return failure();
-    }
-    if (failed(planModule(kernel.getModule(), getCapacities(*config),
-                          /*apply=*/true, planOptions())))
-      return failure();
+/// Plans the kernel's memory as `tilekit sim` does (--plan-memory).
+LogicalResult driver::planAsSimPlans(KernelFile &kernel) {
+  if (!shouldPlanMemory())
+    return success();
+  auto config = loadConfig();
+  if (!config) {
+    fail(toString(config.takeError()));
+    return failure();
   }
-  nameArguments(kernel);
-  llvm::raw_string_ostream os(text);
-  return translatePTOToTraceProducer(kernel.getModule(), entry.getName(),
-                                     source, os);
+  return planModule(kernel.getModule(), getCapacities(*config),
+                    /*apply=*/true, planOptions());
 }
 
 /// The producer's arguments from --dims and --scalar, in its parameters'
@@ -108,76 +99,13 @@ bindArguments(const std::vector<trace::ProducerParameter> &parameters) {
       }
       (*into)[name] = value.str();
     }
-  std::string known;
-  for (const trace::ProducerParameter &parameter : parameters)
-    known +=
-        (known.empty() ? "" : ", ") + parameter.kind + " " + parameter.name;
-  for (auto [map, option] :
-       {std::pair(&dims, "dims"), std::pair(&scalars, "scalar")})
-    for (const auto &entry : *map)
-      if (llvm::none_of(parameters, [&](const trace::ProducerParameter &p) {
-            return p.name == entry.getKey() &&
-                   (p.kind == "tensor") == (StringRef(option) == "dims");
-          })) {
-        fail(Twine("--") + option + " " + entry.getKey() +
-             ": the kernel has no such " +
-             (StringRef(option) == "dims" ? "tensor" : "scalar") +
-             " argument (its arguments: " + known + ")");
-        return std::nullopt;
-      }
-  std::vector<int64_t> args;
-  for (const trace::ProducerParameter &parameter : parameters) {
-    if (parameter.kind == "tensor") {
-      auto it = dims.find(parameter.name);
-      std::vector<int64_t> shape = parameter.shape;
-      if (it != dims.end()) {
-        SmallVector<StringRef> extents;
-        StringRef(it->second).split(extents, 'x');
-        if (extents.size() != parameter.shape.size()) {
-          fail("--dims " + parameter.name + "=" + it->second + ": tensor " +
-               parameter.name + " has rank " + Twine(parameter.shape.size()));
-          return std::nullopt;
-        }
-        for (auto [i, text] : llvm::enumerate(extents))
-          if (text.getAsInteger(10, shape[i]) || shape[i] < 0) {
-            fail("--dims " + parameter.name + "=" + it->second +
-                 ": extents are non-negative integers");
-            return std::nullopt;
-          }
-      } else if (llvm::is_contained(shape, -1)) {
-        fail("--producer=compiled needs the shape of tensor " + parameter.name +
-             ": --dims " + parameter.name + "=SHAPE");
-        return std::nullopt;
-      }
-      args.insert(args.end(), shape.begin(), shape.end());
-      continue;
-    }
-    auto it = scalars.find(parameter.name);
-    if (it == scalars.end()) {
-      fail("--producer=compiled needs the value of " + parameter.kind + " " +
-           parameter.name + ": --scalar " + parameter.name + "=VALUE");
-      return std::nullopt;
-    }
-    StringRef text = it->second;
-    if (parameter.kind == "float") {
-      double value;
-      if (text.getAsDouble(value)) {
-        fail("--scalar " + parameter.name + "=" + text + ": not a number");
-        return std::nullopt;
-      }
-      int64_t bits;
-      std::memcpy(&bits, &value, sizeof bits);
-      args.push_back(bits);
-      continue;
-    }
-    int64_t value;
-    if (text.getAsInteger(10, value)) {
-      fail("--scalar " + parameter.name + "=" + text + ": not an integer");
-      return std::nullopt;
-    }
-    args.push_back(value);
+  llvm::Expected<std::vector<int64_t>> args = driver::bindProducerArguments(
+      parameters, dims, scalars, {"--producer=compiled", "--dims", "--scalar"});
+  if (!args) {
+    fail(toString(args.takeError()));
+    return std::nullopt;
   }
-  return args;
+  return std::move(*args);
 }
 
 int driver::runTraceProducer(trace::TraceSink &sink) {
@@ -197,25 +125,10 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     FunctionOpInterface entry = pickEntry(kernel.getModule(), path);
     if (!entry)
       return kExitBadInput;
-    BuildRequest request;
-    request.option = "--producer=compiled";
-    request.prefix = "producer";
-    // A store's result tensor may go unused (the kernel returns another), a
-    // loop-carried scalar be set but never read.
-    request.flags = {"-std=c++20",
-                     "-O2",
-                     "-fPIC",
-                     "-shared",
-                     "-Wall",
-                     "-Werror",
-                     "-Wno-unused-variable",
-                     "-Wno-unused-but-set-variable"};
-    request.includeDirs = {"include"};
-    if (failed(emitTraceProducer(kernel, entry, llvm::sys::path::filename(path),
-                                 request.source)))
+    if (failed(planAsSimPlans(kernel)))
       return kExitBadInput;
-    FailureOr<std::string> object =
-        buildSharedObject(kernel.getModule(), request);
+    FailureOr<std::string> object = driver::buildTraceProducer(
+        kernel, entry, llvm::sys::path::filename(path), "--producer=compiled");
     if (failed(object))
       return kExitBadInput;
     library = *object;

@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildCache.h"
 #include "Commands.h"
 #include "MemoryPlanning.h"
+#include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Conversion/PTOToVFBundle.h"

@@ -11,6 +11,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace tilekit::driver {
@@ -23,6 +24,11 @@ bool holdsPTO(mlir::ModuleOp module);
 /// cannot fit a buffer is an error, one taking more than half of it a
 /// warning (planned on a copy with the machine description's capacities).
 mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module);
+
+/// Erases the functions of `module` that `entry` does not reach through
+/// symbol uses (calls) or, for a group, through its members: one kernel of a
+/// file compiles whatever the file's others do.
+void keepReachable(mlir::ModuleOp module, mlir::FunctionOpInterface entry);
 
 /// Marks a PTO module with the arch its lowering targets (the paths between
 /// the cores differ); the pipeline's first pass checks the mark.

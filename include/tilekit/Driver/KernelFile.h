@@ -52,6 +52,9 @@ public:
   llvm::StringMap<unsigned>
   getArgumentIndex(mlir::FunctionOpInterface func,
                    std::vector<std::string> &names) const;
+  /// Stamps each argument's source name on it (kArgumentNameAttr), so that
+  /// what is compiled from the kernel takes the same names.
+  void stampArgumentNames();
   /// The source name of any value: `x` for `%x`, `r_1` for `%r#1`.
   std::optional<std::string> getValueName(mlir::Value value) const;
 

@@ -1,6 +1,6 @@
 //===- BuildCache.cpp - Emitted C++ built into cached shared objects ------===//
 
-#include "BuildCache.h"
+#include "tilekit/Driver/BuildCache.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,7 +15,18 @@
 using namespace mlir;
 using namespace tilekit;
 
+static std::string &runtimeRootOverride() {
+  static std::string root;
+  return root;
+}
+
+void driver::setRuntimeRoot(StringRef root) {
+  runtimeRootOverride() = root.str();
+}
+
 std::string driver::runtimeRoot() {
+  if (!runtimeRootOverride().empty())
+    return runtimeRootOverride();
   static int anchor;
   std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
   llvm::SmallString<256> path(

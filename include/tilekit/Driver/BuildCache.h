@@ -1,5 +1,4 @@
-//===- BuildCache.h - Emitted C++ built into cached shared objects -*- C++
-//-*-===//
+//===- BuildCache.h - Emitted C++ built into shared objects -----*- C++ -*-===//
 //
 // `tilekit run --compiled` (kernels against the CPU runtime) and `tilekit
 // sim --producer=compiled` (trace producers) build emitted C++ with
@@ -10,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEKIT_TOOLS_TILEKIT_BUILDCACHE_H
-#define TILEKIT_TOOLS_TILEKIT_BUILDCACHE_H
+#ifndef TILEKIT_DRIVER_BUILDCACHE_H
+#define TILEKIT_DRIVER_BUILDCACHE_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
@@ -23,8 +22,11 @@
 namespace tilekit::driver {
 
 /// share/tilekit/runtime beside the binary's bin/ directory (the build
-/// tree's and an installation's layout; runtime/CMakeLists.txt fills it).
+/// tree's and an installation's layout; runtime/CMakeLists.txt fills it),
+/// or the directory setRuntimeRoot gave.
 std::string runtimeRoot();
+/// For processes whose executable is not tilekit's (the Python module).
+void setRuntimeRoot(llvm::StringRef root);
 
 struct BuildRequest {
   /// The option asking for the build, for messages (`--compiled`).
@@ -62,4 +64,4 @@ std::string sourceOf(llvm::StringRef object);
 
 } // namespace tilekit::driver
 
-#endif // TILEKIT_TOOLS_TILEKIT_BUILDCACHE_H
+#endif // TILEKIT_DRIVER_BUILDCACHE_H
