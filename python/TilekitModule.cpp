@@ -9,11 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
-#include "tilekit/Conversion/PTOToTraceProducer.h"
+#include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Driver/PlanModule.h"
+#include "tilekit/Driver/TraceProducer.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
@@ -103,7 +104,7 @@ private:
 /// A kernel loaded for one call, with its diagnostics collected.
 struct LoadedKernel {
   LoadedKernel(const std::string &source, bool isText, const std::string &name)
-      : diagnostics(kernel.getContext()) {
+      : diagnostics(kernel.getContext()), name(name) {
     if (failed(isText ? kernel.loadText(source, name)
                       : kernel.load(source, "tilekit")))
       diagnostics.raiseCollected();
@@ -123,6 +124,10 @@ struct LoadedKernel {
                                   /*apply=*/true)))
       diagnostics.raiseCollected();
   }
+  /// The file name generated code cites (`<string>` for text).
+  std::string sourceName() const {
+    return llvm::sys::path::filename(name).str();
+  }
   timing::MachineConfig loadConfig(const std::string &path) {
     auto config = timing::loadMachineConfig(path);
     if (!config)
@@ -132,6 +137,7 @@ struct LoadedKernel {
 
   driver::KernelFile kernel;
   DiagnosticCollector diagnostics;
+  std::string name;
 };
 
 /// NumPy's dtype string in the form NpyArray holds ("<i1" for "|i1").
@@ -301,12 +307,49 @@ py::dict runKernel(const std::string &source, bool isText,
                   py::arg("warnings") = loaded.diagnostics.warnings);
 }
 
+/// Runs `entry`'s compiled trace producer (built or found in the cache)
+/// into `sink`, with each tensor's shape from `dims` and each scalar's
+/// value from `scalars` (names to text, as the command line's --dims and
+/// --scalar take them).
+void produceCompiled(LoadedKernel &loaded, const RunSettings &settings,
+                     const std::map<std::string, std::string> &dims,
+                     const std::map<std::string, std::string> &scalars,
+                     trace::TraceSink &sink) {
+  constexpr driver::ProducerOptionNames names{"producer='compiled'", "dims",
+                                              "scalars"};
+  FunctionOpInterface entry = loaded.entry(settings.entry);
+  FailureOr<std::string> object = driver::buildTraceProducer(
+      loaded.kernel, entry, loaded.sourceName(), names.producer);
+  if (failed(object))
+    loaded.diagnostics.raiseCollected();
+  auto producer = trace::ProducerLibrary::open(*object);
+  if (!producer)
+    loaded.diagnostics.raiseMessage(toString(producer.takeError()));
+  llvm::StringMap<std::string> shapeOf, valueOf;
+  for (auto [from, into] :
+       {std::pair(&dims, &shapeOf), std::pair(&scalars, &valueOf)})
+    for (const auto &[key, text] : *from)
+      (*into)[key] = text;
+  llvm::Expected<std::vector<int64_t>> args = driver::bindProducerArguments(
+      (*producer)->getParameters(), shapeOf, valueOf, names);
+  if (!args)
+    loaded.diagnostics.raiseMessage(toString(args.takeError()));
+  llvm::Expected<uint64_t> records = [&] {
+    py::gil_scoped_release release;
+    return (*producer)->produce(sink, *args, settings.blocks, 0);
+  }();
+  if (!records)
+    loaded.diagnostics.raiseMessage(toString(records.takeError()));
+}
+
 py::dict simulateKernel(const std::string &source, bool isText,
                         const std::string &name, const py::dict &inputs,
                         const RunSettings &settings, const std::string &config,
                         unsigned cores, bool byLine,
                         const std::string &timelinePath,
-                        const std::string &reportPath) {
+                        const std::string &reportPath, bool compiled,
+                        const std::map<std::string, std::string> &dims,
+                        const std::map<std::string, std::string> &scalars) {
   LoadedKernel loaded(source, isText, name);
   timing::MachineConfig machine = loaded.loadConfig(config);
   loaded.planMemory(machine);
@@ -314,7 +357,11 @@ py::dict simulateKernel(const std::string &source, bool isText,
   options.cores = cores;
   options.timeline = !timelinePath.empty() || !reportPath.empty();
   timing::SimulatingSink sink(machine, options);
-  py::dict outputs = execute(loaded, inputs, settings, &sink);
+  py::dict outputs;
+  if (compiled)
+    produceCompiled(loaded, settings, dims, scalars, sink);
+  else
+    outputs = execute(loaded, inputs, settings, &sink);
   auto result = sink.getSimulator().finish();
   if (!result)
     loaded.diagnostics.raiseMessage(toString(result.takeError()));
@@ -378,9 +425,8 @@ std::string compileKernel(const std::string &source, bool isText,
       // buffers.
       loaded.planMemory(loaded.loadConfig(settings.config));
       std::string text;
-      llvm::raw_string_ostream os(text);
-      if (failed(translatePTOToTraceProducer(
-              module, entry.getName(), llvm::sys::path::filename(name), os)))
+      if (failed(driver::emitTraceProducer(loaded.kernel, entry,
+                                           loaded.sourceName(), text)))
         loaded.diagnostics.raiseCollected();
       return text;
     }
@@ -444,7 +490,10 @@ PYBIND11_MODULE(_native, m) {
   m.def("sim", &simulateKernel, py::arg("source"), py::arg("is_text"),
         py::arg("name"), py::arg("inputs"), py::arg("settings"),
         py::arg("config"), py::arg("cores"), py::arg("by_line"),
-        py::arg("timeline"), py::arg("html_report"));
+        py::arg("timeline"), py::arg("html_report"), py::arg("compiled"),
+        py::arg("dims"), py::arg("scalars"));
+  m.def("set_runtime_root",
+        [](const std::string &root) { driver::setRuntimeRoot(root); });
   m.def("emit_torch", &emitTorch, py::arg("source"), py::arg("is_text"),
         py::arg("name"));
   py::class_<CompileSettings>(m, "CompileSettings")

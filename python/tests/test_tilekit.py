@@ -4,6 +4,7 @@ their location. Run by ctest (`python`) with PYTHONPATH=build/python."""
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 
@@ -143,6 +144,48 @@ def test_compile_refuses_a_pass_the_pipeline_lacks():
         tilekit.compile(example("softmax.mlir"), emit="mlir", stop_after="no-such-pass")
     with pytest.raises(tilekit.Error, match="only with emit='mlir'"):
         tilekit.compile(example("softmax.mlir"), stop_after="ascendc-allocate-tensor")
+
+
+needs_clang = pytest.mark.skipif(shutil.which("clang++-22") is None,
+                                 reason="compiled producers build with clang++-22")
+
+
+@pytest.fixture(scope="module")
+def build_cache(tmp_path_factory):
+    """A cache of built producers of this module's own."""
+    old = os.environ.get("TILEKIT_CACHE_DIR")
+    os.environ["TILEKIT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield os.environ["TILEKIT_CACHE_DIR"]
+    if old is None:
+        del os.environ["TILEKIT_CACHE_DIR"]
+    else:
+        os.environ["TILEKIT_CACHE_DIR"] = old
+
+
+@needs_clang
+@pytest.mark.parametrize("n", [64, 200])
+def test_compiled_producer_equals_the_command_and_the_executor(build_cache, n):
+    kernel = example("gemm.mlir")
+    report = tilekit.sim(kernel, producer="compiled",
+                         dims={"a": (n, n), "b": "%dx%d" % (n, n), "c": [n, n]})
+    shapes = "a={0}x{0},b={0}x{0},c={0}x{0}".format(n)
+    assert report == json.loads(cli("sim", kernel, "--producer=compiled", "--dims", shapes, "--json"))
+    # Shapes from arrays, and the same cycles as the executor's trace.
+    arrays = {"a": np.zeros((n, n), np.float16), "b": np.zeros((n, n), np.float16),
+              "c": np.zeros((n, n), np.float32)}
+    assert tilekit.sim(kernel, arrays, producer="compiled") == report
+    assert tilekit.sim(kernel, arrays)["cycles"] == report["cycles"]
+
+
+@needs_clang
+def test_compiled_producer_names_what_it_lacks(build_cache):
+    with pytest.raises(tilekit.Error, match="needs the shape of tensor b: dims b=SHAPE"):
+        tilekit.sim(example("gemm.mlir"), producer="compiled", dims={"a": (64, 64)})
+    with pytest.raises(tilekit.Error, match="dims d: the kernel has no such tensor argument"):
+        tilekit.sim(example("gemm.mlir"), producer="compiled",
+                    dims={"a": (64, 64), "b": (64, 64), "c": (64, 64), "d": (1, 1)})
+    with pytest.raises(ValueError, match="producer"):
+        tilekit.sim(example("gemm.mlir"), producer="hardware")
 
 
 def test_check_lists_functions_and_arguments():

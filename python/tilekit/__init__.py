@@ -14,6 +14,8 @@ import pathlib
 import tempfile
 import warnings
 
+import numpy as np
+
 from . import _native
 
 __all__ = ["Error", "DeadlockError", "TilekitWarning", "check", "run", "sim",
@@ -63,20 +65,34 @@ def _format(diag):
     return "%s%s: %s" % (where, diag["severity"], diag["message"])
 
 
+def _share_dir():
+    """share/tilekit of the build tree or the install prefix."""
+    here = pathlib.Path(__file__).resolve().parent
+    # build/python/tilekit, or PREFIX/lib/python3/dist-packages/tilekit.
+    for prefix in (here.parents[1], here.parents[3]):
+        share = prefix / "share" / "tilekit"
+        if (share / "configs").is_dir():
+            return share
+    return None
+
+
 def default_config():
     """The machine description used when none is given: ascend910b.json in
     share/tilekit/configs of the build tree or the install prefix, or
     $TILEKIT_CONFIG when set."""
     if os.environ.get("TILEKIT_CONFIG"):
         return os.environ["TILEKIT_CONFIG"]
-    here = pathlib.Path(__file__).resolve().parent
-    # build/python/tilekit, or PREFIX/lib/python3/dist-packages/tilekit.
-    for prefix in (here.parents[1], here.parents[3]):
-        config = prefix / "share" / "tilekit" / "configs" / "ascend910b.json"
-        if config.is_file():
-            return str(config)
+    share = _share_dir()
+    if share is not None and (share / "configs" / "ascend910b.json").is_file():
+        return str(share / "configs" / "ascend910b.json")
     raise FileNotFoundError("no ascend910b.json beside the tilekit module; "
                             "pass config= or set TILEKIT_CONFIG")
+
+
+# Compiled trace producers build against share/tilekit/runtime (this
+# process's executable is Python's, not tilekit's).
+if _share_dir() is not None:
+    _native.set_runtime_root(str(_share_dir() / "runtime"))
 
 
 def _source(kernel):
@@ -134,9 +150,27 @@ def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
     return result["outputs"]
 
 
+def _producer_arguments(inputs, dims, scalars):
+    """Text per tensor shape and per scalar, as --dims and --scalar take
+    them: from dims/scalars, else from the inputs' arrays and numbers."""
+    shapes, values = {}, {}
+    for name, value in (inputs or {}).items():
+        if isinstance(value, np.ndarray):
+            shapes[name] = value.shape
+        elif isinstance(value, (int, float, np.integer, np.floating)):
+            values[name] = value
+    shapes.update(dims or {})
+    values.update(scalars or {})
+    text = {}
+    for name, shape in shapes.items():
+        text[name] = shape if isinstance(shape, str) else "x".join(str(int(n)) for n in shape)
+    return text, {name: repr(float(v)) if isinstance(v, (float, np.floating)) else str(int(v))
+                  for name, v in values.items()}
+
+
 def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
         timeline=None, html_report=None, undefined="zero", blocks=1, timeout=0.0,
-        max_steps=0):
+        max_steps=0, producer="interp", dims=None, scalars=None):
     """Runs the kernel (memory planned) and times it on the modelled machine.
 
     Returns the report `tilekit sim --json` prints, as a dict (with
@@ -144,17 +178,27 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
     timeline=PATH the Chrome trace-event timeline is written there; with
     timeline=True it is returned too: (report, timeline). html_report=PATH
     writes the page `tilekit sim --report` writes.
+
+    producer="compiled" times the kernel's compiled trace producer instead
+    of running it (`tilekit sim --producer=compiled`): no data, any size.
+    It takes each tensor's shape from dims ({"a": (8192, 8192)}) or from an
+    array in inputs, each scalar from scalars ({"n": 64}) or a number in
+    inputs. The producer is built with clang++-22 once and cached.
     """
+    if producer not in ("interp", "compiled"):
+        raise ValueError("producer: expected 'interp' or 'compiled', not %r" % (producer,))
+    compiled = producer == "compiled"
+    shapes, values = _producer_arguments(inputs, dims, scalars) if compiled else ({}, {})
     path = timeline if isinstance(timeline, (str, os.PathLike)) else ""
     scratch = None
     if timeline is True:
         scratch = tempfile.TemporaryDirectory()
         path = os.path.join(scratch.name, "timeline.json")
     try:
-        result = _call(_native.sim, *_source(kernel), dict(inputs or {}),
+        result = _call(_native.sim, *_source(kernel), {} if compiled else dict(inputs or {}),
                        _settings(entry, undefined, blocks, timeout, max_steps),
                        config or default_config(), cores, by_line, os.fspath(path),
-                       os.fspath(html_report or ""))
+                       os.fspath(html_report or ""), compiled, shapes, values)
         report = json.loads(result["report"])
         if scratch is None:
             return report
