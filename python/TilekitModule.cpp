@@ -36,11 +36,12 @@ using namespace tilekit::interp;
 
 namespace {
 
-/// A kernel that failed: its diagnostics (each a dict) and whether it
-/// stalled (deadlock, timeout, step limit).
+/// A kernel that failed: its diagnostics (each a dict), whether it stalled
+/// (deadlock, timeout, step limit) and the cores it left waiting.
 struct KernelFailure {
   py::list diagnostics;
   bool stalled = false;
+  py::list waiters;
 };
 
 /// The diagnostics of one call, as dicts with severity, file, line,
@@ -61,13 +62,27 @@ public:
         }) {}
 
   /// Raises the errors seen so far.
-  [[noreturn]] void raiseCollected(bool stalled = false) {
+  [[noreturn]] void raiseCollected() { raise(/*stalled=*/false, py::list()); }
+  /// Raises the errors of a run that stalled, with the cores left waiting.
+  [[noreturn]] void raiseStalled(llvm::ArrayRef<interp::StalledWait> waits) {
+    py::list waiters;
+    for (const interp::StalledWait &wait : waits) {
+      auto [file, line, column] = whereIs(wait.op->getLoc());
+      waiters.append(
+          py::dict(py::arg("core") = wait.core,
+                   py::arg("op") = wait.op->getName().getStringRef().str(),
+                   py::arg("file") = file, py::arg("line") = line,
+                   py::arg("column") = column));
+    }
+    raise(/*stalled=*/true, waiters);
+  }
+  [[noreturn]] void raise(bool stalled, py::list waiters) {
     if (errors.empty())
       errors.append(py::dict(
           py::arg("severity") = "error", py::arg("file") = "",
           py::arg("line") = 0, py::arg("column") = 0,
           py::arg("message") = "failed", py::arg("notes") = py::list()));
-    throw KernelFailure{errors, stalled};
+    throw KernelFailure{errors, stalled, waiters};
   }
   /// Raises `message` as an error of the kernel as a whole.
   [[noreturn]] void raiseMessage(const std::string &message) {
@@ -80,14 +95,13 @@ public:
   py::list warnings;
 
 private:
+  static std::tuple<std::string, unsigned, unsigned> whereIs(Location where) {
+    if (auto loc = where->findInstanceOf<FileLineColLoc>())
+      return {loc.getFilename().str(), loc.getLine(), loc.getColumn()};
+    return {"", 0, 0};
+  }
   static py::dict toDict(Diagnostic &diag) {
-    std::string file;
-    unsigned line = 0, column = 0;
-    if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>()) {
-      file = loc.getFilename().str();
-      line = loc.getLine();
-      column = loc.getColumn();
-    }
+    auto [file, line, column] = whereIs(diag.getLocation());
     const char *severity =
         diag.getSeverity() == DiagnosticSeverity::Error     ? "error"
         : diag.getSeverity() == DiagnosticSeverity::Warning ? "warning"
@@ -261,8 +275,11 @@ py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
     py::gil_scoped_release release;
     results = interpreter.launch(entry, args, settings.blocks);
   }
-  if (failed(results))
-    loaded.diagnostics.raiseCollected(interpreter.hasStalled());
+  if (failed(results)) {
+    if (interpreter.hasStalled())
+      loaded.diagnostics.raiseStalled(interpreter.getStalledWaits());
+    loaded.diagnostics.raiseCollected();
+  }
   py::dict outputs;
   for (auto [name, value] : llvm::zip(names, args))
     if (std::holds_alternative<TensorValue>(value))
@@ -474,7 +491,8 @@ PYBIND11_MODULE(_native, m) {
       if (error)
         std::rethrow_exception(error);
     } catch (const KernelFailure &failure) {
-      py::tuple args = py::make_tuple(failure.diagnostics, failure.stalled);
+      py::tuple args =
+          py::make_tuple(failure.diagnostics, failure.stalled, failure.waiters);
       PyErr_SetObject(failureType.ptr(), args.ptr());
     }
   });

@@ -809,7 +809,8 @@ LogicalResult runDuplicate(ExecContext &context, Operation *op) {
 
 LogicalResult deadlock(ExecContext &context, AscendCMachine &machine,
                        Operation *op, const Twine &what) {
-  context.getInterpreter().noteStalled();
+  context.getInterpreter().noteStalled(
+      {{coreOf(machine, op) == 0 ? "cube" : "vector", op}});
   return op->emitError() << "waits for " << what
                          << ", which no earlier op set: the "
                          << (coreOf(machine, op) == 0 ? "cube" : "vector")
@@ -830,7 +831,10 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
     if (next == HandOver::Stopped)
       return failure();
     if (next == HandOver::Deadlock) {
-      context.getInterpreter().noteStalled();
+      std::vector<StalledWait> waits{{core == 0 ? "cube" : "vector", op}};
+      if (other)
+        waits.push_back({core == 0 ? "vector" : "cube", other});
+      context.getInterpreter().noteStalled(waits);
       InFlightDiagnostic diag = op->emitError()
                                 << "waits for cross-core flag "
                                 << cast<CrossCoreWaitFlagOp>(op).getFlag()

@@ -214,7 +214,11 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
 
   StringRef name = group.getName();
   if (std::optional<GroupRuntime::Report> report = runtime.getReport()) {
-    interpreter.noteStalled(); // a deadlock or a timeout
+    // A deadlock or a timeout.
+    std::vector<StalledWait> waits;
+    for (const GroupRuntime::Waiter &waiter : report->waiters)
+      waits.push_back({waiter.who, waiter.op});
+    interpreter.noteStalled(waits);
     emitReport(call, name, *report);
     return failure();
   }

@@ -361,6 +361,17 @@ LogicalResult interp::checkValidShape(Operation *op, ArrayRef<int64_t> valid,
   return success();
 }
 
+void Interpreter::noteStalled(ArrayRef<StalledWait> waits) {
+  std::lock_guard<std::mutex> lock(stalledWaitsMutex);
+  stalled = true;
+  stalledWaits.insert(stalledWaits.end(), waits.begin(), waits.end());
+}
+
+std::vector<StalledWait> Interpreter::getStalledWaits() const {
+  std::lock_guard<std::mutex> lock(stalledWaitsMutex);
+  return stalledWaits;
+}
+
 LogicalResult Interpreter::countStep(Operation *op) {
   if (options.opsRun)
     options.opsRun->fetch_add(1, std::memory_order_relaxed);

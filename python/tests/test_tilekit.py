@@ -237,9 +237,30 @@ def test_a_deadlock_raises_with_its_waiters():
     with pytest.raises(tilekit.DeadlockError) as info:
         tilekit.run(kernel, entry="run_unpaired")
     assert "deadlock" in info.value.message
-    assert len(info.value.waiters) == 2
-    assert all(w["line"] > 0 and "waits in pto.tile.tpop_from_aic" in w["message"]
-               for w in info.value.waiters)
+    waiters = info.value.waiters
+    assert len(waiters) == 2
+    assert {w["op"] for w in waiters} == {"pto.tile.tpop_from_aic"}
+    assert all(w["core"].startswith("@unpaired_aiv (lane ") and w["line"] > 0
+               and w["file"] == kernel for w in waiters)
+
+
+def test_an_ascendc_deadlock_names_both_cores():
+    kernel = os.path.join(SOURCE, "test", "Interp", "Inputs", "mixed_handshake.mlir")
+    inputs = {"x": np.ones(256, np.float32), "y": np.zeros(256, np.float32),
+              "z": np.zeros(256, np.float32)}
+    with pytest.raises(tilekit.DeadlockError) as info:
+        tilekit.run(kernel, inputs, entry="stuck")
+    waiters = sorted((w["core"], w["op"], w["line"]) for w in info.value.waiters)
+    assert [(core, op) for core, op, _ in waiters] == [
+        ("cube", "ascendc.cross_core_wait_flag"), ("vector", "ascendc.cross_core_wait_flag")]
+    assert 41 in [line for _, _, line in waiters]
+
+
+def test_the_step_limit_stalls_with_no_waiters():
+    with pytest.raises(tilekit.DeadlockError) as info:
+        tilekit.run(example("softmax.mlir"), {"x": "rand:20x128:f32", "y": "zeros:20x128:f32"},
+                    max_steps=10)
+    assert info.value.waiters == []
 
 
 def test_a_runtime_error_is_not_a_deadlock():

@@ -47,13 +47,14 @@ class Error(Exception):
 class DeadlockError(Error):
     """A kernel that stalled: a deadlock, a timeout or the step limit.
 
-    `waiters` lists the notes that say where each core waits.
+    `waiters` lists each core left waiting as a dict: "core" (a lane such as
+    "@f_aiv (lane 0)", or "cube" / "vector"), "op" (the op it waits in) and
+    its "file", "line", "column". A timeout or the step limit leaves none.
     """
 
-    def __init__(self, diagnostics):
+    def __init__(self, diagnostics, waiters):
         super().__init__(diagnostics)
-        self.waiters = [note for diag in diagnostics for note in diag.get("notes", [])
-                        if " waits " in note["message"]]
+        self.waiters = waiters
 
 
 class TilekitWarning(UserWarning):
@@ -111,8 +112,10 @@ def _call(function, *args):
     try:
         result = function(*args)
     except _native.KernelFailure as failure:
-        diagnostics, stalled = failure.args
-        raise (DeadlockError if stalled else Error)(diagnostics) from None
+        diagnostics, stalled, waiters = failure.args
+        if stalled:
+            raise DeadlockError(diagnostics, waiters) from None
+        raise Error(diagnostics) from None
     if isinstance(result, dict):
         for warning in result.get("warnings", []):
             warnings.warn(_format(warning), TilekitWarning, stacklevel=3)

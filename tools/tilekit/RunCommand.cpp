@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "FailureReport.h"
 #include "MemoryPlanning.h"
 #include "Progress.h"
 #include "tilekit/Driver/KernelFile.h"
@@ -78,12 +79,17 @@ static cl::opt<bool> runJson(
     "json",
     cl::desc("Print the run as JSON on stdout: each result's summary, each "
              "--expect's outcome and errors, the files written and the "
-             "times taken (other messages go to stderr)"),
+             "times taken; a run that fails prints {\"ok\": false, "
+             "\"status\", \"diagnostics\", \"waiters\"} instead (other "
+             "messages go to stderr)"),
     cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
 
+bool driver::printsJson() {
+  return (runCommand() && runJson) || simPrintsJson();
+}
+
 llvm::raw_ostream &driver::messageStream() {
-  return (runCommand() && runJson) || simPrintsJson() ? llvm::errs()
-                                                      : llvm::outs();
+  return printsJson() ? llvm::errs() : llvm::outs();
 }
 
 /// What run --json reports, filled as the run goes.
@@ -370,6 +376,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   KernelFile kernel;
   SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                          &kernel.getContext());
+  recordDiagnostics(kernel.getContext());
   if (failed(kernel.load(kernelPath, "tilekit " + getCommandName().str())))
     return kExitBadInput;
   if (shouldPlanMemory()) {
@@ -525,8 +532,12 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     results = interpreter.launch(entry, argValues, blockCount);
   }
   progress.reset();
-  if (failed(results))
-    return interpreter.hasStalled() ? kExitStalled : kExitBadInput;
+  if (failed(results)) {
+    if (!interpreter.hasStalled())
+      return kExitBadInput;
+    recordWaits(interpreter.getStalledWaits());
+    return kExitStalled;
+  }
   double runMs = millisecondsSince(launched);
   if (verifyPerItem)
     messageStream() << "verify-per-item: " << compiled->itemsVerified()
@@ -607,6 +618,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                             {"total", millisecondsSince(started)}}}};
     llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(report)))
                  << "\n";
+    noteJsonPrinted();
   }
   return status;
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "FailureReport.h"
 #include "MemoryPlanning.h"
 #include "Progress.h"
 
@@ -74,6 +75,7 @@ static int report(const timing::SimResult &result,
   if (jsonOutput) {
     timing::printJsonReport(llvm::outs(), result, config,
                             byLine ? &tables : nullptr);
+    driver::noteJsonPrinted();
   } else {
     timing::printReport(llvm::outs(), result, config);
     if (byLine)

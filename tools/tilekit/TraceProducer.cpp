@@ -11,6 +11,7 @@
 
 #include "tilekit/Driver/TraceProducer.h"
 #include "Commands.h"
+#include "FailureReport.h"
 #include "MemoryPlanning.h"
 #include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/KernelFile.h"
@@ -120,6 +121,7 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     KernelFile kernel;
     SourceMgrDiagnosticHandler diagnostics(kernel.getSourceMgr(),
                                            &kernel.getContext());
+    recordDiagnostics(kernel.getContext());
     if (failed(kernel.load(path, "tilekit " + getCommandName().str())))
       return kExitBadInput;
     FunctionOpInterface entry = pickEntry(kernel.getModule(), path);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "FailureReport.h"
 
 #include "tilekit/Interp/Interpreter.h"
 
@@ -39,6 +40,7 @@ StringRef tilekit::driver::getCommandName() {
 
 int tilekit::driver::fail(const Twine &message) {
   errs() << "tilekit " << getCommandName() << ": " << message << "\n";
+  recordMessage(message.str());
   return kExitBadInput;
 }
 
@@ -113,9 +115,9 @@ int main(int argc, char **argv) {
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
   if (tilekit::driver::runCommand())
-    return tilekit::driver::runRun();
+    return tilekit::driver::finishJson(tilekit::driver::runRun());
   if (tilekit::driver::simCommand())
-    return tilekit::driver::runSim();
+    return tilekit::driver::finishJson(tilekit::driver::runSim());
   if (tilekit::driver::emitCommand())
     return tilekit::driver::runEmit();
   if (tilekit::driver::compileCommand())

@@ -107,6 +107,12 @@ struct InterpreterOptions {
 /// group call the core. Each
 /// invocation carries its own (group threads get a copy), so no thread-local
 /// state is involved.
+/// A core left waiting when a run stalled, and the op it waits in.
+struct StalledWait {
+  std::string core;
+  mlir::Operation *op;
+};
+
 struct CoreIdentity;
 struct CoreState {
   int64_t blockIndex = 0;
@@ -178,7 +184,11 @@ public:
   /// Whether a run stopped because it stalled: a deadlock, a timeout or
   /// --max-steps (not a wrong kernel or input); set where it is reported.
   bool hasStalled() const { return stalled.load(); }
-  void noteStalled() { stalled = true; }
+  /// Notes a stall and the cores it left waiting (none for a timeout or the
+  /// step limit), for callers that report them as data.
+  void noteStalled(llvm::ArrayRef<StalledWait> waits = {});
+  /// The waits of every stall noted, in the order noted.
+  std::vector<StalledWait> getStalledWaits() const;
 
 private:
   /// Whether launches run tasks on several threads.
@@ -200,6 +210,8 @@ private:
   std::atomic<uint32_t> nextWorkItem{0};
   std::atomic<uint64_t> steps{0};
   std::atomic<bool> stalled{false};
+  mutable std::mutex stalledWaitsMutex;
+  std::vector<StalledWait> stalledWaits;
   std::chrono::steady_clock::time_point started =
       std::chrono::steady_clock::now();
 
