@@ -11,6 +11,7 @@
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/CompilePipeline.h"
+#include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Driver/PlanModule.h"
@@ -251,6 +252,9 @@ struct RunSettings {
   unsigned blocks;
   double timeout;
   uint64_t maxSteps;
+  /// Compiled AscendC kernels run as their C++ (run --compiled), each call
+  /// checked against the executor with verifyPerItem.
+  bool compiled = false, verifyPerItem = false;
 };
 
 /// Runs the kernel; returns every argument and result by name.
@@ -268,12 +272,28 @@ py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
   if (settings.blocks == 0 || settings.blocks > 65536)
     loaded.diagnostics.raiseMessage(
         "blocks=" + std::to_string(settings.blocks) + ": expected 1 to 65536");
+  std::optional<driver::CompiledKernels> compiled;
+  std::optional<Interpreter> reference;
+  if (settings.compiled && !trace) {
+    compiled.emplace(loaded.kernel.getModule(), "compiled=True");
+    if (settings.verifyPerItem) {
+      reference.emplace(loaded.kernel.getModule(), options);
+      compiled->verifyPerItem(*reference, std::nullopt, std::nullopt);
+      options.threads = 1; // the first divergent item is the first in order
+    }
+    options.external = &*compiled;
+  } else if (settings.verifyPerItem) {
+    loaded.diagnostics.raiseMessage(
+        "verify_per_item checks a compiled=True run");
+  }
   Interpreter interpreter(loaded.kernel.getModule(), std::move(options));
   FailureOr<SmallVector<RuntimeValue>> results = failure();
   {
     // Other Python threads run while the kernel does.
     py::gil_scoped_release release;
-    results = interpreter.launch(entry, args, settings.blocks);
+    results = compiled
+                  ? compiled->launch(interpreter, entry, args, settings.blocks)
+                  : interpreter.launch(entry, args, settings.blocks);
   }
   if (failed(results)) {
     if (interpreter.hasStalled())
@@ -497,9 +517,11 @@ PYBIND11_MODULE(_native, m) {
     }
   });
   py::class_<RunSettings>(m, "RunSettings")
-      .def(py::init<std::string, std::string, unsigned, double, uint64_t>(),
+      .def(py::init<std::string, std::string, unsigned, double, uint64_t, bool,
+                    bool>(),
            py::arg("entry"), py::arg("undefined"), py::arg("blocks"),
-           py::arg("timeout"), py::arg("max_steps"));
+           py::arg("timeout"), py::arg("max_steps"), py::arg("compiled"),
+           py::arg("verify_per_item"));
   m.def("check", &checkKernel, py::arg("source"), py::arg("is_text"),
         py::arg("name"), py::arg("config"));
   m.def("run", &runKernel, py::arg("source"), py::arg("is_text"),

@@ -188,6 +188,33 @@ def test_compiled_producer_names_what_it_lacks(build_cache):
         tilekit.sim(example("gemm.mlir"), producer="hardware")
 
 
+@needs_clang
+@pytest.mark.parametrize("arch", ["c220", "c310"])
+def test_compiled_run_equals_the_executor_and_the_command(build_cache, tmp_path, arch):
+    kernel = example("softmax.mlir")
+    compiled = tmp_path / "softmax.mlir"
+    compiled.write_text(tilekit.compile(kernel, arch=arch, emit="mlir"))
+    x = np.random.default_rng(3).standard_normal((37, 128), dtype=np.float32)
+    inputs = {"x": x, "y": np.zeros_like(x)}
+    executor = tilekit.run(kernel, inputs)["y"]
+    as_cpp = tilekit.run(compiled, inputs, compiled=True, verify_per_item=True)["y"]
+    assert same_bits(as_cpp, executor)
+    np.save(tmp_path / "x.npy", x)
+    cli("run", str(compiled), "--compiled", "--input", "x=%s" % (tmp_path / "x.npy"),
+        "--input", "y=zeros:37x128:f32", "--output", "y=%s" % (tmp_path / "y.npy"))
+    assert same_bits(np.load(tmp_path / "y.npy"), as_cpp)
+
+
+@needs_clang
+def test_compiled_run_refuses_an_uncompiled_kernel(build_cache):
+    with pytest.raises(tilekit.Error, match="compiled=True runs an AscendC kernel"):
+        tilekit.run(example("softmax.mlir"), {"x": "rand:4x128:f32", "y": "zeros:4x128:f32"},
+                    compiled=True)
+    with pytest.raises(tilekit.Error, match="verify_per_item checks a compiled=True run"):
+        tilekit.run(example("softmax.mlir"), {"x": "rand:4x128:f32", "y": "zeros:4x128:f32"},
+                    verify_per_item=True)
+
+
 def test_check_lists_functions_and_arguments():
     info = tilekit.check(example("softmax.mlir"))
     names = {f["name"]: f["arguments"] for f in info["functions"]}

@@ -122,8 +122,10 @@ def _call(function, *args):
     return result
 
 
-def _settings(entry, undefined, blocks, timeout, max_steps):
-    return _native.RunSettings(entry or "", undefined, blocks, timeout, max_steps)
+def _settings(entry, undefined, blocks, timeout, max_steps, compiled=False,
+              verify_per_item=False):
+    return _native.RunSettings(entry or "", undefined, blocks, timeout, max_steps,
+                               compiled, verify_per_item)
 
 
 def check(kernel, *, config=None):
@@ -137,7 +139,8 @@ def check(kernel, *, config=None):
 
 
 def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
-        plan_memory=False, config=None, timeout=0.0, max_steps=0):
+        plan_memory=False, config=None, timeout=0.0, max_steps=0, compiled=False,
+        verify_per_item=False):
     """Runs the kernel in the executor, bit for bit as the machine computes.
 
     inputs maps argument names (`x` for `%x`) to NumPy arrays (f16 as
@@ -146,9 +149,16 @@ def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
     "zeros:64x64:f32", "x.npy"). Returns a dict of every tensor argument
     after the run and every result (`result`, or `result0`, ...).
     undefined: "zero", "nan" or "check"; timeout in seconds (0: none).
+
+    compiled=True runs a kernel compiled by `compile(..., emit="mlir")` (or
+    `tilekit compile`) as its emitted C++ against the CPU runtime, built
+    with clang++-22 and cached, as `tilekit run --compiled`; host functions
+    still run in the executor. verify_per_item=True also runs each work
+    item in the executor and raises at the first whose outputs differ.
     """
     result = _call(_native.run, *_source(kernel), dict(inputs or {}),
-                   _settings(entry, undefined, blocks, timeout, max_steps),
+                   _settings(entry, undefined, blocks, timeout, max_steps, compiled,
+                             verify_per_item),
                    (config or default_config()) if plan_memory else "")
     return result["outputs"]
 

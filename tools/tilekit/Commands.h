@@ -120,69 +120,6 @@ struct BoundEntry {
 std::optional<BoundEntry> bindInputs(KernelFile &kernel,
                                      mlir::FunctionOpInterface entry);
 
-/// CompiledRun.cpp: the calls `tilekit run --compiled` runs as emitted
-/// C++: those of compiled AscendC kernels, each built with clang++-22 into
-/// a cached shared object (once per kernel and process) and called on the
-/// bytes of its arguments.
-class CompiledKernels : public interp::ExternalCalls {
-public:
-  explicit CompiledKernels(mlir::ModuleOp module);
-  bool handles(mlir::FunctionOpInterface callee) override;
-  mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>
-  call(mlir::FunctionOpInterface callee,
-       llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t block,
-       int64_t blocks) override;
-
-  /// --verify-per-item: each call (a work item: a block, or a call of the
-  /// orchestration) runs in `reference` too, on copies of its arguments,
-  /// and every GM tensor must then agree within the tolerance (exact, or
-  /// the matmul tolerance for a kernel using the cube, unless given).
-  void verifyPerItem(interp::Interpreter &reference, std::optional<double> rtol,
-                     std::optional<double> atol);
-  /// The work items checked so far.
-  unsigned itemsVerified() const { return verified; }
-
-private:
-  /// tilekit_entry(args, block, blocks, error, errorSize): 0, or 1 with
-  /// the kernel's fault in `error`.
-  using Entry = int (*)(void **, int64_t, int64_t, char *, size_t);
-  /// A loaded kernel and the emitted C++ it was built from.
-  struct Built {
-    Entry entry;
-    std::string source;
-    /// Which arguments the kernel may write (GM tensors only).
-    std::vector<bool> writes;
-  };
-  mlir::FailureOr<Built> entryFor(mlir::func::FuncOp kernel);
-
-  mlir::ModuleOp module;
-  std::string source; // the module's kernels as C++, made once
-  /// The machine bytes of a non-f32 GM tensor, kept between calls and
-  /// encoded again only when the executor's elements change.
-  struct Mirror {
-    std::mutex mutex;
-    interp::ElementKind kind = interp::ElementKind::F32;
-    std::vector<uint8_t> raw; // the executor's elements when encoded
-    /// As the machine stores them; calls reading the tensor share it.
-    std::shared_ptr<std::vector<uint8_t>> bytes;
-  };
-  Mirror &mirrorFor(const interp::TensorStorage *storage);
-  std::shared_ptr<std::vector<uint8_t>>
-  mirrorOf(const interp::TensorValue &tensor);
-  /// The elements a call changed (`after` against `before`) go back into
-  /// `tensor` and its mirror.
-  void takeBack(interp::TensorValue &tensor, llvm::ArrayRef<uint8_t> after,
-                llvm::ArrayRef<uint8_t> before);
-  std::mutex mirrorsMutex;
-  llvm::DenseMap<const interp::TensorStorage *, std::unique_ptr<Mirror>>
-      mirrors;
-  std::mutex entriesMutex;
-  llvm::StringMap<Built> entries;
-  interp::Interpreter *reference = nullptr;
-  std::optional<double> rtol, atol;
-  std::atomic<unsigned> verified{0};
-};
-
 } // namespace tilekit::driver
 
 #endif // TILEKIT_TOOLS_TILEKIT_COMMANDS_H

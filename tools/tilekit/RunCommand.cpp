@@ -11,6 +11,7 @@
 #include "FailureReport.h"
 #include "MemoryPlanning.h"
 #include "Progress.h"
+#include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Support/AtomicFile.h"
@@ -485,7 +486,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   // in program order).
   std::optional<CompiledKernels> compiled;
   if (runCompiled && !traceSink) {
-    compiled.emplace(kernel.getModule());
+    compiled.emplace(kernel.getModule(), "--compiled");
     options.external = &*compiled;
     if (verifyPerItem)
       options.threads = 1;
@@ -514,23 +515,10 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     progress.emplace("ops run", opsRun);
   auto launched = std::chrono::steady_clock::now();
   double loadMs = millisecondsSince(started);
-  if (compiled && compiled->handles(entry)) {
-    // The entry is a kernel: each block one call of its C++.
-    for (unsigned block = 0; block < blockCount; ++block) {
-      results = compiled->call(entry, argValues, block, blockCount);
-      if (failed(results))
-        break;
-    }
-  } else if (compiled &&
-             !entry->hasAttr(ascendc::AscendCDialect::kHostAttrName)) {
-    entry->emitError() << "--compiled runs an AscendC kernel compiled by "
-                          "`tilekit compile --arch=...` (or a host function "
-                          "launching such kernels); @"
-                       << entry.getName() << " is neither";
-    return kExitBadInput;
-  } else {
+  if (compiled)
+    results = compiled->launch(interpreter, entry, argValues, blockCount);
+  else
     results = interpreter.launch(entry, argValues, blockCount);
-  }
   progress.reset();
   if (failed(results)) {
     if (!interpreter.hasStalled())

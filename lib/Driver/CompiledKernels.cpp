@@ -1,4 +1,4 @@
-//===- CompiledRun.cpp - tilekit run --compiled ---------------------------===//
+//===- CompiledKernels.cpp - Compiled AscendC kernels as C++ calls --------===//
 //
 // The calls of compiled AscendC kernels under `tilekit run --compiled`, as
 // their emitted C++: the module's kernels (`translateAscendCToCpp`) and an
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Commands.h"
+#include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/BuildCache.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
@@ -57,15 +57,15 @@ std::vector<std::string> buildFlags() {
 std::string runtimeDir() { return driver::runtimeRoot() + "/ascendc-cpu"; }
 
 /// The shared object of a kernel's C++, against the CPU runtime.
-FailureOr<std::string> buildObject(Operation *where,
+FailureOr<std::string> buildObject(Operation *where, StringRef option,
                                    const std::string &source) {
   if (!llvm::sys::fs::exists(runtimeDir() + "/kernel_operator.h"))
     return where->emitError()
-           << "--compiled: the CPU runtime is not at " << driver::runtimeRoot()
+           << option << ": the CPU runtime is not at " << driver::runtimeRoot()
            << " (share/tilekit/runtime beside the tilekit binary's directory, "
               "as the build and `cmake --install` lay it out)";
   driver::BuildRequest request;
-  request.option = "--compiled";
+  request.option = option.str();
   request.prefix = "kernel";
   request.source = source;
   request.flags = buildFlags();
@@ -75,12 +75,13 @@ FailureOr<std::string> buildObject(Operation *where,
 }
 
 /// Why `kernel` cannot run as emitted C++, or null.
-Operation *unsupported(func::FuncOp kernel, std::string &why) {
+Operation *unsupported(func::FuncOp kernel, StringRef option,
+                       std::string &why) {
   Operation *found = nullptr;
   kernel.walk([&](ascendc::LocalTensorAutoOp op) {
     found = op;
-    why = "has no address yet: --compiled runs a kernel compiled by "
-          "`tilekit compile --arch=...`";
+    why = "has no address yet: " + option.str() +
+          " runs a kernel compiled by `tilekit compile --arch=...`";
     return WalkResult::interrupt();
   });
   return found;
@@ -125,7 +126,8 @@ static bool isCompiledKernel(FunctionOpInterface function) {
              .wasInterrupted();
 }
 
-driver::CompiledKernels::CompiledKernels(ModuleOp module) : module(module) {}
+driver::CompiledKernels::CompiledKernels(ModuleOp module, StringRef option)
+    : module(module), option(option) {}
 
 driver::CompiledKernels::Mirror &
 driver::CompiledKernels::mirrorFor(const TensorStorage *storage) {
@@ -222,7 +224,7 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   if (it != entries.end())
     return it->second;
   std::string why;
-  if (Operation *op = unsupported(kernel, why))
+  if (Operation *op = unsupported(kernel, option, why))
     return op->emitOpError() << why;
   if (source.empty()) {
     llvm::raw_string_ostream os(source);
@@ -230,7 +232,7 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
       return failure();
   }
   FailureOr<std::string> object =
-      buildObject(kernel, source + emitCpuEntry(kernel));
+      buildObject(kernel, option, source + emitCpuEntry(kernel));
   if (failed(object))
     return failure();
   void *library = dlopen(object->c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -239,7 +241,7 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
                    : nullptr;
   if (!entry)
     return kernel.emitError()
-           << "--compiled: cannot load " << *object << ": " << dlerror();
+           << option << ": cannot load " << *object << ": " << dlerror();
   // The GM arguments any instruction writes (through views too).
   std::vector<bool> writes(kernel.getNumArguments(), false);
   kernel.walk([&](Operation *op) {
@@ -314,7 +316,7 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   for (auto [index, value] : llvm::enumerate(args)) {
     if (auto *tensor = std::get_if<TensorValue>(&value)) {
       if (tensor->offset != 0)
-        return kernel.emitError() << "--compiled: a GM argument is a view";
+        return kernel.emitError() << option << ": a GM argument is a view";
       if (tensor->kind() == ElementKind::F32) {
         direct[index] = tensor->storage->data.floats.data();
         slots.emplace_back();
@@ -396,4 +398,25 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   for (Value result : ret.getOperands())
     results.push_back(args[cast<BlockArgument>(result).getArgNumber()]);
   return results;
+}
+
+FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::launch(
+    Interpreter &interpreter, FunctionOpInterface entry,
+    SmallVectorImpl<RuntimeValue> &args, unsigned blocks) {
+  if (handles(entry)) {
+    FailureOr<SmallVector<RuntimeValue>> results = failure();
+    for (unsigned block = 0; block < blocks; ++block) {
+      results = call(entry, args, block, blocks);
+      if (failed(results))
+        break;
+    }
+    return results;
+  }
+  if (!entry->hasAttr(ascendc::AscendCDialect::kHostAttrName))
+    return entry->emitError()
+           << option
+           << " runs an AscendC kernel compiled by `tilekit compile "
+              "--arch=...` (or a host function launching such kernels); @"
+           << entry.getName() << " is neither";
+  return interpreter.launch(entry, args, blocks);
 }
