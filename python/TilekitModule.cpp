@@ -16,6 +16,8 @@
 #include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Driver/PlanModule.h"
 #include "tilekit/Driver/TraceProducer.h"
+#include "tilekit/Driver/VerifyEach.h"
+#include "tilekit/InitAll.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
@@ -43,6 +45,9 @@ struct KernelFailure {
   py::list diagnostics;
   bool stalled = false;
   py::list waiters;
+  /// verify_each: the pass that broke the kernel, what it broke, the IR
+  /// before and after it (None otherwise).
+  py::object brokenBy = py::none();
 };
 
 /// The diagnostics of one call, as dicts with severity, file, line,
@@ -435,13 +440,17 @@ std::string emitTorch(const std::string &source, bool isText,
 
 /// What `tilekit compile` takes besides the kernel.
 struct CompileSettings {
-  std::string arch, emit, entry, stopAfter, config;
+  std::string arch, emit, entry, stopAfter, config, passPipeline;
   bool lowerToL0;
+  /// verify_each: run the kernel on these inputs after every pass.
+  bool verifyEach = false;
+  unsigned blocks = 1;
 };
 
 std::string compileKernel(const std::string &source, bool isText,
                           const std::string &name,
-                          const CompileSettings &settings) {
+                          const CompileSettings &settings,
+                          const py::dict &inputs) {
   LoadedKernel loaded(source, isText, name);
   const std::string &emit = settings.emit;
   bool traceProducer = emit == "trace-producer";
@@ -480,13 +489,56 @@ std::string compileKernel(const std::string &source, bool isText,
   if (driver::holdsPTO(module) && failed(driver::checkWorkItemsFit(module)))
     loaded.diagnostics.raiseCollected();
   PassManager pm(&loaded.kernel.getContext(), ModuleOp::getOperationName());
-  if (!driver::buildCompilePipeline(pm, module, arch, settings.lowerToL0,
-                                    settings.stopAfter))
+  std::string pipelineError;
+  if (!settings.passPipeline.empty()) {
+    // A PTO kernel's lowering in the pipeline targets the arch too.
+    if (driver::holdsPTO(module))
+      driver::markArch(module, arch);
+    if (failed(driver::addTextualPipeline(pm, settings.passPipeline,
+                                          pipelineError)))
+      loaded.diagnostics.raiseMessage("pass_pipeline: " + pipelineError);
+  } else if (!driver::buildCompilePipeline(pm, module, arch, settings.lowerToL0,
+                                           settings.stopAfter))
     loaded.diagnostics.raiseMessage("stop_after='" + settings.stopAfter +
                                     "': the " + settings.arch +
                                     " pipeline has no such pass");
-  if (failed(pm.run(module)))
+  driver::VerifyEach *check = nullptr;
+  if (settings.verifyEach) {
+    if (settings.blocks == 0 || settings.blocks > 65536)
+      loaded.diagnostics.raiseMessage(
+          "blocks=" + std::to_string(settings.blocks) +
+          ": expected 1 to 65536");
+    FunctionOpInterface entry = loaded.entry(settings.entry);
+    std::vector<std::string> names;
+    SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
+    driver::RunResult reference =
+        driver::runKernel(module, entry.getName(), args,
+                          /*checkRaces=*/false, settings.blocks);
+    if (!reference.error.empty())
+      loaded.diagnostics.raiseMessage(
+          "verify_each: the kernel does not run before the pipeline:\n" +
+          reference.error);
+    // One pass at a time, so that each runs (and is checked) alone.
+    loaded.kernel.getContext().disableMultithreading();
+    auto instrumentation = std::make_unique<driver::VerifyEach>(
+        entry.getName().str(), std::move(args), std::move(names),
+        std::move(reference), settings.blocks);
+    check = instrumentation.get();
+    pm.addInstrumentation(std::move(instrumentation));
+  }
+  LogicalResult compiled = success();
+  {
+    py::gil_scoped_release release;
+    compiled = pm.run(module);
+  }
+  if (failed(compiled))
     loaded.diagnostics.raiseCollected();
+  if (check && check->divergent)
+    throw KernelFailure{py::list(), false, py::list(),
+                        py::dict(py::arg("pass") = *check->divergent,
+                                 py::arg("report") = check->report,
+                                 py::arg("before") = check->before,
+                                 py::arg("after") = check->after)};
   std::string text;
   llvm::raw_string_ostream os(text);
   if (emit == "cpp") {
@@ -505,14 +557,15 @@ std::string compileKernel(const std::string &source, bool isText,
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "tilekit's native part; use the tilekit package (docs/python.md)";
+  registerAllPasses(); // pass_pipeline= names any of them
   static py::exception<KernelFailure> failureType(m, "KernelFailure");
   py::register_exception_translator([](std::exception_ptr error) {
     try {
       if (error)
         std::rethrow_exception(error);
     } catch (const KernelFailure &failure) {
-      py::tuple args =
-          py::make_tuple(failure.diagnostics, failure.stalled, failure.waiters);
+      py::tuple args = py::make_tuple(failure.diagnostics, failure.stalled,
+                                      failure.waiters, failure.brokenBy);
       PyErr_SetObject(failureType.ptr(), args.ptr());
     }
   });
@@ -538,9 +591,10 @@ PYBIND11_MODULE(_native, m) {
         py::arg("name"));
   py::class_<CompileSettings>(m, "CompileSettings")
       .def(py::init<std::string, std::string, std::string, std::string,
-                    std::string, bool>(),
+                    std::string, std::string, bool, bool, unsigned>(),
            py::arg("arch"), py::arg("emit"), py::arg("entry"),
-           py::arg("stop_after"), py::arg("config"), py::arg("lower_to_l0"));
+           py::arg("stop_after"), py::arg("config"), py::arg("pass_pipeline"),
+           py::arg("lower_to_l0"), py::arg("verify_each"), py::arg("blocks"));
   m.def("compile", &compileKernel, py::arg("source"), py::arg("is_text"),
-        py::arg("name"), py::arg("settings"));
+        py::arg("name"), py::arg("settings"), py::arg("inputs"));
 }

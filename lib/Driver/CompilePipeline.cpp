@@ -9,6 +9,7 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -84,4 +85,19 @@ void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {
        llvm::make_early_inc_range(module.getOps<FunctionOpInterface>()))
     if (!reached.contains(func))
       func->erase();
+}
+
+LogicalResult driver::addTextualPipeline(PassManager &pm, StringRef text,
+                                         std::string &error) {
+  StringRef passes = text.trim();
+  if (passes.consume_front("builtin.module(") && !passes.consume_back(")")) {
+    error = "unbalanced builtin.module(...)";
+    return failure();
+  }
+  llvm::raw_string_ostream errors(error);
+  if (failed(parsePassPipeline(passes, pm, errors))) {
+    errors << (error.empty() ? "" : "; ") << "not a pass pipeline";
+    return failure();
+  }
+  return success();
 }

@@ -215,6 +215,39 @@ def test_compiled_run_refuses_an_uncompiled_kernel(build_cache):
                     verify_per_item=True)
 
 
+@pytest.mark.parametrize("arch", ["c220", "c310"])
+def test_verify_each_passes_a_sound_pipeline(arch):
+    x = np.random.default_rng(5).standard_normal((20, 128), dtype=np.float32)
+    inputs = {"x": x, "y": np.zeros_like(x)}
+    checked = tilekit.compile(example("softmax.mlir"), arch=arch, emit="mlir", verify_each=inputs)
+    assert checked == tilekit.compile(example("softmax.mlir"), arch=arch, emit="mlir")
+
+
+@pytest.mark.parametrize("kind, report", [
+    ("value", "output %y differs first at [0]"),
+    ("race", "never waited"),
+])
+def test_verify_each_names_the_pass_that_broke_the_kernel(kind, report):
+    kernel = example(os.path.join("ascendc", "scale_relu.mlir"))
+    x = np.random.default_rng(6).standard_normal(1024).astype(np.float32)
+    pipeline = ("builtin.module(ascendc-c220-pipeline,"
+                "func.func(test-ascendc-plant-bug{kind=%s}))" % kind)
+    with pytest.raises(tilekit.PassError) as info:
+        tilekit.compile(kernel, emit="mlir", pass_pipeline=pipeline,
+                        verify_each={"x": x, "y": np.zeros(1024, np.float32)})
+    error = info.value
+    assert error.pass_name == "test-ascendc-plant-bug"
+    assert report in error.report and report in str(error)
+    assert error.ir_before != error.ir_after and "ascendc." in error.ir_after
+
+
+def test_a_bad_pass_pipeline_is_an_error():
+    with pytest.raises(tilekit.Error, match="pass_pipeline: unbalanced"):
+        tilekit.compile(example("softmax.mlir"), emit="mlir", pass_pipeline="builtin.module(cse")
+    with pytest.raises(tilekit.Error, match="'nope' does not refer to a registered pass"):
+        tilekit.compile(example("softmax.mlir"), emit="mlir", pass_pipeline="builtin.module(nope)")
+
+
 def test_check_lists_functions_and_arguments():
     info = tilekit.check(example("softmax.mlir"))
     names = {f["name"]: f["arguments"] for f in info["functions"]}

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _native
 
-__all__ = ["Error", "DeadlockError", "TilekitWarning", "check", "run", "sim",
+__all__ = ["Error", "DeadlockError", "PassError", "TilekitWarning", "check", "run", "sim",
            "emit_torch", "compile", "default_config"]
 
 
@@ -55,6 +55,27 @@ class DeadlockError(Error):
     def __init__(self, diagnostics, waiters):
         super().__init__(diagnostics)
         self.waiters = waiters
+
+
+class PassError(Error):
+    """A pass of the pipeline that broke the kernel, found by
+    compile(verify_each=...): the kernel run on the inputs after it no
+    longer gives the outputs it gave before the pipeline, or races, or
+    deadlocks.
+
+    `pass_name` is the pass's argument, `report` what changed (the output,
+    the first differing element, both values), `ir_before` and `ir_after`
+    the module before and after the pass.
+    """
+
+    def __init__(self, broken):
+        self.pass_name = broken["pass"]
+        self.report = broken["report"]
+        self.ir_before, self.ir_after = broken["before"], broken["after"]
+        super().__init__([{"severity": "error", "file": "", "line": 0, "column": 0,
+                           "message": "verify_each: %s broke the kernel: %s"
+                           % (self.pass_name, self.report.strip()),
+                           "notes": []}])
 
 
 class TilekitWarning(UserWarning):
@@ -112,7 +133,9 @@ def _call(function, *args):
     try:
         result = function(*args)
     except _native.KernelFailure as failure:
-        diagnostics, stalled, waiters = failure.args
+        diagnostics, stalled, waiters, broken = failure.args
+        if broken is not None:
+            raise PassError(broken) from None
         if stalled:
             raise DeadlockError(diagnostics, waiters) from None
         raise Error(diagnostics) from None
@@ -228,7 +251,8 @@ def emit_torch(kernel):
 
 
 def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
-            stop_after=None, config=None):
+            stop_after=None, config=None, verify_each=None, blocks=1,
+            pass_pipeline=None):
     """Compiles the kernel as `tilekit compile` does and returns the text:
 
     emit="cpp": the Ascend C C++ of the kernel lowered (PTO) and run
@@ -238,8 +262,17 @@ def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
     --producer=compiled` builds (no arch; memory planned against config).
     entry compiles one function and what it calls or launches; lower_to_l0
     rewrites vector ops at the low (mask, repeat, stride) level.
+
+    verify_each={"x": array, ...} runs the kernel on those inputs (as run
+    takes them; `blocks` blocks) before the pipeline and after every pass,
+    and raises PassError at the first pass that changes an output bit or
+    leaves a race or a deadlock, as `tilekit compile --verify-each`.
+    pass_pipeline="builtin.module(...)" runs that pipeline instead of the
+    arch's (for experiments), as --pass-pipeline.
     """
     settings = _native.CompileSettings(
         arch, emit, entry or "", stop_after or "",
-        (config or default_config()) if emit == "trace-producer" else "", lower_to_l0)
-    return _call(_native.compile, *_source(kernel), settings)
+        (config or default_config()) if emit == "trace-producer" else "",
+        pass_pipeline or "", lower_to_l0,
+        verify_each is not None, blocks)
+    return _call(_native.compile, *_source(kernel), settings, dict(verify_each or {}))

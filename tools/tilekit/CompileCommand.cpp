@@ -12,6 +12,7 @@
 #include "Commands.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/VerifyEach.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
@@ -22,14 +23,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-
-#include <cstring>
 
 using namespace mlir;
 using namespace tilekit;
@@ -113,162 +109,6 @@ static cl::opt<std::string>
               cl::value_desc("DIR"), cl::init("."),
               cl::sub(driver::compileCommand()),
               cl::cat(driver::optionCategory()));
-
-namespace {
-
-/// A fresh copy of each argument (kernels write their GM arguments).
-SmallVector<RuntimeValue> copyArguments(ArrayRef<RuntimeValue> values) {
-  SmallVector<RuntimeValue> copies;
-  for (const RuntimeValue &value : values) {
-    if (const auto *tensor = std::get_if<TensorValue>(&value)) {
-      TensorValue copy = *tensor;
-      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
-      copies.push_back(std::move(copy));
-      continue;
-    }
-    copies.push_back(value);
-  }
-  return copies;
-}
-
-/// The outcome of one run: the GM arguments after it, or why it failed.
-struct RunResult {
-  SmallVector<RuntimeValue> arguments;
-  std::string error; // the diagnostics, when the run failed
-};
-
-RunResult runKernel(ModuleOp module, StringRef entryName,
-                    ArrayRef<RuntimeValue> inputs, bool checkRaces) {
-  RunResult result;
-  OwningOpRef<ModuleOp> copy(module.clone());
-  auto entry = dyn_cast_or_null<FunctionOpInterface>(
-      SymbolTable::lookupSymbolIn(*copy, entryName));
-  if (!entry) {
-    result.error = "the pipeline removed @" + entryName.str();
-    return result;
-  }
-  // The run's diagnostics are the report, not the compile's errors.
-  llvm::raw_string_ostream errors(result.error);
-  ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &diag) {
-    errors << diag.getLocation() << ": " << diag << "\n";
-    for (Diagnostic &note : diag.getNotes())
-      errors << note.getLocation() << ": note: " << note << "\n";
-    return success();
-  });
-  InterpreterOptions options;
-  options.checkRaces = checkRaces;
-  Interpreter interpreter(*copy, std::move(options));
-  result.arguments = copyArguments(inputs);
-  if (failed(interpreter.launch(entry, result.arguments, verifyBlocks)) &&
-      result.error.empty())
-    result.error = "the run failed";
-  return result;
-}
-
-/// The first element of two GM arguments that differs in its bits (NaNs
-/// compare by bits too), as a message; empty when they agree.
-std::string firstDifference(const TensorValue &before,
-                            const TensorValue &after) {
-  const ArrayData &a = before.storage->data, &b = after.storage->data;
-  if (a.size() != b.size() || a.kind != b.kind)
-    return "its shape or element type changed";
-  for (size_t i = 0; i < a.size(); ++i) {
-    bool same = isFloatKind(a.kind)
-                    ? std::memcmp(&a.floats[i], &b.floats[i], 4) == 0
-                    : a.ints[i] == b.ints[i];
-    if (same)
-      continue;
-    SmallVector<int64_t, 4> index(before.shape.size());
-    size_t rest = i;
-    for (int64_t d = static_cast<int64_t>(index.size()) - 1; d >= 0; --d) {
-      index[d] = static_cast<int64_t>(rest) % before.shape[d];
-      rest /= before.shape[d];
-    }
-    return "differs first at " + formatShape(index) + ": " +
-           std::to_string(b.get(i)) +
-           " where the kernel before the pipeline "
-           "computes " +
-           std::to_string(a.get(i));
-  }
-  return "";
-}
-
-/// Runs the kernel after every pass and records the first one that
-/// changes an output or leaves a race or a deadlock.
-class VerifyEach : public PassInstrumentation {
-public:
-  VerifyEach(std::string entry, SmallVector<RuntimeValue> inputs,
-             std::vector<std::string> names, RunResult reference)
-      : entry(std::move(entry)), inputs(std::move(inputs)),
-        names(std::move(names)), reference(std::move(reference)) {}
-
-  void runBeforePass(Pass *pass, Operation *op) override {
-    if (divergent || pass->getArgument().empty())
-      return;
-    before.clear();
-    llvm::raw_string_ostream os(before);
-    moduleOf(op)->print(os);
-  }
-
-  void runAfterPass(Pass *pass, Operation *op) override {
-    StringRef name = pass->getArgument();
-    if (divergent || name.empty())
-      return;
-    ++passesChecked;
-    // Until the pipeline has synchronized the kernel, its pipes are not
-    // ordered yet: races count once the last sync pass has run on every
-    // function (the pipeline runs its function passes one function at a
-    // time, so a later function's first passes follow an earlier one's
-    // last).
-    ModuleOp module = moduleOf(op);
-    if (name == "ascendc-insert-cross-core-sync-gm")
-      synchronizedOps.insert(op);
-    bool synchronized =
-        synchronizedOps.contains(module.getOperation()) ||
-        llvm::all_of(module.getOps<func::FuncOp>(), [&](func::FuncOp func) {
-          return func.isExternal() ||
-                 synchronizedOps.contains(func.getOperation());
-        });
-    RunResult now = runKernel(module, entry, inputs, synchronized);
-    std::string problem = now.error;
-    for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
-      const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);
-      const auto *is = std::get_if<TensorValue>(&now.arguments[i]);
-      if (!was || !is)
-        continue;
-      std::string difference = firstDifference(*was, *is);
-      if (!difference.empty())
-        problem = "output %" + names[i] + " " + difference + "\n";
-    }
-    if (problem.empty())
-      return;
-    divergent = name.str();
-    report = std::move(problem);
-    after.clear();
-    llvm::raw_string_ostream os(after);
-    moduleOf(op)->print(os);
-  }
-
-  std::optional<std::string> divergent;
-  std::string report, before, after;
-  unsigned passesChecked = 0;
-
-private:
-  static ModuleOp moduleOf(Operation *op) {
-    if (auto module = dyn_cast<ModuleOp>(op))
-      return module;
-    return op->getParentOfType<ModuleOp>();
-  }
-
-  std::string entry;
-  SmallVector<RuntimeValue> inputs;
-  std::vector<std::string> names;
-  RunResult reference;
-  /// The ops (functions, or the module) the last sync pass has run on.
-  llvm::SmallPtrSet<Operation *, 8> synchronizedOps;
-};
-
-} // namespace
 
 /// Writes `text` to -o (whole or not at all) or stdout.
 static int writeOutput(const std::string &text) {
@@ -359,11 +199,9 @@ int driver::runCompile() {
     if (ptoInput && arch)
       markArch(module, *arch);
     // The passes run on the module: "builtin.module(...)" or the list.
-    StringRef passes = StringRef(passPipeline).trim();
-    if (passes.consume_front("builtin.module(") && !passes.consume_back(")"))
-      return fail("--pass-pipeline: unbalanced builtin.module(...)");
-    if (failed(parsePassPipeline(passes, pm, llvm::errs())))
-      return fail("--pass-pipeline: not a pass pipeline");
+    std::string error;
+    if (failed(addTextualPipeline(pm, passPipeline, error)))
+      return fail("--pass-pipeline: " + error);
   } else if (!buildCompilePipeline(pm, module, *arch, lowerToL0, stopAfter)) {
     return fail("--stop-after " + stopAfter + ": the " + archName +
                 " pipeline has no such pass (see tilekit-opt --help, "
@@ -388,7 +226,7 @@ int driver::runCompile() {
     if (!bound)
       return kExitBadInput;
     RunResult reference = runKernel(module, entry.getName(), bound->values,
-                                    /*checkRaces=*/false);
+                                    /*checkRaces=*/false, verifyBlocks);
     if (!reference.error.empty()) {
       llvm::errs() << reference.error;
       return fail("the kernel does not run before the pipeline");
@@ -397,7 +235,7 @@ int driver::runCompile() {
     kernel.getContext().disableMultithreading();
     auto instrumentation = std::make_unique<VerifyEach>(
         entry.getName().str(), std::move(bound->values),
-        std::move(bound->names), std::move(reference));
+        std::move(bound->names), std::move(reference), verifyBlocks);
     check = instrumentation.get();
     pm.addInstrumentation(std::move(instrumentation));
   }

@@ -42,6 +42,13 @@ bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
                           ascendc::Arch arch, bool lowerToL0,
                           llvm::StringRef stopAfter);
 
+/// Adds a textual pipeline of passes on the module ("builtin.module(...)"
+/// or the bare list) to `pm`; on failure `error` says why. Any registered
+/// pass may be named (registerAllPasses).
+mlir::LogicalResult addTextualPipeline(mlir::PassManager &pm,
+                                       llvm::StringRef text,
+                                       std::string &error);
+
 } // namespace tilekit::driver
 
 #endif // TILEKIT_DRIVER_COMPILEPIPELINE_H

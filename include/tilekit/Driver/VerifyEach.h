@@ -1,0 +1,68 @@
+//===- VerifyEach.h - Run the kernel after every pass -----------*- C++ -*-===//
+//
+// `tilekit compile --verify-each` and `tilekit.compile(verify_each=...)`:
+// the kernel runs on given inputs before the pipeline and after every pass;
+// the first pass that changes an output bit, or after which the kernel
+// races or deadlocks, is named with the output, the first differing element
+// and the IR before and after it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_DRIVER_VERIFYEACH_H
+#define TILEKIT_DRIVER_VERIFYEACH_H
+
+#include "tilekit/Interp/Interpreter.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilekit::driver {
+
+/// The outcome of one run: the GM arguments after it, or why it failed.
+struct RunResult {
+  llvm::SmallVector<interp::RuntimeValue> arguments;
+  std::string error; // the diagnostics, when the run failed
+};
+
+/// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of
+/// `inputs`; with `checkRaces`, unordered pipe accesses are errors.
+RunResult runKernel(mlir::ModuleOp module, llvm::StringRef entryName,
+                    llvm::ArrayRef<interp::RuntimeValue> inputs,
+                    bool checkRaces, unsigned blocks);
+
+/// Runs the kernel after every pass and records the first one that
+/// changes an output or leaves a race or a deadlock.
+class VerifyEach : public mlir::PassInstrumentation {
+public:
+  /// `reference` is the run before the pipeline; `names` the arguments'.
+  VerifyEach(std::string entry, llvm::SmallVector<interp::RuntimeValue> inputs,
+             std::vector<std::string> names, RunResult reference,
+             unsigned blocks);
+
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override;
+  void runAfterPass(mlir::Pass *pass, mlir::Operation *op) override;
+
+  /// The first pass that broke the kernel, what it broke, and the IR
+  /// before and after it.
+  std::optional<std::string> divergent;
+  std::string report, before, after;
+  unsigned passesChecked = 0;
+
+private:
+  std::string entry;
+  llvm::SmallVector<interp::RuntimeValue> inputs;
+  std::vector<std::string> names;
+  RunResult reference;
+  unsigned blocks;
+  /// The ops (functions, or the module) the last sync pass has run on.
+  llvm::SmallPtrSet<mlir::Operation *, 8> synchronizedOps;
+};
+
+} // namespace tilekit::driver
+
+#endif // TILEKIT_DRIVER_VERIFYEACH_H

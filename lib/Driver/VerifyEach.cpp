@@ -1,0 +1,149 @@
+//===- VerifyEach.cpp - Run the kernel after every pass -------------------===//
+
+#include "tilekit/Driver/VerifyEach.h"
+
+#include "tilekit/Interp/TensorIO.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::driver;
+using namespace tilekit::interp;
+
+/// A fresh copy of each argument (kernels write their GM arguments).
+static SmallVector<RuntimeValue> copyArguments(ArrayRef<RuntimeValue> values) {
+  SmallVector<RuntimeValue> copies;
+  for (const RuntimeValue &value : values) {
+    if (const auto *tensor = std::get_if<TensorValue>(&value)) {
+      TensorValue copy = *tensor;
+      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
+      copies.push_back(std::move(copy));
+      continue;
+    }
+    copies.push_back(value);
+  }
+  return copies;
+}
+
+RunResult driver::runKernel(ModuleOp module, StringRef entryName,
+                            ArrayRef<RuntimeValue> inputs, bool checkRaces,
+                            unsigned blocks) {
+  RunResult result;
+  OwningOpRef<ModuleOp> copy(module.clone());
+  auto entry = dyn_cast_or_null<FunctionOpInterface>(
+      SymbolTable::lookupSymbolIn(*copy, entryName));
+  if (!entry) {
+    result.error = "the pipeline removed @" + entryName.str();
+    return result;
+  }
+  // The run's diagnostics are the report, not the compile's errors.
+  llvm::raw_string_ostream errors(result.error);
+  ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &diag) {
+    errors << diag.getLocation() << ": " << diag << "\n";
+    for (Diagnostic &note : diag.getNotes())
+      errors << note.getLocation() << ": note: " << note << "\n";
+    return success();
+  });
+  InterpreterOptions options;
+  options.checkRaces = checkRaces;
+  Interpreter interpreter(*copy, std::move(options));
+  result.arguments = copyArguments(inputs);
+  if (failed(interpreter.launch(entry, result.arguments, blocks)) &&
+      result.error.empty())
+    result.error = "the run failed";
+  return result;
+}
+
+/// The first element of two GM arguments that differs in its bits (NaNs
+/// compare by bits too), as a message; empty when they agree.
+static std::string firstDifference(const TensorValue &before,
+                                   const TensorValue &after) {
+  const ArrayData &a = before.storage->data, &b = after.storage->data;
+  if (a.size() != b.size() || a.kind != b.kind)
+    return "its shape or element type changed";
+  for (size_t i = 0; i < a.size(); ++i) {
+    bool same = isFloatKind(a.kind)
+                    ? std::memcmp(&a.floats[i], &b.floats[i], 4) == 0
+                    : a.ints[i] == b.ints[i];
+    if (same)
+      continue;
+    SmallVector<int64_t, 4> index(before.shape.size());
+    size_t rest = i;
+    for (int64_t d = static_cast<int64_t>(index.size()) - 1; d >= 0; --d) {
+      index[d] = static_cast<int64_t>(rest) % before.shape[d];
+      rest /= before.shape[d];
+    }
+    return "differs first at " + formatShape(index) + ": " +
+           std::to_string(b.get(i)) +
+           " where the kernel before the pipeline "
+           "computes " +
+           std::to_string(a.get(i));
+  }
+  return "";
+}
+
+static ModuleOp moduleOf(Operation *op) {
+  if (auto module = dyn_cast<ModuleOp>(op))
+    return module;
+  return op->getParentOfType<ModuleOp>();
+}
+
+VerifyEach::VerifyEach(std::string entry, SmallVector<RuntimeValue> inputs,
+                       std::vector<std::string> names, RunResult reference,
+                       unsigned blocks)
+    : entry(std::move(entry)), inputs(std::move(inputs)),
+      names(std::move(names)), reference(std::move(reference)), blocks(blocks) {
+}
+
+void VerifyEach::runBeforePass(Pass *pass, Operation *op) {
+  if (divergent || pass->getArgument().empty())
+    return;
+  before.clear();
+  llvm::raw_string_ostream os(before);
+  moduleOf(op)->print(os);
+}
+
+void VerifyEach::runAfterPass(Pass *pass, Operation *op) {
+  StringRef name = pass->getArgument();
+  if (divergent || name.empty())
+    return;
+  ++passesChecked;
+  // Until the pipeline has synchronized the kernel, its pipes are not
+  // ordered yet: races count once the last sync pass has run on every
+  // function (the pipeline runs its function passes one function at a
+  // time, so a later function's first passes follow an earlier one's
+  // last).
+  ModuleOp module = moduleOf(op);
+  if (name == "ascendc-insert-cross-core-sync-gm")
+    synchronizedOps.insert(op);
+  bool synchronized =
+      synchronizedOps.contains(module.getOperation()) ||
+      llvm::all_of(module.getOps<func::FuncOp>(), [&](func::FuncOp func) {
+        return func.isExternal() ||
+               synchronizedOps.contains(func.getOperation());
+      });
+  RunResult now = runKernel(module, entry, inputs, synchronized, blocks);
+  std::string problem = now.error;
+  for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
+    const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);
+    const auto *is = std::get_if<TensorValue>(&now.arguments[i]);
+    if (!was || !is)
+      continue;
+    std::string difference = firstDifference(*was, *is);
+    if (!difference.empty())
+      problem = "output %" + names[i] + " " + difference + "\n";
+  }
+  if (problem.empty())
+    return;
+  divergent = name.str();
+  report = std::move(problem);
+  after.clear();
+  llvm::raw_string_ostream os(after);
+  moduleOf(op)->print(os);
+}
