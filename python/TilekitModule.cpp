@@ -144,6 +144,11 @@ struct LoadedKernel {
                                   /*apply=*/true)))
       diagnostics.raiseCollected();
   }
+  void checkBlocks(unsigned blocks) {
+    if (blocks == 0 || blocks > 65536)
+      diagnostics.raiseMessage("blocks=" + std::to_string(blocks) +
+                               ": expected 1 to 65536");
+  }
   /// The file name generated code cites (`<string>` for text).
   std::string sourceName() const {
     return llvm::sys::path::filename(name).str();
@@ -274,9 +279,7 @@ py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
   options.maxSteps = settings.maxSteps;
   options.timeout = std::chrono::milliseconds(
       static_cast<int64_t>(std::max(0.0, settings.timeout) * 1000));
-  if (settings.blocks == 0 || settings.blocks > 65536)
-    loaded.diagnostics.raiseMessage(
-        "blocks=" + std::to_string(settings.blocks) + ": expected 1 to 65536");
+  loaded.checkBlocks(settings.blocks);
   std::optional<driver::CompiledKernels> compiled;
   std::optional<Interpreter> reference;
   if (settings.compiled && !trace) {
@@ -447,6 +450,32 @@ struct CompileSettings {
   unsigned blocks = 1;
 };
 
+/// compile(verify_each=inputs): runs the kernel on `inputs` now and adds
+/// the instrumentation that runs it after every pass of `pm`.
+driver::VerifyEach *addVerifyEach(LoadedKernel &loaded, PassManager &pm,
+                                  const CompileSettings &settings,
+                                  const py::dict &inputs) {
+  loaded.checkBlocks(settings.blocks);
+  FunctionOpInterface entry = loaded.entry(settings.entry);
+  std::vector<std::string> names;
+  SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
+  driver::RunResult reference =
+      driver::runKernel(loaded.kernel.getModule(), entry.getName(), args,
+                        /*checkRaces=*/false, settings.blocks);
+  if (!reference.error.empty())
+    loaded.diagnostics.raiseMessage(
+        "verify_each: the kernel does not run before the pipeline:\n" +
+        reference.error);
+  // One pass at a time, so that each runs (and is checked) alone.
+  loaded.kernel.getContext().disableMultithreading();
+  auto instrumentation = std::make_unique<driver::VerifyEach>(
+      entry.getName().str(), std::move(args), std::move(names),
+      std::move(reference), settings.blocks);
+  driver::VerifyEach *check = instrumentation.get();
+  pm.addInstrumentation(std::move(instrumentation));
+  return check;
+}
+
 std::string compileKernel(const std::string &source, bool isText,
                           const std::string &name,
                           const CompileSettings &settings,
@@ -502,30 +531,9 @@ std::string compileKernel(const std::string &source, bool isText,
     loaded.diagnostics.raiseMessage("stop_after='" + settings.stopAfter +
                                     "': the " + settings.arch +
                                     " pipeline has no such pass");
-  driver::VerifyEach *check = nullptr;
-  if (settings.verifyEach) {
-    if (settings.blocks == 0 || settings.blocks > 65536)
-      loaded.diagnostics.raiseMessage(
-          "blocks=" + std::to_string(settings.blocks) +
-          ": expected 1 to 65536");
-    FunctionOpInterface entry = loaded.entry(settings.entry);
-    std::vector<std::string> names;
-    SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
-    driver::RunResult reference =
-        driver::runKernel(module, entry.getName(), args,
-                          /*checkRaces=*/false, settings.blocks);
-    if (!reference.error.empty())
-      loaded.diagnostics.raiseMessage(
-          "verify_each: the kernel does not run before the pipeline:\n" +
-          reference.error);
-    // One pass at a time, so that each runs (and is checked) alone.
-    loaded.kernel.getContext().disableMultithreading();
-    auto instrumentation = std::make_unique<driver::VerifyEach>(
-        entry.getName().str(), std::move(args), std::move(names),
-        std::move(reference), settings.blocks);
-    check = instrumentation.get();
-    pm.addInstrumentation(std::move(instrumentation));
-  }
+  driver::VerifyEach *check = settings.verifyEach
+                                  ? addVerifyEach(loaded, pm, settings, inputs)
+                                  : nullptr;
   LogicalResult compiled = success();
   {
     py::gil_scoped_release release;

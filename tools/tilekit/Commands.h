@@ -96,15 +96,6 @@ bool pipesUnbounded();
 
 /// sim --producer=compiled or --trace-so.
 bool usesCompiledProducer();
-/// Plans the kernel's memory as `tilekit sim` does (--plan-memory, --config,
-/// --double-buffer); failures are reported.
-mlir::LogicalResult planAsSimPlans(KernelFile &kernel);
-/// The trace producer of `entry` as C++, memory planned as sim plans it;
-/// failures are reported.
-mlir::LogicalResult planAndEmitTraceProducer(KernelFile &kernel,
-                                             mlir::FunctionOpInterface entry,
-                                             llvm::StringRef source,
-                                             std::string &text);
 /// compile --emit=vf-bundle: the bundle of `entry` built into the new
 /// directory `outputDir` (VFBundle.cpp); the exit status.
 int emitVFBundle(KernelFile &kernel, mlir::FunctionOpInterface entry,

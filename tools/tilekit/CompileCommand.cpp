@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+#include "MemoryPlanning.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/TraceProducer.h"
 #include "tilekit/Driver/VerifyEach.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
@@ -186,7 +188,8 @@ int driver::runCompile() {
     if (!entry)
       return kExitBadInput;
     std::string text;
-    if (failed(planAndEmitTraceProducer(
+    if (failed(planAsSimPlans(kernel)) ||
+        failed(emitTraceProducer(
             kernel, entry, llvm::sys::path::filename(compileInput), text)))
       return kExitBadInput;
     return writeOutput(text);

@@ -2,6 +2,7 @@
 
 #include "MemoryPlanning.h"
 #include "Commands.h"
+#include "tilekit/Driver/KernelFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -64,4 +65,16 @@ bool driver::shouldPlanMemory() {
   if (planMemoryOption == cl::BOU_UNSET)
     return getCommandName() == "sim" || getCommandName() == "compile";
   return planMemoryOption == cl::BOU_TRUE;
+}
+
+LogicalResult driver::planAsSimPlans(KernelFile &kernel) {
+  if (!shouldPlanMemory())
+    return success();
+  auto config = loadConfig();
+  if (!config) {
+    fail(toString(config.takeError()));
+    return failure();
+  }
+  return planModule(kernel.getModule(), getCapacities(*config),
+                    /*apply=*/true, planOptions());
 }

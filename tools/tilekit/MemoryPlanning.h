@@ -26,6 +26,11 @@ pto::PlanOptions planOptions();
 
 bool shouldPlanMemory();
 
+class KernelFile;
+/// Plans the kernel's memory as `tilekit sim` does (--plan-memory,
+/// --config, --double-buffer); failures are reported.
+mlir::LogicalResult planAsSimPlans(KernelFile &kernel);
+
 } // namespace tilekit::driver
 
 #endif // TILEKIT_TOOLS_TILEKIT_MEMORYPLANNING_H

@@ -62,28 +62,6 @@ bool driver::usesCompiledProducer() {
   return producerKind == "compiled" || !traceSo.empty();
 }
 
-LogicalResult driver::planAndEmitTraceProducer(KernelFile &kernel,
-                                               FunctionOpInterface entry,
-                                               StringRef source,
-                                               std::string &text) {
-  if (failed(planAsSimPlans(kernel)))
-    return failure();
-  return driver::emitTraceProducer(kernel, entry, source, text);
-}
-
-/// Plans the kernel's memory as `tilekit sim` does (--plan-memory).
-LogicalResult driver::planAsSimPlans(KernelFile &kernel) {
-  if (!shouldPlanMemory())
-    return success();
-  auto config = loadConfig();
-  if (!config) {
-    fail(toString(config.takeError()));
-    return failure();
-  }
-  return planModule(kernel.getModule(), getCapacities(*config),
-                    /*apply=*/true, planOptions());
-}
-
 /// The producer's arguments from --dims and --scalar, in its parameters'
 /// order.
 static std::optional<std::vector<int64_t>>
