@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""tilekit.run from Python next to the `tilekit run` command, interleaved.
+"""tilekit.run and tilekit.sim from Python next to the commands, interleaved.
 
     /usr/bin/python3 benchmarks/python_vs_cli.py [BUILD_DIR] [--repeat N]
 
@@ -8,9 +8,13 @@ turn times: `tilekit run` as a whole process reading .npy inputs and writing
 the output (what a shell user pays), and `tilekit.run(...)` called in this
 process on NumPy arrays (parse, verify, bind, execute, return the arrays:
 what a Python user pays per call). Prints min and median of each and checks
-that both give the same bits.
+that both give the same bits. Then the same for timing GEMM at 4096^3 with
+its compiled trace producer (`tilekit sim --producer=compiled --json`
+against `tilekit.sim(producer="compiled")`, the producer built once before
+the rounds), checking that both reports are equal.
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -65,9 +69,30 @@ def main():
             times["tilekit.run (in Python)"].append(time.perf_counter() - start)
         if np.load(out).tobytes() != result.tobytes():
             sys.exit("%s: the two paths differ" % name)
-        for how, samples in times.items():
-            print("%-22s %-26s %10.1f %10.1f" % (name, how, 1e3 * min(samples),
-                                                  1e3 * statistics.median(samples)))
+        report(name, times)
+
+    name, kernel = "gemm 4096^3 compiled", os.path.join(ROOT, "examples", "gemm.mlir")
+    dims = {"a": (4096, 4096), "b": (4096, 4096), "c": (4096, 4096)}
+    command = [binary, "sim", kernel, "--producer=compiled", "--json", "--dims",
+               ",".join("%s=%dx%d" % (arg, *shape) for arg, shape in dims.items())]
+    tilekit.sim(kernel, producer="compiled", dims=dims)  # builds the producer
+    times = {"tilekit sim (process)": [], "tilekit.sim (in Python)": []}
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        printed = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        times["tilekit sim (process)"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        result = tilekit.sim(kernel, producer="compiled", dims=dims)
+        times["tilekit.sim (in Python)"].append(time.perf_counter() - start)
+    if json.loads(printed) != result:
+        sys.exit("%s: the two reports differ" % name)
+    report(name, times)
+
+
+def report(name, times):
+    for how, samples in times.items():
+        print("%-22s %-26s %10.1f %10.1f" % (name, how, 1e3 * min(samples),
+                                              1e3 * statistics.median(samples)))
 
 
 if __name__ == "__main__":
