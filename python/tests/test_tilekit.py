@@ -175,6 +175,30 @@ def test_compiled_producer_equals_the_command_and_the_executor(build_cache, n):
               "c": np.zeros((n, n), np.float32)}
     assert tilekit.sim(kernel, arrays, producer="compiled") == report
     assert tilekit.sim(kernel, arrays)["cycles"] == report["cycles"]
+    # Shapes from the command line's sources too.
+    sources = {"a": "rand:%dx%d:f16" % (n, n), "b": "zeros:%dx%d:f16" % (n, n),
+               "c": "zeros:%dx%d:f32" % (n, n)}
+    assert tilekit.sim(kernel, sources, producer="compiled") == report
+
+
+PRODUCER_KERNELS = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Timing", "Inputs",
+                                "producer-kernels.mlir")
+
+
+@needs_clang
+def test_compiled_producer_takes_scalars(build_cache):
+    report = tilekit.sim(PRODUCER_KERNELS, entry="past_end", producer="compiled",
+                         dims={"x": (20, 64), "y": (20, 64)}, scalars={"at": 4})
+    assert report == json.loads(cli("sim", PRODUCER_KERNELS, "--entry", "past_end",
+                                    "--producer=compiled", "--dims", "x=20x64,y=20x64",
+                                    "--scalar", "at=4", "--json"))
+    # A number among the inputs is the scalar too.
+    assert tilekit.sim(PRODUCER_KERNELS, {"at": 4}, entry="past_end", producer="compiled",
+                       dims={"x": (20, 64), "y": (20, 64)}) == report
+    # A fault of the producer's run names the op.
+    with pytest.raises(tilekit.Error, match="'pto.tile.load' offset 20 of dimension 0"):
+        tilekit.sim(PRODUCER_KERNELS, entry="past_end", producer="compiled",
+                    dims={"x": (20, 64), "y": (20, 64)}, scalars={"at": 20})
 
 
 @needs_clang

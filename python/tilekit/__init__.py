@@ -188,20 +188,38 @@ def run(kernel, inputs=None, *, entry=None, undefined="zero", blocks=1,
 
 def _producer_arguments(inputs, dims, scalars):
     """Text per tensor shape and per scalar, as --dims and --scalar take
-    them: from dims/scalars, else from the inputs' arrays and numbers."""
+    them: from dims/scalars, else from the inputs (an array's shape, the
+    SHAPE of "rand:SHAPE:TYPE" or "zeros:SHAPE:TYPE", an .npy file's
+    shape, a number)."""
     shapes, values = {}, {}
     for name, value in (inputs or {}).items():
         if isinstance(value, np.ndarray):
             shapes[name] = value.shape
         elif isinstance(value, (int, float, np.integer, np.floating)):
             values[name] = value
+        elif isinstance(value, (str, os.PathLike)):
+            text = os.fspath(value)
+            if text.startswith(("rand:", "zeros:")):
+                shapes[name] = text.split(":")[1]
+            elif text.endswith(".npy"):
+                shapes[name] = np.load(text, mmap_mode="r").shape
+            else:
+                values[name] = text
     shapes.update(dims or {})
     values.update(scalars or {})
-    text = {}
-    for name, shape in shapes.items():
-        text[name] = shape if isinstance(shape, str) else "x".join(str(int(n)) for n in shape)
-    return text, {name: repr(float(v)) if isinstance(v, (float, np.floating)) else str(int(v))
-                  for name, v in values.items()}
+
+    def shape_text(shape):
+        return shape if isinstance(shape, str) else "x".join(str(int(n)) for n in shape)
+
+    def value_text(value):
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (float, np.floating)):
+            return repr(float(value))
+        return str(int(value))
+
+    return ({name: shape_text(shape) for name, shape in shapes.items()},
+            {name: value_text(value) for name, value in values.items()})
 
 
 def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
@@ -217,9 +235,10 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
 
     producer="compiled" times the kernel's compiled trace producer instead
     of running it (`tilekit sim --producer=compiled`): no data, any size.
-    It takes each tensor's shape from dims ({"a": (8192, 8192)}) or from an
-    array in inputs, each scalar from scalars ({"n": 64}) or a number in
-    inputs. The producer is built with clang++-22 once and cached.
+    It takes each tensor's shape from dims ({"a": (8192, 8192)}) or from
+    inputs (an array, "rand:SHAPE:TYPE", "zeros:SHAPE:TYPE", an .npy file),
+    each scalar from scalars ({"n": 64}) or a number in inputs. The
+    producer is built with clang++-22 once and cached.
     """
     if producer not in ("interp", "compiled"):
         raise ValueError("producer: expected 'interp' or 'compiled', not %r" % (producer,))
