@@ -49,6 +49,15 @@ static std::vector<std::string> runtimeFiles() {
   return files;
 }
 
+static std::function<void(const driver::BuildRequest &)> &buildNotice() {
+  static std::function<void(const driver::BuildRequest &)> notice;
+  return notice;
+}
+
+void driver::setBuildNotice(std::function<void(const BuildRequest &)> notice) {
+  buildNotice() = std::move(notice);
+}
+
 std::string driver::buildCacheDir() {
   if (std::optional<std::string> dir =
           llvm::sys::Process::GetEnv("TILEKIT_CACHE_DIR"))
@@ -141,6 +150,8 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
   std::string object = dir + "/" + request.prefix + "-" + key + ".so";
   if (llvm::sys::fs::exists(object))
     return object;
+  if (buildNotice())
+    buildNotice()(request);
   // Built under a unique name, then renamed into place.
   llvm::SmallString<128> cpp, temporary;
   if (llvm::sys::fs::createUniqueFile(dir + "/build-%%%%%%%%.cpp", cpp) ||

@@ -11,6 +11,7 @@
 
 #include "Commands.h"
 #include "MemoryPlanning.h"
+#include "Progress.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/TraceProducer.h"
@@ -243,7 +244,14 @@ int driver::runCompile() {
     pm.addInstrumentation(std::move(instrumentation));
   }
 
-  if (failed(pm.run(module)))
+  LogicalResult compiled = success();
+  {
+    std::optional<ProgressLine> progress;
+    if (check)
+      progress.emplace("passes verified", check->passesChecked);
+    compiled = pm.run(module);
+  }
+  if (failed(compiled))
     return kExitBadInput;
   if (check && check->divergent) {
     llvm::SmallString<128> beforePath(saveIrDir), afterPath(saveIrDir);

@@ -14,13 +14,15 @@ namespace cl = llvm::cl;
 static cl::opt<bool> quiet("quiet", cl::desc("Show no progress line on stderr"),
                            cl::sub(driver::runCommand()),
                            cl::sub(driver::simCommand()),
+                           cl::sub(driver::compileCommand()),
                            cl::cat(driver::optionCategory()));
 static cl::opt<std::string> progressMode(
     "progress",
     cl::desc("When to show the progress line: auto (on a terminal, the "
              "default), always, never"),
     cl::value_desc("auto|always|never"), cl::init("auto"), cl::Hidden,
-    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()));
+    cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
+    cl::sub(driver::compileCommand()));
 
 bool driver::progressEnabled() {
   if (quiet || progressMode == "never")

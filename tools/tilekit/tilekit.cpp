@@ -7,6 +7,8 @@
 
 #include "Commands.h"
 #include "FailureReport.h"
+#include "Progress.h"
+#include "tilekit/Driver/BuildCache.h"
 
 #include "tilekit/Interp/Interpreter.h"
 
@@ -112,6 +114,14 @@ int main(int argc, char **argv) {
       &errs());
   if (!parsed)
     return tilekit::driver::kExitBadInput;
+  // A build takes seconds: say what is being built, as progress.
+  tilekit::driver::setBuildNotice([](const tilekit::driver::BuildRequest &r) {
+    if (tilekit::driver::progressEnabled())
+      errs() << "tilekit " << tilekit::driver::getCommandName()
+             << ": compiling the emitted C++ for " << r.option
+             << " with clang++-22 (cached in "
+             << tilekit::driver::buildCacheDir() << ")\n";
+  });
   if (tilekit::driver::checkCommand())
     return tilekit::driver::runCheck();
   if (tilekit::driver::runCommand())

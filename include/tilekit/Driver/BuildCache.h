@@ -15,6 +15,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct BuildRequest {
   std::vector<std::string> includeDirs;
   std::vector<std::string> extraSources;
 };
+
+/// Called before a shared object that is not in the cache is compiled
+/// (the command line says so on stderr: a build takes seconds).
+void setBuildNotice(std::function<void(const BuildRequest &)> notice);
 
 /// The shared object of `request`, built now or found in the cache; a
 /// failure is reported at `where`.

@@ -17,6 +17,7 @@
 #include "mlir/Pass/PassInstrumentation.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,7 +52,8 @@ public:
   /// before and after it.
   std::optional<std::string> divergent;
   std::string report, before, after;
-  unsigned passesChecked = 0;
+  /// Counted as the pipeline runs (a progress line reads it).
+  std::atomic<uint64_t> passesChecked{0};
 
 private:
   std::string entry;
