@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -33,6 +34,22 @@ std::string driver::getLocationText(Location loc) {
   else
     loc.print(os);
   return text;
+}
+
+llvm::json::Object driver::getDiagnosticJson(Diagnostic &diag) {
+  StringRef severity = diag.getSeverity() == DiagnosticSeverity::Error ? "error"
+                       : diag.getSeverity() == DiagnosticSeverity::Warning
+                           ? "warning"
+                           : "note";
+  llvm::json::Object entry{{"severity", severity},
+                           {"location", getLocationText(diag.getLocation())},
+                           {"message", diag.str()}};
+  llvm::json::Array notes;
+  for (Diagnostic &note : diag.getNotes())
+    notes.push_back(getDiagnosticJson(note));
+  if (!notes.empty())
+    entry["notes"] = std::move(notes);
+  return entry;
 }
 
 std::vector<FunctionSummary> driver::summarizeKernel(KernelFile &kernel) {

@@ -100,15 +100,7 @@ int driver::runCheck() {
   std::optional<ScopedDiagnosticHandler> jsonHandler;
   if (emitJson)
     jsonHandler.emplace(&context, [&](Diagnostic &diag) {
-      StringRef severity = "note";
-      if (diag.getSeverity() == DiagnosticSeverity::Error)
-        severity = "error";
-      else if (diag.getSeverity() == DiagnosticSeverity::Warning)
-        severity = "warning";
-      diagnostics.push_back(llvm::json::Object{
-          {"severity", severity},
-          {"location", driver::getLocationText(diag.getLocation())},
-          {"message", diag.str()}});
+      diagnostics.push_back(driver::getDiagnosticJson(diag));
       return success();
     });
   else
@@ -120,6 +112,7 @@ int driver::runCheck() {
           "{0:2}\n", llvm::json::Value(llvm::json::Object{
                          {"file", inputFile},
                          {"ok", false},
+                         {"status", static_cast<int>(kExitBadInput)},
                          {"diagnostics", std::move(diagnostics)}}));
     return kExitBadInput;
   };

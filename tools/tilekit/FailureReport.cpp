@@ -27,30 +27,13 @@ static Recorded &recorded() {
   return instance;
 }
 
-static llvm::json::Object diagnosticJson(Diagnostic &diag) {
-  StringRef severity = diag.getSeverity() == DiagnosticSeverity::Error ? "error"
-                       : diag.getSeverity() == DiagnosticSeverity::Warning
-                           ? "warning"
-                           : "note";
-  llvm::json::Object entry{
-      {"severity", severity},
-      {"location", driver::getLocationText(diag.getLocation())},
-      {"message", diag.str()}};
-  llvm::json::Array notes;
-  for (Diagnostic &note : diag.getNotes())
-    notes.push_back(diagnosticJson(note));
-  if (!notes.empty())
-    entry["notes"] = std::move(notes);
-  return entry;
-}
-
 void driver::recordDiagnostics(MLIRContext &context) {
   if (!printsJson())
     return;
   context.getDiagEngine().registerHandler([](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error) {
       std::lock_guard<std::mutex> lock(recorded().mutex);
-      recorded().diagnostics.push_back(diagnosticJson(diag));
+      recorded().diagnostics.push_back(getDiagnosticJson(diag));
     }
     return failure(); // the printing handler still sees it
   });

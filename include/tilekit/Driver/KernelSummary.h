@@ -65,6 +65,10 @@ llvm::json::Object toJson(llvm::ArrayRef<FunctionSummary> summaries);
 /// "FILE:LINE:COL" of a file location, else the location as MLIR prints it.
 std::string getLocationText(mlir::Location loc);
 
+/// A diagnostic as the --json outputs give it: severity, location, message
+/// and its notes.
+llvm::json::Object getDiagnosticJson(mlir::Diagnostic &diag);
+
 } // namespace tilekit::driver
 
 #endif // TILEKIT_DRIVER_KERNELSUMMARY_H
