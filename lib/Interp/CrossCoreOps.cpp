@@ -213,6 +213,9 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
   }
 
   StringRef name = group.getName();
+  // Before the failure of whichever thread found it.
+  if (runtime.reportDisagreement())
+    return failure();
   if (std::optional<GroupRuntime::Report> report = runtime.getReport()) {
     // A deadlock or a timeout.
     std::vector<StalledWait> waits;

@@ -167,22 +167,36 @@ LogicalResult GroupRuntime::initializePipe(Operation *op, bool cubeEnd,
     if (!(directions & (toAiv ? 1 : 2)))
       continue;
     slots[{toAiv, pipe, cubeEnd}] = {slotNum, slotSize};
+    declaredBy[{toAiv, pipe, cubeEnd}] = op;
     auto other = slots.find({toAiv, pipe, !cubeEnd});
     if (other == slots.end() ||
         other->second == std::make_pair(slotNum, slotSize))
       continue;
-    auto [otherNum, otherSize] = other->second;
-    auto [cubeNum, cubeSize] = cubeEnd ? std::make_pair(slotNum, slotSize)
-                                       : std::make_pair(otherNum, otherSize);
-    auto [vecNum, vecSize] = cubeEnd ? std::make_pair(otherNum, otherSize)
-                                     : std::make_pair(slotNum, slotSize);
-    return op->emitOpError()
-           << "sets up pipe " << pipe << (toAiv ? " (to_aiv)" : " (to_aic)")
-           << " with slots the other end does not agree on: the aic end "
-           << "declares " << cubeNum << " x " << cubeSize
-           << " bytes, the aiv end " << vecNum << " x " << vecSize;
+    if (!disagreement)
+      disagreement = {toAiv, pipe};
+    return failure();
   }
   return success();
+}
+
+bool GroupRuntime::reportDisagreement() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!disagreement)
+    return false;
+  auto [toAiv, pipe] = *disagreement;
+  auto [cubeNum, cubeSize] = slots.at({toAiv, pipe, true});
+  auto [vecNum, vecSize] = slots.at({toAiv, pipe, false});
+  // At the aiv end, whichever end declared second: the message does not
+  // depend on the threads' timing.
+  InFlightDiagnostic diag =
+      declaredBy.at({toAiv, pipe, false})->emitOpError()
+      << "sets up pipe " << pipe << (toAiv ? " (to_aiv)" : " (to_aic)")
+      << " with slots the other end does not agree on: the aic end "
+      << "declares " << cubeNum << " x " << cubeSize << " bytes, the aiv end "
+      << vecNum << " x " << vecSize;
+  diag.attachNote(declaredBy.at({toAiv, pipe, true})->getLoc())
+      << "the aic end's declaration";
+  return true;
 }
 
 std::optional<std::pair<int64_t, int64_t>>

@@ -60,8 +60,10 @@ public:
                bool unboundedPipes);
 
   /// Records the slots one end of pipe `pipe` declares for the directions
-  /// of `directions` (bit 0: to the vector lanes, bit 1: to the cube); an
-  /// error on `op` when the other end declared different ones.
+  /// of `directions` (bit 0: to the vector lanes, bit 1: to the cube);
+  /// failure when the other end declared different ones (reported by
+  /// reportDisagreement once the threads have stopped, whichever end
+  /// declared second).
   mlir::LogicalResult initializePipe(mlir::Operation *op, bool cubeEnd,
                                      int64_t pipe, unsigned directions,
                                      int64_t slotNum, int64_t slotSize);
@@ -102,6 +104,9 @@ public:
 
   /// Why the group stopped early, if it did.
   std::optional<std::string> getFailure() const;
+  /// Reports the first disagreement on pipe slots, at the aiv end's
+  /// declaration with a note at the aic end's; false when there was none.
+  bool reportDisagreement() const;
   /// The deadlock or timeout report: each waiter and each queue's depth.
   struct Waiter {
     std::string who;
@@ -159,6 +164,11 @@ private:
   /// Declared slots per (direction to the vector lanes, pipe, cube end):
   /// count and bytes.
   std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
+  /// The op of each declaration in `slots`.
+  std::map<std::tuple<bool, int64_t, bool>, mlir::Operation *> declaredBy;
+  /// The first pipe direction whose ends disagree: (to the vector lanes,
+  /// pipe).
+  std::optional<std::pair<bool, int64_t>> disagreement;
   mutable std::mutex mutex;
   std::condition_variable changed;
   std::map<QueueKey, std::deque<Payload>> queues;

@@ -109,8 +109,11 @@ func.func @run_big() attributes {pto.kind = #pto.kind<orchestration>} {
   return
 }
 
-// The two ends must agree on the slots of a direction they share.
-// DISAGREE: error: 'pto.system.a{{i[cv]}}_initialize_pipe' op sets up pipe 1 (to_aiv) with slots the other end does not agree on: the aic end declares 2 x 1024 bytes, the aiv end 4 x 1024
+// The two ends must agree on the slots of a direction they share. The
+// error names the aiv end, whichever end's thread declared second.
+// DISAGREE: pipe-slots.mlir:[[# @LINE + 8]]:3: error: 'pto.system.aiv_initialize_pipe' op sets up pipe 1 (to_aiv) with slots the other end does not agree on: the aic end declares 2 x 1024 bytes, the aiv end 4 x 1024
+// DISAGREE: pipe-slots.mlir:[[# @LINE + 3]]:3: note: the aic end's declaration
+// DISAGREE-NOT: launched group
 func.func @disagree_aic() attributes {pto.kind = #pto.kind<aic>} {
   pto.system.aic_initialize_pipe 1 to_aiv slot_num 2 slot_size 1024
   return

@@ -428,20 +428,22 @@ public:
       if (!(directions & (toAiv ? 1u : 2u)))
         continue;
       slots[{toAiv, pipe, cubeEnd}] = {num, size};
+      declaredAt[{toAiv, pipe, cubeEnd}] = where(ctx, proto);
       auto other = slots.find({toAiv, pipe, !cubeEnd});
       if (other == slots.end() || other->second == std::make_pair(num, size))
         continue;
       auto cubeSide = cubeEnd ? std::make_pair(num, size) : other->second;
       auto vecSide = cubeEnd ? other->second : std::make_pair(num, size);
-      fail(ctx, proto,
-           "sets up pipe " + std::to_string(pipe) +
-               (toAiv ? " (to_aiv)" : " (to_aic)") +
-               " with slots the other end does not agree on: the aic end "
-               "declares " +
-               std::to_string(cubeSide.first) + " x " +
-               std::to_string(cubeSide.second) + " bytes, the aiv end " +
-               std::to_string(vecSide.first) + " x " +
-               std::to_string(vecSide.second));
+      // Named at the aiv end whichever end declared second, so that the
+      // message does not depend on the threads' timing.
+      throw Fault(declaredAt[{toAiv, pipe, false}] + " " + "sets up pipe " +
+                  std::to_string(pipe) + (toAiv ? " (to_aiv)" : " (to_aic)") +
+                  " with slots the other end does not agree on: the aic end "
+                  "declares " +
+                  std::to_string(cubeSide.first) + " x " +
+                  std::to_string(cubeSide.second) + " bytes, the aiv end " +
+                  std::to_string(vecSide.first) + " x " +
+                  std::to_string(vecSide.second));
     }
   }
 
@@ -560,6 +562,8 @@ private:
   std::condition_variable changed;
   std::map<Key, std::deque<Payload>> queues;
   std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
+  /// Where each end declared its slots (for messages).
+  std::map<std::tuple<bool, int64_t, bool>, std::string> declaredAt;
   std::map<const Context *, Waiter> blocked;
   bool cancelled = false;
   std::string failure;
