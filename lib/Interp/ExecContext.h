@@ -117,6 +117,12 @@ void registerRegScopeHandlers(HandlerMap &map);
 template <bool Count>
 mlir::LogicalResult runBlockQuery(ExecContext &context, mlir::Operation *op);
 
+/// Fails at `op` unless a tensor or memref of `shape` can be allocated:
+/// no negative extent, a size within 64 bits and this machine's memory (the
+/// executor keeps floats as f32, integers as i64).
+mlir::LogicalResult checkTensorSize(mlir::Operation *op,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    ElementKind kind);
 /// Fails at `op` when `index` lies outside `shape` (element reads and
 /// writes of tensors and memrefs).
 mlir::LogicalResult checkIndex(mlir::Operation *op,

@@ -26,8 +26,10 @@ LogicalResult runAlloc(ExecContext &context, Operation *raw) {
   if (!type.hasStaticShape())
     return op.emitOpError() << "allocates a memref of dynamic shape " << type
                             << ", which the executor does not support";
-  context.set(op.getResult(),
-              makeTensor(kindOf(type.getElementType()), type.getShape()));
+  ElementKind kind = kindOf(type.getElementType());
+  if (failed(checkTensorSize(op, type.getShape(), kind)))
+    return failure();
+  context.set(op.getResult(), makeTensor(kind, type.getShape()));
   return success();
 }
 

@@ -30,10 +30,8 @@ concreteShape(ExecContext &context, GMTensorType type, ValueRange sizes) {
   return shape;
 }
 
-/// Sizes computed at run time: not negative, and a tensor this machine can
-/// hold (the executor keeps floats as f32, integers as i64).
-static LogicalResult checkSizes(Operation *op, ArrayRef<int64_t> shape,
-                                ElementKind kind) {
+LogicalResult interp::checkTensorSize(Operation *op, ArrayRef<int64_t> shape,
+                                      ElementKind kind) {
   for (int64_t dim : shape)
     if (dim < 0)
       return op->emitOpError()
@@ -52,7 +50,7 @@ static LogicalResult runCreate(ExecContext &context, Operation *raw) {
   auto op = cast<TensorCreateOp>(raw);
   auto type = cast<GMTensorType>(op.getResult().getType());
   SmallVector<int64_t, 4> shape = concreteShape(context, type, op.getSizes());
-  if (failed(checkSizes(op, shape, kindOf(type))))
+  if (failed(checkTensorSize(op, shape, kindOf(type))))
     return failure();
   context.set(op.getResult(), makeTensor(kindOf(type), shape));
   return success();
@@ -62,7 +60,7 @@ static LogicalResult runFull(ExecContext &context, Operation *raw) {
   auto op = cast<TensorFullOp>(raw);
   auto type = cast<GMTensorType>(op.getResult().getType());
   SmallVector<int64_t, 4> shape = concreteShape(context, type, op.getSizes());
-  if (failed(checkSizes(op, shape, kindOf(type))))
+  if (failed(checkTensorSize(op, shape, kindOf(type))))
     return failure();
   TensorValue tensor = makeTensor(kindOf(type), shape);
   tensor.storage->data.fill(context.scalar(op.getValue()));
