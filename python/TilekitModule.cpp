@@ -12,6 +12,7 @@
 #include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/CompiledKernels.h"
+#include "tilekit/Driver/Durations.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Driver/PlanModule.h"
@@ -90,13 +91,15 @@ public:
           py::arg("message") = "failed", py::arg("notes") = py::list()));
     throw KernelFailure{errors, stalled, waiters};
   }
-  /// Raises `message` as an error of the kernel as a whole.
-  [[noreturn]] void raiseMessage(const std::string &message) {
+  /// Raises `message` as an error of the kernel as a whole (as a stall,
+  /// DeadlockError, when a limit stopped it).
+  [[noreturn]] void raiseMessage(const std::string &message,
+                                 bool stalled = false) {
     errors.append(py::dict(py::arg("severity") = "error", py::arg("file") = "",
                            py::arg("line") = 0, py::arg("column") = 0,
                            py::arg("message") = message,
                            py::arg("notes") = py::list()));
-    raiseCollected();
+    raise(stalled, py::list());
   }
   py::list warnings;
 
@@ -277,8 +280,11 @@ py::dict execute(LoadedKernel &loaded, const py::dict &inputs,
   options.undefined = parseUndefined(loaded, settings.undefined);
   options.trace = trace;
   options.maxSteps = settings.maxSteps;
-  options.timeout = std::chrono::milliseconds(
-      static_cast<int64_t>(std::max(0.0, settings.timeout) * 1000));
+  llvm::Expected<std::chrono::milliseconds> timeout =
+      driver::parseSeconds("timeout", settings.timeout, /*zeroAllowed=*/true);
+  if (!timeout)
+    loaded.diagnostics.raiseMessage(toString(timeout.takeError()));
+  options.timeout = *timeout;
   loaded.checkBlocks(settings.blocks);
   std::optional<driver::CompiledKernels> compiled;
   std::optional<Interpreter> reference;
@@ -379,12 +385,21 @@ void produceCompiled(LoadedKernel &loaded, const RunSettings &settings,
       (*producer)->getParameters(), shapeOf, valueOf, names);
   if (!args)
     loaded.diagnostics.raiseMessage(toString(args.takeError()));
+  llvm::Expected<std::chrono::milliseconds> timeout =
+      driver::parseSeconds("timeout", settings.timeout, /*zeroAllowed=*/true);
+  if (!timeout)
+    loaded.diagnostics.raiseMessage(toString(timeout.takeError()));
+  tilekit_trace_limits limits{settings.maxSteps,
+                              driver::kDefaultProducerMemoryMiB << 20,
+                              static_cast<uint64_t>(timeout->count())};
   llvm::Expected<uint64_t> records = [&] {
     py::gil_scoped_release release;
-    return (*producer)->produce(sink, *args, settings.blocks, 0);
+    return (*producer)->produce(sink, *args, settings.blocks, 0, limits);
   }();
-  if (!records)
-    loaded.diagnostics.raiseMessage(toString(records.takeError()));
+  if (!records) {
+    bool stopped = records.errorIsA<trace::ProducerStopped>();
+    loaded.diagnostics.raiseMessage(toString(records.takeError()), stopped);
+  }
 }
 
 py::dict simulateKernel(const std::string &source, bool isText,
@@ -515,7 +530,10 @@ std::string compileKernel(const std::string &source, bool isText,
   else
     loaded.diagnostics.raiseMessage("arch='" + settings.arch +
                                     "': expected c220 or c310");
-  if (driver::holdsPTO(module) && failed(driver::checkWorkItemsFit(module)))
+  pto::BufferCapacities capacities =
+      driver::getCapacities(loaded.loadConfig(settings.config));
+  if (driver::holdsPTO(module) &&
+      failed(driver::checkWorkItemsFit(module, capacities)))
     loaded.diagnostics.raiseCollected();
   PassManager pm(&loaded.kernel.getContext(), ModuleOp::getOperationName());
   std::string pipelineError;
@@ -527,7 +545,7 @@ std::string compileKernel(const std::string &source, bool isText,
                                           pipelineError)))
       loaded.diagnostics.raiseMessage("pass_pipeline: " + pipelineError);
   } else if (!driver::buildCompilePipeline(pm, module, arch, settings.lowerToL0,
-                                           settings.stopAfter))
+                                           settings.stopAfter, capacities))
     loaded.diagnostics.raiseMessage("stop_after='" + settings.stopAfter +
                                     "': the " + settings.arch +
                                     " pipeline has no such pass");

@@ -2,6 +2,8 @@
 
 #include "tilekit/Driver/BuildCache.h"
 
+#include "tilekit/Support/SharedObject.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -148,8 +150,15 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
     return where->emitError() << option << ": cannot create the cache " << dir
                               << ": " << error.message();
   std::string object = dir + "/" + request.prefix + "-" + key + ".so";
-  if (llvm::sys::fs::exists(object))
-    return object;
+  if (llvm::sys::fs::exists(object)) {
+    // A damaged entry (a full disk, a crash, a hand edit) is built again
+    // rather than crash the loader.
+    llvm::Error damaged = checkSharedObject(object, request.symbol);
+    if (!damaged)
+      return object;
+    llvm::consumeError(std::move(damaged));
+    llvm::sys::fs::remove(object);
+  }
   if (buildNotice())
     buildNotice()(request);
   // Built under a unique name, then renamed into place.
@@ -180,6 +189,13 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
                               << ": clang++-22 failed to build the emitted "
                                  "C++:\n"
                               << output;
+  }
+  if (llvm::Error bad = checkSharedObject(temporary, request.symbol)) {
+    llvm::sys::fs::remove(cpp);
+    llvm::sys::fs::remove(temporary);
+    return where->emitError() << option << ": clang++-22 built an object "
+                              << "that cannot be loaded: "
+                              << llvm::toString(std::move(bad));
   }
   if (std::error_code error = llvm::sys::fs::rename(cpp, sourceOf(object)))
     return where->emitError() << option << ": " << error.message();

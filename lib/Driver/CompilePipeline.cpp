@@ -25,7 +25,9 @@ bool driver::holdsPTO(ModuleOp module) {
       .wasInterrupted();
 }
 
-LogicalResult driver::checkWorkItemsFit(ModuleOp module) {
+LogicalResult
+driver::checkWorkItemsFit(ModuleOp module,
+                          const pto::BufferCapacities &capacities) {
   // Planning may add copies: it plans a copy of the module.
   OwningOpRef<ModuleOp> copy(module.clone());
   bool fits = true;
@@ -33,7 +35,7 @@ LogicalResult driver::checkWorkItemsFit(ModuleOp module) {
     if (!pto::isPlannable(func))
       continue;
     FailureOr<pto::MemoryPlan> plan =
-        pto::computeMemoryPlan(func, pto::BufferCapacities());
+        pto::computeMemoryPlan(func, capacities);
     if (failed(plan))
       continue; // the pipeline reports what planning cannot do
     fits &= succeeded(pto::reportOverflow(func, *plan));
@@ -50,7 +52,8 @@ void driver::markArch(ModuleOp module, ascendc::Arch arch) {
 
 bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
                                   ascendc::Arch arch, bool lowerToL0,
-                                  StringRef stopAfter) {
+                                  StringRef stopAfter,
+                                  const pto::BufferCapacities &capacities) {
   if (holdsPTO(module)) {
     markArch(module, arch);
     pm.addPass(createConvertPTOToAscendCPass());
@@ -58,7 +61,7 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
       return true;
   }
   return ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false, lowerToL0,
-                                       stopAfter);
+                                       stopAfter, &capacities.bytes);
 }
 
 void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {

@@ -67,6 +67,7 @@ FailureOr<std::string> buildObject(Operation *where, StringRef option,
   driver::BuildRequest request;
   request.option = option.str();
   request.prefix = "kernel";
+  request.symbol = "tilekit_entry";
   request.source = source;
   request.flags = buildFlags();
   request.includeDirs = {"ascendc-cpu", "include"};
@@ -191,16 +192,19 @@ static Location originLoc(func::FuncOp kernel, StringRef origin) {
                              columnNumber);
 }
 
-/// A fault of the C++ run ("LOCATION\tLINE\tEARLIER LOCATION\tEARLIER
-/// LINE\tMESSAGE", AscendC::cpu::runBlock) as an error at the instruction,
-/// with a note at the earlier access of a race (or the other core's wait).
+/// A fault of the C++ run (CpuEntryABI.h's form) as an error at the
+/// instruction, with a note at the earlier access of a race (or the other
+/// core's wait); a stall is noted on `caller` as the executor notes one.
 static LogicalResult reportFault(func::FuncOp kernel, StringRef fault,
                                  int64_t block, int64_t blocks,
-                                 StringRef source) {
-  SmallVector<StringRef, 5> parts;
-  fault.split(parts, '\t', /*MaxSplit=*/4);
-  if (parts.size() != 5)
+                                 StringRef source, Interpreter &caller) {
+  SmallVector<StringRef, 6> parts;
+  fault.split(parts, '\t', /*MaxSplit=*/5);
+  if (parts.size() != 6)
     return kernel.emitError() << "the emitted C++ stopped: " << fault;
+  if (parts[4] == "stall")
+    caller.noteStalled();
+  parts.erase(parts.begin() + 4);
   auto line = [&](StringRef text) {
     return text == "0"
                ? " (the emitted C++ is " + source.str() + ")"
@@ -278,7 +282,8 @@ static std::pair<double, double> itemTolerance(func::FuncOp kernel) {
 FailureOr<SmallVector<RuntimeValue>>
 driver::CompiledKernels::call(FunctionOpInterface callee,
                               SmallVectorImpl<RuntimeValue> &args,
-                              int64_t block, int64_t blocks) {
+                              int64_t block, int64_t blocks,
+                              Interpreter &caller) {
   auto kernel = cast<func::FuncOp>(callee.getOperation());
   FailureOr<Built> built = entryFor(kernel);
   if (failed(built))
@@ -358,9 +363,22 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   // What the other GM tensors held, to take back only what changed.
   std::vector<std::vector<uint8_t>> before(slots.begin(),
                                            slots.begin() + args.size());
+  // The caller's step limit and timeout bound the C++ too.
+  const InterpreterOptions &options = caller.getOptions();
+  uint64_t stepsBefore = caller.getStepsTaken();
+  tilekit_cpu_limits limits{options.maxSteps, stepsBefore, 0};
+  if (options.timeout.count())
+    limits.deadline_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             (caller.getStartTime() + options.timeout)
+                                 .time_since_epoch())
+                             .count();
+  bool limited = options.maxSteps || options.timeout.count();
   char fault[2048] = "";
-  if (built->entry(pointers.data(), block, blocks, fault, sizeof(fault)))
-    return reportFault(kernel, fault, block, blocks, built->source);
+  int status = built->entry(pointers.data(), block, blocks,
+                            limited ? &limits : nullptr, fault, sizeof(fault));
+  caller.addSteps(limits.steps - stepsBefore);
+  if (status)
+    return reportFault(kernel, fault, block, blocks, built->source, caller);
 
   // The elements the kernel wrote go back into their GM tensors (only
   // those: calls writing other parts of a tensor may run alongside).
@@ -406,7 +424,7 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::launch(
   if (handles(entry)) {
     FailureOr<SmallVector<RuntimeValue>> results = failure();
     for (unsigned block = 0; block < blocks; ++block) {
-      results = call(entry, args, block, blocks);
+      results = call(entry, args, block, blocks, interpreter);
       if (failed(results))
         break;
     }

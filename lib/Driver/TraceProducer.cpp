@@ -32,6 +32,7 @@ FailureOr<std::string> driver::buildTraceProducer(KernelFile &kernel,
   BuildRequest request;
   request.option = option.str();
   request.prefix = "producer";
+  request.symbol = "tilekit_trace_produce";
   // A store's result tensor may go unused (the kernel returns another), a
   // loop-carried scalar be set but never read.
   request.flags = {"-std=c++20",

@@ -88,6 +88,10 @@ Expected<TensorValue> interp::tensorFromNpy(const NpyArray &array,
             "), but the array holds " + array.descr);
   TensorValue tensor = makeTensor(kind, array.shape);
   ArrayData &data = tensor.storage->data;
+  // An empty array has nothing to copy (and its buffers may be null, which
+  // memcpy must not see even for 0 bytes).
+  if (data.size() == 0)
+    return tensor;
   // The 16-bit patterns, aligned for the vectorized widening.
   auto halves = [&] {
     std::vector<uint16_t> bits(data.size());
@@ -147,6 +151,8 @@ NpyArray interp::npyFromTensor(const TensorValue &tensor) {
   size_t count = tensor.numElements();
   unsigned size = array.elementSize();
   array.data.resize(count * size);
+  if (count == 0)
+    return array;
   if (kind == ElementKind::F16) {
     std::vector<uint16_t> bits(count);
     f32ToF16Bits(data.floats.data(), bits.data(), count);

@@ -12,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
+#include <type_traits>
 
 using namespace llvm;
 using namespace tilekit;
@@ -86,6 +87,10 @@ public:
       return fail("'" + key + "' = " + formatNumber(*number) +
                   " is out of range (at most " +
                   formatNumber(std::numeric_limits<T>::max()) + ")");
+    // A count (cores, slots, bytes) is whole: 2.5 cores is a mistake, not 2.
+    if (std::is_integral_v<T> && *number != std::floor(*number))
+      return fail("'" + key + "' = " + formatNumber(*number) +
+                  " must be a whole number");
     out = static_cast<T>(*number);
     return Error::success();
   }

@@ -3,6 +3,7 @@
 #include "tilekit/Trace/ProducerLibrary.h"
 
 #include "tilekit/Trace/TraceABI.h"
+#include "tilekit/Support/SharedObject.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -16,8 +17,11 @@ extern "C" {
 typedef uint32_t (*AbiFn)(void);
 typedef const char *(*ParamsFn)(void);
 typedef int (*ProduceFn)(const struct tilekit_trace_sink *, const int64_t *,
-                         size_t, int64_t, uint32_t, char *, size_t);
+                         size_t, int64_t, uint32_t,
+                         const struct tilekit_trace_limits *, char *, size_t);
 }
+
+char ProducerStopped::ID;
 
 static Error failure(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
@@ -27,6 +31,11 @@ Expected<std::unique_ptr<ProducerLibrary>>
 ProducerLibrary::open(StringRef path) {
   std::unique_ptr<ProducerLibrary> library(new ProducerLibrary());
   library->path = path.str();
+  // Checked first: dlopen of a truncated file crashes instead of failing.
+  if (Error bad = checkSharedObject(path, "tilekit_trace_produce"))
+    return failure(path + ": not a trace producer (" +
+                   toString(std::move(bad)) +
+                   "; build one with tilekit compile --emit=trace-producer)");
   library->handle = dlopen(library->path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library->handle)
     return failure(path + ": cannot load the trace producer: " + dlerror());
@@ -106,18 +115,22 @@ static void emitRecord(void *context, const tilekit_trace_record *raw) {
 
 Expected<uint64_t> ProducerLibrary::produce(TraceSink &sink,
                                             ArrayRef<int64_t> args,
-                                            int64_t blocks, uint32_t flags) {
+                                            int64_t blocks, uint32_t flags,
+                                            const tilekit_trace_limits &limits) {
   Bridge bridge{sink, {}, 0};
   tilekit_trace_sink cSink{&bridge, internName, internLocation, emitRecord};
   char message[1024] = {0};
   int status = reinterpret_cast<ProduceFn>(produceFn)(
-      &cSink, args.data(), args.size(), blocks, flags, message, sizeof message);
+      &cSink, args.data(), args.size(), blocks, flags, &limits, message,
+      sizeof message);
   if (!bridge.error.empty())
     return failure(path +
                    ": the producer wrote a record the format "
                    "rejects: " +
                    bridge.error);
-  if (status != 0)
+  if (status == TILEKIT_PRODUCE_STOPPED)
+    return make_error<ProducerStopped>(message);
+  if (status != TILEKIT_PRODUCE_OK)
     return failure(StringRef(message));
   return bridge.records;
 }

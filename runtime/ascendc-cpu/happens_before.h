@@ -86,6 +86,9 @@ struct Origin {
 struct KernelFault {
   std::string message;
   Origin at, earlier;
+  /// A stall (a deadlock, the step limit, the timeout) rather than a
+  /// fault of the kernel: the driver reports it as the executor does one.
+  bool stall = false;
 };
 
 /// A storage as the executor's race model names it: a planned local
@@ -137,7 +140,7 @@ public:
                             pipeName(src) + " to " + pipeName(dst) +
                             ", which no earlier op set: the " + coreName(core) +
                             " core would wait forever (a deadlock)",
-                        at});
+                        at, {}, /*stall=*/true});
   }
   /// PIPE_ALL: everything the core executed precedes everything after.
   void barrier(unsigned core) {
@@ -174,7 +177,7 @@ public:
         fault(KernelFault{"waits for cross-core flag " + std::to_string(flag) +
                               ", which the " + coreName(peer) +
                               " core never sets: it has returned (a deadlock)",
-                          at});
+                          at, {}, /*stall=*/true});
       // Both wait: reported at the vector core's wait, whichever thread
       // finds it, so that every run says the same.
       if (waiting[peer] >= 0 && !model.crossPending(peer, waiting[peer])) {
@@ -186,7 +189,8 @@ public:
                 ", which the cube core cannot set: it waits for "
                 "flag " +
                 std::to_string(cubeFlag) + " too (a deadlock)",
-            vector ? at : waitingAt[peer], vector ? waitingAt[peer] : at});
+            vector ? at : waitingAt[peer], vector ? waitingAt[peer] : at,
+            /*stall=*/true});
       }
       waiting[core] = flag;
       waitingAt[core] = at;

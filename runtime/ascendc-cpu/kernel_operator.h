@@ -20,6 +20,8 @@
 #define TILEKIT_RUNTIME_ASCENDC_CPU_KERNEL_OPERATOR_H
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstddef>
@@ -38,6 +40,7 @@
 
 // The executor's own arithmetic (max/min with their NaN and signed-zero
 // rules, exp as the vector unit computes it): one definition for both.
+#include "tilekit/Driver/CpuEntryABI.h"
 #include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Support/VectorMath.h"
 
@@ -83,9 +86,21 @@ enum class TPosition {
 
 /// The state of the core running the calling thread: its block, its
 /// buffers (byte arrays sized as the largest machine's) and its kind.
+/// The limits of a run (`tilekit run --compiled --max-steps/--timeout`),
+/// shared by the block's threads: instructions run so far (across the
+/// run's blocks and calls) against the step limit, and the deadline.
+struct StepBudget {
+  std::atomic<uint64_t> steps{0};
+  uint64_t maxSteps = 0; // 0: none
+  std::chrono::steady_clock::time_point deadline;
+  bool timed = false;
+};
+
 struct CpuCore {
   /// The block's ordering model, shared with the other core's thread.
   cpu::HappensBefore *model = nullptr;
+  /// The run's limits (null outside a --compiled build's run).
+  StepBudget *budget = nullptr;
   /// Whether the block has a cube and a vector thread.
   bool mixed = false;
   /// The instruction being run: its MLIR location and emitted line.
@@ -1105,19 +1120,45 @@ enum class Cores { Vector, Cube, Mixed };
 /// Marks the instruction that follows in a --compiled build: its MLIR
 /// location and emitted line, for reports.
 inline void at(const char *location, int line = __builtin_LINE()) {
-  currentCore().at = {location, line};
+  CpuCore &core = currentCore();
+  core.at = {location, line};
+  StepBudget *budget = core.budget;
+  if (!budget)
+    return;
+  // The clock is read every 4096 instructions, as the executor does.
+  uint64_t done = budget->steps.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (budget->maxSteps && done > budget->maxSteps)
+    throw KernelFault{"was about to run when the kernel reached --max-steps " +
+                          std::to_string(budget->maxSteps) + "; stopped",
+                      core.at, {}, /*stall=*/true};
+  if (budget->timed && done % 4096 == 0 &&
+      std::chrono::steady_clock::now() > budget->deadline)
+    throw KernelFault{"was about to run when the kernel reached its --timeout "
+                      "(" + std::to_string(done) + " instructions run); stopped",
+                      core.at, {}, /*stall=*/true};
 }
 
 /// Runs `kernel` as block `block` of `blocks` on its cores (a cube and a
 /// vector thread for a mixed kernel), each core's instructions checked by
 /// the block's race model. `gm` names the GM buffers for reports. Returns
 /// false with the fault in `error` when the kernel stopped:
-/// "LOCATION\tLINE\tEARLIER LOCATION\tEARLIER LINE\tMESSAGE".
+/// "LOCATION\tLINE\tEARLIER LOCATION\tEARLIER LINE\tKIND\tMESSAGE", KIND
+/// "stall" (a deadlock, a limit) or "fault". `limits` (tilekit_cpu_limits
+/// of the entry, null: none) has its steps advanced by the block's.
 inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
                      std::initializer_list<GmName> gm,
-                     const std::function<void()> &kernel, char *error,
+                     const std::function<void()> &kernel,
+                     tilekit_cpu_limits *limits, char *error,
                      size_t errorSize) {
   bool mixed = cores == Cores::Mixed;
+  StepBudget budget;
+  if (limits) {
+    budget.steps = limits->steps;
+    budget.maxSteps = limits->max_steps;
+    budget.timed = limits->deadline_ns != 0;
+    budget.deadline = std::chrono::steady_clock::time_point(
+        std::chrono::nanoseconds(limits->deadline_ns));
+  }
   HappensBefore model;
   for (const GmName &name : gm)
     model.nameGm(name);
@@ -1128,6 +1169,7 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
   auto runCore = [&](unsigned index) {
     CpuCore &core = currentCore();
     core.model = &model;
+    core.budget = limits ? &budget : nullptr;
     core.mixed = mixed;
     core.vectorCore = mixed && index == 0 ? vectorCore : nullptr;
     core.at = {};
@@ -1143,6 +1185,7 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
     }
     model.finish(index, faulted[index]);
     core.model = nullptr;
+    core.budget = nullptr;
   };
   if (mixed) {
     std::thread cube(runCore, 0u);
@@ -1165,13 +1208,15 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
       fault = &unwaited;
     }
   }
+  if (limits)
+    limits->steps = budget.steps;
   if (!fault)
     return true;
   auto text = [](const char *location) { return location ? location : ""; };
-  std::snprintf(error, errorSize, "%s\t%d\t%s\t%d\t%s",
+  std::snprintf(error, errorSize, "%s\t%d\t%s\t%d\t%s\t%s",
                 text(fault->at.location), fault->at.line,
                 text(fault->earlier.location), fault->earlier.line,
-                fault->message.c_str());
+                fault->stall ? "stall" : "fault", fault->message.c_str());
   return false;
 }
 } // namespace AscendC::cpu

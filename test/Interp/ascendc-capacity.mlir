@@ -3,8 +3,8 @@
 // far), planned or not.
 // RUN: not tilekit run %s --entry planned 2>&1 | FileCheck %s --check-prefix=PLANNED
 // RUN: not tilekit run %s --entry placeholder 2>&1 | FileCheck %s --check-prefix=PLACEHOLDER
-// RUN: not tilekit run %s --entry strides --input n=3 2>&1 | FileCheck %s --check-prefix=STRIDES
-// STRIDES: error: 'ascendc.sub_l0' op reaches past the 253952 bytes of ub with repeat 3 and strides [2, 4294967296] (in 32-byte blocks) on operand 0
+// RUN: not tilekit run %s --entry strides --input n=255 --input m=64 2>&1 | FileCheck %s --check-prefix=STRIDES
+// STRIDES: error: 'ascendc.sub_l0' op reaches past the 253952 bytes of ub with repeat 255 and strides [2, 255] (in 32-byte blocks) on operand 0
 // PLANNED: ascendc-capacity.mlir:[[@LINE+4]]:8: error: 'ascendc.local_tensor' op occupies bytes [2147483647, 2147487743) of l0c, past the 262144 bytes it has on any machine
 // PLACEHOLDER: ascendc-capacity.mlir:[[@LINE+8]]:8: error: 'ascendc.local_tensor_auto' op occupies bytes [0, 4000000) of ub, past the 253952 bytes it has on any machine
 
@@ -19,9 +19,9 @@ func.func @placeholder() {
 }
 
 // An L0 instruction's strides may not carry its lanes past the buffer.
-func.func @strides(%n: index) {
+func.func @strides(%n: index, %m: index) {
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xf32>
-  ascendc.sub_l0 %x, %x, %x mask %n repeat %n strides [2, 2, 2, 4294967296, 4294967296, 4294967296] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
+  ascendc.sub_l0 %x, %x, %x mask %m repeat %n strides [2, 2, 2, 255, 255, 255] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
   return
 }
 

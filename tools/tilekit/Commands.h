@@ -16,6 +16,7 @@
 #include "llvm/Support/CommandLine.h"
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 
 namespace tilekit::driver {
@@ -93,6 +94,12 @@ class KernelFile;
 llvm::StringRef getKernelPath();
 unsigned launchBlocks();
 bool pipesUnbounded();
+/// Their --max-steps and --timeout (checked: an error names the option).
+struct StepLimits {
+  uint64_t maxSteps = 0;
+  std::chrono::milliseconds timeout{0};
+};
+llvm::Expected<StepLimits> stepLimits();
 
 /// sim --producer=compiled or --trace-so.
 bool usesCompiledProducer();

@@ -173,9 +173,15 @@ int driver::runCompile() {
       return kExitBadInput;
     keepReachable(module, entry);
   }
-  // The capacity gate, before anything is lowered.
+  // The machine's buffers (--config) bound the gate before anything is
+  // lowered and the pipeline's capacity check.
+  auto config = loadConfig();
+  if (!config)
+    return fail(toString(config.takeError()));
+  pto::BufferCapacities capacities = getCapacities(*config);
   bool ptoInput = holdsPTO(module);
-  if (ptoInput && passPipeline.empty() && failed(checkWorkItemsFit(module)))
+  if (ptoInput && passPipeline.empty() &&
+      failed(checkWorkItemsFit(module, capacities)))
     return kExitBadInput;
 
   if (vfBundle) {
@@ -206,7 +212,8 @@ int driver::runCompile() {
     std::string error;
     if (failed(addTextualPipeline(pm, passPipeline, error)))
       return fail("--pass-pipeline: " + error);
-  } else if (!buildCompilePipeline(pm, module, *arch, lowerToL0, stopAfter)) {
+  } else if (!buildCompilePipeline(pm, module, *arch, lowerToL0, stopAfter,
+                                   capacities)) {
     return fail("--stop-after " + stopAfter + ": the " + archName +
                 " pipeline has no such pass (see tilekit-opt --help, "
                 "ascendc-*)");

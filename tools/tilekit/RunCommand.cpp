@@ -12,6 +12,7 @@
 #include "MemoryPlanning.h"
 #include "Progress.h"
 #include "tilekit/Driver/CompiledKernels.h"
+#include "tilekit/Driver/Durations.h"
 #include "tilekit/Driver/KernelFile.h"
 
 #include "tilekit/Support/AtomicFile.h"
@@ -203,6 +204,13 @@ static cl::opt<bool> unboundedPipes(
     cl::cat(driver::optionCategory()));
 
 bool driver::pipesUnbounded() { return unboundedPipes; }
+
+llvm::Expected<driver::StepLimits> driver::stepLimits() {
+  auto timeout = parseSeconds("--timeout", runTimeout, /*zeroAllowed=*/true);
+  if (!timeout)
+    return timeout.takeError();
+  return StepLimits{maxSteps, *timeout};
+}
 static cl::opt<bool> checkRaces(
     "check-races",
     cl::desc("AscendC kernels: every instruction runs on its pipe, and an "
@@ -428,31 +436,19 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
                     " (results are named result or result0, result1, ...)");
 
   InterpreterOptions options;
-  // Durations: finite, not negative, at most a year (0 where allowed).
-  auto toMilliseconds =
-      [](StringRef option, double seconds,
-         bool zeroAllowed) -> std::optional<std::chrono::milliseconds> {
-    constexpr double kYear = 365.0 * 24 * 3600;
-    if (!std::isfinite(seconds) || seconds < 0 || seconds > kYear ||
-        (!zeroAllowed && seconds == 0)) {
-      fail("--" + option + " " + std::to_string(seconds) + ": expected " +
-           (zeroAllowed ? "0 or " : "") +
-           "a positive number of seconds up to a year");
-      return std::nullopt;
-    }
-    return std::chrono::milliseconds(std::max<int64_t>(
-        static_cast<int64_t>(seconds * 1000), seconds > 0 ? 1 : 0));
-  };
-  auto pop = toMilliseconds("pop-timeout", popTimeout, false);
-  auto group = toMilliseconds("group-timeout", groupTimeout, false);
-  auto timeout = toMilliseconds("timeout", runTimeout, true);
-  if (!pop || !group || !timeout)
-    return kExitBadInput;
+  auto pop = parseSeconds("--pop-timeout", popTimeout, false);
+  auto group = parseSeconds("--group-timeout", groupTimeout, false);
+  for (llvm::Expected<std::chrono::milliseconds> *limit : {&pop, &group})
+    if (!*limit)
+      return fail(toString(limit->takeError()));
+  llvm::Expected<StepLimits> limits = stepLimits();
+  if (!limits)
+    return fail(toString(limits.takeError()));
   options.undefined = undefinedData;
   options.popTimeout = *pop;
   options.groupTimeout = *group;
-  options.timeout = *timeout;
-  options.maxSteps = maxSteps;
+  options.timeout = limits->timeout;
+  options.maxSteps = limits->maxSteps;
   std::atomic<uint64_t> opsRun{0};
   if (progressEnabled() && !traceSink)
     options.opsRun = &opsRun;

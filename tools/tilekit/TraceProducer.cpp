@@ -58,6 +58,16 @@ static cl::opt<std::string> traceSo(
     cl::value_desc("FILE.so"), cl::sub(driver::simCommand()),
     cl::cat(driver::optionCategory()));
 
+static cl::opt<uint64_t> memoryBudget(
+    "memory-budget",
+    cl::desc("With --producer=compiled or --trace-so: the MiB of trace "
+             "records the producer may hold at once (a group launch keeps "
+             "its cores' records until it ends); past it the run stops "
+             "(default 4096, 0: no limit)"),
+    cl::value_desc("MiB"), cl::init(driver::kDefaultProducerMemoryMiB),
+    cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+
 bool driver::usesCompiledProducer() {
   return producerKind == "compiled" || !traceSo.empty();
 }
@@ -120,10 +130,21 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
       bindArguments((*producer)->getParameters());
   if (!args)
     return kExitBadInput;
+  llvm::Expected<StepLimits> limits = stepLimits();
+  if (!limits)
+    return fail(toString(limits.takeError()));
+  if (memoryBudget > (uint64_t(1) << 40))
+    return fail("--memory-budget " + std::to_string(memoryBudget) +
+                ": expected 0 (no limit) to 2^40 MiB");
+  tilekit_trace_limits bounds{limits->maxSteps, memoryBudget << 20,
+                              static_cast<uint64_t>(limits->timeout.count())};
   llvm::Expected<uint64_t> records = (*producer)->produce(
       sink, *args, launchBlocks(),
-      pipesUnbounded() ? TILEKIT_PRODUCE_UNBOUNDED_PIPES : 0u);
-  if (!records)
-    return fail(toString(records.takeError()));
+      pipesUnbounded() ? TILEKIT_PRODUCE_UNBOUNDED_PIPES : 0u, bounds);
+  if (!records) {
+    bool stopped = records.errorIsA<trace::ProducerStopped>();
+    fail(toString(records.takeError()));
+    return stopped ? kExitStalled : kExitBadInput;
+  }
   return 0;
 }

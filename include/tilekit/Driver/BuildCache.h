@@ -39,6 +39,9 @@ struct BuildRequest {
   /// Directories and further sources of the build, under runtimeRoot().
   std::vector<std::string> includeDirs;
   std::vector<std::string> extraSources;
+  /// A symbol the object must define (its ABI entry point): a cached
+  /// object that is damaged or lacks it is built again.
+  std::string symbol;
 };
 
 /// Called before a shared object that is not in the cache is compiled

@@ -9,6 +9,7 @@
 #define TILEKIT_DRIVER_COMPILEPIPELINE_H
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+#include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -22,8 +23,9 @@ bool holdsPTO(mlir::ModuleOp module);
 
 /// The capacity gate before a PTO kernel is lowered: a work item that
 /// cannot fit a buffer is an error, one taking more than half of it a
-/// warning (planned on a copy with the machine description's capacities).
-mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module);
+/// warning (planned on a copy with `capacities`, a machine config's).
+mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module,
+                                      const pto::BufferCapacities &capacities);
 
 /// Erases the functions of `module` that `entry` does not reach through
 /// symbol uses (calls) or, for a group, through its members: one kernel of a
@@ -38,9 +40,11 @@ void markArch(mlir::ModuleOp module, ascendc::Arch arch);
 /// marked (markArch) and lowered, then the arch's AscendC pipeline runs.
 /// `stopAfter` names the last pass ("convert-pto-to-ascendc": the lowering
 /// only; empty: all). False when no pass of the pipeline is named `stopAfter`.
+/// The pipeline's capacity check holds buffers to `capacities`.
 bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
                           ascendc::Arch arch, bool lowerToL0,
-                          llvm::StringRef stopAfter);
+                          llvm::StringRef stopAfter,
+                          const pto::BufferCapacities &capacities);
 
 /// Adds a textual pipeline of passes on the module ("builtin.module(...)"
 /// or the bare list) to `pm`; on failure `error` says why. Any registered

@@ -10,6 +10,7 @@
 #ifndef TILEKIT_DRIVER_COMPILEDKERNELS_H
 #define TILEKIT_DRIVER_COMPILEDKERNELS_H
 
+#include "tilekit/Driver/CpuEntryABI.h"
 #include "tilekit/Interp/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,7 +40,7 @@ public:
   mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>
   call(mlir::FunctionOpInterface callee,
        llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t block,
-       int64_t blocks) override;
+       int64_t blocks, interp::Interpreter &caller) override;
 
   /// --verify-per-item: each call (a work item: a block, or a call of the
   /// orchestration) runs in `reference` too, on copies of its arguments,
@@ -58,9 +59,9 @@ public:
          llvm::SmallVectorImpl<interp::RuntimeValue> &args, unsigned blocks);
 
 private:
-  /// tilekit_entry(args, block, blocks, error, errorSize): 0, or 1 with
-  /// the kernel's fault in `error`.
-  using Entry = int (*)(void **, int64_t, int64_t, char *, size_t);
+  /// tilekit_entry of CpuEntryABI.h.
+  using Entry = int (*)(void **, int64_t, int64_t, tilekit_cpu_limits *,
+                        char *, size_t);
   /// A loaded kernel and the emitted C++ it was built from.
   struct Built {
     Entry entry;

@@ -41,6 +41,10 @@ mlir::FailureOr<std::string> buildTraceProducer(KernelFile &kernel,
 
 /// How the caller spells its options, for messages: the command line's
 /// {"--producer=compiled", "--dims", "--scalar"} or Python's.
+/// The MiB of trace records a compiled producer may hold at once unless
+/// told otherwise (`sim --memory-budget`; the Python module's sim).
+constexpr uint64_t kDefaultProducerMemoryMiB = 4096;
+
 struct ProducerOptionNames {
   llvm::StringRef producer, dims, scalar;
 };

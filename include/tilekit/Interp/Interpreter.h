@@ -47,6 +47,8 @@ enum class UndefinedData {
   Check,
 };
 
+class Interpreter;
+
 /// Calls that run outside the executor (`tilekit run --compiled`: kernels
 /// as their emitted C++).
 class ExternalCalls {
@@ -55,12 +57,13 @@ public:
   /// Whether calls of `callee` run here.
   virtual bool handles(mlir::FunctionOpInterface callee) = 0;
   /// Runs one call of `callee` on `args` (its GM tensors updated in place)
-  /// as block `block` of `blocks`; returns its results, or fails after a
-  /// diagnostic.
+  /// as block `block` of `blocks` for `caller`, within its step limit and
+  /// timeout; returns its results, or fails after a diagnostic (noting a
+  /// stall on `caller` when it stalled).
   virtual mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   call(mlir::FunctionOpInterface callee,
        llvm::SmallVectorImpl<RuntimeValue> &args, int64_t block,
-       int64_t blocks) = 0;
+       int64_t blocks, Interpreter &caller) = 0;
 };
 
 struct InterpreterOptions {
@@ -189,6 +192,14 @@ public:
   void noteStalled(llvm::ArrayRef<StalledWait> waits = {});
   /// The waits of every stall noted, in the order noted.
   std::vector<StalledWait> getStalledWaits() const;
+  /// For external calls, which count their own steps: the steps taken so
+  /// far (counted only under a step limit or timeout), adding theirs, and
+  /// when the run started (its timeout's origin).
+  uint64_t getStepsTaken() const { return steps.load(); }
+  void addSteps(uint64_t count) { steps += count; }
+  std::chrono::steady_clock::time_point getStartTime() const {
+    return started;
+  }
 
 private:
   /// Whether launches run tasks on several threads.

@@ -12,6 +12,7 @@
 #define TILEKIT_TRACE_PRODUCERLIBRARY_H
 
 #include "tilekit/Trace/Trace.h"
+#include "tilekit/Trace/TraceABI.h"
 
 #include "llvm/Support/Error.h"
 
@@ -29,6 +30,21 @@ struct ProducerParameter {
   std::vector<int64_t> shape; // tensors: -1 for `?`
 };
 
+/// A run a limit stopped (tilekit_trace_limits): the driver's stall,
+/// not a fault of the kernel.
+class ProducerStopped : public llvm::ErrorInfo<ProducerStopped> {
+public:
+  static char ID;
+  explicit ProducerStopped(std::string message) : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string message;
+};
+
 class ProducerLibrary {
 public:
   /// Opens `path`; fails when it is not a producer or was built for
@@ -42,11 +58,12 @@ public:
   }
   /// Runs the kernel as `blocks` blocks on `args` (per parameter: a
   /// tensor's extents, a scalar's value; a float's bits) into `sink`, with
-  /// `flags` (TILEKIT_PRODUCE_* of TraceProducer.h); returns the records
-  /// written.
+  /// `flags` (TILEKIT_PRODUCE_* of TraceProducer.h) within `limits`;
+  /// returns the records written. A limit's stop is a ProducerStopped.
   llvm::Expected<uint64_t> produce(TraceSink &sink,
                                    llvm::ArrayRef<int64_t> args, int64_t blocks,
-                                   uint32_t flags = 0);
+                                   uint32_t flags = 0,
+                                   const tilekit_trace_limits &limits = {});
 
 private:
   ProducerLibrary() = default;

@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define TILEKIT_TRACE_ABI_VERSION 3u
+#define TILEKIT_TRACE_ABI_VERSION 4u
 
 /* Buffers a record reads and writes, together. */
 #define TILEKIT_TRACE_MAX_BUFFERS 16u
@@ -60,6 +60,21 @@ enum tilekit_trace_unit {
  * TraceProducer.h): cross-core pushes never block (the reference runtime's
  * unbounded queues, `tilekit sim --unbounded-pipes`). */
 #define TILEKIT_PRODUCE_UNBOUNDED_PIPES 1u
+
+/* The limits of a compiled producer's run (0: none). Past one the run
+ * stops and tilekit_trace_produce returns TILEKIT_PRODUCE_STOPPED with the
+ * limit named in its error: a producer at huge shapes cannot run forever
+ * or hold more memory than it was given. */
+struct tilekit_trace_limits {
+  uint64_t max_records; /* records written, the step limit's unit */
+  uint64_t max_bytes;   /* bytes of records held at once (group launches
+                           keep their cores' records until they end) */
+  uint64_t timeout_ms;  /* wall-clock milliseconds */
+};
+/* tilekit_trace_produce's results. */
+#define TILEKIT_PRODUCE_OK 0
+#define TILEKIT_PRODUCE_FAULT 1   /* the kernel faulted at these shapes */
+#define TILEKIT_PRODUCE_STOPPED 2 /* a limit stopped it */
 
 /* flags */
 #define TILEKIT_TRACE_ASYNC 1u      /* DMA: completes at issue for readers */

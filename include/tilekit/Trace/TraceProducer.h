@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -88,6 +89,12 @@ struct Shared {
   /// Pushes never block (the reference runtime's unbounded queues).
   bool unboundedPipes = false;
   uint64_t records = 0;
+  /// The run's limits: records written or held (by any core), bytes held,
+  /// and the deadline; `stopped` once one was passed.
+  tilekit_trace_limits limits{};
+  std::chrono::steady_clock::time_point deadline;
+  std::atomic<uint64_t> counted{0}, heldBytes{0};
+  std::atomic<bool> stopped{false};
 };
 
 class GroupRun;
@@ -205,13 +212,43 @@ inline tilekit_trace_record begin(Context &ctx,
   return r;
 }
 
+/// Stops the run past one of its limits (checked as each record is made;
+/// the clock every 1024 records).
+inline void checkLimits(Shared &shared, bool held) {
+  const tilekit_trace_limits &limits = shared.limits;
+  uint64_t count = ++shared.counted;
+  auto stop = [&](const std::string &why) {
+    shared.stopped = true;
+    throw Fault(why);
+  };
+  if (limits.max_records && count > limits.max_records)
+    stop("stopped after " + std::to_string(limits.max_records) +
+         " trace records (--max-steps)");
+  if (held && limits.max_bytes &&
+      (shared.heldBytes += sizeof(tilekit_trace_record)) > limits.max_bytes)
+    stop("stopped: the trace records held at once passed the memory budget "
+         "of " +
+         std::to_string(limits.max_bytes >> 20) + " MiB (--memory-budget)");
+  if (limits.timeout_ms && count % 1024 == 0 &&
+      std::chrono::steady_clock::now() > shared.deadline)
+    stop("stopped after " + std::to_string(limits.timeout_ms) +
+         " ms (--timeout)");
+}
+
+/// Hands a record to the sink.
+inline void sinkRecord(Shared &shared, const tilekit_trace_record &r) {
+  shared.sink->emit(shared.sink->context, &r);
+  ++shared.records;
+}
+
+/// A record the running core made: to the sink, or kept in the core's
+/// stream until its group launch ends.
 inline void emit(Context &ctx, const tilekit_trace_record &r) {
-  if (ctx.group) {
+  checkLimits(*ctx.shared, /*held=*/ctx.group != nullptr);
+  if (ctx.group)
     ctx.stream.push_back(r);
-    return;
-  }
-  ctx.shared->sink->emit(ctx.shared->sink->context, &r);
-  ++ctx.shared->records;
+  else
+    sinkRecord(*ctx.shared, r);
 }
 
 inline int64_t elements(const Tile &tile, int rank) {
@@ -659,13 +696,18 @@ struct GroupSpec {
 /// Runs `body` (the entry points' argument binding and the blocks) into
 /// `sink`: 0, or 1 with the fault in `error`.
 inline int produce(const tilekit_trace_sink *sink, const Tables &tables,
-                   int64_t blocks, uint32_t flags, char *error,
+                   int64_t blocks, uint32_t flags,
+                   const tilekit_trace_limits *limits, char *error,
                    size_t errorSize,
                    const std::function<void(Context &)> &body) {
   Shared shared;
   shared.sink = sink;
   shared.tables = &tables;
   shared.unboundedPipes = flags & TILEKIT_PRODUCE_UNBOUNDED_PIPES;
+  if (limits)
+    shared.limits = *limits;
+  shared.deadline = std::chrono::steady_clock::now() +
+                    std::chrono::milliseconds(shared.limits.timeout_ms);
   Context main(shared);
   main.blockCount = blocks;
   current = &main;
@@ -674,7 +716,7 @@ inline int produce(const tilekit_trace_sink *sink, const Tables &tables,
     body(main);
   } catch (const std::exception &fault) {
     report(fault, error, errorSize);
-    status = 1;
+    status = shared.stopped ? TILEKIT_PRODUCE_STOPPED : TILEKIT_PRODUCE_FAULT;
   }
   current = nullptr;
   return status;
@@ -1120,12 +1162,17 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
     throw Fault(std::string("group @") + spec.name +
                 " stopped: " + run.getFailure());
   std::vector<std::vector<tilekit_trace_record>> streams;
-  for (Context &core : cores)
+  uint64_t held = 0;
+  for (Context &core : cores) {
+    held += core.stream.size() * sizeof(tilekit_trace_record);
     streams.push_back(std::move(core.stream));
+  }
+  // Counted against the limits as the cores made them.
   for (const tilekit_trace_record &r : ::tilekit::trace::merge::mergeStreams(
            streams.data(), streams.size(),
            [](const tilekit_trace_record &r) { return leavesL0C(r.sub); }))
-    emit(ctx, r);
+    sinkRecord(*ctx.shared, r);
+  ctx.shared->heldBytes -= held;
   if constexpr (!std::is_void_v<RV>)
     return result;
 }
@@ -1143,11 +1190,13 @@ typedef uint32_t (*tilekit_trace_producer_abi_fn)(void);
 typedef const char *(*tilekit_trace_producer_params_fn)(void);
 /* Runs the kernel on `args` (per parameter: a tensor's RANK dims, a
  * scalar's value; floats as their bits in an int64) as `blocks` blocks
- * with `flags` (TILEKIT_PRODUCE_*); 0, or 1 with the fault in `error`. */
-typedef int (*tilekit_trace_produce_fn)(const struct tilekit_trace_sink *sink,
-                                        const int64_t *args, size_t num_args,
-                                        int64_t blocks, uint32_t flags,
-                                        char *error, size_t error_size);
+ * with `flags` (TILEKIT_PRODUCE_UNBOUNDED_PIPES) within `limits` (null:
+ * none); TILEKIT_PRODUCE_OK, or _FAULT or _STOPPED with why in `error`. */
+typedef int (*tilekit_trace_produce_fn)(
+    const struct tilekit_trace_sink *sink, const int64_t *args,
+    size_t num_args, int64_t blocks, uint32_t flags,
+    const struct tilekit_trace_limits *limits, char *error,
+    size_t error_size);
 }
 
 #endif // TILEKIT_TRACE_TRACEPRODUCER_H

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
@@ -280,6 +281,25 @@ std::string tilekit::cppStringLiteral(StringRef text) {
   return literal + "\"";
 }
 
+/// -9223372036854775808 is not a C++ literal but the negation of one too
+/// large for any signed type (clang: -Wimplicitly-unsigned-literal); the
+/// smallest int64_t is spelled as an expression instead.
+static void spellInt64Min(ModuleOp module) {
+  module.walk([](emitc::ConstantOp constant) {
+    auto value = dyn_cast<IntegerAttr>(constant.getValue());
+    if (!value || value.getType().isUnsignedInteger() ||
+        value.getValue().getBitWidth() != 64 ||
+        !value.getValue().isMinSignedValue())
+      return;
+    OpBuilder builder(constant);
+    constant.replaceAllUsesWith(
+        emitc::LiteralOp::create(builder, constant.getLoc(), constant.getType(),
+                                 "(-9223372036854775807 - 1)")
+            .getResult());
+    constant.erase();
+  });
+}
+
 /// Puts `AscendC::cpu::at("file:line:col");` before each AscendC
 /// instruction (an op with effects), so that the CPU runtime's reports
 /// name the instruction.
@@ -303,6 +323,12 @@ static void markOrigins(ModuleOp module) {
 
 LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
                                              bool withOrigins) {
+  // C++ has no statements at file scope.
+  for (Operation &op : module.getBody()->getOperations())
+    if (!isa<func::FuncOp>(op))
+      return op.emitOpError()
+             << "is at module scope, which the emitted C++ cannot hold (only "
+                "functions go to file scope): move it into a function";
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   // Host functions (the orchestration that launches the kernels) are the
   // caller's to run: the C++ holds the kernels.
@@ -310,6 +336,19 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
     if (func->hasAttr(ascendc::AscendCDialect::kHostAttrName) ||
         func.isExternal())
       func.erase();
+  // Queries and arithmetic whose results nothing uses (a get_block_idx
+  // that fed a removed printf) would be unused variables, which -Wall
+  // -Werror rejects.
+  for (bool erased = true; erased;) {
+    SmallVector<Operation *> dead;
+    copy->walk([&](Operation *op) {
+      if (op->getNumResults() && isOpTriviallyDead(op))
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    erased = !dead.empty();
+  }
   if (withOrigins)
     markOrigins(*copy);
   PassManager pm(module.getContext());
@@ -318,6 +357,7 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   if (failed(pm.run(*copy)))
     return failure();
   removeUnusedEmitCValues(*copy);
+  spellInt64Min(*copy);
   OpBuilder builder(copy->getBodyRegion());
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",

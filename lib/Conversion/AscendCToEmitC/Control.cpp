@@ -511,9 +511,11 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
                (name ? name.getValue().str() : "#" + std::to_string(index)) +
                "\", 0}, ";
     }
+  // The ABI of include/tilekit/Driver/CpuEntryABI.h.
   return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
-         "int64_t blocks, char *error, size_t errorSize) {\n"
+         "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "
+         "errorSize) {\n"
          "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
          cores + ", block, blocks, {" + names + workspace + "}, [&] { " + call +
-         "); }, error, errorSize) ? 0 : 1;\n}\n";
+         "); }, limits, error, errorSize) ? 0 : 1;\n}\n";
 }

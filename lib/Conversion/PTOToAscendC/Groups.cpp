@@ -49,6 +49,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <deque>
 #include <limits>
@@ -1141,11 +1142,14 @@ LogicalResult lowering::mergeGroups(ModuleOp module, Transfers &transfers) {
     if (failed(merger.merge()))
       return failure();
   }
-  // The members live on in their group.
+  // The members live on in their group. Several groups may name one member:
+  // each is erased once.
+  llvm::SetVector<Operation *> members;
   for (auto [group, aic, aiv, lanes] : groups)
-    for (Operation *member : {aic, aiv})
-      if (SymbolTable::symbolKnownUseEmpty(member, module))
-        member->erase();
+    members.insert_range(ArrayRef<Operation *>{aic, aiv});
+  for (Operation *member : members)
+    if (SymbolTable::symbolKnownUseEmpty(member, module))
+      member->erase();
   return success();
 }
 

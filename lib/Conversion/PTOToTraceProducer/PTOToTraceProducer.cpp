@@ -1018,13 +1018,16 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << "  return \"" << params << "\";\n}\n\n"
      << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
         "*sink, const int64_t *args, size_t num_args, int64_t blocks, "
-        "uint32_t flags, char *error, size_t error_size) {\n"
+        "uint32_t flags, const tilekit_trace_limits *limits, char *error, "
+        "size_t error_size) {\n"
      << "  static const " << kNs
      << "Tables tables = {kNames, sizeof(kNames) / sizeof(kNames[0]), "
         "kLocationFiles, kLocationLines, kLocationOps, "
         "sizeof(kLocationOps) / sizeof(kLocationOps[0]), kSlots};\n"
      << "  return " << kNs
-     << "produce(sink, tables, blocks, flags, error, error_size, [&](" << kNs
+     << "produce(sink, tables, blocks, flags, limits, error, error_size, "
+        "[&]("
+     << kNs
      << "Context &ctx) {\n"
      << "    size_t at = 0;\n"
      << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"

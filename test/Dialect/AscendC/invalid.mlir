@@ -278,3 +278,34 @@ func.func @bits_of_bytes(%n: index, %w: i64, %s: i8) {
   ascendc.duplicate_l0 %y, %s mask_bits [%w, %w] repeat %n : !ascendc.local_tensor<256xi8>, i8
   return
 }
+
+// -----
+
+// Repeat strides are uint8_t fields of Ascend C's repeat parameters.
+func.func @repeat_stride_past_uint8(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xf32>
+  // expected-error @below {{repeat stride 4294967296 (stride 3) does not fit Ascend C's uint8_t field: expected 0 to 255}}
+  ascendc.sub_l0 %x, %x, %x mask %n repeat %n strides [2, 2, 2, 4294967296, 8, 8] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
+  return
+}
+
+// -----
+
+// BinaryRepeatParams' block strides are uint8_t too.
+func.func @binary_block_stride(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xf32>
+  // expected-error @below {{block stride 256 (stride 1) does not fit Ascend C's uint8_t field: expected 0 to 255}}
+  ascendc.sub_l0 %x, %x, %x mask %n repeat %n strides [1, 256, 1, 8, 8, 8] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
+  return
+}
+
+// -----
+
+// UnaryRepeatParams' block strides are uint16_t; none is negative.
+func.func @unary_block_stride(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<333xf32>
+  ascendc.abs_l0 %x, %x mask %n repeat %n strides [65535, 1, 8, 8] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
+  // expected-error @below {{block stride -1 (stride 1) does not fit Ascend C's uint16_t field: expected 0 to 65535}}
+  ascendc.abs_l0 %x, %x mask %n repeat %n strides [1, -1, 8, 8] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
+  return
+}

@@ -76,6 +76,24 @@ static LogicalResult verifyAlongAxis(Operation *op, Value wide, Value narrow,
 /// of 8-bit ones has 256 lanes, more than two words hold).
 static LogicalResult verifyL0Mask(VectorL0OpInterface l0) {
   Operation *op = l0.getOperation();
+  // The strides are fields of Ascend C's repeat parameters: block strides
+  // uint16_t (uint8_t in BinaryRepeatParams), repeat strides uint8_t.
+  if (DenseI64ArrayAttr strides = l0.getStridesAttr()) {
+    unsigned sources = 0;
+    for (Value operand : op->getOperands().drop_front())
+      sources += isa<LocalTensorType>(operand.getType());
+    size_t blockStrides = strides.size() / 2;
+    for (auto [index, stride] : llvm::enumerate(strides.asArrayRef())) {
+      bool block = index < blockStrides;
+      int64_t most = block && sources != 2 ? 65535 : 255;
+      if (stride < 0 || stride > most)
+        return op->emitOpError()
+               << (block ? "block" : "repeat") << " stride " << stride
+               << " (stride " << index << ") does not fit Ascend C's "
+               << (most == 255 ? "uint8_t" : "uint16_t")
+               << " field: expected 0 to " << most;
+    }
+  }
   bool bits = l0.getMaskHigh() || l0.getMaskLow();
   if (bits && !(l0.getMaskHigh() && l0.getMaskLow()))
     return op->emitOpError("takes both words of a lane bit mask");

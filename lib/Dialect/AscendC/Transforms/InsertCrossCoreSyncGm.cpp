@@ -2,6 +2,7 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/CrossCoreChannel.h"
+#include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 namespace tilekit::ascendc {
@@ -41,10 +42,16 @@ struct InsertCrossCoreSyncGmPass
       first = attr.getInt();
     func->removeAttr(kCrossCoreFlagIdAttr);
 
+    // A storage whose cross-core accesses the kernel's flags already order
+    // keeps that order: a handshake in program order could contradict it
+    // (a cube group placed first that waits for the vector core) and
+    // deadlock.
+    std::optional<llvm::SetVector<Value>> racing = findCrossCoreRaces(func);
     llvm::SetVector<Value> storages;
     func.walk([&](Operation *op) {
       if (std::optional<Value> storage = getGmWritten(op))
-        storages.insert(*storage);
+        if (!racing || racing->contains(*storage))
+          storages.insert(*storage);
     });
     if (failed(insertCrossCoreChannels(func, storages.getArrayRef(),
                                        CrossCoreChannelOptions{false, first})))

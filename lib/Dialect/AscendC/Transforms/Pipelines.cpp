@@ -56,8 +56,10 @@ StringRef getArchName(Arch arch) {
   return arch == Arch::C310 ? "c310" : "c220";
 }
 
-bool buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
-                          bool lowerToL0, StringRef stopAfter) {
+bool buildAscendCPipeline(
+    OpPassManager &pm, Arch arch, bool debug, bool lowerToL0,
+    StringRef stopAfter,
+    const std::array<int64_t, machine::kNumBuffers> *capacities) {
   PipelineBuilder p(pm, stopAfter);
   // One machine throughout: the module is marked with (or must already
   // carry) the pipeline's architecture.
@@ -78,6 +80,17 @@ bool buildAscendCPipeline(OpPassManager &pm, Arch arch, bool debug,
   p.addPerKernel(createUnifyBiasTensor());
   ComputeMemoryConsumptionOptions capacity;
   capacity.checkCapacity = true;
+  if (capacities) {
+    auto bytes = [&](machine::Buffer buffer) {
+      return (*capacities)[static_cast<unsigned>(buffer)];
+    };
+    capacity.ubBytes = bytes(machine::Buffer::UB);
+    capacity.l1Bytes = bytes(machine::Buffer::L1);
+    capacity.l0aBytes = bytes(machine::Buffer::L0A);
+    capacity.l0bBytes = bytes(machine::Buffer::L0B);
+    capacity.l0cBytes = bytes(machine::Buffer::L0C);
+    capacity.btBytes = bytes(machine::Buffer::Bias);
+  }
   p.addPerModule(createComputeMemoryConsumption(capacity));
   // Instructions.
   p.addPerKernel(createFixupMmadAccParams());

@@ -93,9 +93,14 @@ struct Reported {
 
 class SyncChecker {
 public:
+  /// `quiet`: findings are recorded (races into `races`), not reported.
   SyncChecker(FunctionOpInterface func, const Scenario &scenario,
-              Reported &reported)
-      : func(func), scenario(scenario), reported(reported),
+              Reported &reported, bool quiet = false,
+              SmallVectorImpl<std::pair<HappensBefore::Access,
+                                        HappensBefore::Access>> *races =
+                  nullptr)
+      : func(func), scenario(scenario), reported(reported), quiet(quiet),
+        races(races),
         model([this](Operation *later, const HappensBefore::Access &earlier,
                      const HappensBefore::Access &now) {
           report(later, earlier, now);
@@ -104,6 +109,8 @@ public:
   /// Runs the kernel abstractly; false when a hazard or a flag mismatch
   /// was reported.
   bool run();
+  /// Whether the run hung or left flags unmatched.
+  bool sawSyncMismatch() const { return mismatch; }
 
 private:
   void linearize(Block &block, unsigned core,
@@ -120,11 +127,15 @@ private:
   FunctionOpInterface func;
   const Scenario &scenario;
   Reported &reported;
+  bool quiet;
+  SmallVectorImpl<std::pair<HappensBefore::Access, HappensBefore::Access>>
+      *races;
   static constexpr unsigned kCores = HappensBefore::kCores;
   std::array<SmallVector<Operation *>, kCores> programs;
   std::array<size_t, kCores> cursor{};
   HappensBefore model;
   bool clean = true;
+  bool mismatch = false;
 };
 
 void SyncChecker::linearize(Block &block, unsigned core,
@@ -170,15 +181,20 @@ void SyncChecker::linearize(Block &block, unsigned core,
 
 void SyncChecker::reportAt(Operation *op, const Twine &message) {
   clean = false;
-  if (reported.ops.insert(op).second)
+  mismatch = true;
+  if (reported.ops.insert(op).second && !quiet)
     op->emitError(message + scenario.describe());
 }
 
 void SyncChecker::report(Operation *later, const HappensBefore::Access &earlier,
                          const HappensBefore::Access &now) {
+  if (races)
+    races->push_back({earlier, now});
   if (!reported.pairs.insert({earlier.payload.op, later}).second)
     return;
   clean = false;
+  if (quiet)
+    return;
   InFlightDiagnostic diag = later->emitError()
                             << HappensBefore::describeRace(earlier, now)
                             << scenario.describe();
@@ -239,22 +255,46 @@ bool SyncChecker::run() {
   return clean;
 }
 
+/// Every scenario the checker runs `func` in.
+SmallVector<Scenario> scenariosOf(FunctionOpInterface func) {
+  SmallVector<Scenario> scenarios = {
+      {}, {true, false, nullptr}, {false, true, nullptr}};
+  func.walk([&](scf::IfOp branch) {
+    scenarios.push_back({false, false, branch.getOperation()});
+  });
+  return scenarios;
+}
+
 struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
-    SmallVector<Scenario> scenarios = {
-        {}, {true, false, nullptr}, {false, true, nullptr}};
-    func.walk([&](scf::IfOp branch) {
-      scenarios.push_back({false, false, branch.getOperation()});
-    });
     Reported reported;
     bool clean = true;
-    for (const Scenario &scenario : scenarios)
+    for (const Scenario &scenario : scenariosOf(func))
       clean &= SyncChecker(func, scenario, reported).run();
     if (!clean)
       signalPassFailure();
   }
 };
 } // namespace
+
+std::optional<llvm::SetVector<Value>>
+tilekit::ascendc::findCrossCoreRaces(FunctionOpInterface func) {
+  Reported reported;
+  SmallVector<std::pair<HappensBefore::Access, HappensBefore::Access>> races;
+  llvm::SetVector<Value> storages;
+  for (const Scenario &scenario : scenariosOf(func)) {
+    races.clear();
+    SyncChecker checker(func, scenario, reported, /*quiet=*/true, &races);
+    checker.run();
+    // A hang or a flag mismatch: the run did not show every access.
+    if (checker.sawSyncMismatch())
+      return std::nullopt;
+    for (auto &[earlier, now] : races)
+      if (earlier.stream / kNumPipes != now.stream / kNumPipes)
+        storages.insert(getStorage(now.payload.tensor));
+  }
+  return storages;
+}

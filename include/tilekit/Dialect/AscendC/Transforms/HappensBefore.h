@@ -15,7 +15,11 @@
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 #include "tilekit/Support/StreamOrder.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -81,6 +85,13 @@ private:
   RaceHandler onRace;
   Model model;
 };
+
+/// The storages (GM roots included) that `func`'s two cores access with
+/// nothing ordering one access after the other, in any scenario of
+/// `ascendc-verify-sync`; none when a scenario hangs or leaves flags
+/// unmatched (the accesses are then not all known).
+std::optional<llvm::SetVector<mlir::Value>>
+findCrossCoreRaces(mlir::FunctionOpInterface func);
 
 } // namespace tilekit::ascendc
 

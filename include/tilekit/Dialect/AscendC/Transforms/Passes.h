@@ -4,6 +4,7 @@
 #define TILEKIT_DIALECT_ASCENDC_TRANSFORMS_PASSES_H
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Machine/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -33,9 +34,13 @@ llvm::StringRef getArchName(Arch arch);
 /// printf/dump_tensor/assert (and sets up the dump area), `lowerToL0`
 /// rewrites simple-level vector ops to the low level. With `stopAfter` (a
 /// pass argument, "ascendc-fill-asc-operands"), the passes after that one
-/// are left out; returns false when the pipeline has no such pass.
-bool buildAscendCPipeline(mlir::OpPassManager &pm, Arch arch, bool debug,
-                          bool lowerToL0, llvm::StringRef stopAfter = "");
+/// are left out; returns false when the pipeline has no such pass. The
+/// capacity check holds each buffer to `capacities` (bytes by
+/// machine::Buffer, a machine config's), or to the machine description's.
+bool buildAscendCPipeline(
+    mlir::OpPassManager &pm, Arch arch, bool debug, bool lowerToL0,
+    llvm::StringRef stopAfter = "",
+    const std::array<int64_t, machine::kNumBuffers> *capacities = nullptr);
 
 /// The typed patterns of -ascendc-lower-to-l0: each simple-level (L2)
 /// vector op to its low-level (L0) form. They apply to ops whose count the

@@ -399,6 +399,11 @@ def InsertCrossCoreSyncGm
     after the other core's read or write waits until that core is done
     (write after read: the vector core may still read the cube's previous
     value), in straight-line code, across loop trips and around `scf.if`.
+    A storage whose cross-core accesses the kernel's own flags already
+    order (`ascendc-verify-sync`'s analysis finds no race on it in any
+    scenario) is left alone: the handshake follows program order, which
+    the kernel's flags may contradict (a cube group placed first that waits
+    for the vector core), and adding it there would deadlock.
     Ids continue from the function's `ascendc.cross_core_flag_id` (else 0),
     skipping those of the on-chip flags live at the same time; the pass
     removes the attribute.

@@ -1,0 +1,37 @@
+/*===- CpuEntryABI.h - The entry of a kernel built for the CPU ---*- C -*-===*
+ *
+ * `tilekit run --compiled` builds a kernel's emitted C++ with an entry,
+ *
+ *   int tilekit_entry(void **args, int64_t block, int64_t blocks,
+ *                     struct tilekit_cpu_limits *limits, char *error,
+ *                     size_t error_size);
+ *
+ * (lib/Conversion/AscendCToEmitC emits it, runtime/ascendc-cpu runs it),
+ * which runs one block and returns 0, or 1 with the fault in `error`:
+ * "LOCATION\tLINE\tEARLIER LOCATION\tEARLIER LINE\tKIND\tMESSAGE", KIND
+ * "stall" (a deadlock, a limit) or "fault".
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILEKIT_DRIVER_CPUENTRYABI_H
+#define TILEKIT_DRIVER_CPUENTRYABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The run's limits, as the executor's --max-steps and --timeout: every
+ * instruction counts one step, across the run's blocks and calls. */
+struct tilekit_cpu_limits {
+  uint64_t max_steps;  /* 0: none */
+  uint64_t steps;      /* run so far; the entry adds the block's */
+  int64_t deadline_ns; /* steady-clock time to stop at; 0: none */
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TILEKIT_DRIVER_CPUENTRYABI_H */
