@@ -33,7 +33,7 @@ static SmallVector<RuntimeValue> copyArguments(ArrayRef<RuntimeValue> values) {
 
 RunResult driver::runKernel(ModuleOp module, StringRef entryName,
                             ArrayRef<RuntimeValue> inputs, bool checkRaces,
-                            unsigned blocks) {
+                            unsigned blocks, const RunLimits &limits) {
   RunResult result;
   OwningOpRef<ModuleOp> copy(module.clone());
   auto entry = dyn_cast_or_null<FunctionOpInterface>(
@@ -52,11 +52,14 @@ RunResult driver::runKernel(ModuleOp module, StringRef entryName,
   });
   InterpreterOptions options;
   options.checkRaces = checkRaces;
+  options.maxSteps = limits.maxSteps;
+  options.timeout = limits.timeout;
   Interpreter interpreter(*copy, std::move(options));
   result.arguments = copyArguments(inputs);
   if (failed(interpreter.launch(entry, result.arguments, blocks)) &&
       result.error.empty())
     result.error = "the run failed";
+  result.stalled = interpreter.hasStalled();
   return result;
 }
 
@@ -96,10 +99,10 @@ static ModuleOp moduleOf(Operation *op) {
 
 VerifyEach::VerifyEach(std::string entry, SmallVector<RuntimeValue> inputs,
                        std::vector<std::string> names, RunResult reference,
-                       unsigned blocks)
+                       unsigned blocks, RunLimits limits)
     : entry(std::move(entry)), inputs(std::move(inputs)),
-      names(std::move(names)), reference(std::move(reference)), blocks(blocks) {
-}
+      names(std::move(names)), reference(std::move(reference)), blocks(blocks),
+      limits(limits) {}
 
 void VerifyEach::runBeforePass(Pass *pass, Operation *op) {
   if (divergent || pass->getArgument().empty())
@@ -128,7 +131,8 @@ void VerifyEach::runAfterPass(Pass *pass, Operation *op) {
         return func.isExternal() ||
                synchronizedOps.contains(func.getOperation());
       });
-  RunResult now = runKernel(module, entry, inputs, synchronized, blocks);
+  RunResult now =
+      runKernel(module, entry, inputs, synchronized, blocks, limits);
   std::string problem = now.error;
   for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
     const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);

@@ -445,3 +445,41 @@ def test_compile_refuses_what_the_command_refuses(tmp_path):
                              capture_output=True, text=True)
     assert command.returncode == 2 and info.value.message in command.stderr
     assert "more than its capacity" in info.value.message
+
+
+@pytest.mark.parametrize("timeout", [float("nan"), -1.0, float("inf"), 1e30])
+def test_a_time_limit_is_finite_and_not_negative(timeout):
+    # nan and -1 never fired, inf and 1e30 overflowed and fired at once.
+    with pytest.raises(tilekit.Error, match="timeout .*: expected 0 or a positive number of "
+                                            "seconds up to a year") as info:
+        tilekit.run(example("softmax.mlir"), {"x": "rand:4x128:f32", "y": "zeros:4x128:f32"},
+                    timeout=timeout)
+    assert not isinstance(info.value, tilekit.DeadlockError)
+
+
+def test_a_group_member_two_groups_share_compiles():
+    # Erased twice, it was a use after free that killed the interpreter.
+    kernel = os.path.join(SOURCE, "test", "Conversion", "Inputs", "shared_member.mlir")
+    ir = tilekit.compile(kernel, arch="c310", emit="mlir", entry="run_both")
+    assert "func.func @once(" in ir and "func.func @swapped(" in ir and "@add_aiv(" not in ir
+
+
+@needs_clang
+def test_a_compiled_deadlock_is_a_deadlock(build_cache):
+    # As the executor's: DeadlockError, not Error (the command exits 3).
+    kernel = os.path.join(SOURCE, "test", "Interp", "Inputs", "mixed_handshake.mlir")
+    inputs = {"x": np.ones(256, np.float32), "y": np.zeros(256, np.float32),
+              "z": np.zeros(256, np.float32)}
+    with pytest.raises(tilekit.DeadlockError, match="a deadlock"):
+        tilekit.run(kernel, inputs, entry="stuck", compiled=True)
+    with pytest.raises(tilekit.DeadlockError, match="--max-steps 5"):
+        tilekit.run(kernel, inputs, entry="handshake", compiled=True, max_steps=5)
+
+
+@needs_clang
+def test_the_compiled_producer_stops_at_its_limits(build_cache):
+    dims = {"a": (4096, 4096), "b": (4096, 4096), "c": (4096, 4096)}
+    with pytest.raises(tilekit.DeadlockError, match="stopped after 100 trace records"):
+        tilekit.sim(example("gemm.mlir"), producer="compiled", dims=dims, max_steps=100)
+    with pytest.raises(tilekit.Error, match="timeout nan"):
+        tilekit.sim(example("gemm.mlir"), producer="compiled", dims=dims, timeout=float("nan"))

@@ -4,6 +4,7 @@
 #ifndef TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 #define TILEKIT_TOOLS_TILEKIT_COMMANDS_H
 
+#include "tilekit/Driver/Durations.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Trace/Trace.h"
@@ -94,12 +95,9 @@ class KernelFile;
 llvm::StringRef getKernelPath();
 unsigned launchBlocks();
 bool pipesUnbounded();
-/// Their --max-steps and --timeout (checked: an error names the option).
-struct StepLimits {
-  uint64_t maxSteps = 0;
-  std::chrono::milliseconds timeout{0};
-};
-llvm::Expected<StepLimits> stepLimits();
+/// Their (and compile --verify-each's) --max-steps and --timeout, checked:
+/// an error names the option.
+llvm::Expected<RunLimits> runLimits();
 
 /// sim --producer=compiled or --trace-so.
 bool usesCompiledProducer();

@@ -236,17 +236,22 @@ int driver::runCompile() {
     std::optional<BoundEntry> bound = bindInputs(kernel, entry);
     if (!bound)
       return kExitBadInput;
-    RunResult reference = runKernel(module, entry.getName(), bound->values,
-                                    /*checkRaces=*/false, verifyBlocks);
+    llvm::Expected<RunLimits> limits = runLimits();
+    if (!limits)
+      return fail(toString(limits.takeError()));
+    RunResult reference =
+        runKernel(module, entry.getName(), bound->values,
+                  /*checkRaces=*/false, verifyBlocks, *limits);
     if (!reference.error.empty()) {
       llvm::errs() << reference.error;
-      return fail("the kernel does not run before the pipeline");
+      fail("the kernel does not run before the pipeline");
+      return reference.stalled ? kExitStalled : kExitBadInput;
     }
     // One pass at a time, so that each runs (and is checked) alone.
     kernel.getContext().disableMultithreading();
     auto instrumentation = std::make_unique<VerifyEach>(
         entry.getName().str(), std::move(bound->values),
-        std::move(bound->names), std::move(reference), verifyBlocks);
+        std::move(bound->names), std::move(reference), verifyBlocks, *limits);
     check = instrumentation.get();
     pm.addInstrumentation(std::move(instrumentation));
   }

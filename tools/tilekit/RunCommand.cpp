@@ -171,15 +171,18 @@ static cl::opt<double> groupTimeout(
     cl::cat(driver::optionCategory()));
 static cl::opt<uint64_t> maxSteps(
     "max-steps",
-    cl::desc("Stop with an error naming the op after N ops (0: no limit)"),
+    cl::desc("Stop with an error naming the op after N ops (0: no limit; "
+             "a compiled kernel counts instructions, a compiled trace "
+             "producer records; compile --verify-each applies it to each "
+             "run)"),
     cl::init(0), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<double> runTimeout(
     "timeout",
     cl::desc("Stop with an error naming the op after this many seconds "
-             "(0: no limit)"),
+             "(0: no limit; compile --verify-each applies it to each run)"),
     cl::init(0), cl::sub(driver::runCommand()), cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<UndefinedData> undefinedData(
     "undefined",
     cl::desc("What the machine's undefined data (pto.tile.create contents, "
@@ -205,11 +208,11 @@ static cl::opt<bool> unboundedPipes(
 
 bool driver::pipesUnbounded() { return unboundedPipes; }
 
-llvm::Expected<driver::StepLimits> driver::stepLimits() {
+llvm::Expected<driver::RunLimits> driver::runLimits() {
   auto timeout = parseSeconds("--timeout", runTimeout, /*zeroAllowed=*/true);
   if (!timeout)
     return timeout.takeError();
-  return StepLimits{maxSteps, *timeout};
+  return RunLimits{maxSteps, *timeout};
 }
 static cl::opt<bool> checkRaces(
     "check-races",
@@ -441,7 +444,7 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   for (llvm::Expected<std::chrono::milliseconds> *limit : {&pop, &group})
     if (!*limit)
       return fail(toString(limit->takeError()));
-  llvm::Expected<StepLimits> limits = stepLimits();
+  llvm::Expected<RunLimits> limits = runLimits();
   if (!limits)
     return fail(toString(limits.takeError()));
   options.undefined = undefinedData;

@@ -130,7 +130,7 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
       bindArguments((*producer)->getParameters());
   if (!args)
     return kExitBadInput;
-  llvm::Expected<StepLimits> limits = stepLimits();
+  llvm::Expected<RunLimits> limits = runLimits();
   if (!limits)
     return fail(toString(limits.takeError()));
   if (memoryBudget > (uint64_t(1) << 40))

@@ -15,8 +15,15 @@
 #include "llvm/Support/Error.h"
 
 #include <chrono>
+#include <cstdint>
 
 namespace tilekit::driver {
+
+/// The limits of one run (`--max-steps`, `--timeout`; 0: none).
+struct RunLimits {
+  uint64_t maxSteps = 0;
+  std::chrono::milliseconds timeout{0};
+};
 
 /// `seconds` as milliseconds (a positive value below a millisecond rounds
 /// up to one), or an error naming `option` ("--timeout", "timeout=").

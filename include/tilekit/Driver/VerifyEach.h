@@ -11,6 +11,7 @@
 #ifndef TILEKIT_DRIVER_VERIFYEACH_H
 #define TILEKIT_DRIVER_VERIFYEACH_H
 
+#include "tilekit/Driver/Durations.h"
 #include "tilekit/Interp/Interpreter.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -28,13 +29,16 @@ namespace tilekit::driver {
 struct RunResult {
   llvm::SmallVector<interp::RuntimeValue> arguments;
   std::string error; // the diagnostics, when the run failed
+  bool stalled = false; // a deadlock, the timeout or the step limit
 };
 
 /// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of
-/// `inputs`; with `checkRaces`, unordered pipe accesses are errors.
+/// `inputs` within `limits`; with `checkRaces`, unordered pipe accesses are
+/// errors.
 RunResult runKernel(mlir::ModuleOp module, llvm::StringRef entryName,
                     llvm::ArrayRef<interp::RuntimeValue> inputs,
-                    bool checkRaces, unsigned blocks);
+                    bool checkRaces, unsigned blocks,
+                    const RunLimits &limits = {});
 
 /// Runs the kernel after every pass and records the first one that
 /// changes an output or leaves a race or a deadlock.
@@ -43,7 +47,7 @@ public:
   /// `reference` is the run before the pipeline; `names` the arguments'.
   VerifyEach(std::string entry, llvm::SmallVector<interp::RuntimeValue> inputs,
              std::vector<std::string> names, RunResult reference,
-             unsigned blocks);
+             unsigned blocks, RunLimits limits = {});
 
   void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override;
   void runAfterPass(mlir::Pass *pass, mlir::Operation *op) override;
@@ -61,6 +65,7 @@ private:
   std::vector<std::string> names;
   RunResult reference;
   unsigned blocks;
+  RunLimits limits;
   /// The ops (functions, or the module) the last sync pass has run on.
   llvm::SmallPtrSet<mlir::Operation *, 8> synchronizedOps;
 };

@@ -116,6 +116,11 @@ struct Transfers {
   llvm::DenseMap<mlir::Operation *, std::optional<ValidShape>> pushed;
 };
 
+/// Aliases.cpp: fails, with an error at one tile and a note at the other,
+/// when two tiles at explicit addresses share bytes while both are live
+/// (the lowering cannot keep such aliasing).
+mlir::LogicalResult checkNoLiveAliases(mlir::ModuleOp module);
+
 /// Groups.cpp: before the conversion, builds each group function's body
 /// from its aic and aiv functions (and erases them); after it, wraps each
 /// run of one core's ops in an if_aic / if_aiv group.

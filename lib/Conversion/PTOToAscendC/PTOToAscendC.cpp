@@ -251,7 +251,8 @@ struct ConvertPTOToAscendCPass
            "module's ascendc.arch (c220 without one)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<ascendc::AscendCDialect, arith::ArithDialect>();
+    registry.insert<ascendc::AscendCDialect, arith::ArithDialect,
+                    scf::SCFDialect>();
   }
 
   void runOnOperation() override {
@@ -291,7 +292,8 @@ struct ConvertPTOToAscendCPass
         func->setAttr(ascendc::AscendCDialect::kHostAttrName,
                       UnitAttr::get(context));
     });
-    if (failed(mergeGroups(getOperation(), transfers)))
+    if (failed(checkNoLiveAliases(getOperation())) ||
+        failed(mergeGroups(getOperation(), transfers)))
       return signalPassFailure();
     patterns.add<
         TensorDimLowering, TensorCreateLowering,

@@ -81,6 +81,43 @@ FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
   return GMAccess{view, rowStride, wholeRows};
 }
 
+/// The valid extents of a load: those it asks for (else its box), clamped
+/// to the data the tensor has past the offsets, as the executor clamps
+/// them. A load that fits (static offsets and shape) keeps its own.
+SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
+                                  pto::GMTensorType tensorType, Value tensor,
+                                  pto::TileType tile, ValueRange offsets,
+                                  ValueRange given) {
+  SmallVector<Value> extents;
+  bool clamped = false;
+  for (int64_t d = 0; d < tile.getRank(); ++d) {
+    Value asked = given.empty() ? Value() : given[d];
+    std::optional<int64_t> askedExtent =
+        asked ? getConstantIntValue(asked) : tile.getShape()[d];
+    std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
+    bool fits = askedExtent && offset && !tensorType.isDynamicDim(d) &&
+                *offset + *askedExtent <= tensorType.getShape()[d];
+    Value extent = extentOr(builder, loc, asked, tile.getShape()[d]);
+    if (!fits) {
+      Value dim = tensorType.isDynamicDim(d)
+                      ? ascendc::GlobalDimOp::create(
+                            builder, loc, builder.getIndexType(), tensor,
+                            builder.getI64IntegerAttr(d))
+                            .getResult()
+                      : arith::ConstantIndexOp::create(
+                            builder, loc, tensorType.getShape()[d])
+                            .getResult();
+      Value left = arith::SubIOp::create(builder, loc, dim, offsets[d]);
+      extent = arith::MinSIOp::create(builder, loc, extent, left);
+      clamped = true;
+    }
+    extents.push_back(extent);
+  }
+  if (!clamped && given.empty())
+    return {};
+  return extents;
+}
+
 /// The rows x columns of `tile` a copy moves: its valid shape, else all.
 std::pair<Value, Value> windowOf(OpBuilder &builder, Location loc,
                                  pto::TileType tile, ValidShape shape) {
@@ -129,10 +166,16 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
     if (space != pto::MemorySpace::Vec && space != pto::MemorySpace::Mat)
       return op.emitOpError() << "loads into " << stringifyEnum(space)
                               << ", which no transfer from GM reaches";
-    if (failed(valid.record(op, adaptor.getValidShape())))
+    Location loc = op.getLoc();
+    // A load past the tensor's edge holds what exists (its valid shape is
+    // clamped); the copy moves only that.
+    auto tensorType = cast<pto::GMTensorType>(op.getSrc().getType());
+    if (failed(valid.record(
+            op, clampedExtents(rewriter, loc, tensorType, adaptor.getSrc(),
+                               tile, adaptor.getOffsets(),
+                               adaptor.getValidShape()))))
       return failure();
     ValidShape shape = valid.lookup(op.getResult());
-    Location loc = op.getLoc();
     FailureOr<GMAccess> access =
         accessOf(rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()),
                  adaptor.getSrc(), tile, adaptor.getOffsets());

@@ -28,6 +28,8 @@
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -51,11 +53,52 @@ struct ElementwiseLowering : TilePattern<From> {
     SmallVector<Value> operands{dst};
     llvm::append_range(operands, adaptor.getOperands());
     // The optional count stays absent: the whole tensor (what lies past
-    // a partial tile's rows is never stored).
+    // a partial tile's rows is never stored) -- except where computing the
+    // padding could fault.
+    if constexpr (std::is_same_v<From, pto::TileDivOp>) {
+      FailureOr<Value> count = validCount(op, rewriter);
+      if (failed(count))
+        return failure();
+      if (*count)
+        operands.push_back(*count);
+    }
     To::create(rewriter, loc, TypeRange(), operands,
                ArrayRef<NamedAttribute>());
     rewriter.replaceOp(op, dst);
     return success();
+  }
+
+  /// An integer division of a ragged tile divides its valid elements only:
+  /// a padding lane may hold a zero divisor, which the machine's integer
+  /// division faults on (the executor divides valid elements only). Valid
+  /// rows are a count of whole rows; valid columns, for a one-row tile.
+  /// Null: the whole tensor.
+  FailureOr<Value> validCount(From op,
+                              ConversionPatternRewriter &rewriter) const {
+    auto tile = cast<pto::TileType>(op.getType());
+    if (!isa<IntegerType>(tile.getElementType()))
+      return Value();
+    FailureOr<ValidShape> shape = this->valid.require(op, op->getOperand(0));
+    if (failed(shape))
+      return failure();
+    Location loc = op.getLoc();
+    int64_t boxRows = tile.getShape()[0];
+    int64_t rowElements = tile.getNumElements() / boxRows;
+    if (!shape->cols && !shape->rows)
+      return Value();
+    if (!shape->cols)
+      return arith::MulIOp::create(
+                 rewriter, loc, shape->rows,
+                 arith::ConstantIndexOp::create(rewriter, loc, rowElements))
+          .getResult();
+    if (boxRows == 1)
+      return shape->cols;
+    return op.emitOpError()
+           << "divides integers of a tile whose valid columns are fewer than "
+              "its box's: the padding lanes right of them would be divided "
+              "too, and a zero there faults; the lowering counts valid rows "
+              "or one row's columns (fillpad the dividend, or divide whole "
+              "rows)";
   }
 };
 
@@ -136,7 +179,22 @@ struct ReduceLowering : TilePattern<From> {
     Location loc = op.getLoc();
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
-    To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0, shape.rows);
+    // A tile with no valid rows folds nothing (the instruction needs a
+    // row at least): a run-time row count is checked first.
+    std::optional<int64_t> rows =
+        shape.rows ? getConstantIntValue(shape.rows) : std::nullopt;
+    OpBuilder::InsertionGuard restore(rewriter);
+    if (shape.rows && !rows) {
+      Value any = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sgt, shape.rows,
+          arith::ConstantIndexOp::create(rewriter, loc, 0));
+      auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), any,
+                                     /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(guard.thenBlock());
+    }
+    if (!rows || *rows > 0)
+      To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
+                 shape.rows);
     rewriter.replaceOp(op, dst);
     return success();
   }

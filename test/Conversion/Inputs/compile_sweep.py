@@ -33,7 +33,13 @@ ARCHS = ("c220", "c310")
 # Options of `tilekit run` that say what the kernel runs on; the rest (what
 # to print or expect, tolerances, the compiled path) do not apply.
 # (--plan-memory only gives tiles addresses; compile plans its own.)
-CARRIED = {"--entry", "--input", "--blocks", "--config"}
+CARRIED = {"--entry", "--input", "--blocks", "--config", "--timeout",
+           "--max-steps"}
+# Options of `tilekit run` alone that bound how long its kernel may wait.
+RUN_ONLY = {"--pop-timeout", "--group-timeout"}
+# Each run of a compile stops after this long unless the test gives a
+# --timeout of its own (a kernel written to run forever).
+DEFAULT_TIMEOUT = "--timeout=60"
 
 
 def logical_lines(path):
@@ -129,21 +135,25 @@ def run_commands(path, tmp_root, examples):
 
 
 def compile_args(argv):
-    """The kernel and the carried options of a `tilekit run` argv."""
-    kernel, carried, i = None, [], 0
+    """The kernel, the carried options and the run's own waiting bounds of
+    a `tilekit run` argv."""
+    kernel, carried, waits, i = None, [], [], 0
     while i < len(argv):
         word = argv[i]
         name = word.split("=", 1)[0]
+        into = carried if name in CARRIED else waits if name in RUN_ONLY else None
         if not word.startswith("-"):
             kernel = kernel or word
-        elif name in CARRIED:
+        elif into is not None:
             if "=" in word:
-                carried.append(word)
+                into.append(word)
             elif i + 1 < len(argv):
-                carried += [word, argv[i + 1]]
+                into += [word, argv[i + 1]]
                 i += 1
         i += 1
-    return kernel, carried
+    if not any(c.startswith("--timeout") for c in carried):
+        carried.append(DEFAULT_TIMEOUT)
+    return kernel, carried, waits
 
 
 def classify(tilekit, kernel, carried, arch, l0, work):
@@ -167,6 +177,17 @@ def classify(tilekit, kernel, carried, arch, l0, work):
     if "--verify-each:" in done.stderr and "broke the kernel" in done.stderr:
         return "DIVERGES", first
     return "refused", first
+
+
+def executor_refuses(tilekit, kernel, carried, waits):
+    """The executor's first error when it refuses the kernel or its inputs
+    (a test of a PTO error): there is nothing to compile against."""
+    ran = subprocess.run([tilekit, "run", kernel] + carried + waits,
+                         capture_output=True, text=True, timeout=300)
+    if ran.returncode == 0:
+        return None
+    errors = [l for l in ran.stderr.splitlines() if "error" in l]
+    return (errors or ran.stderr.strip().splitlines() or ["failed"])[0]
 
 
 def key_of(kernel, carried, arch, l0):
@@ -210,24 +231,34 @@ def main():
                 continue
             for path, argv in run_commands(os.path.join(top, name), work,
                                            os.path.abspath(examples)):
-                kernel, carried = compile_args(argv)
+                kernel, carried, waits = compile_args(argv)
                 # Compiled kernels (written under %t) are not PTO sources.
                 if (not kernel or not os.path.isfile(kernel)
                         or os.path.abspath(kernel).startswith(os.path.abspath(work))
                         and kernel.endswith(".mlir")):
                     continue
-                for arch in ARCHS:
-                    for l0 in (False, True):
-                        ident = (os.path.abspath(kernel), tuple(carried), arch, l0)
-                        if ident not in seen:
-                            seen.add(ident)
-                            commands.append(ident)
+                ident = (os.path.abspath(kernel), tuple(carried), tuple(waits))
+                if ident not in seen:
+                    seen.add(ident)
+                    commands.append(ident)
 
     def job(index_command):
-        index, (kernel, carried, arch, l0) = index_command
-        outcome, why = classify(tilekit, kernel, list(carried), arch, l0,
-                                os.path.join(work, "c%d" % index))
-        return key_of(kernel, list(carried), arch, l0), outcome, why
+        """The four compiles of one run line (none when the executor
+        refuses it)."""
+        index, (kernel, carried, waits) = index_command
+        refusal = executor_refuses(tilekit, kernel, list(carried), list(waits))
+        results = []
+        for arch in ARCHS:
+            for l0 in (False, True):
+                key = key_of(kernel, list(carried), arch, l0)
+                if refusal is not None:
+                    results.append((key, "executor", refusal))
+                    continue
+                outcome, why = classify(
+                    tilekit, kernel, list(carried), arch, l0,
+                    os.path.join(work, "c%d%s%s" % (index, arch, "l0" if l0 else "")))
+                results.append((key, outcome, why))
+        return results
 
     counts, bad, refused_keys = {}, [], set()
     report = open(os.path.join(work, "sweep.txt"), "w", encoding="utf-8")
@@ -238,12 +269,15 @@ def main():
             print(line, file=sys.stderr, flush=True)
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for key, outcome, why in pool.map(job, enumerate(commands)):
+        for key, outcome, why in (result for results in pool.map(
+                job, enumerate(commands)) for result in results):
             counts[outcome] = counts.get(outcome, 0) + 1
             verdict = outcome
             if outcome == "refused":
-                refused_keys.add(key)
-                expected = refusals.get(key)
+                # Listed for this arch, or for every arch (PATH:ENTRY).
+                listed = key if key in refusals else key.rsplit(":", 1)[0]
+                refused_keys.add(listed)
+                expected = refusals.get(listed)
                 if expected is None or expected not in why:
                     verdict = "UNLISTED-REFUSAL"
                     bad.append(key)
@@ -254,7 +288,7 @@ def main():
     stale = sorted(k for k in refusals if k not in refused_keys)
     for key in stale:
         say("STALE-REFUSAL %s (listed, but compiles now)" % key, True)
-    say("sweep: %d commands, %s" % (len(commands), ", ".join(
+    say("sweep: %d run lines, %d compiles: %s" % (len(commands), sum(counts.values()), ", ".join(
         "%d %s" % (n, o) for o, n in sorted(counts.items()))), True)
     say("sweep: %d bad" % (len(bad) + len(stale)), True)
     return 1 if bad or stale else 0

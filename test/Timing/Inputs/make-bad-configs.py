@@ -9,3 +9,9 @@ json.dump(c,open(sys.argv[1]+'/huge-cores.json','w'))
 c=json.load(open(sys.argv[2]))
 c['dma']['bandwidth_gib_s']['gm_ub']=0
 json.dump(c,open(sys.argv[1]+'/zero-bw.json','w'))
+c=json.load(open(sys.argv[2]))
+c['cores']['aic']=2.5
+json.dump(c,open(sys.argv[1]+'/half-core.json','w'))
+c=json.load(open(sys.argv[2]))
+c['buffers_bytes']['ub']=4096
+json.dump(c,open(sys.argv[1]+'/small-ub.json','w'))

@@ -123,9 +123,13 @@ void tilekit::ascendc::populateLowerToL0Patterns(RewritePatternSet &patterns) {
            LowerVectorOp<AddsL2Op, AddsL0Op>, LowerVectorOp<MulsL2Op, MulsL0Op>,
            LowerVectorOp<MaxsL2Op, MaxsL0Op>, LowerVectorOp<MinsL2Op, MinsL0Op>,
            LowerVectorOp<DuplicateL2Op, DuplicateL0Op>,
-           LowerVectorOp<CastL2Op, CastL0Op>,
-           LowerVectorOp<CompareL2Op, CompareL0Op>>(patterns.getContext());
+           LowerVectorOp<CastL2Op, CastL0Op>>(patterns.getContext());
 }
+
+/// Compare keeps its count form: the L0 instruction lays its result bits
+/// out per repeat, which neither the executor nor the CPU runtime models,
+/// so its lowering could not be checked (and was not kept bit for bit).
+static bool staysAtL2(Operation *op) { return isa<CompareL2Op>(op); }
 
 namespace {
 
@@ -134,7 +138,8 @@ struct LowerToL0Pass : tilekit::ascendc::impl::LowerToL0Base<LowerToL0Pass> {
     // Diagnose first: either every L2 op lowers or nothing changes.
     bool ok = true;
     getOperation().walk([&](VectorL2OpInterface op) {
-      ok &= succeeded(getMaskRepeat(op, /*report=*/true));
+      if (!staysAtL2(op))
+        ok &= succeeded(getMaskRepeat(op, /*report=*/true));
     });
     if (!ok)
       return signalPassFailure();
@@ -143,6 +148,8 @@ struct LowerToL0Pass : tilekit::ascendc::impl::LowerToL0Base<LowerToL0Pass> {
     walkAndApplyPatterns(getOperation(), std::move(patterns));
     // An L2 op without a pattern is a missing pair above.
     getOperation().walk([&](VectorL2OpInterface op) {
+      if (staysAtL2(op))
+        return;
       op->emitOpError("has no low-level form in -ascendc-lower-to-l0");
       ok = false;
     });

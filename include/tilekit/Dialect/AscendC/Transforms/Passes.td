@@ -433,6 +433,11 @@ def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"
     repeat, `mask = 64, repeat = count / 64` (for f32) when it is a multiple
     of a repeat. A count known only at run time, or one that would need a
     tail instruction, is an error naming the op.
+
+    **Departure:** `compare_l2` stays as it is. The L0 compare lays its
+    result bits out per repeat, which neither the executor nor the CPU
+    runtime models, so `--verify-each` could not show the rewrite keeps
+    the mask (it refused to run the result).
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect"];
