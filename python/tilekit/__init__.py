@@ -279,6 +279,8 @@ def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
     (stop_after=PASS stops the pipeline after that pass); emit=
     "trace-producer": the C++ trace producer `tilekit sim
     --producer=compiled` builds (no arch; memory planned against config).
+    config (a machine config's path) bounds the buffers the kernel's work
+    items may use, as the command's --config.
     entry compiles one function and what it calls or launches; lower_to_l0
     rewrites vector ops at the low (mask, repeat, stride) level.
 
@@ -291,7 +293,7 @@ def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
     """
     settings = _native.CompileSettings(
         arch, emit, entry or "", stop_after or "",
-        (config or default_config()) if emit == "trace-producer" else "",
+        config or default_config(),
         pass_pipeline or "", lower_to_l0,
         verify_each is not None, blocks)
     return _call(_native.compile, *_source(kernel), settings, dict(verify_each or {}))

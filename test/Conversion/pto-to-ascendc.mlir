@@ -126,8 +126,12 @@ func.func @through_if(%x: !pto.tensor<64x128xf32>, %n: index, %p: i1) -> !pto.te
 }
 
 // A ragged last tile (Inputs/ragged.mlir): the load copies rows x 64
-// elements, and so does the store of what is computed from it.
-// RAGGED: %[[ROWS:.*]] = arith.minui
+// elements, and so does the store of what is computed from it. The rows
+// asked for are clamped to the rows left past the offset, as the executor
+// clamps them (the range analysis cannot tie the two together).
+// RAGGED: arith.minui
+// RAGGED: %[[LEFT:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// RAGGED: %[[ROWS:.*]] = arith.minsi %{{.*}}, %[[LEFT]] : index
 // RAGGED: %[[COUNT:.*]] = arith.muli %[[ROWS]], %{{.*}} : index
 // RAGGED: ascendc.data_copy %{{.*}}, %{{.*}}, %[[COUNT]] : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<37x64xf32>
 // RAGGED: ascendc.exp_l2
@@ -169,13 +173,18 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 
 // A row fold keeps the valid rows (its store copies rows x 1 elements); a
 // column fold folds only them (`rows`) and its 1 x 64 result is whole.
+// The rows asked for are clamped to the tensor's (the load's rule) and a
+// fold runs only when there is a row.
 // REDUCE-LABEL: func.func @reduce(
-// REDUCE: %[[N:.*]] = ascendc.global_tensor.dim %arg0, 0 : <?x64xf32>
+// REDUCE: ascendc.global_tensor.dim %arg0, 0 : <?x64xf32>
+// REDUCE: %[[N:.*]] = arith.minsi
 // REDUCE: %[[T:.*]] = ascendc.local_tensor_auto vecin : <16x64xf32>
 // REDUCE: %[[SUM:.*]] = ascendc.local_tensor_auto veccalc : <16x1xf32>
-// REDUCE: ascendc.reduce_sum %[[SUM]], %[[T]] axis 1 rows %[[N]] : <16x1xf32>, <16x64xf32>
+// REDUCE: scf.if
+// REDUCE-NEXT: ascendc.reduce_sum %[[SUM]], %[[T]] axis 1 rows %[[N]] : <16x1xf32>, <16x64xf32>
 // REDUCE: %[[MAX:.*]] = ascendc.local_tensor_auto veccalc : <1x64xf32>
-// REDUCE: ascendc.reduce_max %[[MAX]], %[[T]] axis 0 rows %[[N]] : <1x64xf32>, <16x64xf32>
+// REDUCE: scf.if
+// REDUCE-NEXT: ascendc.reduce_max %[[MAX]], %[[T]] axis 0 rows %[[N]] : <1x64xf32>, <16x64xf32>
 // REDUCE: %[[C1:.*]] = arith.constant 1 : index
 // REDUCE: %[[SUMS:.*]] = arith.muli %[[N]], %[[C1]]
 // REDUCE: ascendc.data_copy %{{.*}}, %[[SUM]], %[[SUMS]] :

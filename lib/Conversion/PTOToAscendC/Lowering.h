@@ -46,6 +46,16 @@ struct ValidShapes {
   /// pipe that several pushes feed, and the tiles computed from them until
   /// a set_validshape.
   llvm::DenseSet<mlir::Value> unknown;
+  /// Per tile a scf.for returns: the tile it starts from and the one each
+  /// trip yields (recordLoopCarriedTiles, before the conversion).
+  llvm::DenseMap<mlir::Value, std::pair<mlir::Value, mlir::Value>> carried;
+  /// The valid shape of `tile` when it can be followed: recorded, the
+  /// whole box of a PTO op's tile recorded as none, or a loop's result
+  /// whose initial and yielded tiles have the same one.
+  std::optional<ValidShape> follow(mlir::Value tile) const;
+  /// Per load that may reach past its tensor's edge: a bit per dimension
+  /// whose extent the lowering clamps (findLoadsPastEdge).
+  llvm::DenseMap<mlir::Operation *, unsigned> loadsPastEdge;
   ValidShape lookup(mlir::Value tile) const { return shapes.lookup(tile); }
   /// The valid shape of `tile`, which `user` needs: an error at `user`
   /// when it is unknown.
@@ -115,6 +125,15 @@ struct Transfers {
   /// the push, for the pops it feeds.
   llvm::DenseMap<mlir::Operation *, std::optional<ValidShape>> pushed;
 };
+
+/// Transfers.cpp: records the tiles each scf.for of `module` carries, so
+/// that stores can follow their valid shapes (ValidShapes::follow).
+void recordLoopCarriedTiles(mlir::ModuleOp module, ValidShapes &valid);
+
+/// Transfers.cpp: records in `valid` the loads of `module` that an
+/// integer range analysis cannot keep inside their tensors (offset plus
+/// extent within the tensor's static extent): only those are clamped.
+void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 
 /// Aliases.cpp: fails, with an error at one tile and a note at the other,
 /// when two tiles at explicit addresses share bytes while both are live

@@ -295,6 +295,8 @@ struct ConvertPTOToAscendCPass
     if (failed(checkNoLiveAliases(getOperation())) ||
         failed(mergeGroups(getOperation(), transfers)))
       return signalPassFailure();
+    findLoadsPastEdge(getOperation(), valid);
+    recordLoopCarriedTiles(getOperation(), valid);
     patterns.add<
         TensorDimLowering, TensorCreateLowering,
         IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,

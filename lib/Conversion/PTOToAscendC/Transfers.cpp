@@ -19,7 +19,10 @@
 
 #include "Lowering.h"
 
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -82,23 +85,18 @@ FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
 }
 
 /// The valid extents of a load: those it asks for (else its box), clamped
-/// to the data the tensor has past the offsets, as the executor clamps
-/// them. A load that fits (static offsets and shape) keeps its own.
+/// in the dimensions of `pastEdge` (a bit each) to the data the tensor has
+/// past the offsets, as the executor clamps them.
 SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
                                   pto::GMTensorType tensorType, Value tensor,
                                   pto::TileType tile, ValueRange offsets,
-                                  ValueRange given) {
+                                  ValueRange given, unsigned pastEdge) {
   SmallVector<Value> extents;
   bool clamped = false;
   for (int64_t d = 0; d < tile.getRank(); ++d) {
     Value asked = given.empty() ? Value() : given[d];
-    std::optional<int64_t> askedExtent =
-        asked ? getConstantIntValue(asked) : tile.getShape()[d];
-    std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
-    bool fits = askedExtent && offset && !tensorType.isDynamicDim(d) &&
-                *offset + *askedExtent <= tensorType.getShape()[d];
     Value extent = extentOr(builder, loc, asked, tile.getShape()[d]);
-    if (!fits) {
+    if (pastEdge & (1u << d)) {
       Value dim = tensorType.isDynamicDim(d)
                       ? ascendc::GlobalDimOp::create(
                             builder, loc, builder.getIndexType(), tensor,
@@ -173,7 +171,8 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
     if (failed(valid.record(
             op, clampedExtents(rewriter, loc, tensorType, adaptor.getSrc(),
                                tile, adaptor.getOffsets(),
-                               adaptor.getValidShape()))))
+                               adaptor.getValidShape(),
+                               valid.loadsPastEdge.lookup(op)))))
       return failure();
     ValidShape shape = valid.lookup(op.getResult());
     FailureOr<GMAccess> access =
@@ -207,10 +206,10 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
                               << " tile, which no transfer to GM moves";
     // A partial tile stores its valid region only; once some tile is
     // partial, one that comes from an scf result or a block argument may
-    // be, unknown here.
-    Operation *producer = op.getTile().getDefiningOp();
-    if (!valid.shapes.count(op.getTile()) && !valid.shapes.empty() &&
-        (!producer || !isa<pto::PTODialect>(producer->getDialect())))
+    // be: a loop's result is followed when its initial and yielded tiles
+    // have one valid shape, else it is unknown here.
+    std::optional<ValidShape> followed = valid.follow(op.getTile());
+    if (!followed && !valid.shapes.empty())
       return op.emitOpError()
              << "stores a tile whose valid shape the lowering cannot follow "
                 "here (it comes through an scf result); store it where it "
@@ -227,7 +226,7 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
     FailureOr<ValidShape> known = valid.require(op, op.getTile());
     if (failed(known))
       return failure();
-    ValidShape shape = *known;
+    ValidShape shape = followed ? *followed : *known;
     bool fromAccumulator = space == pto::MemorySpace::Acc;
     // The fixpipe moves the whole accumulator only without a window.
     if (fromAccumulator && access->wholeRows && shape.rows)
@@ -316,4 +315,81 @@ void lowering::populateTransferPatterns(PTOToAscendCTypes &types,
                                         ValidShapes &valid) {
   patterns.add<TileLoadLowering, TileStoreLowering, TileMoveLowering>(
       types, patterns.getContext(), valid);
+}
+
+void lowering::findLoadsPastEdge(ModuleOp module, ValidShapes &valid) {
+  DataFlowSolver solver;
+  dataflow::loadBaselineAnalyses(solver);
+  solver.load<dataflow::IntegerRangeAnalysis>();
+  bool solved = succeeded(solver.initializeAndRun(module));
+  // The largest value `value` may take, when the analysis bounds it.
+  auto largest = [&](Value value) -> std::optional<int64_t> {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return constant;
+    // A loop's last trip, exactly (the analysis bounds it by the upper
+    // bound, whatever the step).
+    if (auto loop = scf::getForInductionVarOwner(value)) {
+      std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      if (lower && upper && step && *step > 0 && *upper > *lower)
+        return *lower + (*upper - *lower - 1) / *step * *step;
+    }
+    auto *lattice =
+        solved ? solver.lookupState<dataflow::IntegerValueRangeLattice>(value)
+               : nullptr;
+    if (!lattice || lattice->getValue().isUninitialized())
+      return std::nullopt;
+    const APInt &max = lattice->getValue().getValue().smax();
+    if (max.getSignificantBits() > 62)
+      return std::nullopt;
+    return max.getSExtValue();
+  };
+  module.walk([&](pto::TileLoadOp load) {
+    auto tensor = cast<pto::GMTensorType>(load.getSrc().getType());
+    auto tile = cast<pto::TileType>(load.getType());
+    unsigned pastEdge = 0;
+    for (int64_t d = 0; d < tile.getRank(); ++d) {
+      // A valid extent never exceeds the box (the executor checks).
+      std::optional<int64_t> offset = largest(load.getOffsets()[d]);
+      int64_t extent = tile.getShape()[d];
+      if (!load.getValidShape().empty())
+        if (std::optional<int64_t> asked = largest(load.getValidShape()[d]))
+          extent = std::min(extent, *asked);
+      if (tensor.isDynamicDim(d) || !offset ||
+          *offset + extent > tensor.getShape()[d])
+        pastEdge |= 1u << d;
+    }
+    if (pastEdge)
+      valid.loadsPastEdge[load] = pastEdge;
+  });
+}
+
+void lowering::recordLoopCarriedTiles(ModuleOp module, ValidShapes &valid) {
+  module.walk([&](scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [result, init, yielded] :
+         llvm::zip(loop.getResults(), loop.getInitArgs(), yield.getOperands()))
+      if (isa<pto::TileType>(result.getType()))
+        valid.carried[result] = {init, yielded};
+  });
+}
+
+std::optional<ValidShape> lowering::ValidShapes::follow(Value tile) const {
+  if (unknown.contains(tile))
+    return std::nullopt;
+  if (auto it = shapes.find(tile); it != shapes.end())
+    return it->second;
+  if (auto it = carried.find(tile); it != carried.end()) {
+    std::optional<ValidShape> init = follow(it->second.first);
+    std::optional<ValidShape> yielded = follow(it->second.second);
+    if (init && yielded && init->rows == yielded->rows &&
+        init->cols == yielded->cols)
+      return init;
+    return std::nullopt;
+  }
+  Operation *producer = tile.getDefiningOp();
+  if (producer && isa<pto::PTODialect>(producer->getDialect()))
+    return ValidShape(); // its whole box
+  return std::nullopt;
 }
