@@ -470,10 +470,17 @@ def test_a_compiled_deadlock_is_a_deadlock(build_cache):
     kernel = os.path.join(SOURCE, "test", "Interp", "Inputs", "mixed_handshake.mlir")
     inputs = {"x": np.ones(256, np.float32), "y": np.zeros(256, np.float32),
               "z": np.zeros(256, np.float32)}
+    stuck = tilekit.compile(kernel, arch="c220", emit="mlir", entry="stuck")
     with pytest.raises(tilekit.DeadlockError, match="a deadlock"):
-        tilekit.run(kernel, inputs, entry="stuck", compiled=True)
+        tilekit.run(stuck, inputs, entry="stuck", compiled=True)
+    softmax = tilekit.compile(example("softmax.mlir"), arch="c310", emit="mlir")
+    rows = {"x": "rand:40x128:f32:5", "y": "zeros:40x128:f32"}
     with pytest.raises(tilekit.DeadlockError, match="--max-steps 5"):
-        tilekit.run(kernel, inputs, entry="handshake", compiled=True, max_steps=5)
+        tilekit.run(softmax, rows, compiled=True, max_steps=5)
+    # Within its limits it runs as the executor does.
+    assert same_bits(tilekit.run(softmax, rows, compiled=True, max_steps=10**9,
+                                 timeout=600)["y"],
+                     tilekit.run(example("softmax.mlir"), rows)["y"])
 
 
 @needs_clang

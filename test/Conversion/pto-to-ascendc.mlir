@@ -195,16 +195,21 @@ func.func @expdif16(%x: !pto.tensor<16x64xf16>, %m: !pto.tensor<16x1xf16>) -> !p
 // sits at B1), load_data stages them in L0A/L0B, the K loop's mmad
 // accumulates in place into one CO1 tensor (the loop no longer carries it)
 // with the valid K and the loop's init bit, and the fixpipe stores the
-// valid corner.
+// valid corner. The dynamic-shape loads clamp the extents they ask for to
+// what the tensors have past their offsets (the executor's rule).
 // GEMM-LABEL: func.func @gemm_block(
 // GEMM: %[[ACC:.*]] = ascendc.local_tensor_auto co1 : <64x64xf32>
 // GEMM: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// GEMM: %[[KV:.*]] = arith.minui
+// GEMM: %[[KASK:.*]] = arith.minui
+// GEMM: %[[ROWS:.*]] = arith.minsi %arg5,
+// GEMM: %[[KV:.*]] = arith.minsi %[[KASK]],
 // GEMM: %[[WIDTH:.*]] = ascendc.global_tensor.dim %arg0, 1
 // GEMM: %[[A1:.*]] = ascendc.local_tensor_auto a1 : <64x32xf16>
-// GEMM: ascendc.data_copy %[[A1]], %{{.*}} window[%arg5, %[[KV]]] strides[%[[WIDTH]], %{{.*}}]
+// GEMM: ascendc.data_copy %[[A1]], %{{.*}} window[%[[ROWS]], %[[KV]]] strides[%[[WIDTH]], %{{.*}}]
+// GEMM: %[[BK:.*]] = arith.minsi %[[KASK]],
+// GEMM: %[[COLS:.*]] = arith.minsi %arg6,
 // GEMM: %[[B1:.*]] = ascendc.local_tensor_auto b1 : <32x64xf16>
-// GEMM: ascendc.data_copy %[[B1]], %{{.*}} window[%[[KV]], %arg6]
+// GEMM: ascendc.data_copy %[[B1]], %{{.*}} window[%[[BK]], %[[COLS]]]
 // GEMM: %[[A2:.*]] = ascendc.local_tensor_auto a2
 // GEMM: ascendc.load_data %[[A2]], %[[A1]]
 // GEMM: %[[B2:.*]] = ascendc.local_tensor_auto b2

@@ -173,6 +173,11 @@ struct MinMaxLowering : OpConversionPattern<From> {
     Type type = this->getTypeConverter()->convertType(op.getType());
     if (!type)
       return op.emitOpError() << "has a type with no C++ form here";
+    // min(x, x) is x (clang -Wall rejects the self-comparison).
+    if (lhs == rhs) {
+      rewriter.replaceOp(op, lhs);
+      return success();
+    }
     Value a = lhs, b = rhs;
     if (Unsigned) {
       Type unsignedType =

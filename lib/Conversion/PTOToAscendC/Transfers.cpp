@@ -105,8 +105,13 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
                       : arith::ConstantIndexOp::create(
                             builder, loc, tensorType.getShape()[d])
                             .getResult();
-      Value left = arith::SubIOp::create(builder, loc, dim, offsets[d]);
-      extent = arith::MinSIOp::create(builder, loc, extent, left);
+      std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
+      Value left = offset == 0 ? dim
+                               : arith::SubIOp::create(builder, loc, dim,
+                                                       offsets[d])
+                                     .getResult();
+      if (left != extent)
+        extent = arith::MinSIOp::create(builder, loc, extent, left);
       clamped = true;
     }
     extents.push_back(extent);

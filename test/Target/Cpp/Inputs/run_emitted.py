@@ -81,7 +81,7 @@ def main():
             call.append("(%s)%s" % (params[index].rsplit(" ", 1)[0], value))
     # One vector core, its instructions checked by the runtime's race model.
     lines.append("  char error[2048];")
-    lines.append("  if (!AscendC::cpu::runBlock(AscendC::cpu::Cores::Vector, 0, 1, {}, [&] { %s(%s); }, error, sizeof error)) {"
+    lines.append("  if (!AscendC::cpu::runBlock(AscendC::cpu::Cores::Vector, 0, 1, {}, [&] { %s(%s); }, nullptr, error, sizeof error)) {"
                  % (name, ", ".join(call)))
     lines.append('    std::fprintf(stderr, "%s\\n", error); return 1; }')
     for index, (arg, value) in enumerate(args):
