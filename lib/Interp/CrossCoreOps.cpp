@@ -122,6 +122,9 @@ static LogicalResult runPop(ExecContext &context, Operation *raw) {
       tileFromPayload(op, *payload, cast<TileType>(op.getResult().getType()));
   if (failed(tile))
     return failure();
+  // Past its valid region the slot holds anything, as a load's padding.
+  if (context.getInterpreter().getOptions().undefined == UndefinedData::NaN)
+    fillUndefined(*tile, tile->valid);
   // Bound first, so that the record writes the buffer its readers read.
   context.set(op.getResult(), std::move(*tile));
   if (context.getInterpreter().isTracing())

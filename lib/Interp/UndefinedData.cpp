@@ -1,7 +1,7 @@
 //===- UndefinedData.cpp - Data the machine leaves undefined -------------===//
 //
-// The contents of pto.tile.create and the padding of loaded tiles are
-// undefined on the machine. Under --undefined=nan the executor fills them
+// The contents of pto.tile.create and the padding of loaded and popped
+// tiles are undefined on the machine. Under --undefined=nan the executor fills them
 // with NaN (integers with a marked pattern) so that a kernel depending on
 // them shows it in its numbers; under --undefined=check it tracks which
 // elements are defined and stops at the first pto op that reads an
@@ -142,7 +142,7 @@ LogicalResult interp::checkUndefinedReads(ExecContext &context, Operation *op,
     if (region)
       diag << ", inside the region " << formatShape(*region) << " it reads";
     diag << "; undefined data is the contents of pto.tile.create, the "
-            "padding of a load, or bytes another tile at the same address "
+            "padding of a load or a pop, or bytes another tile at the same address "
             "overwrote";
     diag.attachNote(value.getLoc()) << "the tile is defined here";
     return failure();
@@ -174,7 +174,8 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
       mask = undefinedOutside(type.getShape(), {});
     } else if (isa<RegScopeOp>(op)) {
       mask = tile.undefined; // the scope's own lane tracking
-    } else if (isa<TileLoadOp>(op)) {
+    } else if (isa<TileLoadOp, TPopFromAicOp, TPopFromAivOp>(op)) {
+      // A load's padding, and a popped tile's: the slot held anything.
       if (!tile.isFullyValid())
         mask = undefinedOutside(type.getShape(), tile.valid);
     } else if (auto write = dyn_cast<TileWriteOp>(op)) {

@@ -13,7 +13,7 @@
 // ZERO-NEXT: [2, 2, 2, 2, 2, 2, 2, 2]
 // NAN: y: f32 [2, 8]
 // NAN-NEXT: [nan, nan, nan, nan, nan, nan, nan, nan]
-// INIT: undefined.mlir:[[@LINE+9]]:10: error: 'pto.tile.add' op reads the undefined element [0, 0] of operand #0 ('!pto.tile<2x8xf32, vec>'), inside the region [2, 8] it reads; undefined data is the contents of pto.tile.create, the padding of a load, or bytes another tile at the same address overwrote
+// INIT: undefined.mlir:[[@LINE+9]]:10: error: 'pto.tile.add' op reads the undefined element [0, 0] of operand #0 ('!pto.tile<2x8xf32, vec>'), inside the region [2, 8] it reads; undefined data is the contents of pto.tile.create, the padding of a load or a pop, or bytes another tile at the same address overwrote
 // INIT: undefined.mlir:[[@LINE+7]]:{{[0-9]+}}: note: the tile is defined here
 func.func @missing_init(%x: !pto.tensor<2x8xf32>, %y: !pto.tensor<2x8xf32>) -> !pto.tensor<2x8xf32> {
   %c0 = arith.constant 0 : index
