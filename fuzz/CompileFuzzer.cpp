@@ -49,7 +49,7 @@ static void syntaxCheck(const std::string &cpp) {
   std::string ascendc = "-I" + runtime + "/runtime/ascendc-cpu";
   std::string include = "-I" + runtime + "/include";
   StringRef args[] = {*compiler, "-std=c++17", "-fsyntax-only", "-Wall",
-                      "-Werror",  ascendc,     include,         source};
+                      "-Werror", ascendc,      include,         source};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   int status =

@@ -193,9 +193,9 @@ FailureOr<std::string> driver::buildSharedObject(Operation *where,
   if (llvm::Error bad = checkSharedObject(temporary, request.symbol)) {
     llvm::sys::fs::remove(cpp);
     llvm::sys::fs::remove(temporary);
-    return where->emitError() << option << ": clang++-22 built an object "
-                              << "that cannot be loaded: "
-                              << llvm::toString(std::move(bad));
+    return where->emitError()
+           << option << ": clang++-22 built an object "
+           << "that cannot be loaded: " << llvm::toString(std::move(bad));
   }
   if (std::error_code error = llvm::sys::fs::rename(cpp, sourceOf(object)))
     return where->emitError() << option << ": " << error.message();

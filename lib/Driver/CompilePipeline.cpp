@@ -34,8 +34,7 @@ driver::checkWorkItemsFit(ModuleOp module,
   for (auto func : copy->getOps<FunctionOpInterface>()) {
     if (!pto::isPlannable(func))
       continue;
-    FailureOr<pto::MemoryPlan> plan =
-        pto::computeMemoryPlan(func, capacities);
+    FailureOr<pto::MemoryPlan> plan = pto::computeMemoryPlan(func, capacities);
     if (failed(plan))
       continue; // the pipeline reports what planning cannot do
     fits &= succeeded(pto::reportOverflow(func, *plan));

@@ -279,11 +279,9 @@ static std::pair<double, double> itemTolerance(func::FuncOp kernel) {
   return cube ? std::pair(1e-4, 1e-5) : std::pair(0.0, 0.0);
 }
 
-FailureOr<SmallVector<RuntimeValue>>
-driver::CompiledKernels::call(FunctionOpInterface callee,
-                              SmallVectorImpl<RuntimeValue> &args,
-                              int64_t block, int64_t blocks,
-                              Interpreter &caller) {
+FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
+    FunctionOpInterface callee, SmallVectorImpl<RuntimeValue> &args,
+    int64_t block, int64_t blocks, Interpreter &caller) {
   auto kernel = cast<func::FuncOp>(callee.getOperation());
   FailureOr<Built> built = entryFor(kernel);
   if (failed(built))
@@ -368,10 +366,10 @@ driver::CompiledKernels::call(FunctionOpInterface callee,
   uint64_t stepsBefore = caller.getStepsTaken();
   tilekit_cpu_limits limits{options.maxSteps, stepsBefore, 0};
   if (options.timeout.count())
-    limits.deadline_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                             (caller.getStartTime() + options.timeout)
-                                 .time_since_epoch())
-                             .count();
+    limits.deadline_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(
+            (caller.getStartTime() + options.timeout).time_since_epoch())
+            .count();
   bool limited = options.maxSteps || options.timeout.count();
   char fault[2048] = "";
   int status = built->entry(pointers.data(), block, blocks,

@@ -9,8 +9,7 @@
 using namespace tilekit;
 
 llvm::Expected<std::chrono::milliseconds>
-driver::parseSeconds(llvm::StringRef option, double seconds,
-                     bool zeroAllowed) {
+driver::parseSeconds(llvm::StringRef option, double seconds, bool zeroAllowed) {
   constexpr double kYear = 365.0 * 24 * 3600;
   if (!std::isfinite(seconds) || seconds < 0 || seconds > kYear ||
       (!zeroAllowed && seconds == 0))

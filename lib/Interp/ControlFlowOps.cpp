@@ -109,9 +109,8 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
     item.emplace(interpreter, state);
   if (ExternalCalls *external = interpreter.getOptions().external;
       external && external->handles(callee)) {
-    FailureOr<SmallVector<RuntimeValue>> results =
-        external->call(callee, args, state.blockIndex, state.blockCount,
-                       interpreter);
+    FailureOr<SmallVector<RuntimeValue>> results = external->call(
+        callee, args, state.blockIndex, state.blockCount, interpreter);
     if (failed(results))
       return reportFailedCall(op, callee);
     bindResults(context, op, *results);

@@ -1,8 +1,8 @@
 //===- UndefinedData.cpp - Data the machine leaves undefined -------------===//
 //
 // The contents of pto.tile.create and the padding of loaded and popped
-// tiles are undefined on the machine. Under --undefined=nan the executor fills them
-// with NaN (integers with a marked pattern) so that a kernel depending on
+// tiles are undefined on the machine. Under --undefined=nan the executor fills
+// them with NaN (integers with a marked pattern) so that a kernel depending on
 // them shows it in its numbers; under --undefined=check it tracks which
 // elements are defined and stops at the first pto op that reads an
 // undefined element into its result's valid region.
@@ -142,7 +142,8 @@ LogicalResult interp::checkUndefinedReads(ExecContext &context, Operation *op,
     if (region)
       diag << ", inside the region " << formatShape(*region) << " it reads";
     diag << "; undefined data is the contents of pto.tile.create, the "
-            "padding of a load or a pop, or bytes another tile at the same address "
+            "padding of a load or a pop, or bytes another tile at the same "
+            "address "
             "overwrote";
     diag.attachNote(value.getLoc()) << "the tile is defined here";
     return failure();

@@ -61,7 +61,8 @@ Error tilekit::checkSharedObject(StringRef path, StringRef symbol) {
       !inside(header.e_phoff, uint64_t(header.e_phnum) * sizeof(Elf64_Phdr),
               size))
     return invalid("truncated or damaged: its program headers lie outside "
-                   "its " + Twine(size) + " bytes");
+                   "its " +
+                   Twine(size) + " bytes");
   for (unsigned i = 0; i < header.e_phnum; ++i) {
     Elf64_Phdr segment;
     std::memcpy(&segment, bytes.data() + header.e_phoff + i * sizeof segment,
@@ -75,7 +76,8 @@ Error tilekit::checkSharedObject(StringRef path, StringRef symbol) {
       !inside(header.e_shoff, uint64_t(header.e_shnum) * sizeof(Elf64_Shdr),
               size))
     return invalid("truncated or damaged: its section headers lie outside "
-                   "its " + Twine(size) + " bytes");
+                   "its " +
+                   Twine(size) + " bytes");
   auto section = [&](unsigned index) {
     Elf64_Shdr result;
     std::memcpy(&result, bytes.data() + header.e_shoff + index * sizeof result,

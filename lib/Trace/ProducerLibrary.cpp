@@ -2,8 +2,8 @@
 
 #include "tilekit/Trace/ProducerLibrary.h"
 
-#include "tilekit/Trace/TraceABI.h"
 #include "tilekit/Support/SharedObject.h"
+#include "tilekit/Trace/TraceABI.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -113,10 +113,10 @@ static void emitRecord(void *context, const tilekit_trace_record *raw) {
   ++bridge->records;
 }
 
-Expected<uint64_t> ProducerLibrary::produce(TraceSink &sink,
-                                            ArrayRef<int64_t> args,
-                                            int64_t blocks, uint32_t flags,
-                                            const tilekit_trace_limits &limits) {
+Expected<uint64_t>
+ProducerLibrary::produce(TraceSink &sink, ArrayRef<int64_t> args,
+                         int64_t blocks, uint32_t flags,
+                         const tilekit_trace_limits &limits) {
   Bridge bridge{sink, {}, 0};
   tilekit_trace_sink cSink{&bridge, internName, internLocation, emitRecord};
   char message[1024] = {0};

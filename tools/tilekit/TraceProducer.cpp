@@ -65,8 +65,7 @@ static cl::opt<uint64_t> memoryBudget(
              "its cores' records until it ends); past it the run stops "
              "(default 4096, 0: no limit)"),
     cl::value_desc("MiB"), cl::init(driver::kDefaultProducerMemoryMiB),
-    cl::sub(driver::simCommand()),
-    cl::cat(driver::optionCategory()));
+    cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
 bool driver::usesCompiledProducer() {
   return producerKind == "compiled" || !traceSo.empty();

@@ -60,8 +60,8 @@ public:
 
 private:
   /// tilekit_entry of CpuEntryABI.h.
-  using Entry = int (*)(void **, int64_t, int64_t, tilekit_cpu_limits *,
-                        char *, size_t);
+  using Entry = int (*)(void **, int64_t, int64_t, tilekit_cpu_limits *, char *,
+                        size_t);
   /// A loaded kernel and the emitted C++ it was built from.
   struct Built {
     Entry entry;

@@ -28,7 +28,7 @@ namespace tilekit::driver {
 /// The outcome of one run: the GM arguments after it, or why it failed.
 struct RunResult {
   llvm::SmallVector<interp::RuntimeValue> arguments;
-  std::string error; // the diagnostics, when the run failed
+  std::string error;    // the diagnostics, when the run failed
   bool stalled = false; // a deadlock, the timeout or the step limit
 };
 

@@ -62,8 +62,8 @@ public:
   /// stall on `caller` when it stalled).
   virtual mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   call(mlir::FunctionOpInterface callee,
-       llvm::SmallVectorImpl<RuntimeValue> &args, int64_t block,
-       int64_t blocks, Interpreter &caller) = 0;
+       llvm::SmallVectorImpl<RuntimeValue> &args, int64_t block, int64_t blocks,
+       Interpreter &caller) = 0;
 };
 
 struct InterpreterOptions {
@@ -197,9 +197,7 @@ public:
   /// when the run started (its timeout's origin).
   uint64_t getStepsTaken() const { return steps.load(); }
   void addSteps(uint64_t count) { steps += count; }
-  std::chrono::steady_clock::time_point getStartTime() const {
-    return started;
-  }
+  std::chrono::steady_clock::time_point getStartTime() const { return started; }
 
 private:
   /// Whether launches run tasks on several threads.

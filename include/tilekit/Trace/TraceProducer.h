@@ -1193,10 +1193,9 @@ typedef const char *(*tilekit_trace_producer_params_fn)(void);
  * with `flags` (TILEKIT_PRODUCE_UNBOUNDED_PIPES) within `limits` (null:
  * none); TILEKIT_PRODUCE_OK, or _FAULT or _STOPPED with why in `error`. */
 typedef int (*tilekit_trace_produce_fn)(
-    const struct tilekit_trace_sink *sink, const int64_t *args,
-    size_t num_args, int64_t blocks, uint32_t flags,
-    const struct tilekit_trace_limits *limits, char *error,
-    size_t error_size);
+    const struct tilekit_trace_sink *sink, const int64_t *args, size_t num_args,
+    int64_t blocks, uint32_t flags, const struct tilekit_trace_limits *limits,
+    char *error, size_t error_size);
 }
 
 #endif // TILEKIT_TRACE_TRACEPRODUCER_H

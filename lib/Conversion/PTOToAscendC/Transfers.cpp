@@ -102,14 +102,14 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
                             builder, loc, builder.getIndexType(), tensor,
                             builder.getI64IntegerAttr(d))
                             .getResult()
-                      : arith::ConstantIndexOp::create(
-                            builder, loc, tensorType.getShape()[d])
+                      : arith::ConstantIndexOp::create(builder, loc,
+                                                       tensorType.getShape()[d])
                             .getResult();
       std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
-      Value left = offset == 0 ? dim
-                               : arith::SubIOp::create(builder, loc, dim,
-                                                       offsets[d])
-                                     .getResult();
+      Value left = offset == 0
+                       ? dim
+                       : arith::SubIOp::create(builder, loc, dim, offsets[d])
+                             .getResult();
       if (left != extent)
         extent = arith::MinSIOp::create(builder, loc, extent, left);
       clamped = true;
@@ -174,10 +174,10 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
     // clamped); the copy moves only that.
     auto tensorType = cast<pto::GMTensorType>(op.getSrc().getType());
     if (failed(valid.record(
-            op, clampedExtents(rewriter, loc, tensorType, adaptor.getSrc(),
-                               tile, adaptor.getOffsets(),
-                               adaptor.getValidShape(),
-                               valid.loadsPastEdge.lookup(op)))))
+            op,
+            clampedExtents(rewriter, loc, tensorType, adaptor.getSrc(), tile,
+                           adaptor.getOffsets(), adaptor.getValidShape(),
+                           valid.loadsPastEdge.lookup(op)))))
       return failure();
     ValidShape shape = valid.lookup(op.getResult());
     FailureOr<GMAccess> access =

@@ -1027,8 +1027,7 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry) {
      << "  return " << kNs
      << "produce(sink, tables, blocks, flags, limits, error, error_size, "
         "[&]("
-     << kNs
-     << "Context &ctx) {\n"
+     << kNs << "Context &ctx) {\n"
      << "    size_t at = 0;\n"
      << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
      << "    for (int64_t block = 0; block < blocks; ++block) {\n"

@@ -94,11 +94,11 @@ struct Reported {
 class SyncChecker {
 public:
   /// `quiet`: findings are recorded (races into `races`), not reported.
-  SyncChecker(FunctionOpInterface func, const Scenario &scenario,
-              Reported &reported, bool quiet = false,
-              SmallVectorImpl<std::pair<HappensBefore::Access,
-                                        HappensBefore::Access>> *races =
-                  nullptr)
+  SyncChecker(
+      FunctionOpInterface func, const Scenario &scenario, Reported &reported,
+      bool quiet = false,
+      SmallVectorImpl<std::pair<HappensBefore::Access, HappensBefore::Access>>
+          *races = nullptr)
       : func(func), scenario(scenario), reported(reported), quiet(quiet),
         races(races),
         model([this](Operation *later, const HappensBefore::Access &earlier,
