@@ -61,9 +61,9 @@ static cl::opt<std::string> traceSo(
 static cl::opt<uint64_t> memoryBudget(
     "memory-budget",
     cl::desc("With --producer=compiled or --trace-so: the MiB of trace "
-             "records the producer may hold at once (a group launch keeps "
-             "its cores' records until it ends); past it the run stops "
-             "(default 4096, 0: no limit)"),
+             "records held at once (a group launch keeps its cores' records "
+             "until it ends, the timing model an open work item's); past it "
+             "the run stops (default 2048, 0: no limit)"),
     cl::value_desc("MiB"), cl::init(driver::kDefaultProducerMemoryMiB),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 

@@ -41,9 +41,11 @@ mlir::FailureOr<std::string> buildTraceProducer(KernelFile &kernel,
 
 /// How the caller spells its options, for messages: the command line's
 /// {"--producer=compiled", "--dims", "--scalar"} or Python's.
-/// The MiB of trace records a compiled producer may hold at once unless
-/// told otherwise (`sim --memory-budget`; the Python module's sim).
-constexpr uint64_t kDefaultProducerMemoryMiB = 4096;
+/// The MiB of trace records a compiled producer may have held at once (by
+/// itself for group launches, by the timing model for an open work item)
+/// unless told otherwise (`sim --memory-budget`; the Python module's sim).
+/// The timing model takes about 2.4 times a record's 208 bytes for each.
+constexpr uint64_t kDefaultProducerMemoryMiB = 2048;
 
 struct ProducerOptionNames {
   llvm::StringRef producer, dims, scalar;

@@ -94,6 +94,9 @@ struct Shared {
   tilekit_trace_limits limits{};
   std::chrono::steady_clock::time_point deadline;
   std::atomic<uint64_t> counted{0}, heldBytes{0};
+  /// Bytes of the records of the open work item handed to the sink (the
+  /// timing model keeps an item's records until it ends).
+  uint64_t itemBytes = 0;
   std::atomic<bool> stopped{false};
 };
 
@@ -212,6 +215,15 @@ inline tilekit_trace_record begin(Context &ctx,
   return r;
 }
 
+/// Stops the run: the records held at once passed the memory budget.
+[[noreturn]] inline void stopOverBudget(Shared &shared) {
+  shared.stopped = true;
+  throw Fault("stopped: the trace records held at once passed the memory "
+              "budget of " +
+              std::to_string(shared.limits.max_bytes >> 20) +
+              " MiB (--memory-budget)");
+}
+
 /// Stops the run past one of its limits (checked as each record is made;
 /// the clock every 1024 records).
 inline void checkLimits(Shared &shared, bool held) {
@@ -226,17 +238,22 @@ inline void checkLimits(Shared &shared, bool held) {
          " trace records (--max-steps)");
   if (held && limits.max_bytes &&
       (shared.heldBytes += sizeof(tilekit_trace_record)) > limits.max_bytes)
-    stop("stopped: the trace records held at once passed the memory budget "
-         "of " +
-         std::to_string(limits.max_bytes >> 20) + " MiB (--memory-budget)");
+    stopOverBudget(shared);
   if (limits.timeout_ms && count % 1024 == 0 &&
       std::chrono::steady_clock::now() > shared.deadline)
     stop("stopped after " + std::to_string(limits.timeout_ms) +
          " ms (--timeout)");
 }
 
-/// Hands a record to the sink.
+/// Hands a record to the sink, within the memory budget: the sink holds
+/// the open work item's records, the producer its group launches'.
 inline void sinkRecord(Shared &shared, const tilekit_trace_record &r) {
+  shared.itemBytes = r.kind == TILEKIT_TRACE_WORK_END
+                         ? 0
+                         : shared.itemBytes + sizeof(tilekit_trace_record);
+  if (shared.limits.max_bytes &&
+      shared.itemBytes + shared.heldBytes > shared.limits.max_bytes)
+    stopOverBudget(shared);
   shared.sink->emit(shared.sink->context, &r);
   ++shared.records;
 }
@@ -1162,17 +1179,16 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
     throw Fault(std::string("group @") + spec.name +
                 " stopped: " + run.getFailure());
   std::vector<std::vector<tilekit_trace_record>> streams;
-  uint64_t held = 0;
-  for (Context &core : cores) {
-    held += core.stream.size() * sizeof(tilekit_trace_record);
+  for (Context &core : cores)
     streams.push_back(std::move(core.stream));
-  }
-  // Counted against the limits as the cores made them.
+  // Counted against the step limit as the cores made them; each moves from
+  // the producer's hold to the sink's.
   for (const tilekit_trace_record &r : ::tilekit::trace::merge::mergeStreams(
            streams.data(), streams.size(),
-           [](const tilekit_trace_record &r) { return leavesL0C(r.sub); }))
+           [](const tilekit_trace_record &r) { return leavesL0C(r.sub); })) {
+    ctx.shared->heldBytes -= sizeof(tilekit_trace_record);
     sinkRecord(*ctx.shared, r);
-  ctx.shared->heldBytes -= held;
+  }
   if constexpr (!std::is_void_v<RV>)
     return result;
 }
