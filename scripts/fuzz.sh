@@ -16,7 +16,7 @@ seconds=${1:-15}
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-  targets=(fuzz-parse fuzz-run fuzz-emit-torch fuzz-pipeline fuzz-npy
+  targets=(fuzz-parse fuzz-run fuzz-emit-torch fuzz-pipeline fuzz-compile fuzz-npy
            fuzz-trace fuzz-config)
 fi
 
