@@ -11,7 +11,7 @@ classifies the outcome:
   refused   compile stopped with a located error; it must be listed, with
             its reason, in the reviewed refusals file
   DIVERGES  a pass changed an output, or left a race or deadlock
-  CRASH     compile died on a signal
+  CRASH     compile died on a signal or failed internally (exit status 4)
 
 Writes one line per command and a summary to WORK_DIR/sweep.txt (the bad
 lines and the summary to stderr too); exits 1 when anything diverged,
@@ -168,8 +168,11 @@ def classify(tilekit, kernel, carried, arch, l0, work):
     errors = [l for l in done.stderr.splitlines() if "error:" in l]
     first = errors[0] if errors else done.stderr.strip().splitlines()[-1:] or [""]
     first = first if isinstance(first, str) else first[0]
+    # A signal, or tilekit's own exit status for an internal failure.
     if done.returncode < 0:
         return "CRASH", "signal %d" % -done.returncode
+    if done.returncode == 4:
+        return "CRASH", first
     if done.returncode == 0:
         return "ok", ""
     if "does not run before the pipeline" in done.stderr:
