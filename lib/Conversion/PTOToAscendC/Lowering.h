@@ -68,9 +68,12 @@ struct ValidShapes {
   mlir::LogicalResult record(mlir::Operation *op, mlir::ValueRange extents);
   /// `result` has the valid shape of `from` (when it is known).
   void inherit(mlir::Value result, mlir::Value from) {
+    // A copy first: inserting `result` may grow the map and move `from`'s.
     auto it = shapes.find(from);
-    if (it != shapes.end())
-      shapes[result] = it->second;
+    if (it != shapes.end()) {
+      ValidShape shape = it->second;
+      shapes[result] = shape;
+    }
     if (unknown.contains(from))
       unknown.insert(result);
   }
