@@ -122,7 +122,7 @@ struct VectorL0Lowering
     SmallVector<Attribute> args;
     leadingArguments(op, operands, {mask, high, low, repeat}, values, args);
     auto dst = cast<ShapedType>(op->getOperand(0).getType());
-    int64_t lanes = 256 / (dst.getElementTypeBitWidth() / 8);
+    int64_t lanes = 256 / ascendc::getElementBytes(dst.getElementType());
     // The mask: a lane count, or the lane bits in two words.
     Value maskValue;
     if (high) {

@@ -30,7 +30,7 @@ using namespace tilekit::emit;
 
 namespace {
 
-int64_t bytesOf(Type element) { return element.getIntOrFloatBitWidth() / 8; }
+int64_t bytesOf(Type element) { return ascendc::getElementBytes(element); }
 
 int64_t roundUp16(int64_t value) { return (value + 15) / 16 * 16; }
 
