@@ -140,7 +140,9 @@ public:
                             pipeName(src) + " to " + pipeName(dst) +
                             ", which no earlier op set: the " + coreName(core) +
                             " core would wait forever (a deadlock)",
-                        at, {}, /*stall=*/true});
+                        at,
+                        {},
+                        /*stall=*/true});
   }
   /// PIPE_ALL: everything the core executed precedes everything after.
   void barrier(unsigned core) {
@@ -177,7 +179,9 @@ public:
         fault(KernelFault{"waits for cross-core flag " + std::to_string(flag) +
                               ", which the " + coreName(peer) +
                               " core never sets: it has returned (a deadlock)",
-                          at, {}, /*stall=*/true});
+                          at,
+                          {},
+                          /*stall=*/true});
       // Both wait: reported at the vector core's wait, whichever thread
       // finds it, so that every run says the same.
       if (waiting[peer] >= 0 && !model.crossPending(peer, waiting[peer])) {

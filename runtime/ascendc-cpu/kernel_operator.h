@@ -1130,12 +1130,17 @@ inline void at(const char *location, int line = __builtin_LINE()) {
   if (budget->maxSteps && done > budget->maxSteps)
     throw KernelFault{"was about to run when the kernel reached --max-steps " +
                           std::to_string(budget->maxSteps) + "; stopped",
-                      core.at, {}, /*stall=*/true};
+                      core.at,
+                      {},
+                      /*stall=*/true};
   if (budget->timed && done % 4096 == 0 &&
       std::chrono::steady_clock::now() > budget->deadline)
     throw KernelFault{"was about to run when the kernel reached its --timeout "
-                      "(" + std::to_string(done) + " instructions run); stopped",
-                      core.at, {}, /*stall=*/true};
+                      "(" +
+                          std::to_string(done) + " instructions run); stopped",
+                      core.at,
+                      {},
+                      /*stall=*/true};
 }
 
 /// Runs `kernel` as block `block` of `blocks` on its cores (a cube and a
