@@ -91,8 +91,9 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
                                   pto::GMTensorType tensorType, Value tensor,
                                   pto::TileType tile, ValueRange offsets,
                                   ValueRange given, unsigned pastEdge) {
+  if (!pastEdge && given.empty())
+    return {};
   SmallVector<Value> extents;
-  bool clamped = false;
   for (int64_t d = 0; d < tile.getRank(); ++d) {
     Value asked = given.empty() ? Value() : given[d];
     Value extent = extentOr(builder, loc, asked, tile.getShape()[d]);
@@ -112,12 +113,9 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
                              .getResult();
       if (left != extent)
         extent = arith::MinSIOp::create(builder, loc, extent, left);
-      clamped = true;
     }
     extents.push_back(extent);
   }
-  if (!clamped && given.empty())
-    return {};
   return extents;
 }
 

@@ -42,17 +42,20 @@ struct InsertCrossCoreSyncGmPass
       first = attr.getInt();
     func->removeAttr(kCrossCoreFlagIdAttr);
 
+    llvm::SetVector<Value> storages;
+    func.walk([&](Operation *op) {
+      if (std::optional<Value> storage = getGmWritten(op))
+        storages.insert(*storage);
+    });
     // A storage whose cross-core accesses the kernel's flags already order
     // keeps that order: a handshake in program order could contradict it
     // (a cube group placed first that waits for the vector core) and
     // deadlock.
-    std::optional<llvm::SetVector<Value>> racing = findCrossCoreRaces(func);
-    llvm::SetVector<Value> storages;
-    func.walk([&](Operation *op) {
-      if (std::optional<Value> storage = getGmWritten(op))
-        if (!racing || racing->contains(*storage))
-          storages.insert(*storage);
-    });
+    if (!storages.empty())
+      if (std::optional<llvm::SetVector<Value>> racing =
+              findCrossCoreRaces(func))
+        storages.remove_if(
+            [&](Value storage) { return !racing->contains(storage); });
     if (failed(insertCrossCoreChannels(func, storages.getArrayRef(),
                                        CrossCoreChannelOptions{false, first})))
       signalPassFailure();
