@@ -475,8 +475,8 @@ driver::VerifyEach *addVerifyEach(LoadedKernel &loaded, PassManager &pm,
   std::vector<std::string> names;
   SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
   driver::RunResult reference =
-      driver::runKernel(loaded.kernel.getModule(), entry.getName(), args,
-                        /*checkRaces=*/false, settings.blocks);
+      driver::runReference(loaded.kernel.getModule(), entry.getName(), args,
+                           settings.blocks);
   if (!reference.error.empty())
     loaded.diagnostics.raiseMessage(
         "verify_each: the kernel does not run before the pipeline:\n" +

@@ -2,6 +2,8 @@
 
 #include "tilekit/Driver/VerifyEach.h"
 
+#include "tilekit/Driver/CompilePipeline.h"
+#include "tilekit/Driver/KernelSummary.h"
 #include "tilekit/Interp/TensorIO.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,7 +35,8 @@ static SmallVector<RuntimeValue> copyArguments(ArrayRef<RuntimeValue> values) {
 
 RunResult driver::runKernel(ModuleOp module, StringRef entryName,
                             ArrayRef<RuntimeValue> inputs, bool checkRaces,
-                            unsigned blocks, const RunLimits &limits) {
+                            unsigned blocks, const RunLimits &limits,
+                            UndefinedData undefined) {
   RunResult result;
   OwningOpRef<ModuleOp> copy(module.clone());
   auto entry = dyn_cast_or_null<FunctionOpInterface>(
@@ -45,13 +48,18 @@ RunResult driver::runKernel(ModuleOp module, StringRef entryName,
   // The run's diagnostics are the report, not the compile's errors.
   llvm::raw_string_ostream errors(result.error);
   ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &diag) {
-    errors << diag.getLocation() << ": " << diag << "\n";
+    errors << getLocationText(diag.getLocation())
+           << (diag.getSeverity() == DiagnosticSeverity::Error ? ": error: "
+                                                               : ": warning: ")
+           << diag << "\n";
     for (Diagnostic &note : diag.getNotes())
-      errors << note.getLocation() << ": note: " << note << "\n";
+      errors << getLocationText(note.getLocation()) << ": note: " << note
+             << "\n";
     return success();
   });
   InterpreterOptions options;
   options.checkRaces = checkRaces;
+  options.undefined = undefined;
   options.maxSteps = limits.maxSteps;
   options.timeout = limits.timeout;
   Interpreter interpreter(*copy, std::move(options));
@@ -61,6 +69,19 @@ RunResult driver::runKernel(ModuleOp module, StringRef entryName,
     result.error = "the run failed";
   result.stalled = interpreter.hasStalled();
   return result;
+}
+
+RunResult driver::runReference(ModuleOp module, StringRef entryName,
+                               ArrayRef<RuntimeValue> inputs, unsigned blocks,
+                               const RunLimits &limits) {
+  RunResult reference = runKernel(module, entryName, inputs,
+                                  /*checkRaces=*/false, blocks, limits);
+  if (reference.error.empty())
+    reference.readsUndefined =
+        !runKernel(module, entryName, inputs, /*checkRaces=*/false, blocks,
+                   limits, UndefinedData::Check)
+             .error.empty();
+  return reference;
 }
 
 /// The first element of two GM arguments that differs in its bits (NaNs
@@ -131,8 +152,15 @@ void VerifyEach::runAfterPass(Pass *pass, Operation *op) {
         return func.isExternal() ||
                synchronizedOps.contains(func.getOperation());
       });
-  RunResult now =
-      runKernel(module, entry, inputs, synchronized, blocks, limits);
+  // An AscendC kernel that writes bytes no op wrote to an output is broken,
+  // though zeros there could match until a later pass moves the bytes. (A
+  // PTO kernel's check is stricter: it refuses computing on a tile's
+  // undefined rows that no store writes out.)
+  UndefinedData undefined = reference.readsUndefined || holdsPTO(module)
+                                ? UndefinedData::Zero
+                                : UndefinedData::Check;
+  RunResult now = runKernel(module, entry, inputs, synchronized, blocks,
+                            limits, undefined);
   std::string problem = now.error;
   for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
     const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);

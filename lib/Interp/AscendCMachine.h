@@ -13,6 +13,7 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 
+#include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Values.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -23,8 +24,8 @@ namespace tilekit::interp {
 
 /// The on-chip state of one invocation of an AscendC kernel.
 struct AscendCMachine {
-  explicit AscendCMachine(bool checkRaces)
-      : checkRaces(checkRaces),
+  AscendCMachine(bool checkRaces, UndefinedData undefined)
+      : checkRaces(checkRaces), undefined(undefined),
         model([this](mlir::Operation *later,
                      const ascendc::HappensBefore::Access &earlier,
                      const ascendc::HappensBefore::Access &now) {
@@ -36,17 +37,39 @@ struct AscendCMachine {
           diag.attachNote(earlier.payload.op->getLoc()) << "the unordered access";
         }) {}
 
-  /// Bytes [address, address + bytes) of `buffer`, grown as needed.
+  /// Bytes [address, address + bytes) of `buffer`, grown as needed: bytes
+  /// no op wrote read as 0, or 0xFF under --undefined=nan.
   uint8_t *bytes(ascendc::Buffer buffer, int64_t address, int64_t bytes) {
     std::vector<uint8_t> &pool = pools[static_cast<unsigned>(buffer)];
     if (pool.size() < static_cast<size_t>(address + bytes))
-      pool.resize(address + bytes, 0);
+      pool.resize(address + bytes,
+                  undefined == UndefinedData::NaN ? 0xFF : 0);
     return pool.data() + address;
   }
 
+  /// Under --undefined=check, one flag per byte of `buffer` from
+  /// `address` on, non-zero while no op has written the byte.
+  uint8_t *undefinedBytes(ascendc::Buffer buffer, int64_t address,
+                          int64_t bytes) {
+    std::vector<uint8_t> &flags = unwritten[static_cast<unsigned>(buffer)];
+    if (flags.size() < static_cast<size_t>(address + bytes))
+      flags.resize(address + bytes, 1);
+    return flags.data() + address;
+  }
+
+  bool checking() const { return undefined == UndefinedData::Check; }
+
   bool checkRaces;
+  UndefinedData undefined;
   bool raced = false;
   llvm::DenseMap<unsigned, std::vector<uint8_t>> pools;
+  /// The flags undefinedBytes hands out, per buffer.
+  llvm::DenseMap<unsigned, std::vector<uint8_t>> unwritten;
+  /// Under --undefined=check, one flag per element of each workspace's
+  /// storage, non-zero while no op has written the element (the machine
+  /// does not clear a workspace).
+  llvm::DenseMap<const TensorStorage *, std::vector<uint8_t>>
+      unwrittenWorkspace;
   llvm::DenseMap<unsigned, int64_t> nextFree;
   llvm::DenseMap<mlir::Operation *, int64_t> placeholders;
   /// The core each kernel without core groups runs on.

@@ -16,6 +16,16 @@
 // vector core (sub-block 0); a kernel with both runs on two threads that
 // take turns at cross-core waits (MixedKernel.h).
 //
+// Under --undefined=check every byte of a buffer (and every element of a
+// workspace) carries a flag while no op has written it. The flags travel
+// with the data as Valgrind's definedness bits do: a lane computed from an
+// unwritten lane is unwritten, a reduction or product from any unwritten
+// input is unwritten. Computing on them is no error (vector ops often run
+// over a tile's padding); writing them to a kernel argument is, at the op
+// that writes them, so `compile --verify-each` names the pass after which
+// the kernel first lets undefined data out, not a later pass that only
+// changes what those bytes hold.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AscendCMachine.h"
@@ -51,7 +61,8 @@ AscendCMachine &machineOf(ExecContext &context) {
     context.ascendc = currentMixedMachine();
   if (!context.ascendc)
     context.ascendc = std::make_shared<AscendCMachine>(
-        context.getInterpreter().getOptions().checkRaces);
+        context.getInterpreter().getOptions().checkRaces,
+        context.getInterpreter().getOptions().undefined);
   return *context.ascendc;
 }
 
@@ -97,6 +108,27 @@ Local localOf(ExecContext &context, Value tensor) {
   return Local{static_cast<Buffer>(handle >> kBufferShift),
                handle & ((int64_t(1) << kBufferShift) - 1), kind,
                type.getNumElements(), getByteSize(kind)};
+}
+
+/// Under --undefined=check, one flag per element an op reads or writes,
+/// non-zero where the element holds bytes no op wrote; empty otherwise
+/// (and where every element is written).
+using Unwritten = std::vector<uint8_t>;
+
+/// `into[i] |= from[i]` (either may be empty: all written).
+void mergeUnwritten(Unwritten &into, const Unwritten &from) {
+  if (from.empty())
+    return;
+  if (into.empty()) {
+    into = from;
+    return;
+  }
+  for (size_t i = 0; i < into.size(); ++i)
+    into[i] |= from[i];
+}
+
+bool isUnwritten(const Unwritten &flags, size_t i) {
+  return !flags.empty() && flags[i];
 }
 
 /// Runs `op`'s accesses through the happens-before model on its pipe.
@@ -205,8 +237,16 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   AscendCMachine &machine = machineOf(context);
   auto type = cast<GlobalTensorType>(op->getResult(0).getType());
   auto [it, fresh] = machine.workspaces.try_emplace(op);
-  if (fresh)
+  if (fresh) {
     it->second = makeTensor(kindOf(type.getElementType()), type.getShape());
+    // The machine does not clear a workspace.
+    ArrayData &data = it->second.storage->data;
+    if (machine.undefined == UndefinedData::NaN)
+      fillUndefined(data);
+    if (machine.checking())
+      machine.unwrittenWorkspace[it->second.storage.get()].assign(data.size(),
+                                                                 1);
+  }
   context.set(op->getResult(0), it->second);
   return success();
 }
@@ -261,21 +301,34 @@ LogicalResult checkWindow(Operation *op, StringRef verb, const Window &window,
 }
 
 /// The elements of a local or GM tensor operand (from a GM view's offset)
-/// in `window`.
+/// in `window`; under --undefined=check, which of them are unwritten into
+/// `unwritten` when given.
 FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
-                                  Value tensor, const Window &window) {
+                                  Value tensor, const Window &window,
+                                  Unwritten *unwritten = nullptr) {
   AscendCMachine &machine = machineOf(context);
   int64_t count = window.size();
+  bool track = unwritten && machine.checking();
+  if (unwritten)
+    unwritten->assign(track ? count : 0, 0);
   if (isa<LocalTensorType>(tensor.getType())) {
     Local local = localOf(context, tensor);
     if (failed(checkWindow(op, "reads", window, 0, local.elements)))
       return failure();
     ArrayData data(local.kind, count);
-    const uint8_t *bytes = machine.bytes(local.buffer, local.address,
-                                         window.end() * local.elementBytes);
-    for (int64_t i = 0; i < count; ++i)
-      decodeElement(local.kind, bytes + window.offset(i) * local.elementBytes,
-                    data, i);
+    int64_t span = window.end() * local.elementBytes;
+    const uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
+    const uint8_t *flags =
+        track ? machine.undefinedBytes(local.buffer, local.address, span)
+              : nullptr;
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t at = window.offset(i) * local.elementBytes;
+      decodeElement(local.kind, bytes + at, data, i);
+      if (flags)
+        (*unwritten)[i] = std::any_of(flags + at,
+                                      flags + at + local.elementBytes,
+                                      [](uint8_t flag) { return flag; });
+    }
     return data;
   }
   TensorValue &gm = context.tensor(tensor);
@@ -285,20 +338,31 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
   ArrayData data(gm.kind(), count);
   for (int64_t i = 0; i < count; ++i)
     data.setScalar(i, gm.storage->data.scalarAt(offset + window.offset(i)));
+  if (track) {
+    auto workspace = machine.unwrittenWorkspace.find(gm.storage.get());
+    if (workspace != machine.unwrittenWorkspace.end())
+      for (int64_t i = 0; i < count; ++i)
+        (*unwritten)[i] = workspace->second[offset + window.offset(i)];
+  }
   return data;
 }
 
 FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
-                                  Value tensor, int64_t count) {
-  return readElements(context, op, tensor, Window::contiguous(count));
+                                  Value tensor, int64_t count,
+                                  Unwritten *unwritten = nullptr) {
+  return readElements(context, op, tensor, Window::contiguous(count),
+                      unwritten);
 }
 
 /// Writes `data` over the elements of a local or GM tensor operand in
 /// `window`, converted to its element type (rounded to nearest even,
-/// wrapped).
+/// wrapped). Under --undefined=check the elements `unwritten` flags stay
+/// unwritten in a buffer or workspace, and are an error in any other GM.
 LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
-                            const ArrayData &data, const Window &window) {
+                            const ArrayData &data, const Window &window,
+                            const Unwritten &unwritten = {}) {
   AscendCMachine &machine = machineOf(context);
+  bool track = machine.checking();
   int64_t count = data.size();
   ElementKind kind =
       kindOf(cast<ShapedType>(tensor.getType()).getElementType());
@@ -311,26 +375,49 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
     Local local = localOf(context, tensor);
     if (failed(checkWindow(op, "writes", window, 0, local.elements)))
       return failure();
-    uint8_t *bytes = machine.bytes(local.buffer, local.address,
-                                   window.end() * local.elementBytes);
-    for (int64_t i = 0; i < count; ++i)
-      encodeElement(kind, elements, i,
-                    bytes + window.offset(i) * local.elementBytes);
+    int64_t span = window.end() * local.elementBytes;
+    uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
+    uint8_t *flags = track
+                         ? machine.undefinedBytes(local.buffer, local.address,
+                                                  span)
+                         : nullptr;
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t at = window.offset(i) * local.elementBytes;
+      encodeElement(kind, elements, i, bytes + at);
+      if (flags)
+        std::fill_n(flags + at, local.elementBytes,
+                    isUnwritten(unwritten, i) ? 1 : 0);
+    }
     return success();
   }
   TensorValue &gm = context.tensor(tensor);
   int64_t offset = gm.offset;
   if (failed(checkWindow(op, "writes", window, offset, gm.numElements())))
     return failure();
-  for (int64_t i = 0; i < count; ++i)
+  auto workspace = track ? machine.unwrittenWorkspace.find(gm.storage.get())
+                         : machine.unwrittenWorkspace.end();
+  if (track && workspace == machine.unwrittenWorkspace.end())
+    for (int64_t i = 0; i < count; ++i)
+      if (isUnwritten(unwritten, i))
+        return op->emitOpError()
+               << "writes undefined data to GM: element "
+               << offset + window.offset(i)
+               << " of the destination would hold bytes that no op wrote ("
+               << llvm::count(unwritten, 1) << " of the " << count
+               << " elements it writes)";
+  for (int64_t i = 0; i < count; ++i) {
     gm.storage->data.setScalar(offset + window.offset(i), elements.scalarAt(i));
+    if (workspace != machine.unwrittenWorkspace.end())
+      workspace->second[offset + window.offset(i)] = isUnwritten(unwritten, i);
+  }
   return success();
 }
 
 LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
-                            const ArrayData &data) {
+                            const ArrayData &data,
+                            const Unwritten &unwritten = {}) {
   return writeElements(context, op, tensor, data,
-                       Window::contiguous(data.size()));
+                       Window::contiguous(data.size()), unwritten);
 }
 
 /// Moves the `window [rows, cols] strides [src, dst]` of a data_copy or
@@ -339,12 +426,15 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
 LogicalResult copyWindow(ExecContext &context, Operation *op, Value dst,
                          Value src, ValueRange window, ValueRange strides) {
   int64_t rows = context.index(window[0]), cols = context.index(window[1]);
-  FailureOr<ArrayData> data = readElements(
-      context, op, src, Window{rows, cols, context.index(strides[0])});
+  Unwritten unwritten;
+  FailureOr<ArrayData> data =
+      readElements(context, op, src,
+                   Window{rows, cols, context.index(strides[0])}, &unwritten);
   if (failed(data))
     return failure();
   return writeElements(context, op, dst, *data,
-                       Window{rows, cols, context.index(strides[1])});
+                       Window{rows, cols, context.index(strides[1])},
+                       unwritten);
 }
 
 /// Elements a copy moves: `count` when given, else all of the local
@@ -367,10 +457,12 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
       elementsMoved(context, copy.getDst(), copy.getSrc(), copy.getCount());
   if (count < 0)
     return op->emitOpError() << "copies " << count << " elements";
-  FailureOr<ArrayData> data = readElements(context, op, copy.getSrc(), count);
+  Unwritten unwritten;
+  FailureOr<ArrayData> data =
+      readElements(context, op, copy.getSrc(), count, &unwritten);
   if (failed(data))
     return failure();
-  return writeElements(context, op, copy.getDst(), *data);
+  return writeElements(context, op, copy.getDst(), *data, unwritten);
 }
 
 //===----------------------------------------------------------------------===//
@@ -386,21 +478,28 @@ LogicalResult runLoadData(ExecContext &context, Operation *op) {
   auto dstType = cast<LocalTensorType>(load.getDst().getType());
   auto srcType = cast<LocalTensorType>(load.getSrc().getType());
   int64_t count = std::min(dstType.getNumElements(), srcType.getNumElements());
-  FailureOr<ArrayData> data = readElements(context, op, load.getSrc(), count);
+  Unwritten unwritten;
+  FailureOr<ArrayData> data =
+      readElements(context, op, load.getSrc(), count, &unwritten);
   if (failed(data))
     return failure();
   if (!load.getTranspose())
-    return writeElements(context, op, load.getDst(), *data);
+    return writeElements(context, op, load.getDst(), *data, unwritten);
   if (srcType.getRank() != 2)
     return op->emitOpError()
            << "transposes a tensor of rank " << srcType.getRank();
   int64_t rows = srcType.getShape()[0], cols = srcType.getShape()[1];
   ArrayData transposed(data->kind, count);
+  Unwritten transposedUnwritten(unwritten.size(), 0);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols && r * cols + c < count; ++c)
-      if (c * rows + r < count)
+      if (c * rows + r < count) {
         transposed.setScalar(c * rows + r, data->scalarAt(r * cols + c));
-  return writeElements(context, op, load.getDst(), transposed);
+        if (!unwritten.empty())
+          transposedUnwritten[c * rows + r] = unwritten[r * cols + c];
+      }
+  return writeElements(context, op, load.getDst(), transposed,
+                       transposedUnwritten);
 }
 
 LogicalResult runMmad(ExecContext &context, Operation *op) {
@@ -426,9 +525,13 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
   // matmul makes, so both sum in the same order (matmulInto).
   int64_t depth = a[1] == b[0] ? a[1] : k;
   Window aWindow{m, depth, a[1]}, bWindow{depth, n, b[1]}, cWindow{m, n, c[1]};
-  FailureOr<ArrayData> lhs = readElements(context, op, mmad.getA(), aWindow);
-  FailureOr<ArrayData> rhs = readElements(context, op, mmad.getB(), bWindow);
-  FailureOr<ArrayData> acc = readElements(context, op, mmad.getDst(), cWindow);
+  Unwritten lhsUnwritten, rhsUnwritten, accUnwritten;
+  FailureOr<ArrayData> lhs =
+      readElements(context, op, mmad.getA(), aWindow, &lhsUnwritten);
+  FailureOr<ArrayData> rhs =
+      readElements(context, op, mmad.getB(), bWindow, &rhsUnwritten);
+  FailureOr<ArrayData> acc =
+      readElements(context, op, mmad.getDst(), cWindow, &accUnwritten);
   if (failed(lhs) || failed(rhs) || failed(acc))
     return failure();
   if (m == 0 || n == 0)
@@ -444,15 +547,35 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
     return failure();
   }
   // The bias is added to the fresh products, as the tile matmul adds it.
+  Unwritten biasUnwritten;
   if (mmad.getBias() && init) {
-    FailureOr<ArrayData> bias = readElements(context, op, mmad.getBias(), n);
+    FailureOr<ArrayData> bias =
+        readElements(context, op, mmad.getBias(), n, &biasUnwritten);
     if (failed(bias))
       return failure();
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j)
         acc->set(i * n + j, acc->get(i * n + j) + bias->get(j));
   }
-  return writeElements(context, op, mmad.getDst(), *acc, cWindow);
+  // A product is unwritten when any of the k terms it sums, the sum it
+  // adds to or its bias is.
+  Unwritten unwritten;
+  if (machineOf(context).checking()) {
+    unwritten.assign(m * n, 0);
+    std::vector<uint8_t> rowUnwritten(m, 0), colUnwritten(n, 0);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t kk = 0; kk < k; ++kk)
+        rowUnwritten[i] |= lhsUnwritten[i * depth + kk];
+    for (int64_t kk = 0; kk < k; ++kk)
+      for (int64_t j = 0; j < n; ++j)
+        colUnwritten[j] |= rhsUnwritten[kk * n + j];
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        unwritten[i * n + j] = rowUnwritten[i] | colUnwritten[j] |
+                               (!init && accUnwritten[i * n + j]) |
+                               isUnwritten(biasUnwritten, j);
+  }
+  return writeElements(context, op, mmad.getDst(), *acc, cWindow, unwritten);
 }
 
 LogicalResult runFixpipe(ExecContext &context, Operation *op) {
@@ -466,11 +589,12 @@ LogicalResult runFixpipe(ExecContext &context, Operation *op) {
   int64_t count = src.getNumElements();
   if (auto dst = dyn_cast<LocalTensorType>(fixpipe.getDst().getType()))
     count = std::min(count, dst.getNumElements());
+  Unwritten unwritten;
   FailureOr<ArrayData> data =
-      readElements(context, op, fixpipe.getSrc(), count);
+      readElements(context, op, fixpipe.getSrc(), count, &unwritten);
   if (failed(data))
     return failure();
-  return writeElements(context, op, fixpipe.getDst(), *data);
+  return writeElements(context, op, fixpipe.getDst(), *data, unwritten);
 }
 
 //===----------------------------------------------------------------------===//
@@ -588,17 +712,43 @@ ArrayData gather(AscendCMachine &machine, const Local &tensor,
   return data;
 }
 
+/// Under --undefined=check, which elements at `addresses` of `tensor` are
+/// unwritten; empty otherwise.
+Unwritten gatherUnwritten(AscendCMachine &machine, const Local &tensor,
+                          ArrayRef<int64_t> addresses) {
+  Unwritten unwritten;
+  if (!machine.checking())
+    return unwritten;
+  unwritten.reserve(addresses.size());
+  for (int64_t address : addresses) {
+    const uint8_t *flags =
+        machine.undefinedBytes(tensor.buffer, address, tensor.elementBytes);
+    unwritten.push_back(std::any_of(flags, flags + tensor.elementBytes,
+                                    [](uint8_t flag) { return flag; }));
+  }
+  return unwritten;
+}
+
+/// Stores `data` at `addresses` of `tensor`, the elements `unwritten`
+/// flags unwritten.
 void scatter(AscendCMachine &machine, const Local &tensor,
-             ArrayRef<int64_t> addresses, const ArrayData &data) {
-  for (auto [i, address] : llvm::enumerate(addresses))
+             ArrayRef<int64_t> addresses, const ArrayData &data,
+             const Unwritten &unwritten) {
+  for (auto [i, address] : llvm::enumerate(addresses)) {
     encodeElement(tensor.kind, data, i,
                   machine.bytes(tensor.buffer, address, tensor.elementBytes));
+    if (machine.checking())
+      std::fill_n(
+          machine.undefinedBytes(tensor.buffer, address, tensor.elementBytes),
+          tensor.elementBytes, isUnwritten(unwritten, i) ? 1 : 0);
+  }
 }
 
 /// out = fn(lhs, rhs(i)) over the lanes, rounded or wrapped to the kind.
+/// An unwritten lane may divide by zero: its result is unwritten anyway.
 template <typename Rhs>
 LogicalResult combine(Operation *op, const BinaryFn &fn, const ArrayData &lhs,
-                      ArrayData &out, Rhs rhs) {
+                      ArrayData &out, const Unwritten &unwritten, Rhs rhs) {
   for (size_t i = 0; i < out.size(); ++i) {
     if (isFloatKind(out.kind)) {
       out.floats[i] =
@@ -606,8 +756,11 @@ LogicalResult combine(Operation *op, const BinaryFn &fn, const ArrayData &lhs,
       continue;
     }
     int64_t value;
-    if (!fn.onInt(lhs.ints[i], rhs(i).second, out.kind, value))
-      return op->emitOpError() << "divides by zero at lane " << i;
+    if (!fn.onInt(lhs.ints[i], rhs(i).second, out.kind, value)) {
+      if (!isUnwritten(unwritten, i))
+        return op->emitOpError() << "divides by zero at lane " << i;
+      value = 0;
+    }
     out.ints[i] = wrapInt(out.kind, value);
   }
   return success();
@@ -627,7 +780,8 @@ LogicalResult runUnaryVector(ExecContext &context, Operation *op) {
     else
       out.ints[i] = wrapInt(out.kind, Fn.onInt(in.ints[i], out.kind));
   }
-  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out,
+          gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]));
   return success();
 }
 
@@ -640,12 +794,16 @@ LogicalResult runBinaryVector(ExecContext &context, Operation *op) {
   ArrayData lhs = gather(machine, lanes->tensors[1], lanes->addresses[1]);
   ArrayData rhs = gather(machine, lanes->tensors[2], lanes->addresses[2]);
   ArrayData out(lanes->tensors[0].kind, lhs.size());
-  if (failed(combine(op, Fn, lhs, out, [&](size_t i) {
+  Unwritten unwritten =
+      gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]);
+  mergeUnwritten(unwritten, gatherUnwritten(machine, lanes->tensors[2],
+                                            lanes->addresses[2]));
+  if (failed(combine(op, Fn, lhs, out, unwritten, [&](size_t i) {
         return std::make_pair(isFloatKind(rhs.kind) ? rhs.floats[i] : 0.0f,
                               isFloatKind(rhs.kind) ? int64_t(0) : rhs.ints[i]);
       })))
     return failure();
-  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out, unwritten);
   return success();
 }
 
@@ -661,9 +819,12 @@ LogicalResult runScalarVector(ExecContext &context, Operation *op) {
   std::pair<float, int64_t> rhs = {
       roundFloat(out.kind, static_cast<float>(scalar.asDouble())),
       isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f) : scalar.i};
-  if (failed(combine(op, Fn, src, out, [&](size_t) { return rhs; })))
+  Unwritten unwritten =
+      gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]);
+  if (failed(
+          combine(op, Fn, src, out, unwritten, [&](size_t) { return rhs; })))
     return failure();
-  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out, unwritten);
   return success();
 }
 
@@ -677,7 +838,8 @@ LogicalResult runCastVector(ExecContext &context, Operation *op) {
   // AscendC's round modes are numbered as PTO's (EnumAgreement.cpp).
   auto mode = static_cast<pto::RoundMode>(cast<CastOp>(op).getRound());
   ArrayData out = castElements(src, lanes->tensors[0].kind, mode);
-  scatter(machine, lanes->tensors[0], lanes->addresses[0], out);
+  scatter(machine, lanes->tensors[0], lanes->addresses[0], out,
+          gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]));
   return success();
 }
 
@@ -699,11 +861,19 @@ LogicalResult runCompareL2(ExecContext &context, Operation *op) {
     return op->emitOpError() << "compares " << count << " elements";
   if (failed(recordAccess(context, op)))
     return failure();
-  FailureOr<ArrayData> lhs = readElements(context, op, compare.getLhs(), count);
-  FailureOr<ArrayData> rhs = readElements(context, op, compare.getRhs(), count);
+  Unwritten unwritten, rhsUnwritten;
+  FailureOr<ArrayData> lhs =
+      readElements(context, op, compare.getLhs(), count, &unwritten);
+  FailureOr<ArrayData> rhs =
+      readElements(context, op, compare.getRhs(), count, &rhsUnwritten);
   if (failed(lhs) || failed(rhs))
     return failure();
+  mergeUnwritten(unwritten, rhsUnwritten);
   ArrayData bits(kindOf(dstType.getElementType()), (count + 7) / 8);
+  // A byte of the mask is unwritten when any comparison in it is.
+  Unwritten bytesUnwritten(unwritten.empty() ? 0 : bits.size(), 0);
+  for (size_t i = 0; i < unwritten.size(); ++i)
+    bytesUnwritten[i / 8] |= unwritten[i];
   for (int64_t i = 0; i < count; ++i) {
     double a = lhs->get(i), b = rhs->get(i);
     bool holds = false;
@@ -730,7 +900,7 @@ LogicalResult runCompareL2(ExecContext &context, Operation *op) {
     if (holds)
       bits.set(i / 8, bits.get(i / 8) + (1 << (i % 8)));
   }
-  return writeElements(context, op, compare.getDst(), bits);
+  return writeElements(context, op, compare.getDst(), bits, bytesUnwritten);
 }
 
 LogicalResult refuseCompareL0(ExecContext &, Operation *op) {
@@ -748,11 +918,13 @@ LogicalResult runBroadcast(ExecContext &context, Operation *op) {
   auto srcType = cast<LocalTensorType>(broadcast.getSrc().getType());
   ArrayRef<int64_t> dst = dstType.getShape(), src = srcType.getShape();
   int64_t axis = broadcast.getAxis();
-  FailureOr<ArrayData> in =
-      readElements(context, op, broadcast.getSrc(), srcType.getNumElements());
+  Unwritten inUnwritten;
+  FailureOr<ArrayData> in = readElements(
+      context, op, broadcast.getSrc(), srcType.getNumElements(), &inUnwritten);
   if (failed(in))
     return failure();
   ArrayData out(in->kind, dstType.getNumElements());
+  Unwritten unwritten(inUnwritten.empty() ? 0 : out.size(), 0);
   SmallVector<int64_t> index(dst.size(), 0);
   for (int64_t i = 0, e = out.size(); i < e; ++i) {
     int64_t rest = i, from = 0;
@@ -763,8 +935,10 @@ LogicalResult runBroadcast(ExecContext &context, Operation *op) {
     for (size_t d = 0; d < src.size(); ++d)
       from = from * src[d] + (static_cast<int64_t>(d) == axis ? 0 : index[d]);
     out.setScalar(i, in->scalarAt(from));
+    if (!unwritten.empty())
+      unwritten[i] = inUnwritten[from];
   }
-  return writeElements(context, op, broadcast.getDst(), out);
+  return writeElements(context, op, broadcast.getDst(), out, unwritten);
 }
 
 /// dst = the fold of each row (axis 1) or column (axis 0) of the first
@@ -780,17 +954,23 @@ LogicalResult runReduce(ExecContext &context, Operation *op) {
   if (dataRows < 1 || dataRows > rows)
     return op->emitOpError()
            << "folds " << dataRows << " rows of a tensor of " << rows;
-  FailureOr<ArrayData> in =
-      readElements(context, op, reduce.getSrc(), dataRows * cols);
+  Unwritten inUnwritten;
+  FailureOr<ArrayData> in = readElements(context, op, reduce.getSrc(),
+                                         dataRows * cols, &inUnwritten);
   if (failed(in))
     return failure();
   bool isRow = reduce.getAxis() == 1;
   ArrayData out(in->kind, isRow ? dataRows : cols);
+  Unwritten unwritten(inUnwritten.empty() ? 0 : out.size(), 0);
   std::vector<float> scratch;
-  for (int64_t line = 0; line < out.size(); ++line)
-    foldLine(R, *in, isRow ? line * cols : line, isRow ? 1 : cols,
-             isRow ? cols : dataRows, out, line, scratch);
-  return writeElements(context, op, reduce.getDst(), out);
+  for (int64_t line = 0; line < static_cast<int64_t>(out.size()); ++line) {
+    int64_t start = isRow ? line * cols : line, step = isRow ? 1 : cols,
+            length = isRow ? cols : dataRows;
+    foldLine(R, *in, start, step, length, out, line, scratch);
+    for (int64_t i = 0; !unwritten.empty() && i < length; ++i)
+      unwritten[line] |= inUnwritten[start + i * step];
+  }
+  return writeElements(context, op, reduce.getDst(), out, unwritten);
 }
 
 LogicalResult runDuplicate(ExecContext &context, Operation *op) {
@@ -799,7 +979,7 @@ LogicalResult runDuplicate(ExecContext &context, Operation *op) {
     return failure();
   ArrayData out(lanes->tensors[0].kind, lanes->addresses[0].size());
   out.fill(context.scalar(op->getOperand(1)));
-  scatter(machineOf(context), lanes->tensors[0], lanes->addresses[0], out);
+  scatter(machineOf(context), lanes->tensors[0], lanes->addresses[0], out, {});
   return success();
 }
 

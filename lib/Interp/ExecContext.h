@@ -142,6 +142,8 @@ struct TileOperand {
 /// Fills the elements of `tile` outside the leading `defined` region (all
 /// of them when `defined` is empty) with NaN (integers with 0x5A bytes).
 void fillUndefined(TileValue &tile, llvm::ArrayRef<int64_t> defined);
+/// Fills every element of `data` so.
+void fillUndefined(ArrayData &data);
 /// A mask of `shape` marking everything outside the leading `defined`
 /// region (everything when `defined` is empty) undefined.
 std::shared_ptr<std::vector<uint8_t>>

@@ -53,6 +53,13 @@ void interp::fillUndefined(TileValue &tile, ArrayRef<int64_t> defined) {
   });
 }
 
+void interp::fillUndefined(ArrayData &data) {
+  if (isFloatKind(data.kind))
+    std::fill(data.floats.begin(), data.floats.end(), NAN);
+  else
+    std::fill(data.ints.begin(), data.ints.end(), markedPattern(data.kind));
+}
+
 std::shared_ptr<std::vector<uint8_t>>
 interp::undefinedOutside(ArrayRef<int64_t> shape, ArrayRef<int64_t> defined) {
   auto mask = std::make_shared<std::vector<uint8_t>>(product(shape), 1);

@@ -28,6 +28,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -108,7 +109,8 @@ static cl::opt<unsigned> verifyBlocks(
 static cl::opt<std::string>
     saveIrDir("save-ir",
               cl::desc("Where --verify-each saves the IR before and after the "
-                       "divergent pass (default: the current directory)"),
+                       "divergent pass, created if need be (default: the current "
+                       "directory)"),
               cl::value_desc("DIR"), cl::init("."),
               cl::sub(driver::compileCommand()),
               cl::cat(driver::optionCategory()));
@@ -239,9 +241,8 @@ int driver::runCompile() {
     llvm::Expected<RunLimits> limits = runLimits();
     if (!limits)
       return fail(toString(limits.takeError()));
-    RunResult reference =
-        runKernel(module, entry.getName(), bound->values,
-                  /*checkRaces=*/false, verifyBlocks, *limits);
+    RunResult reference = runReference(module, entry.getName(), bound->values,
+                                       verifyBlocks, *limits);
     if (!reference.error.empty()) {
       llvm::errs() << reference.error;
       fail("the kernel does not run before the pipeline");
@@ -270,6 +271,8 @@ int driver::runCompile() {
     llvm::sys::path::append(beforePath,
                             "before-" + *check->divergent + ".mlir");
     llvm::sys::path::append(afterPath, "after-" + *check->divergent + ".mlir");
+    if (std::error_code error = llvm::sys::fs::create_directories(saveIrDir))
+      return fail("--save-ir " + saveIrDir + ": " + error.message());
     AtomicFileSet files;
     for (auto [path, text] : {std::pair(beforePath, &check->before),
                               std::pair(afterPath, &check->after)})
@@ -285,7 +288,13 @@ int driver::runCompile() {
   }
   if (check)
     llvm::errs() << "verify-each: " << check->passesChecked
-                 << " passes, the outputs equal before and after each\n";
+                 << " passes, the outputs equal before and after each"
+                 << (check->readsUndefined()
+                         ? " (the kernel reads undefined data, so the "
+                           "runs did not track it: see tilekit run "
+                           "--undefined=check)"
+                         : "")
+                 << "\n";
 
   std::string text;
   llvm::raw_string_ostream os(text);

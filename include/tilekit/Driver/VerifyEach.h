@@ -30,6 +30,10 @@ struct RunResult {
   llvm::SmallVector<interp::RuntimeValue> arguments;
   std::string error;    // the diagnostics, when the run failed
   bool stalled = false; // a deadlock, the timeout or the step limit
+  /// Of the run before the pipeline: the kernel reads undefined data
+  /// (`tilekit run --undefined=check` fails), so the runs after the passes
+  /// cannot tell a pass that lets undefined data out from the kernel's own.
+  bool readsUndefined = false;
 };
 
 /// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of
@@ -38,13 +42,23 @@ struct RunResult {
 RunResult runKernel(mlir::ModuleOp module, llvm::StringRef entryName,
                     llvm::ArrayRef<interp::RuntimeValue> inputs,
                     bool checkRaces, unsigned blocks,
-                    const RunLimits &limits = {});
+                    const RunLimits &limits = {},
+                    interp::UndefinedData undefined = interp::UndefinedData::Zero);
+
+/// The run before the pipeline that VerifyEach compares with: runKernel,
+/// then once more under --undefined=check to learn readsUndefined.
+RunResult runReference(mlir::ModuleOp module, llvm::StringRef entryName,
+                       llvm::ArrayRef<interp::RuntimeValue> inputs,
+                       unsigned blocks, const RunLimits &limits = {});
 
 /// Runs the kernel after every pass and records the first one that
-/// changes an output or leaves a race or a deadlock.
+/// changes an output or leaves a race or a deadlock. Unless the kernel
+/// reads undefined data before the pipeline, AscendC kernels run under
+/// --undefined=check: a pass after which undefined data reaches an output
+/// breaks the kernel, though zeros in its place would match.
 class VerifyEach : public mlir::PassInstrumentation {
 public:
-  /// `reference` is the run before the pipeline; `names` the arguments'.
+  /// `reference` is runReference's; `names` the arguments'.
   VerifyEach(std::string entry, llvm::SmallVector<interp::RuntimeValue> inputs,
              std::vector<std::string> names, RunResult reference,
              unsigned blocks, RunLimits limits = {});
@@ -56,6 +70,9 @@ public:
   /// before and after it.
   std::optional<std::string> divergent;
   std::string report, before, after;
+  /// Whether the kernel reads undefined data before the pipeline (then the
+  /// runs do not track it).
+  bool readsUndefined() const { return reference.readsUndefined; }
   /// Counted as the pipeline runs (a progress line reads it).
   std::atomic<uint64_t> passesChecked{0};
 

@@ -180,21 +180,42 @@ struct ReduceLowering : TilePattern<From> {
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
     // A tile with no valid rows folds nothing (the instruction needs a
-    // row at least): a run-time row count is checked first.
+    // row at least): a run-time row count is checked first. The column
+    // folds of no rows are zeros, as the executor defines them (a row fold
+    // of no rows has no valid rows).
     std::optional<int64_t> rows =
         shape.rows ? getConstantIntValue(shape.rows) : std::nullopt;
+    auto fold = [&] {
+      To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
+                 shape.rows);
+    };
+    auto zeros = [&] {
+      if (IsRow)
+        return;
+      Type element =
+          cast<ascendc::LocalTensorType>(dst.getType()).getElementType();
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element)));
+      ascendc::DuplicateL2Op::create(rewriter, loc, dst, zero, Value());
+    };
     OpBuilder::InsertionGuard restore(rewriter);
     if (shape.rows && !rows) {
       Value any = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::sgt, shape.rows,
           arith::ConstantIndexOp::create(rewriter, loc, 0));
       auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), any,
-                                     /*withElseRegion=*/false);
+                                     /*withElseRegion=*/!IsRow);
+      if (!IsRow) {
+        rewriter.setInsertionPointToStart(guard.elseBlock());
+        zeros();
+      }
       rewriter.setInsertionPointToStart(guard.thenBlock());
+      fold();
+    } else if (rows && *rows == 0) {
+      zeros();
+    } else {
+      fold();
     }
-    if (!rows || *rows > 0)
-      To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
-                 shape.rows);
     rewriter.replaceOp(op, dst);
     return success();
   }

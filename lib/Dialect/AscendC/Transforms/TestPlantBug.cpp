@@ -3,8 +3,9 @@
 // `test-ascendc-plant-bug` exists so that tests can check that
 // `tilekit compile --verify-each` names the pass that breaks a kernel:
 // kind=value adds 1 to the scalar of the first vector op with one (adds,
-// muls, maxs, mins), kind=race erases the first wait_flag. Never part of a
-// pipeline.
+// muls, maxs, mins), kind=race erases the first wait_flag, kind=undefined
+// erases the first duplicate (a tensor's fill: zeros in a fresh buffer
+// match until undefined data is tracked). Never part of a pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,8 @@ struct TestPlantBugPass
   StringRef getArgument() const final { return "test-ascendc-plant-bug"; }
   StringRef getDescription() const final {
     return "Test only: breaks the kernel (kind=value: the first vector "
-           "scalar + 1; kind=race: the first wait_flag erased)";
+           "scalar + 1; kind=race: the first wait_flag erased; "
+           "kind=undefined: the first duplicate erased)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect>();
@@ -39,14 +41,16 @@ struct TestPlantBugPass
     getOperation().walk([&](Operation *op) {
       if (victim)
         return;
-      if (kind == "race" ? isa<WaitFlagOp>(op)
-                         : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op, AddsL0Op,
-                               MulsL0Op, MaxsL0Op, MinsL0Op>(op))
+      if (kind == "race"        ? isa<WaitFlagOp>(op)
+          : kind == "undefined" ? isa<DuplicateL2Op, DuplicateL0Op>(op)
+                                : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op,
+                                      AddsL0Op, MulsL0Op, MaxsL0Op, MinsL0Op>(
+                                      op))
         victim = op;
     });
     if (!victim)
       return;
-    if (kind == "race") {
+    if (kind != "value") {
       victim->erase();
       return;
     }
@@ -61,7 +65,7 @@ struct TestPlantBugPass
         arith::AddFOp::create(builder, victim->getLoc(), scalar.get(), one));
   }
 
-  Option<std::string> kind{*this, "kind", llvm::cl::desc("value or race"),
+  Option<std::string> kind{*this, "kind", llvm::cl::desc("value, race or undefined"),
                            llvm::cl::init("value")};
 };
 } // namespace
