@@ -10,12 +10,10 @@
 // again after memory planning (pto-plan-memory, tiles sharing storage);
 // both runs must give the same bits, or planning changed what it computes.
 
+#include "FuzzInputs.h"
 #include "KernelFuzzer.h"
 
-#include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
-#include "tilekit/Interp/Binding.h"
-#include "tilekit/Interp/ElementKind.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
 
@@ -29,44 +27,6 @@ using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::interp;
 
-static FunctionOpInterface pickEntry(ModuleOp module) {
-  FunctionOpInterface first;
-  for (auto func : module.getOps<FunctionOpInterface>()) {
-    if (func.isExternal())
-      continue;
-    if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
-      return func;
-    if (!first)
-      first = func;
-  }
-  return first;
-}
-
-/// The source `tilekit run --input` would take for `type`, or none when
-/// the argument cannot be bound or is too large for a fuzz run.
-static std::optional<std::string> sourceFor(Type type, int64_t dynamicSize,
-                                            unsigned seed) {
-  if (auto tensor = dyn_cast<pto::GMTensorType>(type)) {
-    std::optional<ElementKind> kind = getElementKind(tensor.getElementType());
-    if (!kind || tensor.getRank() == 0)
-      return std::nullopt;
-    std::string shape;
-    int64_t elements = 1;
-    for (int64_t dim : tensor.getShape()) {
-      int64_t size = ShapedType::isDynamic(dim) ? dynamicSize : dim;
-      elements *= std::max<int64_t>(size, 1);
-      if (elements > (int64_t(1) << 16))
-        return std::nullopt;
-      shape += (shape.empty() ? "" : "x") + std::to_string(size);
-    }
-    return "rand:" + shape + ":" + getKindName(*kind).str() + ":" +
-           std::to_string(seed);
-  }
-  if (isa<pto::TileType>(type))
-    return std::nullopt;
-  return std::to_string(dynamicSize % 5);
-}
-
 /// What a run leaves: its results and its tensor arguments, as .npy bytes.
 static std::optional<std::vector<NpyArray>>
 runOnce(ModuleOp module, StringRef entryName, int64_t dynamicSize,
@@ -75,18 +35,10 @@ runOnce(ModuleOp module, StringRef entryName, int64_t dynamicSize,
       SymbolTable::lookupSymbolIn(module, entryName));
   if (!entry)
     return std::nullopt;
-  SmallVector<RuntimeValue> args;
-  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
-    std::optional<std::string> source = sourceFor(type, dynamicSize, index);
-    if (!source)
-      return std::nullopt;
-    llvm::Expected<RuntimeValue> value = bindArgument(*source, type);
-    if (!value) {
-      llvm::consumeError(value.takeError());
-      return std::nullopt;
-    }
-    args.push_back(std::move(*value));
-  }
+  std::optional<SmallVector<RuntimeValue>> args =
+      tilekit::fuzz::bindArguments(entry, dynamicSize);
+  if (!args)
+    return std::nullopt;
   InterpreterOptions options;
   options.undefined = undefined;
   options.maxSteps = 20000;
@@ -95,48 +47,23 @@ runOnce(ModuleOp module, StringRef entryName, int64_t dynamicSize,
   options.groupTimeout = std::chrono::milliseconds(2000);
   Interpreter interpreter(module, std::move(options));
   FailureOr<SmallVector<RuntimeValue>> results =
-      interpreter.launch(entry, args, blocks);
+      interpreter.launch(entry, *args, blocks);
   if (failed(results))
     return std::nullopt;
   std::vector<NpyArray> left;
   for (ArrayRef<RuntimeValue> values :
-       {ArrayRef<RuntimeValue>(args), ArrayRef<RuntimeValue>(*results)})
+       {ArrayRef<RuntimeValue>(*args), ArrayRef<RuntimeValue>(*results)})
     for (const RuntimeValue &value : values)
       if (const auto *tensor = std::get_if<TensorValue>(&value))
         left.push_back(npyFromTensor(*tensor));
   return left;
 }
 
-/// Whether `module` names a GM tensor of more than 2^24 elements: a kernel
-/// may ask for as much memory as the machine has (`tilekit run` refuses
-/// only more), which a fuzzer's memory limit reports as a finding.
-static bool hasHugeTensor(ModuleOp module) {
-  WalkResult result = module->walk([](Operation *op) {
-    auto huge = [](Type type) {
-      auto tensor = dyn_cast<pto::GMTensorType>(type);
-      if (!tensor || !tensor.hasStaticShape())
-        return false;
-      int64_t elements = 1;
-      for (int64_t dim : tensor.getShape())
-        if (__builtin_mul_overflow(elements, std::max<int64_t>(dim, 1),
-                                   &elements) ||
-            elements > (int64_t(1) << 24))
-          return true;
-      return false;
-    };
-    return llvm::any_of(op->getResultTypes(), huge) ||
-                   llvm::any_of(op->getOperandTypes(), huge)
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   OwningOpRef<ModuleOp> module = tilekit::fuzz::parseKernel(data, size);
-  if (!module || hasHugeTensor(*module))
+  if (!module || tilekit::fuzz::hasHugeTensor(*module))
     return 0;
-  FunctionOpInterface entry = pickEntry(*module);
+  FunctionOpInterface entry = tilekit::fuzz::pickEntry(*module);
   if (!entry)
     return 0;
   std::string entryName = entry.getName().str();

@@ -16,8 +16,8 @@ seconds=${1:-15}
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-  targets=(fuzz-parse fuzz-run fuzz-emit-torch fuzz-pipeline fuzz-compile fuzz-npy
-           fuzz-trace fuzz-config)
+  targets=(fuzz-parse fuzz-run fuzz-emit-torch fuzz-pipeline fuzz-compile
+           fuzz-verify-each fuzz-npy fuzz-trace fuzz-config)
 fi
 
 build=build-sanitize

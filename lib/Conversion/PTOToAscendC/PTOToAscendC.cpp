@@ -344,6 +344,7 @@ struct ConvertPTOToAscendCPass
   LogicalResult homeCarriedTiles() {
     WalkResult result = getOperation().walk([&](scf::ForOp loop) {
       auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      SmallVector<std::pair<unsigned, Value>> homes;
       for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
         Value next = yield.getOperand(index);
         if (!isa<ascendc::LocalTensorType>(arg.getType()) || next == arg)
@@ -358,17 +359,42 @@ struct ConvertPTOToAscendCPass
                               "the tile in place";
           return WalkResult::interrupt();
         }
-        Location loc = loop.getLoc();
         OpBuilder builder(loop);
         Value home = ascendc::LocalTensorAutoOp::create(
-            builder, loc, cast<ascendc::LocalTensorType>(arg.getType()),
+            builder, loop.getLoc(), cast<ascendc::LocalTensorType>(arg.getType()),
             ascendc::Position::VecCalc, false, false);
-        ascendc::DataCopyOp::create(builder, loc, home, init);
-        arg.replaceAllUsesWith(home);
-        builder.setInsertionPoint(yield);
-        ascendc::DataCopyOp::create(builder, loc, home, next);
-        yield->setOperand(index, arg);
+        ascendc::DataCopyOp::create(builder, loop.getLoc(), home, init);
+        homes.emplace_back(index, home);
+      }
+      for (auto [index, home] : homes) {
+        loop.getRegionIterArgs()[index].replaceAllUsesWith(home);
         loop.getResult(index).replaceAllUsesWith(home);
+      }
+      // The trip's end assigns all homes at once: a tile that is another
+      // home (carried tiles that trade places) is read into a temporary
+      // before any home is written.
+      OpBuilder builder(yield);
+      Location loc = yield.getLoc();
+      llvm::SmallPtrSet<Value, 4> written;
+      for (auto [index, home] : homes)
+        written.insert(home);
+      SmallVector<Value> sources;
+      for (auto [index, home] : homes) {
+        Value next = yield.getOperand(index);
+        if (next != home && written.contains(next)) {
+          Value temporary = ascendc::LocalTensorAutoOp::create(
+              builder, loc, cast<ascendc::LocalTensorType>(next.getType()),
+              ascendc::Position::VecCalc, false, false);
+          ascendc::DataCopyOp::create(builder, loc, temporary, next);
+          next = temporary;
+        }
+        sources.push_back(next);
+      }
+      for (auto [carried, source] : llvm::zip_equal(homes, sources)) {
+        auto [index, home] = carried;
+        if (source != home)
+          ascendc::DataCopyOp::create(builder, loc, home, source);
+        yield->setOperand(index, loop.getRegionIterArgs()[index]);
       }
       return WalkResult::advance();
     });
