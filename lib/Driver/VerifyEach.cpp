@@ -173,6 +173,10 @@ void VerifyEach::runAfterPass(Pass *pass, Operation *op) {
   }
   if (problem.empty())
     return;
+  if (reference.readsUndefined)
+    problem += "(the kernel reads undefined data before the pipeline, which "
+               "the machine may fill with anything: see tilekit run "
+               "--undefined=check; a difference may be only that)\n";
   divergent = name.str();
   report = std::move(problem);
   after.clear();
