@@ -5,7 +5,8 @@
 # (FUZZ_SEED, default 1): the same inputs on every machine, as CI wants.
 # The targets come from the clang build in build-sanitize/ (scripts/sanitize.sh
 # configures it with -DTILEKIT_FUZZ=ON). Kernel targets start from every
-# example and every `// -----` split of the lit tests; the readers from
+# example and every `// -----` split of the lit tests (fuzz-verify-each also
+# from kernels the random kernel generators write); the readers from
 # fuzz/corpus/ and configs/. Prints the executions per target; any crash,
 # hang (10 s per input), leak or sanitizer report fails the run and leaves
 # the input in build-sanitize/fuzz-findings/. See docs/fuzzing.md.
@@ -38,8 +39,16 @@ find examples test -name '*.mlir' -not -path '*/Inputs/*' -print0 |
       { print > (out "." part+0) }' "$file"
   done
 
+# The random kernel generators' kernels, for the verify-each target.
+generated="$work/generated"
+/usr/bin/python3 test/Conversion/Inputs/random_vector_kernels.py - "$generated" \
+  --count 60 --seed 11 --write-only
+/usr/bin/python3 test/Conversion/Inputs/random_group_kernels.py - "$generated" \
+  --count 30 --seed 11 --write-only
+
 seeds_for() {
   case "$1" in
+  fuzz-verify-each) echo "$kernels" "$generated" ;;
   fuzz-npy) echo fuzz/corpus/npy ;;
   fuzz-trace) echo fuzz/corpus/trace test/Timing/Inputs ;;
   fuzz-config) echo configs test/Timing/Inputs ;;

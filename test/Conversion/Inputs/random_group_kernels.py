@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random PTO groups through `tilekit compile --verify-each`.
 
-    random_group_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
+    random_group_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
 Each kernel is a group of a cube function and a vector function with a
 random split code (0: one lane; 1: the lanes take halves of the rows; 2:
@@ -241,6 +241,9 @@ def main():
     parser.add_argument("workdir")
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write-only", action="store_true",
+                        help="write the kernels into WORKDIR, compile none "
+                             "(seeds for the fuzz-verify-each target)")
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
@@ -254,6 +257,8 @@ def main():
         path = os.path.join(args.workdir, group.name + ".mlir")
         with open(path, "w") as f:
             f.write(group.text())
+        if args.write_only:
+            continue
         inputs = group.input_options(args.seed * 1000 + 10 * index)
         for arch in ("c220", "c310"):
             command = [args.tilekit, "compile", path, "--arch=" + arch,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random PTO vector kernels through `tilekit compile --verify-each`.
 
-    random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S]
+    random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
 Each kernel (elementwise ops, scalars, casts through the other float type
 with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
@@ -280,6 +280,9 @@ def main():
     parser.add_argument("workdir")
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write-only", action="store_true",
+                        help="write the kernels into WORKDIR, compile none "
+                             "(seeds for the fuzz-verify-each target)")
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
@@ -291,6 +294,8 @@ def main():
         padded += "pto.tile.fillpad" in text
         with open(path, "w") as f:
             f.write(text)
+        if args.write_only:
+            continue
         inputs = kernel.input_options(args.seed * 1000 + index)
         for arch in ("c220", "c310"):
             command = [args.tilekit, "compile", path, "--arch=" + arch,
