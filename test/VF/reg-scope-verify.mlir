@@ -54,6 +54,20 @@ func.func @past_the_end(%t: !T) {
 
 // -----
 
+// The largest offset: no overflow on the way to the error (fuzz-verify-each).
+!T = !pto.tile<1x128xf32, vec>
+func.func @largest_offset(%t: !T) {
+  pto.reg_scope (%t) : (!T) -> () {
+  ^bb0(%ts: !T):
+    // expected-error @+1 {{offset 9223372036854775807 puts lanes past the tile's 128 elements}}
+    %v = pto.vreg.load %ts[9223372036854775807] : !T
+    pto.reg_scope.yield
+  }
+  return
+}
+
+// -----
+
 !H = !pto.tile<1x128xf16, vec>
 func.func @f16_capture(%t: !H) {
   // expected-error @+1 {{capture #0 '!pto.tile<1x128xf16, vec>' is not a row-major f32 tile in UB (vec)}}

@@ -55,7 +55,8 @@ static LogicalResult verifyAccess(Operation *op, Value tile, int64_t offset) {
   if (failed(verifyScopeTile(op, tile.getType(), "the tile")))
     return failure();
   int64_t elements = cast<TileType>(tile.getType()).getNumElements();
-  if (offset < 0 || offset + kVectorLanes > elements)
+  // An offset may be any i64: compare without adding to it.
+  if (offset < 0 || offset > elements - kVectorLanes)
     return op->emitOpError()
            << "offset " << offset << " puts lanes past the tile's " << elements
            << " elements (64 lanes from the offset)";
