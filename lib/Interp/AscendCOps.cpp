@@ -815,10 +815,8 @@ LogicalResult runScalarVector(ExecContext &context, Operation *op) {
   AscendCMachine &machine = machineOf(context);
   ArrayData src = gather(machine, lanes->tensors[1], lanes->addresses[1]);
   ArrayData out(lanes->tensors[0].kind, src.size());
-  Scalar scalar = context.scalar(op->getOperand(2));
-  std::pair<float, int64_t> rhs = {
-      roundFloat(out.kind, static_cast<float>(scalar.asDouble())),
-      isFloatKind(scalar.kind) ? static_cast<int64_t>(scalar.f) : scalar.i};
+  std::pair<float, int64_t> rhs =
+      convertScalar(context.scalar(op->getOperand(2)), out.kind);
   Unwritten unwritten =
       gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]);
   if (failed(

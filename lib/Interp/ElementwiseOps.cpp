@@ -137,21 +137,6 @@ static LogicalResult runBinary(ExecContext &context, Operation *op) {
   return success();
 }
 
-/// A scalar operand converted to a tile's element kind, as the float and
-/// the integer the tile's elements are combined with. A float converted to
-/// an integer saturates and NaN becomes 0, as tile casts do.
-static std::pair<float, int64_t> convertScalar(const Scalar &scalar,
-                                               ElementKind kind) {
-  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
-  if (isFloatKind(kind))
-    return {f, 0}; // float tiles use only f
-  int64_t n = isFloatKind(scalar.kind)
-                  ? saturateToInt(std::trunc(scalar.f), getLowest(kind),
-                                  getHighest(kind))
-                  : scalar.i;
-  return {f, wrapInt(kind, n)};
-}
-
 template <const BinaryFn &Fn>
 static LogicalResult runBinaryScalar(ExecContext &context, Operation *op) {
   Elements lhs = elementsOf(context, op->getOperand(0));

@@ -11,6 +11,7 @@
 #define TILEKIT_LIB_INTERP_SCALARFUNCTIONS_H
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Interp/ElementKind.h"
 #include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Support/VectorMath.h"
@@ -128,6 +129,22 @@ inline const UnaryFn kSigmoid = {
     [](float a) { return 1.0f / (1.0f + expScalar(-a)); }, intUnsupported};
 inline const UnaryFn kErf = {[](float a) { return std::erf(a); },
                              intUnsupported};
+
+/// A scalar operand converted to a vector op's element kind, as the float
+/// and the integer the elements are combined with (tile and AscendC ops
+/// alike). A float converted to an integer saturates and NaN becomes 0, as
+/// casts do.
+inline std::pair<float, int64_t> convertScalar(const Scalar &scalar,
+                                               ElementKind kind) {
+  float f = roundFloat(kind, static_cast<float>(scalar.asDouble()));
+  if (isFloatKind(kind))
+    return {f, 0}; // float elements use only f
+  int64_t n = isFloatKind(scalar.kind)
+                  ? saturateToInt(std::trunc(scalar.f), getLowest(kind),
+                                  getHighest(kind))
+                  : scalar.i;
+  return {f, wrapInt(kind, n)};
+}
 
 /// `src` converted to `to` as the machine's cast does: float results
 /// rounded with `mode` (none and rint: to nearest even), floats to integers
