@@ -309,3 +309,22 @@ func.func @unary_block_stride(%n: index) {
   ascendc.abs_l0 %x, %x mask %n repeat %n strides [1, -1, 8, 8] : !ascendc.local_tensor<333xf32>, !ascendc.local_tensor<333xf32>
   return
 }
+
+// -----
+
+// A vector instruction's scalar is a number, not a tensor (fuzz-verify-each:
+// the executor took the tensor for a scalar).
+func.func @tensor_as_scalar(%gm: !ascendc.global_tensor<7xi16>) {
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<7xi16>
+  // expected-error @below {{operand #1 must be an integer, float or index scalar, but got '!ascendc.global_tensor<7xi16>'}}
+  ascendc.duplicate_l2 %b, %gm : !ascendc.local_tensor<7xi16>, !ascendc.global_tensor<7xi16>
+  return
+}
+
+// -----
+
+func.func @tensor_as_adds_scalar(%x: !ascendc.local_tensor<8xf32>) {
+  // expected-error @below {{operand #2 must be an integer, float or index scalar, but got '!ascendc.local_tensor<8xf32>'}}
+  ascendc.adds_l2 %x, %x, %x : !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>
+  return
+}

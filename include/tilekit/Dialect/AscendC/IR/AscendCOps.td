@@ -15,6 +15,9 @@ def AscendC_LocalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::LocalTenso
 def AscendC_GlobalTensor : Type<CPred<"::llvm::isa<::tilekit::ascendc::GlobalTensorType>($_self)">,
                                 "global tensor", "::tilekit::ascendc::GlobalTensorType">;
 def AscendC_AnyTensor : AnyTypeOf<[AscendC_LocalTensor, AscendC_GlobalTensor]>;
+// The scalar operand of a vector instruction: a number in a register.
+def AscendC_VectorScalar : AnyTypeOf<[AnyInteger, AnyFloat, Index],
+    "an integer, float or index scalar">;
 
 // Operands an instruction reads or writes (its memory effects).
 def AscendC_ReadLocal : Arg<AscendC_LocalTensor, "read", [MemRead]>;
@@ -291,7 +294,7 @@ class AscendC_BinaryL2<string name> : AscendC_VectorOp<name # "_l2",
   let summary = "dst = " # name # "(lhs, rhs) on count elements";
 }
 class AscendC_ScalarL2<string name> : AscendC_VectorOp<name # "_l2",
-    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AnyType:$scalar,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AscendC_VectorScalar:$scalar,
          Optional<Index>:$count),
     "$dst `,` $src `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($src) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "dst = " # name # "(src, scalar) on count elements";
@@ -320,7 +323,7 @@ class AscendC_BinaryL0<string name> : AscendC_VectorOp<name # "_l0",
   let summary = "dst = " # name # "(lhs, rhs), mask/repeat form";
 }
 class AscendC_ScalarL0<string name> : AscendC_VectorOp<name # "_l0",
-    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AnyType:$scalar,
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src, AscendC_VectorScalar:$scalar,
          Optional<Index>:$mask, Optional<I64>:$maskHigh,
          Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
@@ -343,12 +346,12 @@ foreach name = ["Adds", "Muls", "Maxs", "Mins"] in {
 }
 
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
-    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$count),
+    (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$scalar, Optional<Index>:$count),
     "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
   let summary = "fills count elements of dst with scalar";
 }
 def AscendC_DuplicateL0Op : AscendC_VectorOp<"duplicate_l0",
-    (ins AscendC_WrittenLocal:$dst, AnyType:$scalar, Optional<Index>:$mask, Optional<I64>:$maskHigh,
+    (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$scalar, Optional<Index>:$mask, Optional<I64>:$maskHigh,
          Optional<I64>:$maskLow, Optional<Index>:$repeat,
          OptionalAttr<DenseI64ArrayAttr>:$strides),
     "$dst `,` $scalar (`mask` $mask^)? (`mask_bits` `[` $maskHigh^ `,` $maskLow `]`)? (`repeat` $repeat^)? (`strides` $strides^)? attr-dict `:` type($dst) `,` type($scalar)", [AttrSizedOperandSegments,
