@@ -284,7 +284,8 @@ private:
     throw report;
   }
 
-  static constexpr unsigned kCrossFlags = 32;
+#define TILEKIT_CROSS_CORE_FLAGS(COUNT) static constexpr unsigned kCrossFlags = COUNT;
+#include "tilekit/Machine/Machine.def"
   std::mutex mutex;
   std::condition_variable changed;
   Model model;

@@ -56,6 +56,12 @@ using GM_ADDR = uint8_t *;
 using half = _Float16;
 using bfloat16_t = __bf16;
 
+/// The kind of the core running (AscendC::AIC or AIV; MIX, 0, outside a
+/// kernel run): on the device a constant of the core's compilation, here
+/// the thread's, set as its core starts. Kernels test it as
+/// `if (g_coreType == AscendC::AIC)`.
+inline thread_local int32_t g_coreType = 0;
+
 enum pipe_t {
   PIPE_S,
   PIPE_V,
@@ -103,6 +109,12 @@ struct CpuCore {
   StepBudget *budget = nullptr;
   /// Whether the block has a cube and a vector thread.
   bool mixed = false;
+  /// Whether the kernel has called InitSocState (static tensor programming
+  /// calls it before any instruction).
+  bool socInitialized = false;
+  /// Whether an instruction has run since the last PipeBarrier<PIPE_ALL>
+  /// (a kernel returns with none in flight).
+  bool inFlight = false;
   /// The instruction being run: its MLIR location and emitted line.
   cpu::Origin at;
   bool cube = false;
@@ -170,58 +182,20 @@ inline cpu::Buffer bufferOf(TPosition position) {
   }
 }
 
-inline bool IsCubeCore() { return currentCore().cube; }
+// The core kinds (kernel_macros.h); on the device g_coreType is a
+// constant of each core's compilation, here the running core's.
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
 inline int64_t GetBlockIdx() { return currentCore().block; }
 inline int64_t GetBlockNum() { return currentCore().blocks; }
 inline int64_t GetSubBlockIdx() { return currentCore().subBlock; }
 
-// The hard events between two pipes of a core: SRC_DST.
-#define TILEKIT_HARD_EVENTS(X)                                                 \
-  X(MTE2, MTE1)                                                                \
-  X(MTE1, MTE2)                                                                \
-  X(MTE1, M)                                                                   \
-  X(M, MTE1)                                                                   \
-  X(MTE2, V)                                                                   \
-  X(V, MTE2)                                                                   \
-  X(MTE3, V)                                                                   \
-  X(V, MTE3)                                                                   \
-  X(M, V)                                                                      \
-  X(V, M)                                                                      \
-  X(V, V)                                                                      \
-  X(MTE3, MTE1)                                                                \
-  X(MTE1, MTE3)                                                                \
-  X(MTE1, V)                                                                   \
-  X(MTE2, M)                                                                   \
-  X(M, MTE2)                                                                   \
-  X(V, MTE1)                                                                   \
-  X(M, FIX)                                                                    \
-  X(FIX, M)                                                                    \
-  X(MTE3, MTE2)                                                                \
-  X(MTE2, MTE3)                                                                \
-  X(S, V)                                                                      \
-  X(V, S)                                                                      \
-  X(S, MTE2)                                                                   \
-  X(MTE2, S)                                                                   \
-  X(S, MTE3)                                                                   \
-  X(MTE3, S)                                                                   \
-  X(MTE2, FIX)                                                                 \
-  X(FIX, MTE2)                                                                 \
-  X(FIX, S)                                                                    \
-  X(M, S)                                                                      \
-  X(FIX, MTE3)                                                                 \
-  X(MTE1, FIX)                                                                 \
-  X(FIX, MTE1)                                                                 \
-  X(FIX, V)                                                                    \
-  X(V, FIX)                                                                    \
-  X(MTE3, FIX)                                                                 \
-  X(S, M)                                                                      \
-  X(S, MTE1)                                                                   \
-  X(MTE1, S)                                                                   \
-  X(S, FIX)
+// The hard events between two pipes of a core, SRC_DST: those the chips
+// have (Machine.def), no others.
 enum class HardEvent {
-#define TILEKIT_EVENT(SRC, DST) SRC##_##DST,
-  TILEKIT_HARD_EVENTS(TILEKIT_EVENT)
-#undef TILEKIT_EVENT
+#define TILEKIT_HARD_EVENT(SRC, DST) SRC##_##DST,
+#include "tilekit/Machine/Machine.def"
 };
 
 enum class RoundMode {
@@ -328,8 +302,20 @@ template <typename T> TensorUse writes(const GlobalTensor<T> &tensor) {
   return {tensor.storage(), true};
 }
 inline unsigned coreIndex() { return currentCore().cube ? 0 : 1; }
+/// An instruction is issued: in a kernel run, after InitSocState.
+inline void issued() {
+  CpuCore &core = currentCore();
+  if (!core.model)
+    return;
+  if (!core.socInitialized)
+    cpuFail("runs before AscendC::InitSocState(): a static-tensor kernel "
+            "calls it first, or the core's state is what the previous "
+            "kernel left");
+  core.inFlight = true;
+}
 /// An instruction on `pipe` using `tensors`: the race model checks it.
 inline void instruction(Pipe pipe, std::initializer_list<TensorUse> tensors) {
+  issued();
   CpuCore &core = currentCore();
   if (core.model)
     core.model->access(coreIndex(), pipe, core.at, tensors);
@@ -1041,11 +1027,10 @@ inline Pipe pipeOf(pipe_t pipe) {
 /// The source and destination pipe of a hard event.
 inline std::pair<Pipe, Pipe> pipesOf(HardEvent event) {
   switch (event) {
-#define TILEKIT_EVENT(SRC, DST)                                                \
+#define TILEKIT_HARD_EVENT(SRC, DST)                                           \
   case HardEvent::SRC##_##DST:                                                 \
     return {Pipe::SRC, Pipe::DST};
-    TILEKIT_HARD_EVENTS(TILEKIT_EVENT)
-#undef TILEKIT_EVENT
+#include "tilekit/Machine/Machine.def"
   }
   return {Pipe::S, Pipe::S};
 }
@@ -1053,22 +1038,59 @@ inline HappensBefore &model() {
   CpuCore &core = currentCore();
   if (!core.model)
     cpuFail("a synchronization instruction outside a kernel run");
+  issued();
   return *core.model;
+}
+} // namespace cpu
+
+namespace cpu {
+#define TILEKIT_EVENT_IDS(COUNT, RESERVED)                                     \
+  constexpr int32_t kEventIds = COUNT, kFirstReservedEventId = RESERVED;
+#include "tilekit/Machine/Machine.def"
+
+inline const char *eventName(HardEvent event) {
+  switch (event) {
+#define TILEKIT_HARD_EVENT(SRC, DST)                                           \
+  case HardEvent::SRC##_##DST:                                                 \
+    return #SRC "_" #DST;
+#include "tilekit/Machine/Machine.def"
+  }
+  return "?";
+}
+
+/// The event ids the machine has; static tensor programming leaves the
+/// last ones to the framework (SetFlag/WaitFlag's page).
+inline void checkEventId(const char *call, HardEvent event, int32_t eventId) {
+  std::string what = "event id " + std::to_string(eventId) + " of " + call +
+                     "<" + eventName(event) + ">";
+  if (eventId < 0 || eventId >= kEventIds)
+    cpuFail(what + " is not one of the " + std::to_string(kEventIds) +
+            " the machine has");
+  if (eventId >= kFirstReservedEventId)
+    cpuFail(what + " is reserved: static tensor programming uses ids 0-" +
+            std::to_string(kFirstReservedEventId - 1));
 }
 } // namespace cpu
 
 template <HardEvent event> void SetFlag(int32_t eventId) {
   auto [src, dst] = cpu::pipesOf(event);
+  cpu::checkEventId("SetFlag", event, eventId);
   cpu::model().setFlag(cpu::coreIndex(), src, dst, eventId);
 }
 template <HardEvent event> void WaitFlag(int32_t eventId) {
   auto [src, dst] = cpu::pipesOf(event);
+  cpu::checkEventId("WaitFlag", event, eventId);
   cpu::model().waitFlag(cpu::coreIndex(), src, dst, eventId, currentCore().at);
 }
 template <pipe_t pipe> void PipeBarrier() {
-  if (pipe == PIPE_ALL)
-    cpu::model().barrier(cpu::coreIndex());
+  if (pipe != PIPE_ALL)
+    return;
+  cpu::model().barrier(cpu::coreIndex());
+  currentCore().inFlight = false;
 }
+/// Sets the core's global state (atomic mode, masks) to its defaults: a
+/// static-tensor kernel calls it at entry (the CPU cores have no such state).
+inline void InitSocState() { currentCore().socInitialized = true; }
 // Cross-core flags between the block's two threads.
 template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId) {
   if (!currentCore().mixed)
@@ -1113,8 +1135,13 @@ inline void rls_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
 }
 
 namespace AscendC::cpu {
-/// The cores a kernel runs on: both when it has `if (ASCEND_IS_AIC)` and
-/// `if (ASCEND_IS_AIV)` parts, else the one its instructions need.
+/// What ASCEND_IS_AIC / ASCEND_IS_AIV declare in their if.
+struct CoreTest {
+  bool is(int32_t kind) const { return currentCore().cube == (kind == AIC); }
+};
+
+/// The cores a kernel runs on: both when it has cube and vector parts, else
+/// the one its instructions need.
 enum class Cores { Vector, Cube, Mixed };
 
 /// Marks the instruction that follows in a --compiled build: its MLIR
@@ -1178,12 +1205,19 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
     core.mixed = mixed;
     core.vectorCore = mixed && index == 0 ? vectorCore : nullptr;
     core.at = {};
+    core.socInitialized = false;
+    core.inFlight = false;
     core.cube = index == 0;
+    g_coreType = core.cube ? AIC : AIV;
     core.block = block;
     core.blocks = blocks;
     core.subBlock = 0;
     try {
       kernel();
+      if (core.inFlight)
+        throw KernelFault{"returns with instructions in flight: a kernel "
+                          "ends with AscendC::PipeBarrier<PIPE_ALL>()",
+                          core.at};
     } catch (const KernelFault &fault) {
       faults[index] = fault;
       faulted[index] = true;
@@ -1226,8 +1260,16 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
 }
 } // namespace AscendC::cpu
 
-#define ASCEND_IS_AIC (AscendC::IsCubeCore())
-#define ASCEND_IS_AIV (!AscendC::IsCubeCore())
+// On the device ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`:
+// only `if ASCEND_IS_AIC { ... }` compiles, not `if (ASCEND_IS_AIC)` nor a
+// use as a value. Here an if with an init-statement takes the same place,
+// so the same forms compile and the same are rejected.
+#define ASCEND_IS_AIC                                                          \
+  (::AscendC::cpu::CoreTest ascendIsCore{};                                    \
+   ascendIsCore.is(::AscendC::AIC))
+#define ASCEND_IS_AIV                                                          \
+  (::AscendC::cpu::CoreTest ascendIsCore{};                                    \
+   ascendIsCore.is(::AscendC::AIV))
 
 // Kernel assertions stop the kernel with the message.
 inline void assert(bool condition, const char *message) {

@@ -173,6 +173,26 @@ constexpr Pipe getPipe(DataPath path) {
   return Pipe::All;
 }
 
+/// Whether a flag from pipe `src` to pipe `dst` exists (Ascend C's
+/// HardEvent has a member for the pair).
+constexpr bool hasHardEvent(Pipe src, Pipe dst) {
+#define TILEKIT_HARD_EVENT(SRC, DST)                                           \
+  if (src == Pipe::SRC && dst == Pipe::DST)                                    \
+    return true;
+#include "tilekit/Machine/Machine.def"
+  return false;
+}
+
+#define TILEKIT_EVENT_IDS(COUNT, RESERVED)                                     \
+  /** The event ids of SetFlag / WaitFlag, and the first one reserved. */     \
+  constexpr int64_t kEventIds = COUNT, kFirstReservedEventId = RESERVED;
+#include "tilekit/Machine/Machine.def"
+
+#define TILEKIT_CROSS_CORE_FLAGS(COUNT)                                        \
+  /** The cross-core flag ids: 0 to kCrossCoreFlags - 1. */                   \
+  constexpr int64_t kCrossCoreFlags = COUNT;
+#include "tilekit/Machine/Machine.def"
+
 /// Whether only a cross-core push takes `path` (never a tile move).
 constexpr bool isPushOnly(DataPath path) {
   switch (path) {

@@ -12,6 +12,8 @@
 
 #include "Emit.h"
 
+#include "tilekit/Machine/Machine.h"
+
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
 #include "mlir/Conversion/MemRefToEmitC/MemRefToEmitC.h"
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
@@ -326,6 +328,57 @@ static void markOrigins(ModuleOp module) {
   });
 }
 
+/// The flags of the public Ascend C contract the emitted calls must keep
+/// (docs/emit-cpp.md, "The Ascend C contract"): a hard event between pipes
+/// the chips pair, an event id static tensor programming may use, a
+/// cross-core flag id the machine has. A located error at the first that
+/// does not.
+static LogicalResult checkFlagContract(ModuleOp module) {
+  auto pipe = [](ascendc::Pipe p) {
+    return static_cast<machine::Pipe>(p); // EnumAgreement.cpp
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    std::optional<ascendc::Pipe> src, dst;
+    int64_t event = 0;
+    if (auto set = dyn_cast<ascendc::SetFlagOp>(op)) {
+      src = set.getSrc(), dst = set.getDst(), event = set.getEvent();
+    } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
+      src = wait.getSrc(), dst = wait.getDst(), event = wait.getEvent();
+    } else if (auto cross = dyn_cast<ascendc::CrossCoreSetFlagOp>(op)) {
+      if (cross.getFlag() < machine::kCrossCoreFlags)
+        return WalkResult::advance();
+      op->emitOpError() << "sets cross-core flag " << cross.getFlag()
+                        << "; Ascend C's ids are 0 to "
+                        << machine::kCrossCoreFlags - 1;
+      return WalkResult::interrupt();
+    } else if (auto cross = dyn_cast<ascendc::CrossCoreWaitFlagOp>(op)) {
+      if (cross.getFlag() < machine::kCrossCoreFlags)
+        return WalkResult::advance();
+      op->emitOpError() << "waits for cross-core flag " << cross.getFlag()
+                        << "; Ascend C's ids are 0 to "
+                        << machine::kCrossCoreFlags - 1;
+      return WalkResult::interrupt();
+    } else {
+      return WalkResult::advance();
+    }
+    if (!machine::hasHardEvent(pipe(*src), pipe(*dst))) {
+      op->emitOpError() << "orders " << ascendc::stringifyPipe(*src)
+                        << " before " << ascendc::stringifyPipe(*dst)
+                        << ", a pair of pipes no Ascend C HardEvent names";
+      return WalkResult::interrupt();
+    }
+    if (event >= machine::kFirstReservedEventId) {
+      op->emitOpError() << "uses event id " << event
+                        << ", which static tensor programming leaves to the "
+                           "framework (ids 0 to "
+                        << machine::kFirstReservedEventId - 1 << ")";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
                                              bool withOrigins) {
   // C++ has no statements at file scope.
@@ -334,6 +387,8 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
       return op.emitOpError()
              << "is at module scope, which the emitted C++ cannot hold (only "
                 "functions go to file scope): move it into a function";
+  if (failed(checkFlagContract(module)))
+    return failure();
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
   // Host functions (the orchestration that launches the kernels) are the
   // caller's to run: the C++ holds the kernels.

@@ -4,7 +4,7 @@
 //                             x, ..., scalars, dynamic extents, GM_ADDR
 //                             workspace), each GM argument set into an
 //                             AscendC::GlobalTensor<T> (SetGlobalBuffer)
-//   ascendc.if_aic/if_aiv  -> if (ASCEND_IS_AIC) { ... } / ASCEND_IS_AIV
+//   ascendc.if_aic/if_aiv  -> if (g_coreType == AscendC::AIC) { ... } / AIV
 //   set_flag / wait_flag   -> AscendC::SetFlag<HardEvent::SRC_DST>(event)
 //   pipe_barrier           -> AscendC::PipeBarrier<PIPE_X>()
 //   get_buf / rls_buf      -> get_buf(PIPE_X, id, 0) / rls_buf(...)
@@ -96,6 +96,10 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     Block *entry =
         rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
+    // Static tensor programming leaves the core's global state (atomic
+    // mode, masks) to the kernel: it sets it first (InitSocState's page).
+    emitc::CallOpaqueOp::create(rewriter, func.getLoc(), TypeRange(),
+                                "AscendC::InitSocState", ValueRange());
     SmallVector<Value> replacements;
     for (BlockArgument arg : func.getArguments()) {
       Value passed = entry->getArgument(arg.getArgNumber());
@@ -142,11 +146,17 @@ public:
   }
 };
 
+/// A kernel ends with every pipe drained: no instruction of it is still in
+/// flight when the core starts the next kernel.
 struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    emitc::CallOpaqueOp::create(
+        rewriter, op.getLoc(), TypeRange(), "AscendC::PipeBarrier",
+        ValueRange(), ArrayAttr(),
+        rewriter.getArrayAttr({emitc::OpaqueAttr::get(getContext(), "PIPE_ALL")}));
     rewriter.replaceOpWithNewOp<emitc::ReturnOp>(op, Value());
     return success();
   }
@@ -390,10 +400,13 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
                                                                  context);
   patterns.add<BufferIdLowering<ascendc::GetBufOp>>(types, context, "get_buf");
   patterns.add<BufferIdLowering<ascendc::RlsBufOp>>(types, context, "rls_buf");
-  patterns.add<CoreGroupLowering<ascendc::IfAicOp>>(types, context,
-                                                    "ASCEND_IS_AIC");
-  patterns.add<CoreGroupLowering<ascendc::IfAivOp>>(types, context,
-                                                    "ASCEND_IS_AIV");
+  // The core test in a form C++ takes as `if (...)`: on the device
+  // ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`, whose only
+  // form is `if ASCEND_IS_AIC {`, which emitc.if does not print.
+  patterns.add<CoreGroupLowering<ascendc::IfAicOp>>(
+      types, context, "g_coreType == AscendC::AIC");
+  patterns.add<CoreGroupLowering<ascendc::IfAivOp>>(
+      types, context, "g_coreType == AscendC::AIV");
   auto none = [](auto) { return SmallVector<int64_t>(); };
   patterns.add<FixedCallLowering<ascendc::SetFlagOp>>(
       types, context,

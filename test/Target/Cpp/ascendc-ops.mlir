@@ -134,7 +134,7 @@ func.func @cube_ops(%x: !ascendc.global_tensor<16x32xf16>, %w: !ascendc.global_t
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
   %c0 = arith.constant 0 : index
-  // CHECK: if (ASCEND_IS_AIC) {
+  // CHECK: if (g_coreType == AscendC::AIC) {
   ascendc.if_aic {
     %xl1 = ascendc.local_tensor a1 addr 0 size 1024 : !ascendc.local_tensor<16x32xf16>
     // ND rows into the NZ fractals of L1.
@@ -172,7 +172,7 @@ func.func @cube_ops(%x: !ascendc.global_tensor<16x32xf16>, %w: !ascendc.global_t
     // CHECK: AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(5);
     ascendc.cross_core_set_flag fix, flag 5
   }
-  // CHECK: if (ASCEND_IS_AIV) {
+  // CHECK: if (g_coreType == AscendC::AIV) {
   ascendc.if_aiv {
     // CHECK: AscendC::CrossCoreWaitFlag<0x2, PIPE_S>(5);
     ascendc.cross_core_wait_flag s, flag 5

@@ -42,3 +42,38 @@ func.func @returns(%n: index) -> index {
   %c1 = arith.constant 1 : index
   return %c1 : index
 }
+
+// -----
+
+// The flags of the public contract (docs/emit-cpp.md, "The Ascend C
+// contract"): HardEvent names no scalar -> MTE1 pair.
+func.func @event_pair() {
+  // expected-error @+1 {{'ascendc.set_flag' op orders s before mte1, a pair of pipes no Ascend C HardEvent names}}
+  ascendc.set_flag s -> mte1, event 0
+  ascendc.wait_flag s -> mte1, event 0
+  return
+}
+
+// -----
+
+// Event ids 6 and 7 are the framework's in static tensor programming.
+func.func @reserved_event() {
+  // expected-error @+1 {{'ascendc.set_flag' op uses event id 6, which static tensor programming leaves to the framework (ids 0 to 5)}}
+  ascendc.set_flag mte2 -> v, event 6
+  ascendc.wait_flag mte2 -> v, event 6
+  return
+}
+
+// -----
+
+// Cross-core flag ids are 0 to 15.
+func.func @cross_core_flag() {
+  ascendc.if_aic {
+    // expected-error @+1 {{'ascendc.cross_core_set_flag' op sets cross-core flag 17; Ascend C's ids are 0 to 15}}
+    ascendc.cross_core_set_flag fix, flag 17
+  }
+  ascendc.if_aiv {
+    ascendc.cross_core_wait_flag mte2, flag 17
+  }
+  return
+}

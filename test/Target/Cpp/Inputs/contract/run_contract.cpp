@@ -1,0 +1,56 @@
+// Kernels that break the static-tensor contract at run time, each run as
+// one block on the CPU stand-in; prints what the stand-in reports.
+#include "kernel_operator.h"
+
+#include <cstdio>
+
+namespace {
+void noInit() {
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+void noFinalBarrier() {
+  AscendC::InitSocState();
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+}
+void reservedEvent() {
+  AscendC::InitSocState();
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(6);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(6);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+void crossFlagPastRange() {
+  AscendC::InitSocState();
+  if ASCEND_IS_AIC {
+    AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(16);
+  }
+  if ASCEND_IS_AIV {
+    AscendC::CrossCoreWaitFlag<0x2, PIPE_MTE2>(16);
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+void keeps() {
+  AscendC::InitSocState();
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(5);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(5);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+
+void run(const char *name, AscendC::cpu::Cores cores, void (*kernel)()) {
+  char error[512] = "";
+  bool ok = AscendC::cpu::runBlock(cores, 0, 1, {}, kernel, nullptr, error,
+                                   sizeof(error));
+  // The fault's message is its last tab-separated field.
+  const char *message = std::strrchr(error, '\t');
+  std::printf("%s: %s\n", name, ok ? "ok" : message ? message + 1 : error);
+}
+} // namespace
+
+int main() {
+  using AscendC::cpu::Cores;
+  run("no-init", Cores::Vector, noInit);
+  run("no-final-barrier", Cores::Vector, noFinalBarrier);
+  run("reserved-event", Cores::Vector, reservedEvent);
+  run("cross-flag-16", Cores::Mixed, crossFlagPastRange);
+  run("keeps", Cores::Vector, keeps);
+}
