@@ -1057,6 +1057,13 @@ LogicalResult runCoreGroup(ExecContext &context, Operation *op) {
   if (!core)
     return context.runRegion(op->getRegion(0), none);
   bool own = *core == (isCubeGroup(op) ? 0u : 1u);
+  // A group inside another is seen by the core running the outer one
+  // only: it takes no turn with the other core (which would wait forever).
+  if (getCoreGroup(op)) {
+    if (!own)
+      return success();
+    return context.runRegion(op->getRegion(0), none);
+  }
   std::optional<uint64_t> index = enterCoreGroup(own);
   if (!index)
     return failure(); // the run has stopped; the cause is reported
