@@ -1260,6 +1260,41 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
 }
 } // namespace AscendC::cpu
 
+// The kernel types a launch starts cores for (the kernel type page).
+enum KernelMetaType {
+  KERNEL_TYPE_AIV_ONLY,
+  KERNEL_TYPE_AIC_ONLY,
+  KERNEL_TYPE_MIX_AIV_1_0,
+  KERNEL_TYPE_MIX_AIC_1_0,
+  KERNEL_TYPE_MIX_AIC_1_1,
+  KERNEL_TYPE_MIX_AIC_1_2,
+  KERNEL_TYPE_AICORE,
+  KERNEL_TYPE_VECTORCORE,
+  KERNEL_TYPE_MIX_AICORE,
+  KERNEL_TYPE_MIX_VECTOR_CORE,
+  KERNEL_TYPE_MAX
+};
+
+namespace AscendC::cpu {
+/// A kernel's KERNEL_TASK_TYPE_DEFAULT: the cores the launch starts must be
+/// those the kernel runs on.
+inline void declareKernelType(KernelMetaType type) {
+  CpuCore &core = currentCore();
+  bool vectorOnly = type == KERNEL_TYPE_AIV_ONLY;
+  bool cubeOnly = type == KERNEL_TYPE_AIC_ONLY;
+  if (core.mixed && (vectorOnly || cubeOnly))
+    cpuFail("declares a kernel type that starts only one kind of core, but "
+            "the kernel has cube and vector parts");
+  if (!core.mixed && ((vectorOnly && core.cube) || (cubeOnly && !core.cube)))
+    cpuFail(std::string("declares ") +
+            (vectorOnly ? "KERNEL_TYPE_AIV_ONLY" : "KERNEL_TYPE_AIC_ONLY") +
+            ", but its instructions run on the " +
+            (core.cube ? "cube" : "vector") + " core");
+}
+} // namespace AscendC::cpu
+#define KERNEL_TASK_TYPE_DEFAULT(value)                                        \
+  ::AscendC::cpu::declareKernelType(value)
+
 // On the device ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`:
 // only `if ASCEND_IS_AIC { ... }` compiles, not `if (ASCEND_IS_AIC)` nor a
 // use as a value. Here an if with an init-statement takes the same place,

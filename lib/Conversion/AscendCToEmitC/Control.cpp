@@ -96,6 +96,17 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     Block *entry =
         rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
+    // A kernel on one kind of core says so: the launch then starts only
+    // those cores (the kernel type page). Mixed kernels have no mark yet:
+    // theirs is MIX_AIC_1_2, whose second vector core the lanes do not
+    // use yet.
+    ascendc::KernelCores cores = ascendc::getKernelCores(func);
+    if (cores != ascendc::KernelCores::Mixed)
+      emitc::VerbatimOp::create(
+          rewriter, func.getLoc(),
+          cores == ascendc::KernelCores::Cube
+              ? "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);"
+              : "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);");
     // Static tensor programming leaves the core's global state (atomic
     // mode, masks) to the kernel: it sets it first (InitSocState's page).
     emitc::CallOpaqueOp::create(rewriter, func.getLoc(), TypeRange(),
@@ -507,14 +518,10 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
     call += (index ? ", " : "") + arg;
   // The cores the kernel's groups ask for; without both, the one its
   // instructions need (as the executor chooses).
-  bool cube = false, vector = false;
-  kernel.walk([&](Operation *op) {
-    cube |= isa<ascendc::IfAicOp>(op);
-    vector |= isa<ascendc::IfAivOp>(op);
-  });
-  std::string cores = cube && vector                  ? "Mixed"
-                      : ascendc::isCubeKernel(kernel) ? "Cube"
-                                                      : "Vector";
+  ascendc::KernelCores kind = ascendc::getKernelCores(kernel);
+  std::string cores = kind == ascendc::KernelCores::Mixed  ? "Mixed"
+                      : kind == ascendc::KernelCores::Cube ? "Cube"
+                                                           : "Vector";
   // The GM arguments' names, for reports.
   std::string names;
   for (auto [index, arg] : llvm::enumerate(kernel.getArguments()))

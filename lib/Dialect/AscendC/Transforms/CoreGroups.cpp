@@ -30,6 +30,17 @@ bool isCubeKernel(Operation *func) {
   return found.wasInterrupted();
 }
 
+KernelCores getKernelCores(Operation *func) {
+  bool cube = false, vector = false;
+  func->walk([&](Operation *op) {
+    cube |= isa<IfAicOp>(op);
+    vector |= isa<IfAivOp>(op);
+  });
+  if (cube && vector)
+    return KernelCores::Mixed;
+  return isCubeKernel(func) ? KernelCores::Cube : KernelCores::Vector;
+}
+
 void createGroup(OpBuilder &builder, Location loc, bool cube,
                  llvm::function_ref<void(OpBuilder &)> fill) {
   Operation *group = cube ? IfAicOp::create(builder, loc).getOperation()

@@ -34,6 +34,13 @@ void createGroup(mlir::OpBuilder &builder, mlir::Location loc, bool cube,
 /// L0A, L0B, L0C, the bias table), else the vector core.
 bool isCubeKernel(mlir::Operation *func);
 
+/// The cores a kernel runs on.
+enum class KernelCores { Vector, Cube, Mixed };
+
+/// Both when the kernel has cube and vector groups, else the one its
+/// instructions need (isCubeKernel).
+KernelCores getKernelCores(mlir::Operation *func);
+
 /// Whether `group` runs on the cube core (`if_aic`).
 inline bool isCubeGroup(mlir::Operation *group) {
   return mlir::isa<IfAicOp>(group);

@@ -29,7 +29,13 @@ void crossFlagPastRange() {
   }
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+void vectorTypeOnCube() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  AscendC::InitSocState();
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 void keeps() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   AscendC::InitSocState();
   AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(5);
   AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(5);
@@ -52,5 +58,6 @@ int main() {
   run("no-final-barrier", Cores::Vector, noFinalBarrier);
   run("reserved-event", Cores::Vector, reservedEvent);
   run("cross-flag-16", Cores::Mixed, crossFlagPastRange);
+  run("vector-type-on-cube", Cores::Cube, vectorTypeOnCube);
   run("keeps", Cores::Vector, keeps);
 }
