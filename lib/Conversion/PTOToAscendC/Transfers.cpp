@@ -335,8 +335,10 @@ void lowering::findLoadsPastEdge(ModuleOp module, ValidShapes &valid) {
       std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
       std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-      if (lower && upper && step && *step > 0 && *upper > *lower)
-        return *lower + (*upper - *lower - 1) / *step * *step;
+      int64_t span;
+      if (lower && upper && step && *step > 0 && *upper > *lower &&
+          !__builtin_sub_overflow(*upper, *lower, &span))
+        return *lower + (span - 1) / *step * *step;
     }
     auto *lattice =
         solved ? solver.lookupState<dataflow::IntegerValueRangeLattice>(value)
@@ -359,8 +361,9 @@ void lowering::findLoadsPastEdge(ModuleOp module, ValidShapes &valid) {
       if (!load.getValidShape().empty())
         if (std::optional<int64_t> asked = largest(load.getValidShape()[d]))
           extent = std::min(extent, *asked);
+      // Compared without adding: an offset may be any index.
       if (tensor.isDynamicDim(d) || !offset ||
-          *offset + extent > tensor.getShape()[d])
+          *offset > tensor.getShape()[d] - extent)
         pastEdge |= 1u << d;
     }
     if (pastEdge)
