@@ -29,6 +29,9 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+#include <cstdio>
+
 using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::emit;
@@ -307,6 +310,35 @@ static void spellInt64Min(ModuleOp module) {
   });
 }
 
+/// MLIR's C++ emitter spells 16-bit float constants with clang's own types
+/// (`_Float16 v = 1.5e+00f16`); Ascend C's are `half` and `bfloat16_t`. A
+/// constant of either becomes a literal in Ascend C's spelling, exact.
+static void spellHalfConstants(ModuleOp module) {
+  module.walk([](emitc::ConstantOp constant) {
+    auto value = dyn_cast<FloatAttr>(constant.getValue());
+    if (!value || !(value.getType().isF16() || value.getType().isBF16()))
+      return;
+    double number = value.getValueAsDouble(); // exact: 16 bits fit a double
+    std::string digits;
+    if (std::isnan(number)) {
+      digits = "NAN";
+    } else if (std::isinf(number)) {
+      digits = number < 0 ? "-INFINITY" : "INFINITY";
+    } else {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.17g", number);
+      digits = text;
+    }
+    std::string type = value.getType().isF16() ? "half" : "bfloat16_t";
+    OpBuilder builder(constant);
+    constant.replaceAllUsesWith(
+        emitc::LiteralOp::create(builder, constant.getLoc(), constant.getType(),
+                                 type + "(" + digits + ")")
+            .getResult());
+    constant.erase();
+  });
+}
+
 /// Puts `AscendC::cpu::at("file:line:col");` before each AscendC
 /// instruction (an op with effects), so that the CPU runtime's reports
 /// name the instruction.
@@ -418,6 +450,7 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
     return failure();
   removeUnusedEmitCValues(*copy);
   spellInt64Min(*copy);
+  spellHalfConstants(*copy);
   OpBuilder builder(copy->getBodyRegion());
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
