@@ -310,13 +310,14 @@ static void spellInt64Min(ModuleOp module) {
   });
 }
 
-/// MLIR's C++ emitter spells 16-bit float constants with clang's own types
-/// (`_Float16 v = 1.5e+00f16`); Ascend C's are `half` and `bfloat16_t`. A
-/// constant of either becomes a literal in Ascend C's spelling, exact.
+/// MLIR's C++ emitter spells f16 constants with clang's own type
+/// (`_Float16 v = 1.5e+00f16`); Ascend C's is `half`, which takes an
+/// immediate (the built-in data types page), so an f16 constant becomes
+/// `half(...)`, exact. (bfloat16_t takes no immediate there.)
 static void spellHalfConstants(ModuleOp module) {
   module.walk([](emitc::ConstantOp constant) {
     auto value = dyn_cast<FloatAttr>(constant.getValue());
-    if (!value || !(value.getType().isF16() || value.getType().isBF16()))
+    if (!value || !value.getType().isF16())
       return;
     double number = value.getValueAsDouble(); // exact: 16 bits fit a double
     std::string digits;
@@ -329,11 +330,10 @@ static void spellHalfConstants(ModuleOp module) {
       std::snprintf(text, sizeof(text), "%.17g", number);
       digits = text;
     }
-    std::string type = value.getType().isF16() ? "half" : "bfloat16_t";
     OpBuilder builder(constant);
     constant.replaceAllUsesWith(
         emitc::LiteralOp::create(builder, constant.getLoc(), constant.getType(),
-                                 type + "(" + digits + ")")
+                                 "half(" + digits + ")")
             .getResult());
     constant.erase();
   });
