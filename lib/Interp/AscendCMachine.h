@@ -49,7 +49,7 @@ struct AscendCMachine {
 
   /// Under --undefined=check, one flag per byte of `buffer` from
   /// `address` on, non-zero while no op has written the byte.
-  uint8_t *undefinedBytes(ascendc::Buffer buffer, int64_t address,
+  uint8_t *unwrittenFlags(ascendc::Buffer buffer, int64_t address,
                           int64_t bytes) {
     std::vector<uint8_t> &flags = unwritten[static_cast<unsigned>(buffer)];
     if (flags.size() < static_cast<size_t>(address + bytes))
@@ -63,7 +63,7 @@ struct AscendCMachine {
   UndefinedData undefined;
   bool raced = false;
   llvm::DenseMap<unsigned, std::vector<uint8_t>> pools;
-  /// The flags undefinedBytes hands out, per buffer.
+  /// The flags unwrittenFlags hands out, per buffer.
   llvm::DenseMap<unsigned, std::vector<uint8_t>> unwritten;
   /// Under --undefined=check, one flag per element of each workspace's
   /// storage, non-zero while no op has written the element (the machine

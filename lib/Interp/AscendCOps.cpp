@@ -319,7 +319,7 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
     int64_t span = window.end() * local.elementBytes;
     const uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
     const uint8_t *flags =
-        track ? machine.undefinedBytes(local.buffer, local.address, span)
+        track ? machine.unwrittenFlags(local.buffer, local.address, span)
               : nullptr;
     for (int64_t i = 0; i < count; ++i) {
       int64_t at = window.offset(i) * local.elementBytes;
@@ -378,7 +378,7 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
     int64_t span = window.end() * local.elementBytes;
     uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
     uint8_t *flags = track
-                         ? machine.undefinedBytes(local.buffer, local.address,
+                         ? machine.unwrittenFlags(local.buffer, local.address,
                                                   span)
                          : nullptr;
     for (int64_t i = 0; i < count; ++i) {
@@ -722,7 +722,7 @@ Unwritten gatherUnwritten(AscendCMachine &machine, const Local &tensor,
   unwritten.reserve(addresses.size());
   for (int64_t address : addresses) {
     const uint8_t *flags =
-        machine.undefinedBytes(tensor.buffer, address, tensor.elementBytes);
+        machine.unwrittenFlags(tensor.buffer, address, tensor.elementBytes);
     unwritten.push_back(std::any_of(flags, flags + tensor.elementBytes,
                                     [](uint8_t flag) { return flag; }));
   }
@@ -739,7 +739,7 @@ void scatter(AscendCMachine &machine, const Local &tensor,
                   machine.bytes(tensor.buffer, address, tensor.elementBytes));
     if (machine.checking())
       std::fill_n(
-          machine.undefinedBytes(tensor.buffer, address, tensor.elementBytes),
+          machine.unwrittenFlags(tensor.buffer, address, tensor.elementBytes),
           tensor.elementBytes, isUnwritten(unwritten, i) ? 1 : 0);
   }
 }

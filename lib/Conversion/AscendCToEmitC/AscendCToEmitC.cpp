@@ -376,18 +376,15 @@ static LogicalResult checkFlagContract(ModuleOp module) {
       src = set.getSrc(), dst = set.getDst(), event = set.getEvent();
     } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
       src = wait.getSrc(), dst = wait.getDst(), event = wait.getEvent();
-    } else if (auto cross = dyn_cast<ascendc::CrossCoreSetFlagOp>(op)) {
-      if (cross.getFlag() < machine::kCrossCoreFlags)
+    } else if (isa<ascendc::CrossCoreSetFlagOp, ascendc::CrossCoreWaitFlagOp>(
+                   op)) {
+      auto set = dyn_cast<ascendc::CrossCoreSetFlagOp>(op);
+      int64_t flag = set ? set.getFlag()
+                         : cast<ascendc::CrossCoreWaitFlagOp>(op).getFlag();
+      if (flag < machine::kCrossCoreFlags)
         return WalkResult::advance();
-      op->emitOpError() << "sets cross-core flag " << cross.getFlag()
-                        << "; Ascend C's ids are 0 to "
-                        << machine::kCrossCoreFlags - 1;
-      return WalkResult::interrupt();
-    } else if (auto cross = dyn_cast<ascendc::CrossCoreWaitFlagOp>(op)) {
-      if (cross.getFlag() < machine::kCrossCoreFlags)
-        return WalkResult::advance();
-      op->emitOpError() << "waits for cross-core flag " << cross.getFlag()
-                        << "; Ascend C's ids are 0 to "
+      op->emitOpError() << (set ? "sets" : "waits for") << " cross-core flag "
+                        << flag << "; Ascend C's ids are 0 to "
                         << machine::kCrossCoreFlags - 1;
       return WalkResult::interrupt();
     } else {
