@@ -28,6 +28,7 @@
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <cmath>
 #include <cstdio>
@@ -408,6 +409,34 @@ static LogicalResult checkFlagContract(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Puts `// kernel.mlir:LINE` before each run of Ascend C calls that come
+/// from one line of the kernel (after the lowering, the PTO op they
+/// implement), so that a reader of the C++ finds its source. Runs on the
+/// EmitC module: an instruction is a call of the API that returns nothing.
+static void commentSourceLines(ModuleOp module) {
+  module.walk([](Block *block) {
+    std::optional<std::pair<StringRef, unsigned>> last;
+    for (Operation &op : *block) {
+      auto call = dyn_cast<emitc::CallOpaqueOp>(op);
+      auto loc = op.getLoc()->findInstanceOf<FileLineColLoc>();
+      if (!call || call.getNumResults() || !loc ||
+          !call.getCallee().starts_with("AscendC::") ||
+          call.getCallee().starts_with("AscendC::cpu::"))
+        continue;
+      std::pair<StringRef, unsigned> line = {
+          llvm::sys::path::filename(loc.getFilename().getValue()),
+          loc.getLine()};
+      if (last == line)
+        continue;
+      last = line;
+      OpBuilder builder(&op);
+      emitc::VerbatimOp::create(builder, op.getLoc(),
+                                ("// " + line.first + ":" + Twine(line.second))
+                                    .str());
+    }
+  });
+}
+
 LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
                                              bool withOrigins) {
   // C++ has no statements at file scope.
@@ -448,6 +477,7 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   removeUnusedEmitCValues(*copy);
   spellInt64Min(*copy);
   spellHalfConstants(*copy);
+  commentSourceLines(*copy);
   OpBuilder builder(copy->getBodyRegion());
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
