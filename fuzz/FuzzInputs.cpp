@@ -34,8 +34,7 @@ static std::optional<std::pair<ArrayRef<int64_t>, Type>> gmShape(Type type) {
 }
 
 std::optional<std::string> fuzz::sourceFor(Type type, int64_t dynamicSize,
-                                           unsigned seed,
-                                           int64_t maxElements) {
+                                           unsigned seed, int64_t maxElements) {
   if (auto gm = gmShape(type)) {
     auto [dims, elementType] = *gm;
     std::optional<ElementKind> kind = getElementKind(elementType);

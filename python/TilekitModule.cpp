@@ -474,9 +474,8 @@ driver::VerifyEach *addVerifyEach(LoadedKernel &loaded, PassManager &pm,
   FunctionOpInterface entry = loaded.entry(settings.entry);
   std::vector<std::string> names;
   SmallVector<RuntimeValue> args = bindInputs(loaded, entry, inputs, names);
-  driver::RunResult reference =
-      driver::runReference(loaded.kernel.getModule(), entry.getName(), args,
-                           settings.blocks);
+  driver::RunResult reference = driver::runReference(
+      loaded.kernel.getModule(), entry.getName(), args, settings.blocks);
   if (!reference.error.empty())
     loaded.diagnostics.raiseMessage(
         "verify_each: the kernel does not run before the pipeline:\n" +

@@ -159,8 +159,8 @@ void VerifyEach::runAfterPass(Pass *pass, Operation *op) {
   UndefinedData undefined = reference.readsUndefined || holdsPTO(module)
                                 ? UndefinedData::Zero
                                 : UndefinedData::Check;
-  RunResult now = runKernel(module, entry, inputs, synchronized, blocks,
-                            limits, undefined);
+  RunResult now =
+      runKernel(module, entry, inputs, synchronized, blocks, limits, undefined);
   std::string problem = now.error;
   for (size_t i = 0; problem.empty() && i < now.arguments.size(); ++i) {
     const auto *was = std::get_if<TensorValue>(&reference.arguments[i]);

@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace tilekit::interp {
@@ -34,7 +35,8 @@ struct AscendCMachine {
               later->emitError()
               << ascendc::HappensBefore::describeRace(earlier, now)
               << " (a race)";
-          diag.attachNote(earlier.payload.op->getLoc()) << "the unordered access";
+          diag.attachNote(earlier.payload.op->getLoc())
+              << "the unordered access";
         }) {}
 
   /// Bytes [address, address + bytes) of `buffer`, grown as needed: bytes
@@ -42,8 +44,7 @@ struct AscendCMachine {
   uint8_t *bytes(ascendc::Buffer buffer, int64_t address, int64_t bytes) {
     std::vector<uint8_t> &pool = pools[static_cast<unsigned>(buffer)];
     if (pool.size() < static_cast<size_t>(address + bytes))
-      pool.resize(address + bytes,
-                  undefined == UndefinedData::NaN ? 0xFF : 0);
+      pool.resize(address + bytes, undefined == UndefinedData::NaN ? 0xFF : 0);
     return pool.data() + address;
   }
 
@@ -55,6 +56,18 @@ struct AscendCMachine {
     if (flags.size() < static_cast<size_t>(address + bytes))
       flags.resize(address + bytes, 1);
     return flags.data() + address;
+  }
+
+  /// Whether any of the `bytes` bytes at `address` is unwritten.
+  bool isUnwritten(ascendc::Buffer buffer, int64_t address, int64_t bytes) {
+    const uint8_t *flags = unwrittenFlags(buffer, address, bytes);
+    return std::any_of(flags, flags + bytes, [](uint8_t flag) { return flag; });
+  }
+  /// Marks the `bytes` bytes at `address` unwritten or written.
+  void setUnwritten(ascendc::Buffer buffer, int64_t address, int64_t bytes,
+                    bool unwritten) {
+    std::fill_n(unwrittenFlags(buffer, address, bytes), bytes,
+                unwritten ? 1 : 0);
   }
 
   bool checking() const { return undefined == UndefinedData::Check; }

@@ -245,7 +245,7 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
       fillUndefined(data);
     if (machine.checking())
       machine.unwrittenWorkspace[it->second.storage.get()].assign(data.size(),
-                                                                 1);
+                                                                  1);
   }
   context.set(op->getResult(0), it->second);
   return success();
@@ -316,18 +316,14 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
     if (failed(checkWindow(op, "reads", window, 0, local.elements)))
       return failure();
     ArrayData data(local.kind, count);
-    int64_t span = window.end() * local.elementBytes;
-    const uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
-    const uint8_t *flags =
-        track ? machine.unwrittenFlags(local.buffer, local.address, span)
-              : nullptr;
+    const uint8_t *bytes = machine.bytes(local.buffer, local.address,
+                                         window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i) {
       int64_t at = window.offset(i) * local.elementBytes;
       decodeElement(local.kind, bytes + at, data, i);
-      if (flags)
-        (*unwritten)[i] = std::any_of(flags + at,
-                                      flags + at + local.elementBytes,
-                                      [](uint8_t flag) { return flag; });
+      if (track)
+        (*unwritten)[i] = machine.isUnwritten(local.buffer, local.address + at,
+                                              local.elementBytes);
     }
     return data;
   }
@@ -375,18 +371,14 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
     Local local = localOf(context, tensor);
     if (failed(checkWindow(op, "writes", window, 0, local.elements)))
       return failure();
-    int64_t span = window.end() * local.elementBytes;
-    uint8_t *bytes = machine.bytes(local.buffer, local.address, span);
-    uint8_t *flags = track
-                         ? machine.unwrittenFlags(local.buffer, local.address,
-                                                  span)
-                         : nullptr;
+    uint8_t *bytes = machine.bytes(local.buffer, local.address,
+                                   window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i) {
       int64_t at = window.offset(i) * local.elementBytes;
       encodeElement(kind, elements, i, bytes + at);
-      if (flags)
-        std::fill_n(flags + at, local.elementBytes,
-                    isUnwritten(unwritten, i) ? 1 : 0);
+      if (track)
+        machine.setUnwritten(local.buffer, local.address + at,
+                             local.elementBytes, isUnwritten(unwritten, i));
     }
     return success();
   }
@@ -720,12 +712,9 @@ Unwritten gatherUnwritten(AscendCMachine &machine, const Local &tensor,
   if (!machine.checking())
     return unwritten;
   unwritten.reserve(addresses.size());
-  for (int64_t address : addresses) {
-    const uint8_t *flags =
-        machine.unwrittenFlags(tensor.buffer, address, tensor.elementBytes);
-    unwritten.push_back(std::any_of(flags, flags + tensor.elementBytes,
-                                    [](uint8_t flag) { return flag; }));
-  }
+  for (int64_t address : addresses)
+    unwritten.push_back(
+        machine.isUnwritten(tensor.buffer, address, tensor.elementBytes));
   return unwritten;
 }
 
@@ -738,9 +727,8 @@ void scatter(AscendCMachine &machine, const Local &tensor,
     encodeElement(tensor.kind, data, i,
                   machine.bytes(tensor.buffer, address, tensor.elementBytes));
     if (machine.checking())
-      std::fill_n(
-          machine.unwrittenFlags(tensor.buffer, address, tensor.elementBytes),
-          tensor.elementBytes, isUnwritten(unwritten, i) ? 1 : 0);
+      machine.setUnwritten(tensor.buffer, address, tensor.elementBytes,
+                           isUnwritten(unwritten, i));
   }
 }
 
@@ -819,8 +807,7 @@ LogicalResult runScalarVector(ExecContext &context, Operation *op) {
       convertScalar(context.scalar(op->getOperand(2)), out.kind);
   Unwritten unwritten =
       gatherUnwritten(machine, lanes->tensors[1], lanes->addresses[1]);
-  if (failed(
-          combine(op, Fn, src, out, unwritten, [&](size_t) { return rhs; })))
+  if (failed(combine(op, Fn, src, out, unwritten, [&](size_t) { return rhs; })))
     return failure();
   scatter(machine, lanes->tensors[0], lanes->addresses[0], out, unwritten);
   return success();
@@ -953,8 +940,8 @@ LogicalResult runReduce(ExecContext &context, Operation *op) {
     return op->emitOpError()
            << "folds " << dataRows << " rows of a tensor of " << rows;
   Unwritten inUnwritten;
-  FailureOr<ArrayData> in = readElements(context, op, reduce.getSrc(),
-                                         dataRows * cols, &inUnwritten);
+  FailureOr<ArrayData> in =
+      readElements(context, op, reduce.getSrc(), dataRows * cols, &inUnwritten);
   if (failed(in))
     return failure();
   bool isRow = reduce.getAxis() == 1;

@@ -168,9 +168,8 @@ void interp::noteCrossCoreSet() {
 FailureOr<SmallVector<RuntimeValue>>
 interp::runMixedKernel(Interpreter &interpreter, FunctionOpInterface func,
                        ArrayRef<RuntimeValue> args, const CoreState &state) {
-  MixedKernelRun run(
-      std::make_shared<AscendCMachine>(interpreter.getOptions().checkRaces,
-                                       interpreter.getOptions().undefined));
+  MixedKernelRun run(std::make_shared<AscendCMachine>(
+      interpreter.getOptions().checkRaces, interpreter.getOptions().undefined));
   std::vector<RuntimeValue> arguments(args.begin(), args.end());
   FailureOr<SmallVector<RuntimeValue>> outcomes[2] = {failure(), failure()};
   std::vector<std::thread> cores;

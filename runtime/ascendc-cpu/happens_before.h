@@ -284,7 +284,8 @@ private:
     throw report;
   }
 
-#define TILEKIT_CROSS_CORE_FLAGS(COUNT) static constexpr unsigned kCrossFlags = COUNT;
+#define TILEKIT_CROSS_CORE_FLAGS(COUNT)                                        \
+  static constexpr unsigned kCrossFlags = COUNT;
 #include "tilekit/Machine/Machine.def"
   std::mutex mutex;
   std::condition_variable changed;

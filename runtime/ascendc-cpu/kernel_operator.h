@@ -1137,7 +1137,7 @@ inline void rls_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
 namespace AscendC::cpu {
 /// What ASCEND_IS_AIC / ASCEND_IS_AIV declare in their if.
 struct CoreTest {
-  bool is(int32_t kind) const { return currentCore().cube == (kind == AIC); }
+  bool is(int32_t kind) const { return g_coreType == kind; }
 };
 
 /// The cores a kernel runs on: both when it has cube and vector parts, else
@@ -1292,19 +1292,16 @@ inline void declareKernelType(KernelMetaType type) {
             (core.cube ? "cube" : "vector") + " core");
 }
 } // namespace AscendC::cpu
-#define KERNEL_TASK_TYPE_DEFAULT(value)                                        \
-  ::AscendC::cpu::declareKernelType(value)
+#define KERNEL_TASK_TYPE_DEFAULT(value) ::AscendC::cpu::declareKernelType(value)
 
 // On the device ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`:
 // only `if ASCEND_IS_AIC { ... }` compiles, not `if (ASCEND_IS_AIC)` nor a
 // use as a value. Here an if with an init-statement takes the same place,
 // so the same forms compile and the same are rejected.
 #define ASCEND_IS_AIC                                                          \
-  (::AscendC::cpu::CoreTest ascendIsCore{};                                    \
-   ascendIsCore.is(::AscendC::AIC))
+  (::AscendC::cpu::CoreTest ascendIsCore{}; ascendIsCore.is(::AscendC::AIC))
 #define ASCEND_IS_AIV                                                          \
-  (::AscendC::cpu::CoreTest ascendIsCore{};                                    \
-   ascendIsCore.is(::AscendC::AIV))
+  (::AscendC::cpu::CoreTest ascendIsCore{}; ascendIsCore.is(::AscendC::AIV))
 
 // Kernel assertions stop the kernel with the message.
 inline void assert(bool condition, const char *message) {

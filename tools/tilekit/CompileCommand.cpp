@@ -106,14 +106,13 @@ static cl::opt<unsigned> verifyBlocks(
              "run --blocks` does (get_block_idx / get_block_num; default 1)"),
     cl::init(1), cl::sub(driver::compileCommand()),
     cl::cat(driver::optionCategory()));
-static cl::opt<std::string>
-    saveIrDir("save-ir",
-              cl::desc("Where --verify-each saves the IR before and after the "
-                       "divergent pass, created if need be (default: the current "
-                       "directory)"),
-              cl::value_desc("DIR"), cl::init("."),
-              cl::sub(driver::compileCommand()),
-              cl::cat(driver::optionCategory()));
+static cl::opt<std::string> saveIrDir(
+    "save-ir",
+    cl::desc("Where --verify-each saves the IR before and after the "
+             "divergent pass, created if need be (default: the current "
+             "directory)"),
+    cl::value_desc("DIR"), cl::init("."), cl::sub(driver::compileCommand()),
+    cl::cat(driver::optionCategory()));
 
 /// Writes `text` to -o (whole or not at all) or stdout.
 static int writeOutput(const std::string &text) {

@@ -39,11 +39,11 @@ struct RunResult {
 /// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of
 /// `inputs` within `limits`; with `checkRaces`, unordered pipe accesses are
 /// errors.
-RunResult runKernel(mlir::ModuleOp module, llvm::StringRef entryName,
-                    llvm::ArrayRef<interp::RuntimeValue> inputs,
-                    bool checkRaces, unsigned blocks,
-                    const RunLimits &limits = {},
-                    interp::UndefinedData undefined = interp::UndefinedData::Zero);
+RunResult
+runKernel(mlir::ModuleOp module, llvm::StringRef entryName,
+          llvm::ArrayRef<interp::RuntimeValue> inputs, bool checkRaces,
+          unsigned blocks, const RunLimits &limits = {},
+          interp::UndefinedData undefined = interp::UndefinedData::Zero);
 
 /// The run before the pipeline that VerifyEach compares with: runKernel,
 /// then once more under --undefined=check to learn readsUndefined.

@@ -184,12 +184,12 @@ constexpr bool hasHardEvent(Pipe src, Pipe dst) {
 }
 
 #define TILEKIT_EVENT_IDS(COUNT, RESERVED)                                     \
-  /** The event ids of SetFlag / WaitFlag, and the first one reserved. */     \
+  /** The event ids of SetFlag / WaitFlag, and the first one reserved. */      \
   constexpr int64_t kEventIds = COUNT, kFirstReservedEventId = RESERVED;
 #include "tilekit/Machine/Machine.def"
 
 #define TILEKIT_CROSS_CORE_FLAGS(COUNT)                                        \
-  /** The cross-core flag ids: 0 to kCrossCoreFlags - 1. */                   \
+  /** The cross-core flag ids: 0 to kCrossCoreFlags - 1. */                    \
   constexpr int64_t kCrossCoreFlags = COUNT;
 #include "tilekit/Machine/Machine.def"
 

@@ -430,9 +430,9 @@ static void commentSourceLines(ModuleOp module) {
         continue;
       last = line;
       OpBuilder builder(&op);
-      emitc::VerbatimOp::create(builder, op.getLoc(),
-                                ("// " + line.first + ":" + Twine(line.second))
-                                    .str());
+      emitc::VerbatimOp::create(
+          builder, op.getLoc(),
+          ("// " + line.first + ":" + Twine(line.second)).str());
     }
   });
 }

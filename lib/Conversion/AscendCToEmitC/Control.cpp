@@ -167,7 +167,8 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
     emitc::CallOpaqueOp::create(
         rewriter, op.getLoc(), TypeRange(), "AscendC::PipeBarrier",
         ValueRange(), ArrayAttr(),
-        rewriter.getArrayAttr({emitc::OpaqueAttr::get(getContext(), "PIPE_ALL")}));
+        rewriter.getArrayAttr(
+            {emitc::OpaqueAttr::get(getContext(), "PIPE_ALL")}));
     rewriter.replaceOpWithNewOp<emitc::ReturnOp>(op, Value());
     return success();
   }

@@ -361,7 +361,8 @@ struct ConvertPTOToAscendCPass
         }
         OpBuilder builder(loop);
         Value home = ascendc::LocalTensorAutoOp::create(
-            builder, loop.getLoc(), cast<ascendc::LocalTensorType>(arg.getType()),
+            builder, loop.getLoc(),
+            cast<ascendc::LocalTensorType>(arg.getType()),
             ascendc::Position::VecCalc, false, false);
         ascendc::DataCopyOp::create(builder, loop.getLoc(), home, init);
         homes.emplace_back(index, home);

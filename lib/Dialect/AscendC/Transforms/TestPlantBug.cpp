@@ -41,11 +41,11 @@ struct TestPlantBugPass
     getOperation().walk([&](Operation *op) {
       if (victim)
         return;
-      if (kind == "race"        ? isa<WaitFlagOp>(op)
-          : kind == "undefined" ? isa<DuplicateL2Op, DuplicateL0Op>(op)
-                                : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op,
-                                      AddsL0Op, MulsL0Op, MaxsL0Op, MinsL0Op>(
-                                      op))
+      if (kind == "race" ? isa<WaitFlagOp>(op)
+          : kind == "undefined"
+              ? isa<DuplicateL2Op, DuplicateL0Op>(op)
+              : isa<AddsL2Op, MulsL2Op, MaxsL2Op, MinsL2Op, AddsL0Op, MulsL0Op,
+                    MaxsL0Op, MinsL0Op>(op))
         victim = op;
     });
     if (!victim)
@@ -65,7 +65,8 @@ struct TestPlantBugPass
         arith::AddFOp::create(builder, victim->getLoc(), scalar.get(), one));
   }
 
-  Option<std::string> kind{*this, "kind", llvm::cl::desc("value, race or undefined"),
+  Option<std::string> kind{*this, "kind",
+                           llvm::cl::desc("value, race or undefined"),
                            llvm::cl::init("value")};
 };
 } // namespace
