@@ -6,6 +6,7 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
@@ -63,6 +64,9 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
                                   const pto::BufferCapacities &capacities) {
   if (holdsPTO(module)) {
     markArch(module, arch);
+    // Decided on the PTO kernel, whose tile accesses show the GM regions:
+    // how many cores the launch may spread the work items over.
+    pm.addPass(pto::createProveIndependentItems());
     pm.addPass(createConvertPTOToAscendCPass());
     if (stopAfter == "convert-pto-to-ascendc")
       return true;

@@ -9,6 +9,8 @@
 #include "GroupRuntime.h"
 #include "TaskScheduler.h"
 
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -149,6 +151,40 @@ static LogicalResult runCall(ExecContext &context, Operation *raw) {
   return success();
 }
 
+/// A launch runs its kernel once per block, each block a work item, in
+/// block order: the blocks of a launch have no order between them, so any
+/// order computes the same.
+static LogicalResult runLaunch(ExecContext &context, Operation *raw) {
+  auto op = cast<ascendc::LaunchOp>(raw);
+  Interpreter &interpreter = context.getInterpreter();
+  FunctionOpInterface kernel = interpreter.lookupFunction(op.getCallee());
+  if (!kernel)
+    return op.emitOpError()
+           << "launches '@" << op.getCallee() << "', which does not exist";
+  int64_t blocks = context.index(op.getBlocks());
+  if (blocks <= 0 || blocks > std::numeric_limits<int32_t>::max())
+    return op.emitOpError() << "launches " << blocks
+                            << " blocks; a launch has at least one";
+  SmallVector<RuntimeValue> args = valuesOf(context, op.getArgs());
+  ExternalCalls *external = interpreter.getOptions().external;
+  if (TaskScheduler *scheduler = context.getScheduler())
+    if (failed(scheduler->drain()))
+      return failure();
+  for (int64_t block = 0; block < blocks; ++block) {
+    CoreState state{static_cast<unsigned>(block),
+                    static_cast<unsigned>(blocks), std::nullopt};
+    TracedWorkItem item(interpreter, state);
+    FailureOr<SmallVector<RuntimeValue>> results =
+        external && external->handles(kernel)
+            ? external->call(kernel, args, state.blockIndex, state.blockCount,
+                             interpreter)
+            : interpreter.call(kernel, args, state);
+    if (failed(results))
+      return reportFailedCall(op, kernel);
+  }
+  return success();
+}
+
 LogicalResult interp::reportFailedCall(Operation *call,
                                        FunctionOpInterface callee) {
   return call->emitOpError()
@@ -160,4 +196,5 @@ void interp::registerControlFlowHandlers(HandlerMap &map) {
   addHandler<scf::WhileOp>(map, runWhile);
   addHandler<scf::IfOp>(map, runIf);
   addHandler<func::CallOp>(map, runCall);
+  addHandler<ascendc::LaunchOp>(map, runLaunch);
 }

@@ -34,6 +34,8 @@
 
 #include "tilekit/Timing/Simulator.h"
 
+#include "tilekit/Machine/Machine.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -360,7 +362,7 @@ void Simulator::Impl::add(const Record &record) {
   if (!current || currentId != record.item) {
     auto [it, inserted] = pending.try_emplace(record.item);
     if (inserted) {
-      it->second.core = itemsSeen++ % numCores;
+      it->second.core = machine::getWorkItemCore(itemsSeen++, numCores);
       appeared.push_back(record.item);
     }
     current = &it->second;

@@ -60,6 +60,13 @@ constexpr unsigned kNumSplitCodes = 0
 // Buffers
 //===----------------------------------------------------------------------===//
 
+/// The core (block) that runs work item `item` of `cores`: round robin in
+/// the order items start. `tilekit sim` spreads items so, and a compiled
+/// launch kernel (ascendc-form-launch) computes the same in its IR.
+constexpr uint64_t getWorkItemCore(uint64_t item, uint64_t cores) {
+  return item % cores;
+}
+
 constexpr llvm::StringLiteral getName(Buffer buffer) {
   switch (buffer) {
 #define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \

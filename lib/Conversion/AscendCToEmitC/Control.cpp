@@ -89,8 +89,11 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
 
     auto kernel = emitc::FuncOp::create(rewriter, func.getLoc(), func.getName(),
                                         FunctionType::get(context, inputs, {}));
-    kernel.setSpecifiersAttr(
-        rewriter.getStrArrayAttr({"extern \"C\" __global__ __aicore__"}));
+    // A work item's kernel inside a launch kernel is a device function: the
+    // launch kernel is the entry, and sets the core up.
+    bool device = func->hasAttr(ascendc::AscendCDialect::kDeviceAttrName);
+    kernel.setSpecifiersAttr(rewriter.getStrArrayAttr(
+        {device ? "__aicore__ inline" : "extern \"C\" __global__ __aicore__"}));
     // Made through the rewriter, which undoes it if the conversion fails.
     SmallVector<Location> locations(inputs.size(), func.getLoc());
     Block *entry =
@@ -101,7 +104,7 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     // theirs is MIX_AIC_1_2, whose second vector core the lanes do not
     // use yet.
     ascendc::KernelCores cores = ascendc::getKernelCores(func);
-    if (cores != ascendc::KernelCores::Mixed)
+    if (!device && cores != ascendc::KernelCores::Mixed)
       emitc::VerbatimOp::create(
           rewriter, func.getLoc(),
           cores == ascendc::KernelCores::Cube
@@ -109,8 +112,9 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
               : "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);");
     // Static tensor programming leaves the core's global state (atomic
     // mode, masks) to the kernel: it sets it first (InitSocState's page).
-    emitc::CallOpaqueOp::create(rewriter, func.getLoc(), TypeRange(),
-                                "AscendC::InitSocState", ValueRange());
+    if (!device)
+      emitc::CallOpaqueOp::create(rewriter, func.getLoc(), TypeRange(),
+                                  "AscendC::InitSocState", ValueRange());
     SmallVector<Value> replacements;
     for (BlockArgument arg : func.getArguments()) {
       Value passed = entry->getArgument(arg.getArgNumber());
@@ -189,6 +193,57 @@ FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
     return failure();
   return kernel.getArgument(index.getInt());
 }
+
+/// A launch kernel's call of a work item's kernel: the callee's ABI, each GM
+/// tensor the launch's own address of it and its extents
+/// (`ascendc.launch_args` names which argument of the launch it is).
+struct CallLowering : OpConversionPattern<func::CallOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto launchArgs = op->getAttrOfType<DenseI64ArrayAttr>(
+        ascendc::AscendCDialect::kLaunchArgsAttrName);
+    auto launch = op->getParentOfType<emitc::FuncOp>();
+    if (!launchArgs || !launch ||
+        launchArgs.size() != int64_t(op.getNumOperands()))
+      return op.emitOpError() << "calls a kernel outside a launch kernel; "
+                                 "only ascendc-form-launch makes such calls";
+    SmallVector<Value> operands, extents;
+    for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
+      int64_t arg = launchArgs[index];
+      auto tensor = dyn_cast<ascendc::GlobalTensorType>(operand.getType());
+      if (!tensor) {
+        operands.push_back(adaptor.getOperands()[index]);
+        continue;
+      }
+      if (arg < 0 || arg >= int64_t(launch.getNumArguments()))
+        return op.emitOpError() << "passes a GM tensor that is not an "
+                                   "argument of the launch";
+      operands.push_back(launch.getArgument(arg));
+      for (auto [dim, size] : llvm::enumerate(tensor.getShape())) {
+        if (!ShapedType::isDynamic(size))
+          continue;
+        FailureOr<Value> extent =
+            kernelArgument(op, extentAttrName(arg, dim));
+        if (failed(extent))
+          return op.emitOpError() << "passes a tensor whose extent the "
+                                     "launch does not receive";
+        extents.push_back(*extent);
+      }
+    }
+    operands.append(extents);
+    emitc::CallOpaqueOp::create(rewriter, op.getLoc(), TypeRange(),
+                                op.getCallee(), operands);
+    // What a kernel returns are GM arguments it was passed, which the launch
+    // kernel uses directly (form-launch): the C++ call returns nothing.
+    if (!op.use_empty())
+      return op.emitOpError() << "uses what the kernel returns; a C++ kernel "
+                                 "returns nothing";
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 
 /// Each workspace op is a region of the kernel's workspace argument, at
 /// the bytes of the regions before it in the kernel (each rounded to 32).
@@ -406,7 +461,8 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
                                    RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns
-      .add<KernelLowering, ReturnLowering, WorkspaceLowering, GlobalDimLowering,
+      .add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
+           GlobalDimLowering,
            YieldLowering, SubBlockGuardLowering, PrintfLowering,
            DumpTensorLowering, AssertLowering, InitDumpLowering>(types,
                                                                  context);

@@ -87,10 +87,13 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
     return expect(op, attr, value && value.getInt() >= 0,
                   "a non-negative integer");
   }
+  if (name == D::kLaunchArgsAttrName)
+    return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
+                  "an array of argument indices (array<i64: ...>)");
   if (name == D::kBufIdsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of buffer ids (array<i64: ...>)");
-  if (name == D::kHostAttrName)
+  if (name == D::kHostAttrName || name == D::kDeviceAttrName)
     return failure(failed(requireOn(op, attr, isa<FunctionOpInterface>(op),
                                     "a function")) ||
                    failed(expect(op, attr, isa<UnitAttr>(attr.getValue()),
@@ -103,7 +106,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   return op->emitOpError()
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
-            "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
+            "alloc_strategy, memory_consumed, cross_core_flag_id, host, device, launch_args, "
             "buf_id, buf_ids, reuse_group, vec_scope_loop or parallel)";
 }
 

@@ -130,6 +130,24 @@ static LogicalResult verifyVectorOp(Operation *op) {
 #define GET_OP_CLASSES
 #include "tilekit/Dialect/AscendC/IR/AscendCOps.cpp.inc"
 
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto kernel = symbols.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getCalleeAttr());
+  if (!kernel)
+    return emitOpError() << "launches '" << getCallee()
+                         << "', which is not a function";
+  if (kernel->hasAttr(AscendCDialect::kHostAttrName))
+    return emitOpError() << "launches the host function '" << getCallee()
+                         << "'; only kernels are launched";
+  if (kernel.getResultTypes().size() != 0)
+    return emitOpError() << "launches '" << getCallee()
+                         << "', which returns values; a kernel returns none";
+  if (TypeRange(getArgs().getTypes()) != TypeRange(kernel.getArgumentTypes()))
+    return emitOpError() << "passes operands whose types are not those of '"
+                         << getCallee() << "''s arguments";
+  return success();
+}
+
 LogicalResult GlobalDimOp::verify() {
   int64_t rank = cast<GlobalTensorType>(getSource().getType()).getRank();
   if (static_cast<int64_t>(getDim()) >= rank)

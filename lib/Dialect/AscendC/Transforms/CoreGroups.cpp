@@ -2,6 +2,9 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -31,6 +34,16 @@ bool isCubeKernel(Operation *func) {
 }
 
 KernelCores getKernelCores(Operation *func) {
+  // A launch kernel runs on the cores of the kernels it calls.
+  std::optional<KernelCores> called;
+  func->walk([&](func::CallOp call) {
+    if (Operation *callee =
+            SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr()))
+      called = getKernelCores(callee);
+    return called ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (called)
+    return *called;
   bool cube = false, vector = false;
   func->walk([&](Operation *op) {
     cube |= isa<IfAicOp>(op);

@@ -59,7 +59,8 @@ StringRef getArchName(Arch arch) {
 bool buildAscendCPipeline(
     OpPassManager &pm, Arch arch, bool debug, bool lowerToL0,
     StringRef stopAfter,
-    const std::array<int64_t, machine::kNumBuffers> *capacities) {
+    const std::array<int64_t, machine::kNumBuffers> *capacities,
+    unsigned cores) {
   PipelineBuilder p(pm, stopAfter);
   // One machine throughout: the module is marked with (or must already
   // carry) the pipeline's architecture.
@@ -115,6 +116,10 @@ bool buildAscendCPipeline(
   p.addPerModule(createInsertSubblockGuard());
   if (debug)
     p.addPerModule(createInsertInitDump());
+  // One launch per host function, over kernels that are complete.
+  FormLaunchOptions launch;
+  launch.cores = cores;
+  p.addPerModule(createFormLaunch(launch));
   return p.reachedStop();
 }
 

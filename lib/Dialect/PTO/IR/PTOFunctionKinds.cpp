@@ -286,7 +286,13 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << name << "' must name a function";
     return requireKind({FunctionKind::Group});
   }
+  if (name == kIndependentItemsAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    return requireKind({FunctionKind::Orchestration});
+  }
   return op->emitOpError() << "has unknown PTO attribute '" << name
                            << "' (expected pto.kind, pto.split, "
-                              "pto.dual_aiv_dispatch, pto.aic or pto.aiv)";
+                              "pto.dual_aiv_dispatch, pto.aic, pto.aiv or "
+                              "pto.independent_items)";
 }

@@ -70,6 +70,14 @@ def AscendC_Dialect : Dialect {
     /// function: unit, host code that launches kernels (the lowering marks
     /// orchestration functions); passes that shape kernels skip it.
     static constexpr ::llvm::StringLiteral kHostAttrName = "ascendc.host";
+    /// function: unit, a kernel that only launch kernels call, once per
+    /// work item (form-launch): a device function, not an entry.
+    static constexpr ::llvm::StringLiteral kDeviceAttrName = "ascendc.device";
+    /// call in a launch kernel: per operand, the launch kernel's argument
+    /// it is (-1 for a scalar), so that the C++ passes the launch's
+    /// address and extents of that tensor (form-launch).
+    static constexpr ::llvm::StringLiteral kLaunchArgsAttrName =
+        "ascendc.launch_args";
     /// function argument: the kernel argument it is ("DumpAddr").
     static constexpr ::llvm::StringLiteral kKernelArgAttrName =
         "ascendc.kernel_arg";

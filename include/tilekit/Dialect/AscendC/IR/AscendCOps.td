@@ -6,6 +6,7 @@
 include "tilekit/Dialect/AscendC/IR/AscendCTypes.td"
 include "tilekit/Dialect/AscendC/IR/AscendCInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 include "tilekit/Interfaces/PipeOpInterface.td"
@@ -518,6 +519,26 @@ def AscendC_GetBlockNumOp : AscendC_Op<"get_block_num", [Tilekit_NoPipe, Pure]> 
   let summary = "the blocks of the launch (Ascend C's GetBlockNum)";
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
+}
+
+def AscendC_LaunchOp : AscendC_Op<"launch", [Tilekit_NoPipe,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "launches a kernel on `blocks` cores (Ascend C's <<<blockDim, ...>>>)";
+  let description = [{
+    A host function's launch of a kernel: each of the `blocks` cores (core
+    pairs, for a mixed kernel) runs it with its own `get_block_idx`, with no
+    order between them. The operands are the kernel's arguments.
+
+    ```mlir
+    ascendc.launch @softmax_kernel(%x, %y) blocks %c24
+        : (!ascendc.global_tensor<?x128xf32>, !ascendc.global_tensor<?x128xf32>)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
+                       Index:$blocks);
+  let assemblyFormat = [{
+    $callee `(` $args `)` `blocks` $blocks attr-dict `:` `(` type($args) `)`
+  }];
 }
 
 def AscendC_SubBlockGuardOp : AscendC_Op<"subblock_guard", [Tilekit_NoPipe]> {

@@ -37,10 +37,13 @@ llvm::StringRef getArchName(Arch arch);
 /// are left out; returns false when the pipeline has no such pass. The
 /// capacity check holds each buffer to `capacities` (bytes by
 /// machine::Buffer, a machine config's), or to the machine description's.
+/// A launch of independent work items runs on `cores` blocks (0: the
+/// architecture's AI cores).
 bool buildAscendCPipeline(
     mlir::OpPassManager &pm, Arch arch, bool debug, bool lowerToL0,
     llvm::StringRef stopAfter = "",
-    const std::array<int64_t, machine::kNumBuffers> *capacities = nullptr);
+    const std::array<int64_t, machine::kNumBuffers> *capacities = nullptr,
+    unsigned cores = 0);
 
 /// The typed patterns of -ascendc-lower-to-l0: each simple-level (L2)
 /// vector op to its low-level (L0) form. They apply to ops whose count the

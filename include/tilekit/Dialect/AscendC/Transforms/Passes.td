@@ -246,6 +246,65 @@ def InsertSubblockGuard : Pass<"ascendc-insert-subblock-guard", "mlir::ModuleOp"
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
+  let summary = "Makes each host function one launch of a kernel that loops over its work items";
+  let description = [{
+    A host function (`ascendc.host`, a lowered orchestration) calls a kernel
+    per work item. This pass moves its control flow into a new kernel,
+    `@<host>_kernel`, in which each call runs only on the core that owns its
+    item: items are numbered in program order and item `i` belongs to block
+    `i % get_block_num` (the rule `tilekit sim` spreads items by,
+    `machine::getWorkItemCore`). The host function becomes one
+    `ascendc.launch` of that kernel on `cores` blocks, or on one block when
+    the orchestration is not marked `pto.independent_items`
+    (`pto-prove-independent-items`): one core then runs every item in
+    program order, which honours any GM dependency between them.
+
+    ```mlir
+    // before
+    func.func @softmax(%x: ..., %y: ...) -> ... attributes {ascendc.host} {
+      scf.for %row = %c0 to %m step %c16 ... {
+        func.call @softmax_tile(%x, %y, %row, %rows) ...
+      }
+    }
+    // after
+    func.func @softmax_kernel(%x: ..., %y: ...) {
+      %block = ascendc.get_block_idx
+      %blocks = ascendc.get_block_num
+      %n = scf.for %row = %c0 to %m step %c16 iter_args(%item = %c0) -> (index) {
+        %core = arith.remsi %item, %blocks : index
+        %mine = arith.cmpi eq, %core, %block : index
+        scf.if %mine { func.call @softmax_tile(%x, %y, %row, %rows) ... }
+        %next = arith.addi %item, %c1 : index
+        scf.yield %next : index
+      }
+      return
+    }
+    func.func @softmax(%x: ..., %y: ...) -> ... attributes {ascendc.host} {
+      %c24 = arith.constant 24 : index
+      ascendc.launch @softmax_kernel(%x, %y) blocks %c24 : (...)
+      return %y : ...
+    }
+    ```
+
+    The called kernels stay functions (`ascendc.device`: in C++, `__aicore__
+    inline`), each ending with its pipes drained, so consecutive items on a
+    core do not overlap yet. A host function this cannot express (one that
+    runs ops other than scalar arithmetic, `scf.for`/`scf.if`, extents,
+    workspaces and kernel calls, one whose GM values cannot be followed to
+    its arguments, a kernel that reads its block index, or a kernel that
+    something else calls too) is left as it is, with a warning at the op.
+  }];
+  let options = [
+    Option<"cores", "cores", "unsigned", "0",
+           "Blocks of a launch whose items are independent (0: the "
+           "architecture's AI cores, 24 on C220 and 32 on C310)">
+  ];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def InsertInitDump : Pass<"ascendc-insert-init-dump", "mlir::ModuleOp"> {
   let summary = "Adds the dump argument and InitDump to kernels that print";
   let description = [{

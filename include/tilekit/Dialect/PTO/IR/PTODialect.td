@@ -44,6 +44,10 @@ def PTO_Dialect : Dialect {
         "pto.dual_aiv_dispatch";
     static constexpr llvm::StringLiteral kAicAttrName = "pto.aic";
     static constexpr llvm::StringLiteral kAivAttrName = "pto.aiv";
+    /// On an orchestration: its work items provably touch disjoint GM
+    /// elements wherever one of them writes (pto-prove-independent-items).
+    static constexpr llvm::StringLiteral kIndependentItemsAttrName =
+        "pto.independent_items";
 
     void registerTypes();
     void registerAttributes();

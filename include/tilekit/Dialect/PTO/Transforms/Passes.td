@@ -57,4 +57,25 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
   ];
 }
 
+def ProveIndependentItems : Pass<"pto-prove-independent-items", "mlir::ModuleOp"> {
+  let summary = "Marks the orchestrations whose work items never meet in GM";
+  let description = [{
+    A compiled kernel is one launch: each core runs the work items (in-core
+    calls) assigned to it round robin, in order, with no order between
+    cores. That computes what the orchestration does only when no item
+    reads or writes GM that an item on another core writes. This pass
+    proves it (`tilekit/Dialect/PTO/Transforms/WorkItems.h` has the rule)
+    and marks the orchestration `pto.independent_items`; where it cannot,
+    it warns at the op that stops the proof, and the launch runs its items
+    on one core, in program order.
+
+    ```mlir
+    // Each item stores rows [%row, %row + 16) of %y; %row steps by 16.
+    func.func @softmax(%x: !pto.tensor<?x128xf32>, %y: !pto.tensor<?x128xf32>)
+        attributes {pto.kind = #pto.kind<orchestration>,
+                    pto.independent_items} { ... }
+    ```
+  }];
+}
+
 #endif // TILEKIT_DIALECT_PTO_TRANSFORMS_PASSES_TD

@@ -1,0 +1,337 @@
+//===- FormLaunch.cpp - ascendc-form-launch --------------------------------===//
+//
+// Turns each host function into one launch of a kernel that walks the host
+// function's control flow and runs, on each core, the work items that core
+// owns (machine::getWorkItemCore). The item number is threaded through the
+// loops and branches as an extra loop-carried value and branch result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace tilekit::ascendc {
+#define GEN_PASS_DEF_FORMLAUNCH
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h.inc"
+} // namespace tilekit::ascendc
+
+#define DEBUG_TYPE "ascendc-form-launch"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::ascendc;
+
+namespace {
+
+/// The PTO mark of orchestrations whose items never meet in GM
+/// (pto-prove-independent-items); the AscendC side only reads it.
+constexpr llvm::StringLiteral kIndependentItems = "pto.independent_items";
+
+/// The AI cores of an architecture: 910B1's 24, 950PR's 32 (HARDWARE.md,
+/// as configs/ascend910b.json and ascend950.json give them).
+unsigned getDefaultCores(StringRef arch) { return arch == "c310" ? 32 : 24; }
+
+/// Which argument of `func` a GM value is (a version of), following loop
+/// and branch results and kernel call results; nothing for a value made
+/// in the body (a workspace), which the kernel makes itself.
+std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
+                                   unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (owner == func.getOperation())
+      return arg.getArgNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(owner); loop && arg.getArgNumber())
+      return argumentOf(func, loop.getInitArgs()[arg.getArgNumber() - 1],
+                        depth + 1);
+    return std::nullopt;
+  }
+  Operation *def = value.getDefiningOp();
+  unsigned index = cast<OpResult>(value).getResultNumber();
+  auto same = [&](Value a, Value b) -> std::optional<unsigned> {
+    std::optional<unsigned> x = argumentOf(func, a, depth + 1);
+    if (x && x == argumentOf(func, b, depth + 1))
+      return x;
+    return std::nullopt;
+  };
+  if (auto loop = dyn_cast<scf::ForOp>(def))
+    return same(loop.getInitArgs()[index], loop.getYieldedValues()[index]);
+  if (auto branch = dyn_cast<scf::IfOp>(def); branch && branch.elseBlock())
+    return same(branch.thenYield().getOperand(index),
+                branch.elseYield().getOperand(index));
+  if (auto call = dyn_cast<func::CallOp>(def)) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return std::nullopt;
+    Value returned =
+        callee.getBody().front().getTerminator()->getOperand(index);
+    auto param = dyn_cast<BlockArgument>(returned);
+    if (!param || param.getOwner() != &callee.getBody().front())
+      return std::nullopt;
+    return argumentOf(func, call.getOperand(param.getArgNumber()), depth + 1);
+  }
+  return std::nullopt;
+}
+
+struct FormLaunchPass
+    : public ascendc::impl::FormLaunchBase<FormLaunchPass> {
+  using FormLaunchBase::FormLaunchBase;
+  void runOnOperation() override;
+
+private:
+  /// Why `host` cannot become one launch, at the op that says so.
+  std::optional<std::pair<Operation *, std::string>>
+  findObstacle(func::FuncOp host, SymbolTableCollection &symbols);
+  void form(func::FuncOp host, unsigned blocks);
+  /// Guards each kernel call under `block` by its item's core and threads
+  /// the item number through; returns the number after the block's items.
+  Value threadItems(Block &block, Value item, Value core, Value cores);
+};
+
+} // namespace
+
+std::optional<std::pair<Operation *, std::string>>
+FormLaunchPass::findObstacle(func::FuncOp host,
+                             SymbolTableCollection &symbols) {
+  std::optional<std::pair<Operation *, std::string>> found;
+  auto stop = [&](Operation *op, std::string reason) {
+    found = {op, std::move(reason)};
+    return WalkResult::interrupt();
+  };
+  ModuleOp module = getOperation();
+  std::optional<KernelCores> cores;
+  host.walk([&](Operation *op) {
+    if (op == host.getOperation())
+      return WalkResult::advance();
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value value : ret.getOperands())
+        if (!argumentOf(host, value))
+          return stop(op, "returns a value that is not one of its arguments");
+      return WalkResult::advance();
+    }
+    if (isa<arith::ArithDialect>(op->getDialect()) ||
+        isa<scf::ForOp, scf::IfOp, scf::YieldOp, GlobalDimOp>(op))
+      return WalkResult::advance();
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call)
+      return stop(op, "runs this op itself, between its work items");
+    auto kernel = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!kernel || kernel.isExternal() ||
+        kernel->hasAttr(AscendCDialect::kHostAttrName))
+      return stop(op, "calls something other than a kernel");
+    for (Value operand : call.getOperands())
+      if (isa<GlobalTensorType>(operand.getType()) &&
+          !argumentOf(host, operand))
+        return stop(op, "passes a GM value that is not followed to one of "
+                        "its arguments");
+    if (!kernel.getOps<WorkspaceOp>().empty())
+      return stop(op, "calls '@" + kernel.getName().str() +
+                          "', which keeps GM scratch (a workspace); a launch "
+                          "does not give each core its own yet");
+    KernelCores kind = getKernelCores(kernel);
+    if (cores && *cores != kind)
+      return stop(op, "calls kernels for different kinds of cores");
+    cores = kind;
+    if (kernel
+            .walk([](Operation *inner) {
+              return isa<GetBlockIdxOp, GetBlockNumOp>(inner)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted())
+      return stop(op, "calls '@" + kernel.getName().str() +
+                          "', which reads its block index: in a launch it "
+                          "would read the launch's");
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(kernel, module);
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto caller = use.getUser()->getParentOfType<func::FuncOp>();
+      if (caller != host)
+        return stop(op, "calls '@" + kernel.getName().str() +
+                            "', which '@" + caller.getName().str() +
+                            "' calls too");
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
+                                  Value cores) {
+  auto hasCall = [](Operation &op) {
+    return op.walk([](func::CallOp) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (!hasCall(op))
+      continue;
+    Location loc = op.getLoc();
+    OpBuilder builder(&op);
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      // A call's results are GM arguments it was passed: uses read those.
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      auto ret = kernel.getBody().front().getTerminator();
+      for (auto [result, returned] :
+           llvm::zip(call.getResults(), ret->getOperands()))
+        result.replaceAllUsesWith(call.getOperand(
+            cast<BlockArgument>(returned).getArgNumber()));
+      Value owner = arith::RemSIOp::create(builder, loc, item, cores);
+      Value mine = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         owner, core);
+      auto guard = scf::IfOp::create(builder, loc, mine, /*else=*/false);
+      OpBuilder inside = guard.getThenBodyBuilder();
+      auto guarded =
+          func::CallOp::create(inside, loc, call.getCalleeAttr(),
+                               call.getResultTypes(), call.getOperands());
+      auto launch = call->getParentOfType<func::FuncOp>();
+      SmallVector<int64_t> args;
+      for (Value operand : call.getOperands())
+        args.push_back(isa<GlobalTensorType>(operand.getType())
+                           ? int64_t(*argumentOf(launch, operand))
+                           : -1);
+      guarded->setAttr(AscendCDialect::kLaunchArgsAttrName,
+                       builder.getDenseI64ArrayAttr(args));
+      Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+      item = arith::AddIOp::create(builder, loc, item, one);
+      call.erase();
+      continue;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      SmallVector<Value> inits(loop.getInitArgs());
+      inits.push_back(item);
+      auto grown =
+          scf::ForOp::create(builder, loc, loop.getLowerBound(),
+                             loop.getUpperBound(), loop.getStep(), inits);
+      grown.getRegion().front().erase();
+      grown.getRegion().takeBody(loop.getRegion());
+      Block &body = grown.getRegion().front();
+      Value carried = body.addArgument(item.getType(), loc);
+      auto yield = cast<scf::YieldOp>(body.getTerminator());
+      Value after = threadItems(body, carried, core, cores);
+      yield.getResultsMutable().append(after);
+      for (auto [old, now] : llvm::zip(loop.getResults(), grown.getResults()))
+        old.replaceAllUsesWith(now);
+      loop.erase();
+      item = grown.getResults().back();
+      continue;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      SmallVector<Type> types(branch.getResultTypes());
+      types.push_back(item.getType());
+      auto grown = scf::IfOp::create(builder, loc, types,
+                                     branch.getCondition(), /*else=*/false);
+      grown.getThenRegion().takeBody(branch.getThenRegion());
+      if (branch.getElseRegion().empty()) {
+        Block *otherwise = builder.createBlock(&grown.getElseRegion());
+        OpBuilder end = OpBuilder::atBlockEnd(otherwise);
+        scf::YieldOp::create(end, loc);
+      } else {
+        grown.getElseRegion().takeBody(branch.getElseRegion());
+      }
+      for (Region *region : {&grown.getThenRegion(), &grown.getElseRegion()}) {
+        Block &body = region->front();
+        if (body.empty() || !isa<scf::YieldOp>(body.back())) {
+          OpBuilder end = OpBuilder::atBlockEnd(&body);
+          scf::YieldOp::create(end, loc);
+        }
+        auto yield = cast<scf::YieldOp>(body.getTerminator());
+        Value after = threadItems(body, item, core, cores);
+        yield.getResultsMutable().append(after);
+      }
+      for (auto [old, now] : llvm::zip(branch.getResults(), grown.getResults()))
+        old.replaceAllUsesWith(now);
+      branch.erase();
+      item = grown.getResults().back();
+      continue;
+    }
+  }
+  return item;
+}
+
+void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
+  ModuleOp module = getOperation();
+  MLIRContext *context = module.getContext();
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(module.getBody());
+  // The kernel takes the host's arguments and returns nothing.
+  auto kernel = func::FuncOp::create(
+      builder, host.getLoc(), (host.getName() + "_kernel").str(),
+      FunctionType::get(context, host.getArgumentTypes(), {}));
+  SymbolTable(module).insert(kernel);
+  kernel.setAllArgAttrs(host.getAllArgAttrs());
+  IRMapping mapping;
+  host.getBody().cloneInto(&kernel.getBody(), mapping);
+  Block &body = kernel.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  builder.setInsertionPoint(ret);
+  func::ReturnOp::create(builder, ret.getLoc());
+  ret.erase();
+  builder.setInsertionPointToStart(&body);
+  Value core = GetBlockIdxOp::create(builder, host.getLoc(),
+                                     builder.getIndexType());
+  Value cores = GetBlockNumOp::create(builder, host.getLoc(),
+                                      builder.getIndexType());
+  Value first = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
+  threadItems(body, first, core, cores);
+  // The kernels it calls are its device functions now.
+  kernel.walk([&](func::CallOp call) {
+    if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr()))
+      callee->setAttr(AscendCDialect::kDeviceAttrName, UnitAttr::get(context));
+  });
+
+  // The host: one launch, then its GM results (its arguments).
+  Block &hostBody = host.getBody().front();
+  auto hostReturn = cast<func::ReturnOp>(hostBody.getTerminator());
+  SmallVector<Value> results;
+  for (Value value : hostReturn.getOperands())
+    results.push_back(host.getArgument(*argumentOf(host, value)));
+  builder.setInsertionPoint(hostReturn);
+  Value count = arith::ConstantIndexOp::create(builder, host.getLoc(), blocks);
+  LaunchOp::create(builder, host.getLoc(), kernel.getName(),
+                   host.getArguments(), count);
+  auto newReturn = func::ReturnOp::create(builder, hostReturn.getLoc(), results);
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(hostBody)))
+    if (&op != newReturn.getOperation() && !isa<LaunchOp>(op) &&
+        count.getDefiningOp() != &op)
+      op.erase();
+}
+
+void FormLaunchPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto arch = module->getAttrOfType<StringAttr>(AscendCDialect::kArchAttrName);
+  unsigned allCores =
+      cores ? unsigned(cores) : getDefaultCores(arch ? arch.getValue() : "");
+  SymbolTableCollection symbols;
+  SmallVector<func::FuncOp> hosts;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func->hasAttr(AscendCDialect::kHostAttrName) && !func.isExternal())
+      hosts.push_back(func);
+  for (func::FuncOp host : hosts) {
+    bool launches = !host.getOps<LaunchOp>().empty();
+    bool calls = host.walk([](func::CallOp) { return WalkResult::interrupt(); })
+                     .wasInterrupted();
+    if (launches || !calls)
+      continue;
+    if (auto obstacle = findObstacle(host, symbols)) {
+      obstacle->first->emitWarning()
+          << "'@" << host.getName()
+          << "' stays a host loop of one launch per work item: it "
+          << obstacle->second;
+      continue;
+    }
+    form(host, host->hasAttr(kIndependentItems) ? allCores : 1);
+  }
+}

@@ -1,0 +1,46 @@
+//===- ProveIndependentItems.cpp - pto-prove-independent-items ------------===//
+//
+// Marks each orchestration whose work items provably never meet in GM; warns
+// at the op that stops the proof otherwise (its launch then runs on one
+// core).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
+#include "tilekit/Dialect/PTO/Transforms/WorkItems.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace tilekit::pto {
+#define GEN_PASS_DEF_PROVEINDEPENDENTITEMS
+#include "tilekit/Dialect/PTO/Transforms/Passes.h.inc"
+} // namespace tilekit::pto
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::pto;
+
+namespace {
+struct ProveIndependentItemsPass
+    : public pto::impl::ProveIndependentItemsBase<ProveIndependentItemsPass> {
+  void runOnOperation() override;
+};
+} // namespace
+
+void ProveIndependentItemsPass::runOnOperation() {
+  for (auto func : getOperation().getOps<FunctionOpInterface>()) {
+    if (getFunctionKind(func) != FunctionKind::Orchestration)
+      continue;
+    std::optional<ItemDependence> dependence = findItemDependence(func);
+    if (!dependence) {
+      func->setAttr(PTODialect::kIndependentItemsAttrName,
+                    UnitAttr::get(func.getContext()));
+      continue;
+    }
+    func->removeAttr(PTODialect::kIndependentItemsAttrName);
+    dependence->at->emitWarning()
+        << "the work items of '@" << func.getName()
+        << "' run on one core, in order: " << dependence->reason;
+  }
+}
