@@ -220,6 +220,34 @@ static LogicalResult reportFault(func::FuncOp kernel, StringRef fault,
   return diag;
 }
 
+/// The GM arguments of `kernel` that any instruction writes (through views
+/// too), or that a work item's kernel it calls writes (a launch kernel).
+static std::vector<bool> writtenArguments(func::FuncOp kernel) {
+  std::vector<bool> writes(kernel.getNumArguments(), false);
+  kernel.walk([&](Operation *op) {
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      auto launchArgs = call->getAttrOfType<DenseI64ArrayAttr>(
+          ascendc::AscendCDialect::kLaunchArgsAttrName);
+      if (!callee || !launchArgs)
+        return;
+      std::vector<bool> inner = writtenArguments(callee);
+      for (auto [index, arg] : llvm::enumerate(launchArgs.asArrayRef()))
+        if (arg >= 0 && index < inner.size() && inner[index])
+          writes[arg] = true;
+      return;
+    }
+    for (const ascendc::TensorAccess &access : ascendc::getTensorAccesses(op))
+      if (access.writes)
+        if (auto arg =
+                dyn_cast<BlockArgument>(ascendc::getStorage(access.tensor));
+            arg && arg.getOwner()->getParentOp() == kernel)
+          writes[arg.getArgNumber()] = true;
+  });
+  return writes;
+}
+
 FailureOr<driver::CompiledKernels::Built>
 driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   // Calls run on the executor's threads; the first builds, the others wait.
@@ -246,18 +274,8 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   if (!entry)
     return kernel.emitError()
            << option << ": cannot load " << *object << ": " << dlerror();
-  // The GM arguments any instruction writes (through views too).
-  std::vector<bool> writes(kernel.getNumArguments(), false);
-  kernel.walk([&](Operation *op) {
-    for (const ascendc::TensorAccess &access : ascendc::getTensorAccesses(op))
-      if (access.writes)
-        if (auto arg =
-                dyn_cast<BlockArgument>(ascendc::getStorage(access.tensor));
-            arg && arg.getOwner()->getParentOp() == kernel)
-          writes[arg.getArgNumber()] = true;
-  });
   entries[kernel.getName()] = {entry, driver::sourceOf(*object),
-                               std::move(writes)};
+                               writtenArguments(kernel)};
   return entries[kernel.getName()];
 }
 
@@ -273,8 +291,22 @@ void driver::CompiledKernels::verifyPerItem(Interpreter &executor,
 /// vector ops as the executor does (exact), the cube sums its f32 products
 /// in another order than the executor's BLAS.
 static std::pair<double, double> itemTolerance(func::FuncOp kernel) {
+  // A launch kernel sums on the cube when a kernel it calls does.
   bool cube =
-      kernel->walk([](ascendc::MmadOp) { return WalkResult::interrupt(); })
+      kernel
+          ->walk([](Operation *op) {
+            auto call = dyn_cast<func::CallOp>(op);
+            Operation *callee = call ? SymbolTable::lookupNearestSymbolFrom(
+                                           call, call.getCalleeAttr())
+                                     : nullptr;
+            bool sums = isa<ascendc::MmadOp>(op) ||
+                        (callee && callee
+                                       ->walk([](ascendc::MmadOp) {
+                                         return WalkResult::interrupt();
+                                       })
+                                       .wasInterrupted());
+            return sums ? WalkResult::interrupt() : WalkResult::advance();
+          })
           .wasInterrupted();
   return cube ? std::pair(1e-4, 1e-5) : std::pair(0.0, 0.0);
 }

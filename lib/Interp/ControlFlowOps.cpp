@@ -163,16 +163,16 @@ static LogicalResult runLaunch(ExecContext &context, Operation *raw) {
            << "launches '@" << op.getCallee() << "', which does not exist";
   int64_t blocks = context.index(op.getBlocks());
   if (blocks <= 0 || blocks > std::numeric_limits<int32_t>::max())
-    return op.emitOpError() << "launches " << blocks
-                            << " blocks; a launch has at least one";
+    return op.emitOpError()
+           << "launches " << blocks << " blocks; a launch has at least one";
   SmallVector<RuntimeValue> args = valuesOf(context, op.getArgs());
   ExternalCalls *external = interpreter.getOptions().external;
   if (TaskScheduler *scheduler = context.getScheduler())
     if (failed(scheduler->drain()))
       return failure();
   for (int64_t block = 0; block < blocks; ++block) {
-    CoreState state{static_cast<unsigned>(block),
-                    static_cast<unsigned>(blocks), std::nullopt};
+    CoreState state{static_cast<unsigned>(block), static_cast<unsigned>(blocks),
+                    std::nullopt};
     TracedWorkItem item(interpreter, state);
     FailureOr<SmallVector<RuntimeValue>> results =
         external && external->handles(kernel)

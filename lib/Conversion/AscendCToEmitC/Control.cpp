@@ -224,8 +224,7 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
       for (auto [dim, size] : llvm::enumerate(tensor.getShape())) {
         if (!ShapedType::isDynamic(size))
           continue;
-        FailureOr<Value> extent =
-            kernelArgument(op, extentAttrName(arg, dim));
+        FailureOr<Value> extent = kernelArgument(op, extentAttrName(arg, dim));
         if (failed(extent))
           return op.emitOpError() << "passes a tensor whose extent the "
                                      "launch does not receive";
@@ -460,12 +459,10 @@ struct InitDumpLowering : OpConversionPattern<ascendc::InitDumpOp> {
 void emit::populateControlPatterns(AscendCToEmitCTypes &types,
                                    RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
-           GlobalDimLowering,
-           YieldLowering, SubBlockGuardLowering, PrintfLowering,
-           DumpTensorLowering, AssertLowering, InitDumpLowering>(types,
-                                                                 context);
+  patterns.add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
+               GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
+               PrintfLowering, DumpTensorLowering, AssertLowering,
+               InitDumpLowering>(types, context);
   patterns.add<BufferIdLowering<ascendc::GetBufOp>>(types, context, "get_buf");
   patterns.add<BufferIdLowering<ascendc::RlsBufOp>>(types, context, "rls_buf");
   // The core test in a form C++ takes as `if (...)`: on the device

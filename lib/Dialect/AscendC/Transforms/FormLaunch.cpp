@@ -1,4 +1,5 @@
-//===- FormLaunch.cpp - ascendc-form-launch --------------------------------===//
+//===- FormLaunch.cpp - ascendc-form-launch
+//--------------------------------===//
 //
 // Turns each host function into one launch of a kernel that walks the host
 // function's control flow and runs, on each core, the work items that core
@@ -83,8 +84,7 @@ std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
   return std::nullopt;
 }
 
-struct FormLaunchPass
-    : public ascendc::impl::FormLaunchBase<FormLaunchPass> {
+struct FormLaunchPass : public ascendc::impl::FormLaunchBase<FormLaunchPass> {
   using FormLaunchBase::FormLaunchBase;
   void runOnOperation() override;
 
@@ -158,9 +158,8 @@ FormLaunchPass::findObstacle(func::FuncOp host,
     for (const SymbolTable::SymbolUse &use : *uses) {
       auto caller = use.getUser()->getParentOfType<func::FuncOp>();
       if (caller != host)
-        return stop(op, "calls '@" + kernel.getName().str() +
-                            "', which '@" + caller.getName().str() +
-                            "' calls too");
+        return stop(op, "calls '@" + kernel.getName().str() + "', which '@" +
+                            caller.getName().str() + "' calls too");
     }
     return WalkResult::advance();
   });
@@ -185,8 +184,8 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       auto ret = kernel.getBody().front().getTerminator();
       for (auto [result, returned] :
            llvm::zip(call.getResults(), ret->getOperands()))
-        result.replaceAllUsesWith(call.getOperand(
-            cast<BlockArgument>(returned).getArgNumber()));
+        result.replaceAllUsesWith(
+            call.getOperand(cast<BlockArgument>(returned).getArgNumber()));
       Value owner = arith::RemSIOp::create(builder, loc, item, cores);
       Value mine = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          owner, core);
@@ -230,8 +229,8 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
     if (auto branch = dyn_cast<scf::IfOp>(op)) {
       SmallVector<Type> types(branch.getResultTypes());
       types.push_back(item.getType());
-      auto grown = scf::IfOp::create(builder, loc, types,
-                                     branch.getCondition(), /*else=*/false);
+      auto grown = scf::IfOp::create(builder, loc, types, branch.getCondition(),
+                                     /*else=*/false);
       grown.getThenRegion().takeBody(branch.getThenRegion());
       if (branch.getElseRegion().empty()) {
         Block *otherwise = builder.createBlock(&grown.getElseRegion());
@@ -279,10 +278,10 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
   func::ReturnOp::create(builder, ret.getLoc());
   ret.erase();
   builder.setInsertionPointToStart(&body);
-  Value core = GetBlockIdxOp::create(builder, host.getLoc(),
-                                     builder.getIndexType());
-  Value cores = GetBlockNumOp::create(builder, host.getLoc(),
-                                      builder.getIndexType());
+  Value core =
+      GetBlockIdxOp::create(builder, host.getLoc(), builder.getIndexType());
+  Value cores =
+      GetBlockNumOp::create(builder, host.getLoc(), builder.getIndexType());
   Value first = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
   threadItems(body, first, core, cores);
   // The kernels it calls are its device functions now.
@@ -302,7 +301,8 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
   Value count = arith::ConstantIndexOp::create(builder, host.getLoc(), blocks);
   LaunchOp::create(builder, host.getLoc(), kernel.getName(),
                    host.getArguments(), count);
-  auto newReturn = func::ReturnOp::create(builder, hostReturn.getLoc(), results);
+  auto newReturn =
+      func::ReturnOp::create(builder, hostReturn.getLoc(), results);
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(hostBody)))
     if (&op != newReturn.getOperation() && !isa<LaunchOp>(op) &&
         count.getDefiningOp() != &op)

@@ -53,7 +53,7 @@ struct Use {
 
 constexpr unsigned kMaxDepth = 32;
 
-bool isTensor(Type type) { return isa<TensorType>(type); }
+bool isTensor(Type type) { return isa<GMTensorType>(type); }
 
 /// The argument of `func` that `tensor` is a version of, following loop
 /// and branch results and the results of stores.
@@ -151,10 +151,9 @@ void collectAccesses(FunctionOpInterface kernel, unsigned param,
           argumentOf(kernel, operand) != std::optional<unsigned>(param))
         continue;
       if (auto load = dyn_cast<TileLoadOp>(op)) {
-        accesses.push_back(
-            {false, op, llvm::to_vector<4>(load.getOffsets()),
-             extentsOf(cast<TileType>(load.getType()).getShape(),
-                       load.getOffsets().size())});
+        accesses.push_back({false, op, llvm::to_vector<4>(load.getOffsets()),
+                            extentsOf(cast<TileType>(load.getType()).getShape(),
+                                      load.getOffsets().size())});
       } else if (auto store = dyn_cast<TileStoreOp>(op);
                  store && operand == store.getDst()) {
         accesses.push_back(
@@ -189,7 +188,8 @@ private:
 };
 
 std::string ItemAnalysis::nameOf(unsigned arg) {
-  if (auto name = orchestration.getArgAttrOfType<StringAttr>(arg, "tilekit.name"))
+  if (auto name =
+          orchestration.getArgAttrOfType<StringAttr>(arg, "tilekit.name"))
     return "'" + name.str() + "'";
   return "argument " + std::to_string(arg);
 }
@@ -206,9 +206,10 @@ std::optional<ItemDependence> ItemAnalysis::collectUses() {
     }
     auto call = dyn_cast<func::CallOp>(op);
     if (!call) {
-      bool scalar = isa<arith::ArithDialect>(op->getDialect()) ||
-                    isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp,
-                        TensorDimOp>(op);
+      bool scalar =
+          isa<arith::ArithDialect>(op->getDialect()) ||
+          isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp>(
+              op);
       if (!scalar) {
         found = {op, "the orchestration runs '" +
                          op->getName().getStringRef().str() +
@@ -272,7 +273,8 @@ std::optional<Span> ItemAnalysis::span(Value value, func::CallOp call,
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
     // A kernel's argument is what the call passes.
-    if (isa<FunctionOpInterface>(owner) && owner != orchestration.getOperation())
+    if (isa<FunctionOpInterface>(owner) &&
+        owner != orchestration.getOperation())
       return span(call.getOperand(arg.getArgNumber()), call, depth + 1);
     if (auto loop = dyn_cast<scf::ForOp>(owner);
         loop && arg == loop.getInductionVar() &&
@@ -333,8 +335,8 @@ std::optional<Span> ItemAnalysis::span(Value value, func::CallOp call,
   return result;
 }
 
-std::optional<ItemDependence>
-ItemAnalysis::checkOwnership(unsigned arg, const Use &use) {
+std::optional<ItemDependence> ItemAnalysis::checkOwnership(unsigned arg,
+                                                           const Use &use) {
   for (Operation *parent = use.call->getParentOp();
        parent != orchestration.getOperation(); parent = parent->getParentOp()) {
     auto loop = dyn_cast<scf::ForOp>(parent);
@@ -386,7 +388,8 @@ std::optional<ItemDependence> ItemAnalysis::run() {
   if (std::optional<ItemDependence> found = collectUses())
     return found;
   for (auto &[arg, argUses] : uses) {
-    auto writer = llvm::find_if(argUses, [](const Use &u) { return u.writes(); });
+    auto writer =
+        llvm::find_if(argUses, [](const Use &u) { return u.writes(); });
     if (writer == argUses.end())
       continue;
     for (const Use &other : argUses)
