@@ -196,10 +196,13 @@ std::string ItemAnalysis::nameOf(unsigned arg) {
 
 std::optional<ItemDependence> ItemAnalysis::collectUses() {
   std::optional<ItemDependence> found;
-  orchestration.walk([&](Operation *op) {
+  orchestration->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == orchestration.getOperation())
       return WalkResult::advance();
-    if (isa<scf::WhileOp>(op)) {
+    bool launches = op->walk([](func::CallOp) {
+                        return WalkResult::interrupt();
+                      }).wasInterrupted();
+    if (isa<scf::WhileOp>(op) && launches) {
       found = {op, "a while loop launches its items an unknown number of "
                    "times, which this proof does not follow"};
       return WalkResult::interrupt();

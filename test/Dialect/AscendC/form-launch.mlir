@@ -1,0 +1,93 @@
+// RUN: tilekit-opt %s -split-input-file -ascendc-form-launch -verify-diagnostics | FileCheck %s
+// RUN: tilekit-opt %s -split-input-file -ascendc-form-launch=cores=8 -verify-diagnostics | FileCheck %s --check-prefix=EIGHT
+
+// Items in a loop nest with a branch: the item number is carried through
+// both loops and the branch, each call runs on block item % blocks, and
+// the host launches the kernel on the architecture's 24 cores (C220).
+// CHECK-LABEL: func.func @tile(
+// CHECK-SAME: ascendc.device
+// CHECK-LABEL: func.func @grid(
+// CHECK-NEXT: %[[N:.+]] = arith.constant 24 : index
+// CHECK-NEXT: ascendc.launch @grid_kernel(%arg0, %arg1) blocks %[[N]]
+// CHECK-NEXT: return %arg0
+// CHECK-LABEL: func.func @grid_kernel(
+// CHECK: %[[BLOCK:.+]] = ascendc.get_block_idx
+// CHECK: %[[BLOCKS:.+]] = ascendc.get_block_num
+// CHECK: %[[FIRST:.+]] = arith.constant 0 : index
+// CHECK: scf.for {{.+}} iter_args({{.*}}%[[OUTER:arg[0-9]+]] = %[[FIRST]]) -> ({{.*}}index)
+// CHECK: scf.for {{.+}} iter_args({{.*}}%[[ITEM:arg[0-9]+]] = %[[OUTER]]) -> ({{.*}}index)
+// CHECK: %[[AFTER:.+]] = scf.if
+// CHECK: %[[OWNER:.+]] = arith.remsi %[[ITEM]], %[[BLOCKS]]
+// CHECK: %[[MINE:.+]] = arith.cmpi eq, %[[OWNER]], %[[BLOCK]]
+// CHECK: scf.if %[[MINE]] {
+// CHECK-NEXT: func.call @tile({{.+}}) {ascendc.launch_args = array<i64: 0, -1, -1>}
+// CHECK: arith.addi %[[ITEM]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield {{.*}}%[[ITEM]]
+// EIGHT-LABEL: func.func @grid(
+// EIGHT: arith.constant 8 : index
+module attributes {ascendc.arch = "c220"} {
+  func.func @tile(%y: !ascendc.global_tensor<?x8xf32>, %i: index, %j: index)
+      -> !ascendc.global_tensor<?x8xf32> {
+    return %y : !ascendc.global_tensor<?x8xf32>
+  }
+  func.func @grid(%y: !ascendc.global_tensor<?x8xf32>, %n: index)
+      -> !ascendc.global_tensor<?x8xf32>
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %y) -> (!ascendc.global_tensor<?x8xf32>) {
+      %s = scf.for %j = %c0 to %c3 step %c1 iter_args(%b = %a) -> (!ascendc.global_tensor<?x8xf32>) {
+        %odd = arith.cmpi ne, %j, %c1 : index
+        %c = scf.if %odd -> (!ascendc.global_tensor<?x8xf32>) {
+          %d = func.call @tile(%b, %i, %j) : (!ascendc.global_tensor<?x8xf32>, index, index) -> !ascendc.global_tensor<?x8xf32>
+          scf.yield %d : !ascendc.global_tensor<?x8xf32>
+        } else {
+          scf.yield %b : !ascendc.global_tensor<?x8xf32>
+        }
+        scf.yield %c : !ascendc.global_tensor<?x8xf32>
+      }
+      scf.yield %s : !ascendc.global_tensor<?x8xf32>
+    }
+    return %r : !ascendc.global_tensor<?x8xf32>
+  }
+}
+
+// -----
+
+// Items not proven independent run on one block, in program order.
+// CHECK-LABEL: func.func @chain(
+// CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT: ascendc.launch @chain_kernel(%arg0) blocks %[[ONE]]
+// EIGHT-LABEL: func.func @chain(
+// EIGHT-NEXT: arith.constant 1 : index
+module attributes {ascendc.arch = "c310"} {
+  func.func @step(%y: !ascendc.global_tensor<4xf32>) {
+    return
+  }
+  func.func @chain(%y: !ascendc.global_tensor<4xf32>) attributes {ascendc.host} {
+    func.call @step(%y) : (!ascendc.global_tensor<4xf32>) -> ()
+    func.call @step(%y) : (!ascendc.global_tensor<4xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A kernel that reads its block index would read the launch's: the host
+// stays as it is.
+// CHECK-LABEL: func.func @blocks(
+// CHECK: call @which
+// CHECK-NOT: ascendc.launch
+module {
+  func.func @which(%y: !ascendc.global_tensor<4xf32>) {
+    %b = ascendc.get_block_idx
+    return
+  }
+  func.func @blocks(%y: !ascendc.global_tensor<4xf32>) attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
+    // expected-warning @+1 {{'@blocks' stays a host loop of one launch per work item: it calls '@which', which reads its block index}}
+    func.call @which(%y) : (!ascendc.global_tensor<4xf32>) -> ()
+    return
+  }
+}
