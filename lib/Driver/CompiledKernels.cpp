@@ -384,8 +384,9 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
           std::memcpy(bytes.data(), &tensor->shape[dim], sizeof(int64_t));
           slots.push_back(bytes);
         }
-  if (int64_t workspace = workspaceBytes(kernel))
-    slots.push_back(std::vector<uint8_t>(workspace, 0));
+  if (KernelWorkspace workspace = getKernelWorkspace(kernel);
+      !workspace.empty())
+    slots.push_back(std::vector<uint8_t>(workspace.bytes(blocks), 0));
   std::vector<void *> pointers;
   for (auto [index, slot] : llvm::enumerate(slots))
     pointers.push_back(index < direct.size() && direct[index] ? direct[index]

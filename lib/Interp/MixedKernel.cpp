@@ -134,11 +134,15 @@ std::shared_ptr<AscendCMachine> interp::currentMixedMachine() {
 }
 
 bool interp::isMixedKernel(FunctionOpInterface func) {
-  // Only AscendC kernels, which take GM tensors, have groups: a PTO call
-  // is not walked.
-  if (!llvm::any_of(func.getArgumentTypes(), [](Type type) {
-        return isa<ascendc::GlobalTensorType>(type);
-      }))
+  // Only AscendC kernels (which take GM tensors, or live in a compiled
+  // module, as a launch kernel without arguments does) have groups: a PTO
+  // call is not walked.
+  auto module = func->getParentOfType<ModuleOp>();
+  if (!llvm::any_of(func.getArgumentTypes(),
+                    [](Type type) {
+                      return isa<ascendc::GlobalTensorType>(type);
+                    }) &&
+      !(module && module->hasAttr(ascendc::AscendCDialect::kArchAttrName)))
     return false;
   bool cube = false, vector = false;
   func->walk([&](Operation *op) {

@@ -54,9 +54,15 @@ mlir::LogicalResult translateAscendCToCpp(mlir::ModuleOp module,
 /// or 1 with the fault in `error`.
 std::string emitCpuEntry(mlir::func::FuncOp kernel);
 
-/// The bytes of `kernel`'s workspace: its regions, each rounded up to 32
-/// bytes (0 when it has none).
-int64_t workspaceBytes(mlir::func::FuncOp kernel);
+/// The workspace a kernel takes: its own regions (each rounded up to 32
+/// bytes) first, then, for a launch kernel whose work items keep scratch,
+/// one slice per block.
+struct KernelWorkspace {
+  int64_t shared = 0, perBlock = 0;
+  int64_t bytes(int64_t blocks) const { return shared + blocks * perBlock; }
+  bool empty() const { return !shared && !perBlock; }
+};
+KernelWorkspace getKernelWorkspace(mlir::func::FuncOp kernel);
 
 /// arith's integer min and max (which MLIR's arith conversion leaves) as a
 /// compare and a conditional, over the unsigned type for the unsigned

@@ -83,7 +83,8 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
             extents.push_back({arg.getArgNumber(), unsigned(dim)});
             inputs.push_back(extentType);
           }
-    bool hasWorkspace = !func.getOps<ascendc::WorkspaceOp>().empty();
+    KernelWorkspace workspace = getKernelWorkspace(func);
+    bool hasWorkspace = !workspace.empty();
     if (hasWorkspace)
       inputs.push_back(gmAddr);
 
@@ -133,6 +134,11 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     if (hasWorkspace)
       kernel->setAttr("tilekit.workspace",
                       rewriter.getIndexAttr(inputs.size() - 1));
+    // Where a work item's slice starts: after the launch's own regions.
+    if (workspace.perBlock)
+      kernel->setAttr("tilekit.item_workspace",
+                      rewriter.getDenseI64ArrayAttr(
+                          {workspace.shared, workspace.perBlock}));
     Block &body = func.getBody().front();
     rewriter.inlineBlockBefore(&body, entry, entry->end(), replacements);
     rewriter.eraseOp(func);
@@ -178,13 +184,6 @@ struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   }
 };
 
-/// The bytes of one workspace region, rounded up to 32.
-int64_t regionBytes(ascendc::WorkspaceOp region) {
-  auto type = region.getType();
-  return llvm::alignTo(
-      type.getNumElements() * type.getElementTypeBitWidth() / 8, 32);
-}
-
 /// The kernel argument an attribute of the emitted kernel names.
 FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
   auto kernel = op->getParentOfType<emitc::FuncOp>();
@@ -192,6 +191,17 @@ FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
   if (!index)
     return failure();
   return kernel.getArgument(index.getInt());
+}
+
+/// Whether the kernel `call` runs has workspace regions (it takes a
+/// workspace argument): asked of the function, converted or not yet.
+bool calleeKeepsScratch(func::CallOp call) {
+  Operation *callee =
+      SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr());
+  if (auto converted = dyn_cast_or_null<emitc::FuncOp>(callee))
+    return converted->hasAttr("tilekit.workspace");
+  auto kernel = dyn_cast_or_null<func::FuncOp>(callee);
+  return kernel && !getKernelWorkspace(kernel).empty();
 }
 
 /// A launch kernel's call of a work item's kernel: the callee's ABI, each GM
@@ -217,6 +227,17 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
         operands.push_back(adaptor.getOperands()[index]);
         continue;
       }
+      if (arg <= -2) {
+        // A region of the launch's own workspace, at byte -2 - arg.
+        FailureOr<Value> workspace = kernelArgument(op, "tilekit.workspace");
+        if (failed(workspace))
+          return op.emitOpError() << "passes a workspace region of a launch "
+                                     "without a workspace";
+        operands.push_back(emitc::AddOp::create(
+            rewriter, op.getLoc(), workspace->getType(), *workspace,
+            indexConstant(rewriter, op.getLoc(), -2 - arg)));
+        continue;
+      }
       if (arg < 0 || arg >= int64_t(launch.getNumArguments()))
         return op.emitOpError() << "passes a GM tensor that is not an "
                                    "argument of the launch";
@@ -232,6 +253,29 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
       }
     }
     operands.append(extents);
+    // A kernel with scratch of its own gets its block's slice.
+    if (calleeKeepsScratch(op)) {
+      FailureOr<Value> workspace = kernelArgument(op, "tilekit.workspace");
+      auto layout =
+          launch->getAttrOfType<DenseI64ArrayAttr>("tilekit.item_workspace");
+      if (failed(workspace) || !layout)
+        return op.emitOpError() << "calls a kernel with a workspace from a "
+                                   "launch that gives it none";
+      Location loc = op.getLoc();
+      auto index = emitc::PtrDiffTType::get(getContext());
+      Value block = emitc::CallOpaqueOp::create(rewriter, loc, index,
+                                                "AscendC::GetBlockIdx",
+                                                ValueRange())
+                        .getResult(0);
+      Value slice = emitc::MulOp::create(
+          rewriter, loc, index, block,
+          indexConstant(rewriter, loc, layout[1]));
+      Value start = emitc::AddOp::create(
+          rewriter, loc, index, indexConstant(rewriter, loc, layout[0]),
+          slice);
+      operands.push_back(emitc::AddOp::create(
+          rewriter, loc, workspace->getType(), *workspace, start));
+    }
     emitc::CallOpaqueOp::create(rewriter, op.getLoc(), TypeRange(),
                                 op.getCallee(), operands);
     // What a kernel returns are GM arguments it was passed, which the launch
@@ -260,7 +304,7 @@ struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
       if (&other == op.getOperation())
         break;
       if (auto region = dyn_cast<ascendc::WorkspaceOp>(&other))
-        offset += regionBytes(region);
+        offset += region.getRegionBytes();
     }
     rewriter.replaceOp(op,
                        KernelLowering::globalTensor(rewriter, op.getLoc(), type,
@@ -534,11 +578,14 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   query(ascendc::GetSubBlockIdxOp(), "AscendC::GetSubBlockIdx");
 }
 
-int64_t tilekit::workspaceBytes(func::FuncOp kernel) {
-  int64_t bytes = 0;
+KernelWorkspace tilekit::getKernelWorkspace(func::FuncOp kernel) {
+  KernelWorkspace workspace;
   for (auto region : kernel.getOps<ascendc::WorkspaceOp>())
-    bytes += regionBytes(region);
-  return bytes;
+    workspace.shared += region.getRegionBytes();
+  if (auto perBlock = kernel->getAttrOfType<IntegerAttr>(
+          ascendc::AscendCDialect::kItemWorkspaceAttrName))
+    workspace.perBlock = perBlock.getInt();
+  return workspace;
 }
 
 std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
@@ -562,9 +609,10 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
           args.push_back("*(const ptrdiff_t *)args[" + std::to_string(next++) +
                          "]");
   std::string workspace;
-  if (int64_t bytes = workspaceBytes(kernel)) {
+  if (KernelWorkspace bytes = getKernelWorkspace(kernel); !bytes.empty()) {
     workspace = "{args[" + std::to_string(next) + "], \"workspace\", " +
-                std::to_string(bytes) + "}, ";
+                std::to_string(bytes.shared) + " + size_t(blocks) * " +
+                std::to_string(bytes.perBlock) + "}, ";
     args.push_back("(GM_ADDR)args[" + std::to_string(next++) + "]");
   }
   std::string call = kernel.getName().str() + "(";

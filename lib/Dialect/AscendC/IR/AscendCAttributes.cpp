@@ -87,6 +87,11 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
     return expect(op, attr, value && value.getInt() >= 0,
                   "a non-negative integer");
   }
+  if (name == D::kItemWorkspaceAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    return expect(op, attr, value && value.getInt() >= 0,
+                  "a non-negative byte count");
+  }
   if (name == D::kLaunchArgsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of argument indices (array<i64: ...>)");
@@ -106,7 +111,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   return op->emitOpError()
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
-            "alloc_strategy, memory_consumed, cross_core_flag_id, host, device, launch_args, "
+            "alloc_strategy, memory_consumed, cross_core_flag_id, host, device, launch_args, item_workspace, "
             "buf_id, buf_ids, reuse_group, vec_scope_loop or parallel)";
 }
 

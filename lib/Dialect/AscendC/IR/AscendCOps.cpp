@@ -156,6 +156,12 @@ LogicalResult GlobalDimOp::verify() {
   return success();
 }
 
+int64_t WorkspaceOp::getRegionBytes() {
+  auto type = cast<GlobalTensorType>(getType());
+  return llvm::alignTo(
+      type.getNumElements() * type.getElementTypeBitWidth() / 8, 32);
+}
+
 LogicalResult WorkspaceOp::verify() {
   if (!cast<GlobalTensorType>(getType()).hasStaticShape())
     return emitOpError("needs a static shape: the host sizes the workspace");

@@ -84,6 +84,45 @@ std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
   return std::nullopt;
 }
 
+/// Two cross-core flag ids that `kernel` does not use (ids count modulo
+/// the machine's 16), for the handshake that ends each of its items.
+std::optional<std::pair<int64_t, int64_t>> freeFlags(func::FuncOp kernel) {
+  std::array<bool, machine::kCrossCoreFlags> used{};
+  kernel.walk([&](Operation *op) {
+    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+      used[set.getFlag() % machine::kCrossCoreFlags] = true;
+    if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+      used[wait.getFlag() % machine::kCrossCoreFlags] = true;
+  });
+  SmallVector<int64_t, 2> free;
+  for (int64_t id = machine::kCrossCoreFlags - 1; id >= 0 && free.size() < 2;
+       --id)
+    if (!used[id])
+      free.push_back(id);
+  if (free.size() < 2)
+    return std::nullopt;
+  return std::make_pair(free[0], free[1]);
+}
+
+/// Ends an item of a mixed kernel on both cores of the block: the vector
+/// core signals `done` and waits for `next`, the cube the other way round,
+/// then each drains its pipes. A kernel launch orders the cores of
+/// consecutive items; inside one launch this handshake must (the next
+/// item's cube writes the scratch the last item's vector core read).
+void endMixedItem(OpBuilder &builder, Location loc,
+                  std::pair<int64_t, int64_t> flags) {
+  auto [done, next] = flags;
+  createGroup(builder, loc, /*cube=*/false, [&](OpBuilder &inner) {
+    CrossCoreSetFlagOp::create(inner, loc, Pipe::MTE3, done);
+    CrossCoreWaitFlagOp::create(inner, loc, Pipe::MTE3, next);
+  });
+  createGroup(builder, loc, /*cube=*/true, [&](OpBuilder &inner) {
+    CrossCoreWaitFlagOp::create(inner, loc, Pipe::FIX, done);
+    CrossCoreSetFlagOp::create(inner, loc, Pipe::FIX, next);
+  });
+  PipeBarrierOp::create(builder, loc, Pipe::All);
+}
+
 struct FormLaunchPass : public ascendc::impl::FormLaunchBase<FormLaunchPass> {
   using FormLaunchBase::FormLaunchBase;
   void runOnOperation() override;
@@ -122,6 +161,12 @@ FormLaunchPass::findObstacle(func::FuncOp host,
     if (isa<arith::ArithDialect>(op->getDialect()) ||
         isa<scf::ForOp, scf::IfOp, scf::YieldOp, GlobalDimOp>(op))
       return WalkResult::advance();
+    // Host scratch becomes the launch's own workspace region.
+    if (isa<WorkspaceOp>(op)) {
+      if (op->getParentOp() != host.getOperation())
+        return stop(op, "makes GM scratch inside a loop or branch");
+      return WalkResult::advance();
+    }
     auto call = dyn_cast<func::CallOp>(op);
     if (!call)
       return stop(op, "runs this op itself, between its work items");
@@ -132,14 +177,14 @@ FormLaunchPass::findObstacle(func::FuncOp host,
       return stop(op, "calls something other than a kernel");
     for (Value operand : call.getOperands())
       if (isa<GlobalTensorType>(operand.getType()) &&
-          !argumentOf(host, operand))
+          !operand.getDefiningOp<WorkspaceOp>() && !argumentOf(host, operand))
         return stop(op, "passes a GM value that is not followed to one of "
                         "its arguments");
-    if (!kernel.getOps<WorkspaceOp>().empty())
-      return stop(op, "calls '@" + kernel.getName().str() +
-                          "', which keeps GM scratch (a workspace); a launch "
-                          "does not give each core its own yet");
     KernelCores kind = getKernelCores(kernel);
+    if (kind == KernelCores::Mixed && !freeFlags(kernel))
+      return stop(op, "calls '@" + kernel.getName().str() +
+                          "', which uses every cross-core flag: none is "
+                          "left to end its items");
     if (cores && *cores != kind)
       return stop(op, "calls kernels for different kinds of cores");
     cores = kind;
@@ -196,12 +241,26 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
                                call.getResultTypes(), call.getOperands());
       auto launch = call->getParentOfType<func::FuncOp>();
       SmallVector<int64_t> args;
-      for (Value operand : call.getOperands())
+      for (Value operand : call.getOperands()) {
+        if (auto region = operand.getDefiningOp<WorkspaceOp>()) {
+          // Its bytes in the launch's workspace: after the regions before.
+          int64_t at = 0;
+          for (auto other : launch.getOps<WorkspaceOp>()) {
+            if (other == region)
+              break;
+            at += other.getRegionBytes();
+          }
+          args.push_back(-2 - at);
+          continue;
+        }
         args.push_back(isa<GlobalTensorType>(operand.getType())
                            ? int64_t(*argumentOf(launch, operand))
                            : -1);
+      }
       guarded->setAttr(AscendCDialect::kLaunchArgsAttrName,
                        builder.getDenseI64ArrayAttr(args));
+      if (getKernelCores(kernel) == KernelCores::Mixed)
+        endMixedItem(inside, loc, *freeFlags(kernel));
       Value one = arith::ConstantIndexOp::create(builder, loc, 1);
       item = arith::AddIOp::create(builder, loc, item, one);
       call.erase();
@@ -284,12 +343,24 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
       GetBlockNumOp::create(builder, host.getLoc(), builder.getIndexType());
   Value first = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
   threadItems(body, first, core, cores);
-  // The kernels it calls are its device functions now.
+  // The kernels it calls are its device functions now; each block's items
+  // share a slice of the workspace as large as the largest needs (an item
+  // sees what the block's previous item left there, as on the machine).
+  int64_t itemScratch = 0;
   kernel.walk([&](func::CallOp call) {
-    if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-            call, call.getCalleeAttr()))
-      callee->setAttr(AscendCDialect::kDeviceAttrName, UnitAttr::get(context));
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee)
+      return;
+    callee->setAttr(AscendCDialect::kDeviceAttrName, UnitAttr::get(context));
+    int64_t bytes = 0;
+    for (auto region : callee.getOps<WorkspaceOp>())
+      bytes += region.getRegionBytes();
+    itemScratch = std::max(itemScratch, bytes);
   });
+  if (itemScratch)
+    kernel->setAttr(AscendCDialect::kItemWorkspaceAttrName,
+                    builder.getI64IntegerAttr(itemScratch));
 
   // The host: one launch, then its GM results (its arguments).
   Block &hostBody = host.getBody().front();
@@ -332,6 +403,9 @@ void FormLaunchPass::runOnOperation() {
           << obstacle->second;
       continue;
     }
-    form(host, host->hasAttr(kIndependentItems) ? allCores : 1);
+    // Scratch the host makes is one region all items share: one core.
+    bool independent = host->hasAttr(kIndependentItems) &&
+                       host.getOps<WorkspaceOp>().empty();
+    form(host, independent ? allCores : 1);
   }
 }

@@ -74,10 +74,15 @@ def AscendC_Dialect : Dialect {
     /// work item (form-launch): a device function, not an entry.
     static constexpr ::llvm::StringLiteral kDeviceAttrName = "ascendc.device";
     /// call in a launch kernel: per operand, the launch kernel's argument
-    /// it is (-1 for a scalar), so that the C++ passes the launch's
-    /// address and extents of that tensor (form-launch).
+    /// it is, -1 for a scalar, or -2 - B for the launch's workspace region
+    /// at byte B, so that the C++ passes the launch's address (and
+    /// extents) of that tensor (form-launch).
     static constexpr ::llvm::StringLiteral kLaunchArgsAttrName =
         "ascendc.launch_args";
+    /// launch kernel: the workspace bytes each block's work items use (the
+    /// largest of the kernels it calls), after the launch's own regions.
+    static constexpr ::llvm::StringLiteral kItemWorkspaceAttrName =
+        "ascendc.item_workspace";
     /// function argument: the kernel argument it is ("DumpAddr").
     static constexpr ::llvm::StringLiteral kKernelArgAttrName =
         "ascendc.kernel_arg";

@@ -154,6 +154,11 @@ def AscendC_WorkspaceOp : AscendC_Op<"workspace", [Tilekit_NoPipe]> {
   let results = (outs AscendC_GlobalTensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The bytes the region takes in the workspace: its elements, rounded
+    /// up to 32 bytes (the next region starts aligned).
+    int64_t getRegionBytes();
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -531,13 +536,13 @@ def AscendC_LaunchOp : AscendC_Op<"launch", [Tilekit_NoPipe,
 
     ```mlir
     ascendc.launch @softmax_kernel(%x, %y) blocks %c24
-        : (!ascendc.global_tensor<?x128xf32>, !ascendc.global_tensor<?x128xf32>)
+        : !ascendc.global_tensor<?x128xf32>, !ascendc.global_tensor<?x128xf32>
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
                        Index:$blocks);
   let assemblyFormat = [{
-    $callee `(` $args `)` `blocks` $blocks attr-dict `:` `(` type($args) `)`
+    $callee `(` $args `)` `blocks` $blocks attr-dict (`:` type($args)^)?
   }];
 }
 

@@ -282,7 +282,7 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     }
     func.func @softmax(%x: ..., %y: ...) -> ... attributes {ascendc.host} {
       %c24 = arith.constant 24 : index
-      ascendc.launch @softmax_kernel(%x, %y) blocks %c24 : (...)
+      ascendc.launch @softmax_kernel(%x, %y) blocks %c24 : ...types
       return %y : ...
     }
     ```
