@@ -138,10 +138,9 @@ bool interp::isMixedKernel(FunctionOpInterface func) {
   // module, as a launch kernel without arguments does) have groups: a PTO
   // call is not walked.
   auto module = func->getParentOfType<ModuleOp>();
-  if (!llvm::any_of(func.getArgumentTypes(),
-                    [](Type type) {
-                      return isa<ascendc::GlobalTensorType>(type);
-                    }) &&
+  if (!llvm::any_of(
+          func.getArgumentTypes(),
+          [](Type type) { return isa<ascendc::GlobalTensorType>(type); }) &&
       !(module && module->hasAttr(ascendc::AscendCDialect::kArchAttrName)))
     return false;
   bool cube = false, vector = false;

@@ -1303,6 +1303,67 @@ inline void declareKernelType(KernelMetaType type) {
 #define ASCEND_IS_AIV                                                          \
   (::AscendC::cpu::CoreTest ascendIsCore{}; ascendIsCore.is(::AscendC::AIV))
 
+// The CPU debug form of a launch, as Ascend C's CPU mode spells it: the
+// host names the kernel type (SetKernelMode), allocates GM (GmAlloc,
+// zeroed, GmFree) and launches with ICPU_RUN_KF(kernel, blockDim, args...).
+enum class KernelMode { AIC_MODE, AIV_MODE, MIX_MODE };
+
+namespace AscendC::cpu {
+inline KernelMode &kernelMode() {
+  static KernelMode mode = KernelMode::AIV_MODE;
+  return mode;
+}
+
+/// The first fault of the last launch ("" when it ran through).
+inline std::string &launchFault() {
+  static std::string fault;
+  return fault;
+}
+
+/// Runs `kernel` as blocks 0 to blockDim - 1, each on the cores the kernel
+/// mode names, one block after another (the blocks of a launch have no
+/// order between them). Stops at the first fault, which it prints.
+inline bool runLaunch(int64_t blockDim, const std::function<void()> &kernel) {
+  KernelMode mode = kernelMode();
+  Cores cores = mode == KernelMode::MIX_MODE   ? Cores::Mixed
+                : mode == KernelMode::AIC_MODE ? Cores::Cube
+                                               : Cores::Vector;
+  launchFault().clear();
+  char error[2048];
+  for (int64_t block = 0; block < blockDim; ++block) {
+    if (runBlock(cores, block, blockDim, {}, kernel, nullptr, error,
+                 sizeof(error)))
+      continue;
+    // The report's fields are tab-separated: the location, then the
+    // message last.
+    std::string report = error;
+    std::string location = report.substr(0, report.find('\t'));
+    launchFault() = location + ": " + report.substr(report.rfind('\t') + 1) +
+                    " (block " + std::to_string(block) + " of " +
+                    std::to_string(blockDim) + ")";
+    std::fprintf(stderr, "ICPU_RUN_KF: %s\n", launchFault().c_str());
+    return false;
+  }
+  return true;
+}
+} // namespace AscendC::cpu
+
+namespace AscendC {
+inline void SetKernelMode(KernelMode mode) { cpu::kernelMode() = mode; }
+/// GM for a CPU launch: zeroed, aligned to the machine's 32-byte blocks.
+inline void *GmAlloc(size_t bytes) {
+  size_t rounded = (bytes + 31) / 32 * 32;
+  void *memory = std::aligned_alloc(32, rounded ? rounded : 32);
+  if (memory)
+    std::memset(memory, 0, rounded ? rounded : 32);
+  return memory;
+}
+inline void GmFree(void *memory) { std::free(memory); }
+} // namespace AscendC
+
+#define ICPU_RUN_KF(kernel, blockDim, ...)                                     \
+  ::AscendC::cpu::runLaunch((blockDim), [&] { kernel(__VA_ARGS__); })
+
 // Kernel assertions stop the kernel with the message.
 inline void assert(bool condition, const char *message) {
   if (!condition)

@@ -44,6 +44,21 @@ mlir::LogicalResult translateAscendCToCpp(mlir::ModuleOp module,
                                           llvm::raw_ostream &os,
                                           bool withOrigins = false);
 
+/// The host side of each host function that is one launch: its tiling
+/// struct, block count, workspace size and launch function
+/// (ACLRT_LAUNCH_KERNEL, or ICPU_RUN_KF under ASCENDC_CPU_DEBUG). An error
+/// at a host function that is not one launch. `source` names the kernel
+/// for the banner.
+mlir::LogicalResult translateHostCode(mlir::ModuleOp module,
+                                      llvm::StringRef source,
+                                      llvm::raw_ostream &os);
+
+/// A CMake file building `kernelFile` (the --emit=cpp output) with the CANN
+/// toolkit's ascendc.cmake.
+mlir::LogicalResult translateHostCMake(mlir::ModuleOp module,
+                                       llvm::StringRef kernelFile,
+                                       llvm::raw_ostream &os);
+
 /// The C++ of `extern "C" int tilekit_entry(void **args, int64_t block,
 /// int64_t blocks, char *error, size_t errorSize)`, to append to the
 /// emitted kernels: it runs `kernel` as block `block` of `blocks` on the

@@ -263,16 +263,14 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
                                    "launch that gives it none";
       Location loc = op.getLoc();
       auto index = emitc::PtrDiffTType::get(getContext());
-      Value block = emitc::CallOpaqueOp::create(rewriter, loc, index,
-                                                "AscendC::GetBlockIdx",
-                                                ValueRange())
-                        .getResult(0);
+      Value block =
+          emitc::CallOpaqueOp::create(rewriter, loc, index,
+                                      "AscendC::GetBlockIdx", ValueRange())
+              .getResult(0);
       Value slice = emitc::MulOp::create(
-          rewriter, loc, index, block,
-          indexConstant(rewriter, loc, layout[1]));
+          rewriter, loc, index, block, indexConstant(rewriter, loc, layout[1]));
       Value start = emitc::AddOp::create(
-          rewriter, loc, index, indexConstant(rewriter, loc, layout[0]),
-          slice);
+          rewriter, loc, index, indexConstant(rewriter, loc, layout[0]), slice);
       operands.push_back(emitc::AddOp::create(
           rewriter, loc, workspace->getType(), *workspace, start));
     }

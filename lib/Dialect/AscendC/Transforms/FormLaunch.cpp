@@ -404,8 +404,8 @@ void FormLaunchPass::runOnOperation() {
       continue;
     }
     // Scratch the host makes is one region all items share: one core.
-    bool independent = host->hasAttr(kIndependentItems) &&
-                       host.getOps<WorkspaceOp>().empty();
+    bool independent =
+        host->hasAttr(kIndependentItems) && host.getOps<WorkspaceOp>().empty();
     form(host, independent ? allCores : 1);
   }
 }

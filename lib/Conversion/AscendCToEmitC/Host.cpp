@@ -1,0 +1,239 @@
+//===- Host.cpp - The host side of a compiled launch ----------------------===//
+//
+// `tilekit compile --emit=host` and `--emit=cmake`: for each host function
+// that is one `ascendc.launch`, a tiling struct (the extents and scalars
+// the kernel takes), the workspace size, the block count and a launch
+// function in Ascend C's kernel-launch form (ACLRT_LAUNCH_KERNEL on the
+// device, ICPU_RUN_KF on the CPU); and a CMake file that builds the kernel
+// file with the CANN toolkit's `ascendc.cmake`. The kernel ABI is the one
+// KernelLowering emits (docs/emit-cpp.md): this file follows its order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emit.h"
+
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::emit;
+
+namespace {
+
+/// One host function's launch, as the host code needs it.
+struct HostLaunch {
+  func::FuncOp host, kernel;
+  int64_t blocks;
+};
+
+/// A C identifier from a kernel's argument name.
+std::string identifier(StringRef name) {
+  std::string id;
+  for (char c : name)
+    id += llvm::isAlnum(c) || c == '_' ? c : '_';
+  if (id.empty() || llvm::isDigit(id[0]))
+    id = "a" + id;
+  return id;
+}
+
+std::string argumentName(func::FuncOp kernel, unsigned index) {
+  if (auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name"))
+    return identifier(name.getValue());
+  return "arg" + std::to_string(index);
+}
+
+/// The launches of the module's host functions, or an error at the first
+/// host function that is not one launch.
+FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
+  SmallVector<HostLaunch> launches;
+  for (auto host : module.getOps<func::FuncOp>()) {
+    if (!host->hasAttr(ascendc::AscendCDialect::kHostAttrName))
+      continue;
+    auto ops = host.getOps<ascendc::LaunchOp>();
+    if (ops.empty() || std::next(ops.begin()) != ops.end())
+      return host.emitOpError()
+             << "is not one launch of a kernel, so it has no host code: "
+                "compile it whole (ascendc-form-launch) or launch its "
+                "kernels yourself";
+    ascendc::LaunchOp launch = *ops.begin();
+    APInt blocks;
+    if (!matchPattern(launch.getBlocks(), m_ConstantInt(&blocks)))
+      return launch.emitOpError() << "launches a number of blocks the host "
+                                     "code cannot know before it runs";
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        launch, launch.getCalleeAttr());
+    for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
+      if (!isa<ascendc::GlobalTensorType>(type) && !type.isIndex() &&
+          (elementName(type).empty() || isa<FloatType>(type) && !type.isF32()))
+        return kernel.emitOpError()
+               << "takes argument " << index << " of type " << type
+               << ", which the host code has no C type for";
+    launches.push_back({host, kernel, blocks.getSExtValue()});
+  }
+  return launches;
+}
+
+/// The kernel-type mark the CPU runtime takes (SetKernelMode).
+StringRef kernelMode(func::FuncOp kernel) {
+  switch (ascendc::getKernelCores(kernel)) {
+  case ascendc::KernelCores::Cube:
+    return "AIC_MODE";
+  case ascendc::KernelCores::Vector:
+    return "AIV_MODE";
+  case ascendc::KernelCores::Mixed:
+    return "MIX_MODE";
+  }
+  llvm_unreachable("the three kinds of kernel");
+}
+
+void printLaunch(HostLaunch launch, raw_ostream &os) {
+  func::FuncOp kernel = launch.kernel;
+  std::string host = identifier(launch.host.getName());
+  std::string name = kernel.getName().str();
+  // The tiling struct: the extents, then the scalars.
+  SmallVector<std::string> fields, gm, kernelArgs, declared;
+  os << "/// The shapes and scalars of one launch of " << name
+     << ": what the host knows before it launches.\n"
+     << "struct " << host << "_tiling {\n";
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    std::string arg = argumentName(kernel, index);
+    if (isa<ascendc::GlobalTensorType>(type)) {
+      gm.push_back(arg);
+      kernelArgs.push_back(arg);
+      declared.push_back("GM_ADDR " + arg);
+      continue;
+    }
+    std::string ctype = type.isIndex() ? "int64_t" : elementName(type);
+    os << "  " << ctype << " " << arg << ";\n";
+    kernelArgs.push_back("tiling." + arg);
+    declared.push_back((type.isIndex() ? "ptrdiff_t" : ctype) + " " + arg);
+  }
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
+    if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(type))
+      for (auto [dim, size] : llvm::enumerate(tensor.getShape()))
+        if (ShapedType::isDynamic(size)) {
+          std::string field =
+              argumentName(kernel, index) + "_dim" + std::to_string(dim);
+          os << "  int64_t " << field << "; // extent " << dim << " of "
+             << argumentName(kernel, index) << "\n";
+          kernelArgs.push_back("tiling." + field);
+          declared.push_back("ptrdiff_t " + field);
+        }
+  os << "};\n\n";
+  KernelWorkspace workspace = getKernelWorkspace(kernel);
+  os << "/// The cores a launch of " << name << " runs on"
+     << (launch.blocks == 1 ? " (one: its work items may depend on each "
+                              "other through GM, see the compile warning)"
+                            : ": the machine's AI cores")
+     << ".\nconstexpr uint32_t " << host << "_block_dim = " << launch.blocks
+     << ";\n\n";
+  os << "/// The GM workspace bytes a launch on `blockDim` cores takes, zeroed "
+        "by\n/// the caller before it.\nconstexpr uint64_t "
+     << host << "_workspace_bytes(uint32_t blockDim) {\n  return "
+     << workspace.shared << "u + uint64_t(blockDim) * " << workspace.perBlock
+     << "u;\n}\n\n";
+  std::string params = "void *stream";
+  for (const std::string &arg : gm)
+    params += ", uint8_t *" + arg;
+  params += ", const " + host + "_tiling &tiling";
+  if (!workspace.empty()) {
+    params += ", uint8_t *workspace";
+    kernelArgs.push_back("workspace");
+    declared.push_back("GM_ADDR workspace");
+  }
+  std::string args;
+  for (const std::string &arg : kernelArgs)
+    args += ", " + arg;
+  os << "#ifdef ASCENDC_CPU_DEBUG\nextern \"C\" __global__ __aicore__ void "
+     << name << "(" << llvm::join(declared, ", ") << ");\n#endif\n\n";
+  os << "/// Launches " << name << " on " << host
+     << "_block_dim cores of `stream`; the GM\n/// tensors are device "
+        "addresses.\ninline void "
+     << host << "_launch(" << params << ") {\n"
+     << "#ifdef ASCENDC_CPU_DEBUG\n  (void)stream;\n"
+     << "  AscendC::SetKernelMode(KernelMode::" << kernelMode(kernel) << ");\n"
+     << "  ICPU_RUN_KF(" << name << ", " << host << "_block_dim" << args
+     << ");\n#else\n  ACLRT_LAUNCH_KERNEL(" << name << ")(" << host
+     << "_block_dim, stream" << args << ");\n#endif\n}\n\n";
+}
+
+} // namespace
+
+LogicalResult tilekit::translateHostCode(ModuleOp module, StringRef source,
+                                         raw_ostream &os) {
+  FailureOr<SmallVector<HostLaunch>> launches = collectLaunches(module);
+  if (failed(launches))
+    return failure();
+  if (launches->empty())
+    return module.emitError() << "has no host function, so no host code";
+  os << "// The host side of the kernels of --emit=cpp (from " << source
+     << "): for each launch,\n"
+        "// its tiling struct, block count, workspace size and launch "
+        "function. On the\n"
+        "// device, link it into the host program with the kernel library "
+        "that\n"
+        "// --emit=cmake builds; on the CPU, build it and the kernels with "
+        "-DASCENDC_CPU_DEBUG\n"
+        "// against the Ascend C CPU runtime.\n"
+        "#include <cstddef>\n#include <cstdint>\n"
+        "#ifdef ASCENDC_CPU_DEBUG\n#include \"kernel_operator.h\"\n#else\n"
+        "#include \"acl/acl.h\"\n";
+  for (HostLaunch launch : *launches)
+    os << "#include \"aclrtlaunch_" << launch.kernel.getName() << ".h\"\n";
+  os << "#endif\n\n";
+  for (HostLaunch launch : *launches)
+    printLaunch(launch, os);
+  return success();
+}
+
+LogicalResult tilekit::translateHostCMake(ModuleOp module, StringRef kernelFile,
+                                          raw_ostream &os) {
+  FailureOr<SmallVector<HostLaunch>> launches = collectLaunches(module);
+  if (failed(launches))
+    return failure();
+  auto arch =
+      module->getAttrOfType<StringAttr>(ascendc::AscendCDialect::kArchAttrName);
+  std::string target =
+      identifier(llvm::sys::path::stem(kernelFile)) + "_kernels";
+  os << "# Builds " << kernelFile
+     << " (tilekit compile --emit=cpp) for the device with the CANN\n"
+        "# toolkit's Ascend C CMake support; the host program includes the "
+        "--emit=host\n"
+        "# file and links this library and ascendcl. Configure with\n"
+        "#   cmake -B build -DSOC_VERSION=<chip> "
+        "-DASCEND_CANN_PACKAGE_PATH=<CANN install>\n"
+        "cmake_minimum_required(VERSION 3.16)\n"
+        "project("
+     << target << " LANGUAGES CXX)\n"
+     << "set(SOC_VERSION \""
+     << (arch && arch.getValue() == "c310" ? "" : "Ascend910B1")
+     << "\" CACHE STRING \"the chip (npu-smi info); compiled for "
+     << (arch ? arch.getValue() : "c220") << "\")\n"
+     << "if(NOT SOC_VERSION)\n"
+        "  message(FATAL_ERROR \"set -DSOC_VERSION to the chip\")\n"
+        "endif()\n"
+        "set(ASCEND_CANN_PACKAGE_PATH \"$ENV{ASCEND_HOME_PATH}\" CACHE PATH "
+        "\"the CANN install\")\n"
+        "if(EXISTS ${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/"
+        "ascendc_kernel_cmake)\n"
+        "  set(ASCENDC_CMAKE_DIR ${ASCEND_CANN_PACKAGE_PATH}/compiler/tikcpp/"
+        "ascendc_kernel_cmake)\n"
+        "elseif(EXISTS ${ASCEND_CANN_PACKAGE_PATH}/tools/tikcpp/"
+        "ascendc_kernel_cmake)\n"
+        "  set(ASCENDC_CMAKE_DIR ${ASCEND_CANN_PACKAGE_PATH}/tools/tikcpp/"
+        "ascendc_kernel_cmake)\n"
+        "else()\n"
+        "  message(FATAL_ERROR \"no ascendc_kernel_cmake under "
+        "${ASCEND_CANN_PACKAGE_PATH}\")\n"
+        "endif()\n"
+        "include(${ASCENDC_CMAKE_DIR}/ascendc.cmake)\n"
+        "ascendc_library("
+     << target << " STATIC " << kernelFile << ")\n";
+  return success();
+}
