@@ -263,8 +263,9 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
     if (failed(translateAscendCToCpp(module, os, /*withOrigins=*/true)))
       return failure();
   }
-  FailureOr<std::string> object =
-      buildObject(kernel, option, source + emitCpuEntry(kernel));
+  FailureOr<std::string> object = buildObject(
+      kernel, option,
+      source + emitCpuEntry(kernel) + emitCpuLaunchEntry(kernel).value_or(""));
   if (failed(object))
     return failure();
   void *library = dlopen(object->c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -274,7 +275,8 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
   if (!entry)
     return kernel.emitError()
            << option << ": cannot load " << *object << ": " << dlerror();
-  entries[kernel.getName()] = {entry, driver::sourceOf(*object),
+  auto launch = reinterpret_cast<Launch>(dlsym(library, "tilekit_launch"));
+  entries[kernel.getName()] = {entry, launch, driver::sourceOf(*object),
                                writtenArguments(kernel)};
   return entries[kernel.getName()];
 }
@@ -311,35 +313,11 @@ static std::pair<double, double> itemTolerance(func::FuncOp kernel) {
   return cube ? std::pair(1e-4, 1e-5) : std::pair(0.0, 0.0);
 }
 
-FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
-    FunctionOpInterface callee, SmallVectorImpl<RuntimeValue> &args,
-    int64_t block, int64_t blocks, Interpreter &caller) {
-  auto kernel = cast<func::FuncOp>(callee.getOperation());
-  FailureOr<Built> built = entryFor(kernel);
-  if (failed(built))
-    return failure();
-
-  // --verify-per-item: the executor runs the same work item on copies.
-  SmallVector<RuntimeValue> expected;
-  if (reference) {
-    for (const RuntimeValue &value : args) {
-      const auto *tensor = std::get_if<TensorValue>(&value);
-      if (!tensor) {
-        expected.push_back(value);
-        continue;
-      }
-      TensorValue copy = *tensor;
-      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
-      expected.push_back(std::move(copy));
-    }
-    if (failed(reference->call(kernel, expected,
-                               CoreState{block, blocks, std::nullopt})))
-      return kernel.emitError()
-             << "--verify-per-item: the executor failed on work item "
-             << verified.load() << " (block " << block << " of " << blocks
-             << ")";
-  }
-
+LogicalResult
+driver::CompiledKernels::runInAbi(func::FuncOp kernel, const Built &built,
+                                  SmallVectorImpl<RuntimeValue> &args,
+                                  int64_t blocks, Interpreter &caller,
+                                  RunInAbi run) {
   // The arguments in the kernel ABI: bytes of each GM tensor (an f32
   // tensor's own elements, the executor holding them as floats; another
   // the kernel only reads, its shared mirror; one it writes, a copy of the
@@ -355,7 +333,7 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
       if (tensor->kind() == ElementKind::F32) {
         direct[index] = tensor->storage->data.floats.data();
         slots.emplace_back();
-      } else if (!built->writes[index]) {
+      } else if (!built.writes[index]) {
         shared.push_back(mirrorOf(*tensor));
         direct[index] = shared.back()->data();
         slots.emplace_back();
@@ -405,11 +383,13 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
             .count();
   bool limited = options.maxSteps || options.timeout.count();
   char fault[2048] = "";
-  int status = built->entry(pointers.data(), block, blocks,
-                            limited ? &limits : nullptr, fault, sizeof(fault));
+  int64_t failedBlock = 0;
+  int status = run(pointers.data(), limited ? &limits : nullptr, fault,
+                   sizeof(fault), failedBlock);
   caller.addSteps(limits.steps - stepsBefore);
   if (status)
-    return reportFault(kernel, fault, block, blocks, built->source, caller);
+    return reportFault(kernel, fault, failedBlock, blocks, built.source,
+                       caller);
 
   // The elements the kernel wrote go back into their GM tensors (only
   // those: calls writing other parts of a tensor may run alongside).
@@ -420,6 +400,47 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
     if (slots[index] != before[index])
       takeBack(*tensor, slots[index], before[index]);
   }
+  return success();
+}
+
+FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
+    FunctionOpInterface callee, SmallVectorImpl<RuntimeValue> &args,
+    int64_t block, int64_t blocks, Interpreter &caller) {
+  auto kernel = cast<func::FuncOp>(callee.getOperation());
+  FailureOr<Built> built = entryFor(kernel);
+  if (failed(built))
+    return failure();
+
+  // --verify-per-item: the executor runs the same work item on copies.
+  SmallVector<RuntimeValue> expected;
+  if (reference) {
+    for (const RuntimeValue &value : args) {
+      const auto *tensor = std::get_if<TensorValue>(&value);
+      if (!tensor) {
+        expected.push_back(value);
+        continue;
+      }
+      TensorValue copy = *tensor;
+      copy.storage = std::make_shared<TensorStorage>(*tensor->storage);
+      expected.push_back(std::move(copy));
+    }
+    if (failed(reference->call(kernel, expected,
+                               CoreState{block, blocks, std::nullopt})))
+      return kernel.emitError()
+             << "--verify-per-item: the executor failed on work item "
+             << verified.load() << " (block " << block << " of " << blocks
+             << ")";
+  }
+
+  if (failed(runInAbi(kernel, *built, args, blocks, caller,
+                      [&](void **pointers, tilekit_cpu_limits *limits,
+                          char *fault, size_t size, int64_t &failed) {
+                        failed = block;
+                        return built->entry(pointers, block, blocks, limits,
+                                            fault, size);
+                      })))
+    return failure();
+
   if (reference) {
     auto [relative, absolute] = itemTolerance(kernel);
     for (auto [index, value] : llvm::enumerate(args)) {
@@ -447,6 +468,30 @@ FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::call(
   for (Value result : ret.getOperands())
     results.push_back(args[cast<BlockArgument>(result).getArgNumber()]);
   return results;
+}
+
+std::optional<FailureOr<SmallVector<RuntimeValue>>>
+driver::CompiledKernels::launchAll(FunctionOpInterface callee,
+                                   SmallVectorImpl<RuntimeValue> &args,
+                                   int64_t blocks, Interpreter &caller) {
+  // --verify-per-item checks block by block.
+  if (reference)
+    return std::nullopt;
+  auto kernel = cast<func::FuncOp>(callee.getOperation());
+  FailureOr<Built> built = entryFor(kernel);
+  if (failed(built))
+    return FailureOr<SmallVector<RuntimeValue>>(failure());
+  if (!built->launch)
+    return std::nullopt;
+  if (failed(runInAbi(kernel, *built, args, blocks, caller,
+                      [&](void **pointers, tilekit_cpu_limits *limits,
+                          char *fault, size_t size, int64_t &failed) {
+                        return built->launch(pointers, &failed, limits, fault,
+                                             size);
+                      })))
+    return FailureOr<SmallVector<RuntimeValue>>(failure());
+  ++launchesThroughHostCode;
+  return FailureOr<SmallVector<RuntimeValue>>(SmallVector<RuntimeValue>());
 }
 
 FailureOr<SmallVector<RuntimeValue>> driver::CompiledKernels::launch(

@@ -170,6 +170,11 @@ static LogicalResult runLaunch(ExecContext &context, Operation *raw) {
   if (TaskScheduler *scheduler = context.getScheduler())
     if (failed(scheduler->drain()))
       return failure();
+  // Compiled, the whole launch may run at once, through its host code.
+  if (external && external->handles(kernel)) {
+    if (auto ran = external->launchAll(kernel, args, blocks, interpreter))
+      return failed(*ran) ? reportFailedCall(op, kernel) : success();
+  }
   for (int64_t block = 0; block < blocks; ++block) {
     CoreState state{static_cast<unsigned>(block), static_cast<unsigned>(blocks),
                     std::nullopt};

@@ -1178,7 +1178,7 @@ inline void at(const char *location, int line = __builtin_LINE()) {
 /// "stall" (a deadlock, a limit) or "fault". `limits` (tilekit_cpu_limits
 /// of the entry, null: none) has its steps advanced by the block's.
 inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
-                     std::initializer_list<GmName> gm,
+                     const std::vector<GmName> &gm,
                      const std::function<void()> &kernel,
                      tilekit_cpu_limits *limits, char *error,
                      size_t errorSize) {
@@ -1320,9 +1320,25 @@ inline std::string &launchFault() {
   return fault;
 }
 
+/// Where `tilekit run --compiled` wants a launch's limits and fault (the
+/// tilekit_launch entry of CpuEntryABI.h sets it around the host code).
+struct LaunchContext {
+  tilekit_cpu_limits *limits;
+  char *error;
+  size_t errorSize;
+  /// The GM arguments' names, for reports.
+  std::vector<GmName> gm;
+  int64_t failedBlock = -1;
+};
+inline LaunchContext *&currentLaunch() {
+  static LaunchContext *context = nullptr;
+  return context;
+}
+
 /// Runs `kernel` as blocks 0 to blockDim - 1, each on the cores the kernel
 /// mode names, one block after another (the blocks of a launch have no
-/// order between them). Stops at the first fault, which it prints.
+/// order between them). Stops at the first fault, which it prints (or,
+/// under tilekit_launch, hands back).
 inline bool runLaunch(int64_t blockDim, const std::function<void()> &kernel) {
   KernelMode mode = kernelMode();
   Cores cores = mode == KernelMode::MIX_MODE   ? Cores::Mixed
@@ -1331,6 +1347,14 @@ inline bool runLaunch(int64_t blockDim, const std::function<void()> &kernel) {
   launchFault().clear();
   char error[2048];
   for (int64_t block = 0; block < blockDim; ++block) {
+    if (LaunchContext *context = currentLaunch()) {
+      if (runBlock(cores, block, blockDim, context->gm, kernel,
+                   context->limits, context->error, context->errorSize))
+        continue;
+      context->failedBlock = block;
+      launchFault() = context->error;
+      return false;
+    }
     if (runBlock(cores, block, blockDim, {}, kernel, nullptr, error,
                  sizeof(error)))
       continue;

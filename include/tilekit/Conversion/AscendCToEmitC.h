@@ -53,6 +53,11 @@ mlir::LogicalResult translateHostCode(mlir::ModuleOp module,
                                       llvm::StringRef source,
                                       llvm::raw_ostream &os);
 
+/// For a kernel that a host function launches: that launch's host code
+/// (with ASCENDC_CPU_DEBUG) and `tilekit_launch` (CpuEntryABI.h), which runs
+/// it from arguments in the kernel ABI; nothing for another kernel.
+std::optional<std::string> emitCpuLaunchEntry(mlir::func::FuncOp kernel);
+
 /// A CMake file building `kernelFile` (the --emit=cpp output) with the CANN
 /// toolkit's ascendc.cmake.
 mlir::LogicalResult translateHostCMake(mlir::ModuleOp module,

@@ -42,6 +42,16 @@ public:
        llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t block,
        int64_t blocks, interp::Interpreter &caller) override;
 
+  /// A launch of a kernel whose host function has host code: all its
+  /// blocks at once, through that code (tilekit_launch), unless
+  /// --verify-per-item checks block by block.
+  std::optional<mlir::FailureOr<llvm::SmallVector<interp::RuntimeValue>>>
+  launchAll(mlir::FunctionOpInterface callee,
+            llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t blocks,
+            interp::Interpreter &caller) override;
+  /// The launches that ran through their host code.
+  unsigned hostCodeLaunches() const { return launchesThroughHostCode; }
+
   /// --verify-per-item: each call (a work item: a block, or a call of the
   /// orchestration) runs in `reference` too, on copies of its arguments,
   /// and every GM tensor must then agree within the tolerance (exact, or
@@ -62,15 +72,29 @@ private:
   /// tilekit_entry of CpuEntryABI.h.
   using Entry = int (*)(void **, int64_t, int64_t, tilekit_cpu_limits *, char *,
                         size_t);
+  /// tilekit_launch of CpuEntryABI.h.
+  using Launch = int (*)(void **, int64_t *, tilekit_cpu_limits *, char *,
+                         size_t);
   /// A loaded kernel and the emitted C++ it was built from.
   struct Built {
     Entry entry;
+    /// Null unless a host function launches the kernel.
+    Launch launch;
     std::string source;
     /// Which arguments the kernel may write (GM tensors only).
     std::vector<bool> writes;
   };
 
   mlir::FailureOr<Built> entryFor(mlir::func::FuncOp kernel);
+  /// Runs `run` on `args` laid out in the kernel ABI (the workspace sized
+  /// for `blocks`), reports its fault at the kernel, and takes back what
+  /// it wrote.
+  using RunInAbi = llvm::function_ref<int(void **, tilekit_cpu_limits *, char *,
+                                          size_t, int64_t &)>;
+  mlir::LogicalResult
+  runInAbi(mlir::func::FuncOp kernel, const Built &built,
+           llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t blocks,
+           interp::Interpreter &caller, RunInAbi run);
 
   mlir::ModuleOp module;
   std::string option;
@@ -99,6 +123,7 @@ private:
   interp::Interpreter *reference = nullptr;
   std::optional<double> rtol, atol;
   std::atomic<unsigned> verified{0};
+  std::atomic<unsigned> launchesThroughHostCode{0};
 };
 
 } // namespace tilekit::driver

@@ -9,7 +9,16 @@
  * (lib/Conversion/AscendCToEmitC emits it, runtime/ascendc-cpu runs it),
  * which runs one block and returns 0, or 1 with the fault in `error`:
  * "LOCATION\tLINE\tEARLIER LOCATION\tEARLIER LINE\tKIND\tMESSAGE", KIND
- * "stall" (a deadlock, a limit) or "fault".
+ * "stall" (a deadlock, a limit) or "fault". A launch kernel's object also
+ * has
+ *
+ *   int tilekit_launch(void **args, int64_t *block,
+ *                      struct tilekit_cpu_limits *limits, char *error,
+ *                      size_t error_size);
+ *
+ * which runs the launch through the emitted host code (its tiling struct
+ * filled from `args`, its launch function, ICPU_RUN_KF over all its
+ * blocks) and, on a fault, sets `*block` to the block that stopped.
  *
  *===----------------------------------------------------------------------===*/
 

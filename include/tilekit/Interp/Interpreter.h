@@ -64,6 +64,14 @@ public:
   call(mlir::FunctionOpInterface callee,
        llvm::SmallVectorImpl<RuntimeValue> &args, int64_t block, int64_t blocks,
        Interpreter &caller) = 0;
+  /// Runs all `blocks` blocks of a launch of `callee` at once, or nothing
+  /// to have them run one `call` per block.
+  virtual std::optional<mlir::FailureOr<llvm::SmallVector<RuntimeValue>>>
+  launchAll(mlir::FunctionOpInterface callee,
+            llvm::SmallVectorImpl<RuntimeValue> &args, int64_t blocks,
+            Interpreter &caller) {
+    return std::nullopt;
+  }
 };
 
 struct InterpreterOptions {

@@ -586,6 +586,28 @@ KernelWorkspace tilekit::getKernelWorkspace(func::FuncOp kernel) {
   return workspace;
 }
 
+std::string emit::gmNames(func::FuncOp kernel) {
+  std::string names;
+  for (auto [index, arg] : llvm::enumerate(kernel.getArguments()))
+    if (isa<ascendc::GlobalTensorType>(arg.getType())) {
+      auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name");
+      names += "{args[" + std::to_string(index) + "], \"" +
+               (name ? name.getValue().str() : "#" + std::to_string(index)) +
+               "\", 0}, ";
+    }
+  KernelWorkspace workspace = getKernelWorkspace(kernel);
+  if (workspace.empty())
+    return names;
+  // The workspace is the last argument of the ABI.
+  unsigned slot = kernel.getNumArguments();
+  for (Type type : kernel.getArgumentTypes())
+    if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(type))
+      slot += llvm::count_if(tensor.getShape(), ShapedType::isDynamic);
+  return names + "{args[" + std::to_string(slot) + "], \"workspace\", " +
+         std::to_string(workspace.shared) + " + size_t(blocks) * " +
+         std::to_string(workspace.perBlock) + "}, ";
+}
+
 std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   // The arguments in the order KernelLowering gives them.
   SmallVector<std::string> args;
@@ -606,13 +628,8 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
         if (ShapedType::isDynamic(size))
           args.push_back("*(const ptrdiff_t *)args[" + std::to_string(next++) +
                          "]");
-  std::string workspace;
-  if (KernelWorkspace bytes = getKernelWorkspace(kernel); !bytes.empty()) {
-    workspace = "{args[" + std::to_string(next) + "], \"workspace\", " +
-                std::to_string(bytes.shared) + " + size_t(blocks) * " +
-                std::to_string(bytes.perBlock) + "}, ";
+  if (!getKernelWorkspace(kernel).empty())
     args.push_back("(GM_ADDR)args[" + std::to_string(next++) + "]");
-  }
   std::string call = kernel.getName().str() + "(";
   for (auto [index, arg] : llvm::enumerate(args))
     call += (index ? ", " : "") + arg;
@@ -622,20 +639,11 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   std::string cores = kind == ascendc::KernelCores::Mixed  ? "Mixed"
                       : kind == ascendc::KernelCores::Cube ? "Cube"
                                                            : "Vector";
-  // The GM arguments' names, for reports.
-  std::string names;
-  for (auto [index, arg] : llvm::enumerate(kernel.getArguments()))
-    if (isa<ascendc::GlobalTensorType>(arg.getType())) {
-      auto name = kernel.getArgAttrOfType<StringAttr>(index, "tilekit.name");
-      names += "{args[" + std::to_string(index) + "], \"" +
-               (name ? name.getValue().str() : "#" + std::to_string(index)) +
-               "\", 0}, ";
-    }
   // The ABI of include/tilekit/Driver/CpuEntryABI.h.
   return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
          "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "
          "errorSize) {\n"
          "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
-         cores + ", block, blocks, {" + names + workspace + "}, [&] { " + call +
+         cores + ", block, blocks, {" + gmNames(kernel) + "}, [&] { " + call +
          "); }, limits, error, errorSize) ? 0 : 1;\n}\n";
 }

@@ -13,6 +13,7 @@
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <string>
@@ -22,6 +23,11 @@ namespace tilekit::emit {
 /// The C++ type of an element type (`float`, `half`, `int32_t`, ...), or
 /// an empty string when it has none here.
 std::string elementName(mlir::Type type);
+
+/// The GM regions of `kernel`'s arguments for the CPU runtime's reports,
+/// as C++ initializers over `void **args` in the kernel ABI (and `blocks`,
+/// which sizes the workspace): `{args[0], "x", 0}, ...`.
+std::string gmNames(mlir::func::FuncOp kernel);
 
 /// Global tensors become `AscendC::GlobalTensor<T>`, local tensors
 /// `AscendC::LocalTensor<T>`, index `ptrdiff_t` (signed, as the kernels'

@@ -48,6 +48,16 @@ std::string argumentName(func::FuncOp kernel, unsigned index) {
   return "arg" + std::to_string(index);
 }
 
+/// Whether each scalar argument of `kernel` has a C type on the host
+/// (half and bfloat16_t exist only in the kernel's headers).
+bool hostTypesKnown(func::FuncOp kernel) {
+  return llvm::all_of(kernel.getArgumentTypes(), [](Type type) {
+    return isa<ascendc::GlobalTensorType>(type) || type.isIndex() ||
+           (!elementName(type).empty() &&
+            (!isa<FloatType>(type) || type.isF32()));
+  });
+}
+
 /// The launches of the module's host functions, or an error at the first
 /// host function that is not one launch.
 FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
@@ -68,12 +78,10 @@ FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
                                      "code cannot know before it runs";
     auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         launch, launch.getCalleeAttr());
-    for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
-      if (!isa<ascendc::GlobalTensorType>(type) && !type.isIndex() &&
-          (elementName(type).empty() || isa<FloatType>(type) && !type.isF32()))
-        return kernel.emitOpError()
-               << "takes argument " << index << " of type " << type
-               << ", which the host code has no C type for";
+    if (!hostTypesKnown(kernel))
+      return kernel.emitOpError()
+             << "takes a scalar argument the host code has no C type for "
+                "(index, integers and f32 have one)";
     launches.push_back({host, kernel, blocks.getSExtValue()});
   }
   return launches;
@@ -163,7 +171,77 @@ void printLaunch(HostLaunch launch, raw_ostream &os) {
      << "_block_dim, stream" << args << ");\n#endif\n}\n\n";
 }
 
+/// The includes of a host file for `launches`.
+void printIncludes(ArrayRef<HostLaunch> launches, raw_ostream &os) {
+  os << "#include <cstddef>\n#include <cstdint>\n"
+        "#ifdef ASCENDC_CPU_DEBUG\n#include \"kernel_operator.h\"\n#else\n"
+        "#include \"acl/acl.h\"\n";
+  for (HostLaunch launch : launches)
+    os << "#include \"aclrtlaunch_" << launch.kernel.getName() << ".h\"\n";
+  os << "#endif\n\n";
+}
+
 } // namespace
+
+std::optional<std::string> tilekit::emitCpuLaunchEntry(func::FuncOp kernel) {
+  // The host function that launches `kernel`, if it is one launch.
+  ModuleOp module = kernel->getParentOfType<ModuleOp>();
+  std::optional<HostLaunch> found;
+  for (auto host : module.getOps<func::FuncOp>()) {
+    auto ops = host.getOps<ascendc::LaunchOp>();
+    APInt blocks;
+    if (!host->hasAttr(ascendc::AscendCDialect::kHostAttrName) || ops.empty() ||
+        std::next(ops.begin()) != ops.end() ||
+        (*ops.begin()).getCallee() != kernel.getName() ||
+        !matchPattern((*ops.begin()).getBlocks(), m_ConstantInt(&blocks)))
+      continue;
+    found = HostLaunch{host, kernel, blocks.getSExtValue()};
+  }
+  if (!found || !hostTypesKnown(kernel))
+    return std::nullopt;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#define ASCENDC_CPU_DEBUG 1\n";
+  printIncludes({*found}, os);
+  printLaunch(*found, os);
+  // The glue: args in the kernel ABI (tilekit_entry's), into the tiling
+  // struct and the launch function's parameters.
+  std::string host = identifier(found->host.getName());
+  os << "extern \"C\" int tilekit_launch(void **args, int64_t *block, "
+        "tilekit_cpu_limits *limits, char *error, size_t errorSize) {\n"
+     << "  " << host << "_tiling tiling{};\n";
+  std::string call = "nullptr";
+  unsigned next = 0;
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    std::string slot = "args[" + std::to_string(next++) + "]";
+    if (isa<ascendc::GlobalTensorType>(type)) {
+      call += ", (uint8_t *)" + slot;
+      continue;
+    }
+    std::string ctype = type.isIndex() ? "ptrdiff_t" : elementName(type);
+    os << "  tiling." << argumentName(kernel, index) << " = *(const " << ctype
+       << " *)" << slot << ";\n";
+  }
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
+    if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(type))
+      for (auto [dim, size] : llvm::enumerate(tensor.getShape()))
+        if (ShapedType::isDynamic(size))
+          os << "  tiling." << argumentName(kernel, index) << "_dim" << dim
+             << " = *(const ptrdiff_t *)args[" << next++ << "];\n";
+  call += ", tiling";
+  if (!getKernelWorkspace(kernel).empty())
+    call += ", (uint8_t *)args[" + std::to_string(next) + "]";
+  os << "  [[maybe_unused]] int64_t blocks = " << found->blocks << ";\n"
+     << "  AscendC::cpu::LaunchContext context{limits, error, errorSize, {"
+     << gmNames(kernel)
+     << "}};\n"
+        "  AscendC::cpu::currentLaunch() = &context;\n"
+     << "  " << host << "_launch(" << call << ");\n"
+     << "  AscendC::cpu::currentLaunch() = nullptr;\n"
+        "  *block = context.failedBlock;\n"
+        "  return context.failedBlock < 0 ? 0 : 1;\n}\n";
+  return text;
+}
 
 LogicalResult tilekit::translateHostCode(ModuleOp module, StringRef source,
                                          raw_ostream &os) {
@@ -180,13 +258,8 @@ LogicalResult tilekit::translateHostCode(ModuleOp module, StringRef source,
         "that\n"
         "// --emit=cmake builds; on the CPU, build it and the kernels with "
         "-DASCENDC_CPU_DEBUG\n"
-        "// against the Ascend C CPU runtime.\n"
-        "#include <cstddef>\n#include <cstdint>\n"
-        "#ifdef ASCENDC_CPU_DEBUG\n#include \"kernel_operator.h\"\n#else\n"
-        "#include \"acl/acl.h\"\n";
-  for (HostLaunch launch : *launches)
-    os << "#include \"aclrtlaunch_" << launch.kernel.getName() << ".h\"\n";
-  os << "#endif\n\n";
+        "// against the Ascend C CPU runtime.\n";
+  printIncludes(*launches, os);
   for (HostLaunch launch : *launches)
     printLaunch(launch, os);
   return success();
