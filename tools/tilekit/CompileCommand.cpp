@@ -167,7 +167,7 @@ int driver::runCompile() {
                 "--pass-pipeline and --stop-after do not apply");
   if (cppLike && !stopAfter.empty())
     return fail("--emit=" + emitFormat +
-                " writes for a whole compiled kernel; --stop-after "
+                " needs a whole compiled kernel; --stop-after "
                 "leaves it unplanned or unsynchronized");
 
   KernelFile kernel;
