@@ -15,6 +15,7 @@
 #include "ExecContext.h"
 #include "Indexing.h"
 
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -240,8 +241,10 @@ bool FootprintEvaluator::runOps(Block &block) {
       context.set(store.getResult(), context.tensor(store.getDst()));
       continue;
     }
+    // An AscendC kernel's GM accesses (data copies of global tensors) are
+    // not followed: no footprint, so its calls run in program order.
     bool onTensors = llvm::any_of(op.getOperandTypes(), [](Type type) {
-      return isa<pto::GMTensorType>(type);
+      return isa<pto::GMTensorType, ascendc::GlobalTensorType>(type);
     });
     // The only other ops on tensors a footprint follows read their
     // shape, not their data.

@@ -53,6 +53,18 @@ struct Use {
 
 constexpr unsigned kMaxDepth = 32;
 
+/// "file:line:col" of `loc`, as diagnostics print places.
+std::string where(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << loc;
+  return text;
+}
+
 bool isTensor(Type type) { return isa<GMTensorType>(type); }
 
 /// The argument of `func` that `tensor` is a version of, following loop
@@ -374,12 +386,7 @@ std::optional<ItemDependence> ItemAnalysis::checkOwnership(unsigned arg,
       return ItemDependence{
           use.call, "items of '@" + use.call.getCallee().str() +
                         "' in different trips of the loop at " +
-                        [&] {
-                          std::string text;
-                          llvm::raw_string_ostream os(text);
-                          os << loop.getLoc();
-                          return text;
-                        }() +
+                        where(loop.getLoc()) +
                         " may touch the same elements of " + nameOf(arg) +
                         ", which it writes: no dimension of its accesses "
                         "stays within one step of the loop"};
