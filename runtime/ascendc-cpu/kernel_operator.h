@@ -1092,13 +1092,18 @@ template <pipe_t pipe> void PipeBarrier() {
 /// static-tensor kernel calls it at entry (the CPU cores have no such state).
 inline void InitSocState() { currentCore().socInitialized = true; }
 // Cross-core flags between the block's two threads.
+// The pages take neither PIPE_S nor PIPE_ALL for a cross-core flag.
 template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId) {
+  static_assert(pipe != PIPE_S && pipe != PIPE_ALL,
+                "CrossCoreSetFlag takes neither PIPE_S nor PIPE_ALL");
   if (!currentCore().mixed)
     cpuFail("CrossCoreSetFlag in a kernel without a cube and a vector part");
   cpu::model().crossSet(cpu::coreIndex(), cpu::pipeOf(pipe), flagId,
                         currentCore().at);
 }
 template <uint8_t modeId, pipe_t pipe> void CrossCoreWaitFlag(uint16_t flagId) {
+  static_assert(pipe != PIPE_S && pipe != PIPE_ALL,
+                "CrossCoreWaitFlag takes neither PIPE_S nor PIPE_ALL");
   if (!currentCore().mixed)
     cpuFail("CrossCoreWaitFlag in a kernel without a cube and a vector part");
   cpu::model().crossWait(cpu::coreIndex(), cpu::pipeOf(pipe), flagId,

@@ -382,6 +382,15 @@ static LogicalResult checkFlagContract(ModuleOp module) {
       auto set = dyn_cast<ascendc::CrossCoreSetFlagOp>(op);
       int64_t flag = set ? set.getFlag()
                          : cast<ascendc::CrossCoreWaitFlagOp>(op).getFlag();
+      ascendc::Pipe on = set ? set.getPipe()
+                             : cast<ascendc::CrossCoreWaitFlagOp>(op).getPipe();
+      if (on == ascendc::Pipe::S || on == ascendc::Pipe::All) {
+        op->emitOpError() << (set ? "sets" : "waits for") << " cross-core flag "
+                          << flag << " on PIPE_"
+                          << (on == ascendc::Pipe::S ? "S" : "ALL")
+                          << ", which Ascend C's cross-core flags do not take";
+        return WalkResult::interrupt();
+      }
       if (flag < machine::kCrossCoreFlags)
         return WalkResult::advance();
       op->emitOpError() << (set ? "sets" : "waits for") << " cross-core flag "

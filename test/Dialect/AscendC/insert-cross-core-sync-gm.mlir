@@ -18,13 +18,15 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
 // CHECK-NEXT: ascendc.global_tensor.subindex
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 3
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 3
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 4
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 4
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 4
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: }
 func.func @gm(%y: !ascendc.global_tensor<256xf32>, %z: !ascendc.global_tensor<256xf32>, %off: index) attributes {ascendc.cross_core_flag_id = 3 : i64} {
@@ -115,12 +117,14 @@ func.func @both(%y: !ascendc.global_tensor<256xf32>) {
 // CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.fixpipe
 // CHECK-NEXT: }
 func.func @rewrite(%y: !ascendc.global_tensor<256xf32>) {
@@ -153,7 +157,8 @@ func.func @rewrite(%y: !ascendc.global_tensor<256xf32>) {
 // CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 func.func @conditional_producer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
   %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
@@ -176,7 +181,8 @@ func.func @conditional_producer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
 // CHECK-LABEL: func.func @conditional_consumer(
 // CHECK: ascendc.cross_core_set_flag fix, flag 0
 // CHECK: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: ascendc.if_aiv {
@@ -203,22 +209,25 @@ func.func @conditional_consumer(%p: i1, %y: !ascendc.global_tensor<256xf32>) {
 // that signal, a cube group after the loop drains the last one.
 // CHECK-LABEL: func.func @every_trip(
 // CHECK: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_set_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.fixpipe
 // CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: ascendc.cross_core_set_flag mte2, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @every_trip(%n: index, %y: !ascendc.global_tensor<16x16xf32>) {
@@ -248,7 +257,8 @@ func.func @every_trip(%n: index, %y: !ascendc.global_tensor<16x16xf32>) {
 // CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: ascendc.data_copy
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -34,12 +34,13 @@ func.func @once() {
 // -----
 
 // In a loop: the producer first waits for the consumer's backward signal;
-// a cube group before the loop seeds it on PIPE_S, a vector group after the
+// a vector group before the loop seeds it (on MTE3: Ascend C takes no
+// cross-core set on PIPE_S), a vector group after the
 // loop drains the last one. An L0C -> UB fixpipe feeding a vector op uses
 // FIX and V.
 // CHECK-LABEL: func.func @loop(
 // CHECK: ascendc.if_aiv {
-// CHECK-NEXT: ascendc.cross_core_set_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: ascendc.if_aic {
@@ -54,7 +55,8 @@ func.func @once() {
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: }
 func.func @loop(%n: index) {
   %c0 = arith.constant 0 : index
@@ -183,7 +185,8 @@ func.func @conditional_producer(%c: i1) {
 // CHECK: ascendc.cross_core_set_flag mte3, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: ascendc.if_aic {
@@ -280,7 +283,8 @@ func.func @carried(%n: index) {
 // CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.if_aic {
-// CHECK-NEXT: ascendc.cross_core_wait_flag s, flag 0
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+// CHECK-NEXT: ascendc.pipe_barrier all
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: ascendc.if_aic {

@@ -10,10 +10,10 @@ func.func @handshake(%x: !ascendc.global_tensor<256xf32>,
   %d = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
   %l1 = ascendc.local_tensor_auto a1 : !ascendc.local_tensor<256xf32>
   ascendc.if_aic {
-    ascendc.cross_core_wait_flag s, flag 0
+    ascendc.cross_core_wait_flag mte2, flag 0
     ascendc.data_copy %l1, %y : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
     ascendc.pipe_barrier all
-    ascendc.cross_core_set_flag s, flag 1
+    ascendc.cross_core_set_flag mte2, flag 1
   }
   ascendc.if_aiv {
     ascendc.data_copy %u, %x : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
@@ -22,8 +22,8 @@ func.func @handshake(%x: !ascendc.global_tensor<256xf32>,
     ascendc.pipe_barrier all
     ascendc.data_copy %y, %d : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<256xf32>
     ascendc.pipe_barrier all
-    ascendc.cross_core_set_flag s, flag 0
-    ascendc.cross_core_wait_flag s, flag 1
+    ascendc.cross_core_set_flag mte2, flag 0
+    ascendc.cross_core_wait_flag mte2, flag 1
     ascendc.data_copy %z, %d : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<256xf32>
   }
   return
@@ -34,12 +34,12 @@ func.func @stuck(%x: !ascendc.global_tensor<256xf32>,
                  %y: !ascendc.global_tensor<256xf32>,
                  %z: !ascendc.global_tensor<256xf32>) {
   ascendc.if_aic {
-    ascendc.cross_core_wait_flag s, flag 0
-    ascendc.cross_core_set_flag s, flag 1
+    ascendc.cross_core_wait_flag mte2, flag 0
+    ascendc.cross_core_set_flag mte2, flag 1
   }
   ascendc.if_aiv {
-    ascendc.cross_core_wait_flag s, flag 1
-    ascendc.cross_core_set_flag s, flag 0
+    ascendc.cross_core_wait_flag mte2, flag 1
+    ascendc.cross_core_set_flag mte2, flag 0
   }
   return
 }
@@ -52,7 +52,7 @@ func.func @forgotten(%x: !ascendc.global_tensor<256xf32>,
     ascendc.pipe_barrier all
   }
   ascendc.if_aiv {
-    ascendc.cross_core_wait_flag s, flag 3
+    ascendc.cross_core_wait_flag mte2, flag 3
   }
   return
 }

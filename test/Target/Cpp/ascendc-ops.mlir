@@ -176,8 +176,8 @@ func.func @cube_ops(%x: !ascendc.global_tensor<16x32xf16>, %w: !ascendc.global_t
   }
   // CHECK: if (g_coreType == AscendC::AIV) {
   ascendc.if_aiv {
-    // CHECK: AscendC::CrossCoreWaitFlag<0x2, PIPE_S>(5);
-    ascendc.cross_core_wait_flag s, flag 5
+    // CHECK: AscendC::CrossCoreWaitFlag<0x2, PIPE_MTE2>(5);
+    ascendc.cross_core_wait_flag mte2, flag 5
     // CHECK: ptrdiff_t {{v[0-9]+}} = AscendC::GetBlockIdx();
     %blk = ascendc.get_block_idx
     // CHECK: ptrdiff_t {{v[0-9]+}} = AscendC::GetBlockNum();

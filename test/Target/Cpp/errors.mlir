@@ -77,3 +77,18 @@ func.func @cross_core_flag() {
   }
   return
 }
+
+// -----
+
+// A cross-core flag is set (and waited) on a pipe other than PIPE_S and
+// PIPE_ALL (CrossCoreSetFlag's page).
+func.func @cross_core_scalar_pipe() {
+  ascendc.if_aic {
+    ascendc.cross_core_set_flag fix, flag 1
+  }
+  ascendc.if_aiv {
+    // expected-error @+1 {{'ascendc.cross_core_wait_flag' op waits for cross-core flag 1 on PIPE_S, which Ascend C's cross-core flags do not take}}
+    ascendc.cross_core_wait_flag s, flag 1
+  }
+  return
+}

@@ -3,12 +3,12 @@
 // Each core waits for the other before setting its flag.
 func.func @stuck(%y: !ascendc.global_tensor<256xf32>) {
   ascendc.if_aic {
-    ascendc.cross_core_wait_flag s, flag 0
-    ascendc.cross_core_set_flag s, flag 1
+    ascendc.cross_core_wait_flag mte2, flag 0
+    ascendc.cross_core_set_flag mte2, flag 1
   }
   ascendc.if_aiv {
-    ascendc.cross_core_wait_flag s, flag 1
-    ascendc.cross_core_set_flag s, flag 0
+    ascendc.cross_core_wait_flag mte2, flag 1
+    ascendc.cross_core_set_flag mte2, flag 0
   }
   return
 }
@@ -16,11 +16,11 @@ func.func @stuck(%y: !ascendc.global_tensor<256xf32>) {
 // The vector core waits for a flag the cube never sets.
 func.func @forgotten(%y: !ascendc.global_tensor<256xf32>) {
   ascendc.if_aic {
-    ascendc.cross_core_set_flag s, flag 2
+    ascendc.cross_core_set_flag mte2, flag 2
   }
   ascendc.if_aiv {
-    ascendc.cross_core_wait_flag s, flag 2
-    ascendc.cross_core_wait_flag s, flag 3
+    ascendc.cross_core_wait_flag mte2, flag 2
+    ascendc.cross_core_wait_flag mte2, flag 3
   }
   return
 }
@@ -28,7 +28,7 @@ func.func @forgotten(%y: !ascendc.global_tensor<256xf32>) {
 // The cube sets a flag the vector core never waits for.
 func.func @unwaited(%y: !ascendc.global_tensor<256xf32>) {
   ascendc.if_aic {
-    ascendc.cross_core_set_flag s, flag 4
+    ascendc.cross_core_set_flag mte2, flag 4
   }
   ascendc.if_aiv {
     ascendc.pipe_barrier all

@@ -177,7 +177,10 @@ void Channel::setFlag(Side side, Site site, unsigned pipes, Location loc) {
   if (!mutate)
     return;
   place(side, site, loc, [&](OpBuilder &builder) {
-    Pipe pipe = Pipe::S;
+    // Ascend C takes no cross-core set on PIPE_S (CrossCoreSetFlag's page):
+    // with nothing to wait for, the set goes on the pipe that writes the
+    // core's results out.
+    Pipe pipe = side == kCube ? Pipe::FIX : Pipe::MTE3;
     if (llvm::popcount(pipes) == 1)
       pipe = static_cast<Pipe>(llvm::countr_zero(pipes));
     else if (pipes != 0)
@@ -193,7 +196,14 @@ Operation *Channel::waitFlag(Side side, Site site, Pipe pipe, Location loc) {
     return nullptr;
   Operation *wait = nullptr;
   place(side, site, loc, [&](OpBuilder &builder) {
-    wait = CrossCoreWaitFlagOp::create(builder, loc, pipe, 0);
+    // Nor a wait on PIPE_S: what waited on the scalar pipe (everything
+    // after it) waits on the pipe that reads GM in, then a barrier holds
+    // every pipe behind it.
+    bool everything = pipe == Pipe::S;
+    wait = CrossCoreWaitFlagOp::create(builder, loc,
+                                       everything ? Pipe::MTE2 : pipe, 0);
+    if (everything)
+      PipeBarrierOp::create(builder, loc, Pipe::All);
   });
   created.push_back(wait);
   return wait;
