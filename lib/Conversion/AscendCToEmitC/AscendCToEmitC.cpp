@@ -446,6 +446,30 @@ static void commentSourceLines(ModuleOp module) {
   });
 }
 
+/// Ascend C's names for the 16-bit float types where MLIR's C++ emitter
+/// writes clang's (`_Float16`, `__bf16`): a kernel's f16 argument is a
+/// `half` on the device. The emitter prints them only as type names.
+static std::string spellHalfTypes(StringRef cpp) {
+  std::string out;
+  out.reserve(cpp.size());
+  auto isIdentifier = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  for (size_t i = 0; i < cpp.size();) {
+    bool boundary = i == 0 || !isIdentifier(cpp[i - 1]);
+    auto replace = [&](StringRef from, StringRef to) {
+      if (!boundary || !cpp.substr(i).starts_with(from) ||
+          (i + from.size() < cpp.size() && isIdentifier(cpp[i + from.size()])))
+        return false;
+      out += to;
+      i += from.size();
+      return true;
+    };
+    if (replace("_Float16", "half") || replace("__bf16", "bfloat16_t"))
+      continue;
+    out += cpp[i++];
+  }
+  return out;
+}
+
 LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
                                              bool withOrigins) {
   // C++ has no statements at file scope.
@@ -491,5 +515,10 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
                            /*is_standard_include=*/false);
-  return emitc::translateToCpp(*copy, os);
+  std::string text;
+  llvm::raw_string_ostream cpp(text);
+  if (failed(emitc::translateToCpp(*copy, cpp)))
+    return failure();
+  os << spellHalfTypes(text);
+  return success();
 }

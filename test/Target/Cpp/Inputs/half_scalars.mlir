@@ -10,3 +10,13 @@ func.func @half_scalars(%x: !pto.tensor<16xf16>, %y: !pto.tensor<16xf16>) -> !pt
   %o = pto.tile.store %v, %y[%c0] : !pto.tile<16xf16, vec> -> !pto.tensor<16xf16>
   return %o : !pto.tensor<16xf16>
 }
+
+// An f16 scalar argument: a `half` parameter.
+func.func @half_argument(%x: !pto.tensor<16xf16>, %y: !pto.tensor<16xf16>, %s: f16) -> !pto.tensor<16xf16>
+    attributes {pto.kind = #pto.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %x[%c0] : !pto.tensor<16xf16> -> !pto.tile<16xf16, vec>
+  %u = pto.tile.muls %t, %s : !pto.tile<16xf16, vec>, f16 -> !pto.tile<16xf16, vec>
+  %o = pto.tile.store %u, %y[%c0] : !pto.tile<16xf16, vec> -> !pto.tensor<16xf16>
+  return %o : !pto.tensor<16xf16>
+}
