@@ -1126,18 +1126,29 @@ void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
 
 } // namespace AscendC
 
-// C310 buffer ids (mode 0: blocking): a core in order never waits; the
-// race model orders the pipes.
-inline void get_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
-  (void)mode;
-  AscendC::cpu::model().getBuf(AscendC::cpu::coreIndex(),
-                               AscendC::cpu::pipeOf(pipe), bufId);
-}
-inline void rls_buf(pipe_t pipe, uint64_t bufId, uint64_t mode) {
-  (void)mode;
-  AscendC::cpu::model().rlsBuf(AscendC::cpu::coreIndex(),
-                               AscendC::cpu::pipeOf(pipe), bufId);
-}
+// C310 buffer ids, as the Mutex API takes them: ids 0-27 are the kernel's
+// to pick. A core in order never waits; the race model orders the pipes.
+namespace AscendC {
+using MutexID = uint8_t;
+class Mutex {
+public:
+  template <pipe_t pipe> static void Lock(MutexID id) {
+    check(id);
+    cpu::model().getBuf(cpu::coreIndex(), cpu::pipeOf(pipe), id);
+  }
+  template <pipe_t pipe> static void Unlock(MutexID id) {
+    check(id);
+    cpu::model().rlsBuf(cpu::coreIndex(), cpu::pipeOf(pipe), id);
+  }
+
+private:
+  static void check(MutexID id) {
+    if (id >= 28)
+      cpuFail("Mutex id " + std::to_string(id) +
+              ": a kernel picks ids 0 to 27, the others are the framework's");
+  }
+};
+} // namespace AscendC
 
 namespace AscendC::cpu {
 /// What ASCEND_IS_AIC / ASCEND_IS_AIV declare in their if.

@@ -200,6 +200,11 @@ constexpr bool hasHardEvent(Pipe src, Pipe dst) {
   constexpr int64_t kCrossCoreFlags = COUNT;
 #include "tilekit/Machine/Machine.def"
 
+#define TILEKIT_MUTEX_IDS(COUNT)                                               \
+  /** The buffer ids a kernel picks: 0 to kMutexIds - 1. */                    \
+  constexpr int64_t kMutexIds = COUNT;
+#include "tilekit/Machine/Machine.def"
+
 /// Whether only a cross-core push takes `path` (never a tile move).
 constexpr bool isPushOnly(DataPath path) {
   switch (path) {

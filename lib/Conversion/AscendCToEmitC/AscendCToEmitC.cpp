@@ -377,6 +377,16 @@ static LogicalResult checkFlagContract(ModuleOp module) {
       src = set.getSrc(), dst = set.getDst(), event = set.getEvent();
     } else if (auto wait = dyn_cast<ascendc::WaitFlagOp>(op)) {
       src = wait.getSrc(), dst = wait.getDst(), event = wait.getEvent();
+    } else if (isa<ascendc::GetBufOp, ascendc::RlsBufOp>(op)) {
+      auto get = dyn_cast<ascendc::GetBufOp>(op);
+      int64_t id =
+          get ? get.getBufId() : cast<ascendc::RlsBufOp>(op).getBufId();
+      if (id < machine::kMutexIds)
+        return WalkResult::advance();
+      op->emitOpError() << "uses buffer id " << id
+                        << ", past the Mutex ids a kernel picks (0 to "
+                        << machine::kMutexIds - 1 << ")";
+      return WalkResult::interrupt();
     } else if (isa<ascendc::CrossCoreSetFlagOp, ascendc::CrossCoreWaitFlagOp>(
                    op)) {
       auto set = dyn_cast<ascendc::CrossCoreSetFlagOp>(op);

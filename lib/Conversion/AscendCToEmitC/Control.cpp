@@ -7,7 +7,7 @@
 //   ascendc.if_aic/if_aiv  -> if (g_coreType == AscendC::AIC) { ... } / AIV
 //   set_flag / wait_flag   -> AscendC::SetFlag<HardEvent::SRC_DST>(event)
 //   pipe_barrier           -> AscendC::PipeBarrier<PIPE_X>()
-//   get_buf / rls_buf      -> get_buf(PIPE_X, id, 0) / rls_buf(...)
+//   get_buf / rls_buf      -> AscendC::Mutex::Lock<PIPE_X>(id) / Unlock
 //   cross_core_*_flag      -> AscendC::CrossCoreSetFlag<0x2, PIPE_X>(flag),
 //                             AscendC::CrossCoreWaitFlag<0x2, PIPE_X>(flag)
 //   get_block_idx / num, get_subblock_idx -> AscendC::GetBlockIdx() ...
@@ -403,26 +403,6 @@ template <typename From> struct FixedCallLowering : OpConversionPattern<From> {
   std::function<SmallVector<int64_t>(From)> literals;
 };
 
-/// C310's buffer ids: the intrinsics `get_buf(pipe, id, mode)` and
-/// `rls_buf(pipe, id, mode)` (mode 0: blocking).
-template <typename From> struct BufferIdLowering : OpConversionPattern<From> {
-  BufferIdLowering(const TypeConverter &types, MLIRContext *context,
-                   StringRef callee)
-      : OpConversionPattern<From>(types, context), callee(callee) {}
-  LogicalResult
-  matchAndRewrite(From op, typename From::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    MLIRContext *context = op.getContext();
-    call(rewriter, op.getLoc(), callee, {}, ValueRange(),
-         {opaque(context, pipeName(op.getPipe())),
-          literal(context, static_cast<int64_t>(op.getBufId())),
-          literal(context, 0)});
-    rewriter.eraseOp(op);
-    return success();
-  }
-  std::string callee;
-};
-
 struct SubBlockGuardLowering : OpConversionPattern<ascendc::SubBlockGuardOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -505,8 +485,26 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
                GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
                PrintfLowering, DumpTensorLowering, AssertLowering,
                InitDumpLowering>(types, context);
-  patterns.add<BufferIdLowering<ascendc::GetBufOp>>(types, context, "get_buf");
-  patterns.add<BufferIdLowering<ascendc::RlsBufOp>>(types, context, "rls_buf");
+  // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
+  // Lock before the instruction, Unlock after, on its pipe.
+  patterns.add<FixedCallLowering<ascendc::GetBufOp>>(
+      types, context,
+      [](ascendc::GetBufOp op) {
+        return std::make_pair(std::string("AscendC::Mutex::Lock"),
+                              SmallVector<std::string>{pipeName(op.getPipe())});
+      },
+      [](ascendc::GetBufOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getBufId())};
+      });
+  patterns.add<FixedCallLowering<ascendc::RlsBufOp>>(
+      types, context,
+      [](ascendc::RlsBufOp op) {
+        return std::make_pair(std::string("AscendC::Mutex::Unlock"),
+                              SmallVector<std::string>{pipeName(op.getPipe())});
+      },
+      [](ascendc::RlsBufOp op) {
+        return SmallVector<int64_t>{static_cast<int64_t>(op.getBufId())};
+      });
   // The core test in a form C++ takes as `if (...)`: on the device
   // ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`, whose only
   // form is `if ASCEND_IS_AIC {`, which emitc.if does not print.

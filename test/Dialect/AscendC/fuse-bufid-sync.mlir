@@ -39,9 +39,10 @@ func.func @run(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 // CHECK: ascendc.rls_buf m, 2
 // CHECK-NEXT: ascendc.get_buf m, 0
 // CHECK: ascendc.mmad
-// CHECK: ascendc.rls_buf v, 3
+// The UB tensor is the vector core's id 0 (each core numbers its own).
+// CHECK: ascendc.rls_buf v, 0
 // CHECK-NEXT: ascendc.pipe_barrier v
-// CHECK-NEXT: ascendc.get_buf v, 3
+// CHECK-NEXT: ascendc.get_buf v, 0
 func.func @cube(%n: index) {
   %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
   %a = ascendc.local_tensor a2 addr 0 size 512 : !ascendc.local_tensor<16x16xf16>

@@ -2,7 +2,9 @@
 // Idempotent: a second run changes nothing.
 // RUN: tilekit-opt %s --pass-pipeline='builtin.module(func.func(ascendc-insert-bufid-sync,ascendc-insert-bufid-sync))' | FileCheck %s
 
-// Ids in allocation order; each instruction acquires the ids of the tensors
+// Ids in allocation order, per core (UB allocations are the vector core's,
+// the others the cube's), wrapping at the 28 Mutex ids a kernel picks; each
+// instruction acquires the ids of the tensors
 // it uses on its own pipe (casts resolve to their allocation) and releases
 // them after.
 // CHECK-LABEL: func.func @kernel(
@@ -60,6 +62,7 @@ func.func @kernel(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 // Cube pipes: MTE1 for L1 loads, M for mmad, FIX for fixpipe; a loop that
 // stores and loads L1 waits MTE3 -> MTE1.
 // CHECK-LABEL: func.func @cube(
+// CHECK: ascendc.local_tensor veccalc addr 0 size 512 {ascendc.buf_id = 0 : i64}
 // CHECK: ascendc.get_buf mte1, 1
 // CHECK-NEXT: ascendc.get_buf mte1, 0
 // CHECK-NEXT: ascendc.load_data
@@ -69,9 +72,11 @@ func.func @kernel(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 // CHECK-NEXT: ascendc.mmad
 // CHECK: ascendc.get_buf fix, 2
 // CHECK-NEXT: ascendc.fixpipe
+// The UB -> L1 copy: L1 is id 0 of the cube's allocations, the UB tensor
+// id 0 of the vector core's (each core numbers its own, from 0); the copy
+// takes the id once.
 // CHECK: ascendc.get_buf mte3, 0
-// CHECK-NEXT: ascendc.get_buf mte3, 4
-// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.data_copy {{.*}} {ascendc.buf_ids = array<i64: 0>}
 // CHECK: ascendc.set_flag mte3 -> mte1, event 0
 // CHECK-NEXT: ascendc.wait_flag mte3 -> mte1, event 0
 func.func @cube(%out: !ascendc.global_tensor<16x16xf32>, %n: index) {

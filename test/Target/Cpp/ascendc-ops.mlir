@@ -110,9 +110,9 @@ func.func @vector_ops(%x: !ascendc.global_tensor<?x64xf32>, %y: !ascendc.global_
   ascendc.wait_flag v -> mte3, event 2
   // CHECK: AscendC::PipeBarrier<PIPE_V>();
   ascendc.pipe_barrier v
-  // CHECK: get_buf(PIPE_MTE2, 3, 0);
+  // CHECK: AscendC::Mutex::Lock<PIPE_MTE2>(3);
   ascendc.get_buf mte2, 3
-  // CHECK: rls_buf(PIPE_MTE2, 3, 0);
+  // CHECK: AscendC::Mutex::Unlock<PIPE_MTE2>(3);
   ascendc.rls_buf mte2, 3
   // Debugging.
   // CHECK: AscendC::printf("n = %d\n", [[N]]);

@@ -92,3 +92,13 @@ func.func @cross_core_scalar_pipe() {
   }
   return
 }
+
+// -----
+
+// C310 buffer ids are the Mutex ids a kernel picks: 0 to 27.
+func.func @reserved_buffer_id() {
+  // expected-error @+1 {{'ascendc.get_buf' op uses buffer id 28, past the Mutex ids a kernel picks (0 to 27)}}
+  ascendc.get_buf mte2, 28
+  ascendc.rls_buf mte2, 28
+  return
+}

@@ -39,10 +39,18 @@ struct InsertBufIdSyncPass
   static void insert(FunctionOpInterface func) {
     MLIRContext *context = func.getContext();
     Builder attrs(context);
+    // Ids count per core (a core's Mutex ids are its own: UB allocations
+    // are the vector core's, the others the cube's) and wrap at the ids a
+    // kernel may pick. Two allocations sharing an id only order more:
+    // each instruction takes and gives back its ids around itself, so
+    // locks of one id never nest.
     llvm::DenseMap<Operation *, int64_t> ids;
+    std::array<int64_t, 2> next{};
     func.walk([&](Operation *op) {
       if (isa<LocalTensorOp, TBufGetTensorOp>(op)) {
-        int64_t id = ids.size();
+        std::optional<Position> position = getPosition(op->getResult(0));
+        bool vector = position && getBuffer(*position) == Buffer::UB;
+        int64_t id = next[vector]++ % tilekit::machine::kMutexIds;
         ids[op] = id;
         op->setAttr(AscendCDialect::kBufIdAttrName,
                     attrs.getI64IntegerAttr(id));
