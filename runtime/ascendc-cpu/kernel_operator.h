@@ -42,6 +42,7 @@
 // rules, exp as the vector unit computes it): one definition for both.
 #include "tilekit/Driver/CpuEntryABI.h"
 #include "tilekit/Interp/MachineArith.h"
+#include "tilekit/Support/HalfFloat.h"
 #include "tilekit/Support/VectorMath.h"
 
 #include "happens_before.h"
@@ -662,12 +663,26 @@ struct BinaryRepeatParams {
 
 namespace cpu {
 
+/// An f32 rounded to nearest even into element type T. bfloat16_t goes
+/// through its bits: the compiler's conversion calls a runtime routine
+/// that a kernel object does not link.
+template <typename T> T fromF32(float value) {
+  if constexpr (std::is_same_v<T, bfloat16_t>) {
+    uint16_t bits = tilekit::f32ToBF16Bits(value);
+    T result;
+    std::memcpy(&result, &bits, sizeof(bits));
+    return result;
+  } else {
+    return static_cast<T>(value);
+  }
+}
+
 /// What the vector unit computes for one lane: in f32 for floats, rounded
 /// once into the element type; integers wrap.
 template <typename T, typename F> T lane(F fn, T a, T b) {
   if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, half> ||
                 std::is_same_v<T, bfloat16_t>)
-    return static_cast<T>(fn(static_cast<float>(a), static_cast<float>(b)));
+    return fromF32<T>(fn(static_cast<float>(a), static_cast<float>(b)));
   else
     return static_cast<T>(fn(a, b));
 }
@@ -968,7 +983,7 @@ T foldLine(const LocalTensor<T> &src, int64_t first, int64_t stride,
       values[i] = combine(values[i], values[i + half]);
     n = half;
   }
-  return static_cast<T>(values[0]);
+  return fromF32<T>(values[0]);
 }
 
 /// Each row (AR) or column (RA) of the `srcShape` rows x columns of src.
@@ -1124,6 +1139,19 @@ void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
   std::printf("\n");
 }
 
+} // namespace AscendC
+
+// Scalar conversions of bfloat16_t, which takes no immediate (the built-in
+// data types page): rounding to nearest even.
+namespace AscendC {
+inline bfloat16_t ToBfloat16(const float &value) {
+  return cpu::fromF32<bfloat16_t>(value);
+}
+inline float ToFloat(const bfloat16_t &value) {
+  uint16_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return tilekit::bf16BitsToF32(bits);
+}
 } // namespace AscendC
 
 // C310 buffer ids, as the Mutex API takes them: ids 0-27 are the kernel's

@@ -318,7 +318,7 @@ static void spellInt64Min(ModuleOp module) {
 static void spellHalfConstants(ModuleOp module) {
   module.walk([](emitc::ConstantOp constant) {
     auto value = dyn_cast<FloatAttr>(constant.getValue());
-    if (!value || !value.getType().isF16())
+    if (!value || !(value.getType().isF16() || value.getType().isBF16()))
       return;
     double number = value.getValueAsDouble(); // exact: 16 bits fit a double
     std::string digits;
@@ -331,10 +331,15 @@ static void spellHalfConstants(ModuleOp module) {
       std::snprintf(text, sizeof(text), "%.17g", number);
       digits = text;
     }
+    // bfloat16_t takes no immediate: it is converted from a float (exact,
+    // as every bf16 value is a float), ToBfloat16's page.
+    std::string spelled = value.getType().isF16()
+                              ? "half(" + digits + ")"
+                              : "AscendC::ToBfloat16(float(" + digits + "))";
     OpBuilder builder(constant);
     constant.replaceAllUsesWith(
         emitc::LiteralOp::create(builder, constant.getLoc(), constant.getType(),
-                                 "half(" + digits + ")")
+                                 spelled)
             .getResult());
     constant.erase();
   });
