@@ -1329,6 +1329,12 @@ inline void declareKernelType(KernelMetaType type) {
   if (core.mixed && (vectorOnly || cubeOnly))
     cpuFail("declares a kernel type that starts only one kind of core, but "
             "the kernel has cube and vector parts");
+  // 1:2 starts two vector cores per cube, and on them GetBlockIdx counts
+  // to twice the blocks: this runtime runs one vector core per block.
+  if (core.mixed && type == KERNEL_TYPE_MIX_AIC_1_2)
+    cpuFail("declares KERNEL_TYPE_MIX_AIC_1_2, whose second vector core "
+            "per block this runtime does not run (KERNEL_TYPE_MIX_AIC_1_1 "
+            "runs one)");
   if (!core.mixed && ((vectorOnly && core.cube) || (cubeOnly && !core.cube)))
     cpuFail(std::string("declares ") +
             (vectorOnly ? "KERNEL_TYPE_AIV_ONLY" : "KERNEL_TYPE_AIC_ONLY") +

@@ -100,17 +100,20 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     Block *entry =
         rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
-    // A kernel on one kind of core says so: the launch then starts only
-    // those cores (the kernel type page). Mixed kernels have no mark yet:
-    // theirs is MIX_AIC_1_2, whose second vector core the lanes do not
-    // use yet.
+    // A kernel says which cores the launch starts (the kernel type page;
+    // the compiler does not infer it). A mixed kernel's lanes run on one
+    // vector core (sub-block 0): it is 1:1, one vector core per cube, on
+    // which GetBlockIdx counts blocks as on the cube, so both cores of a
+    // block pick the same work items.
     ascendc::KernelCores cores = ascendc::getKernelCores(func);
-    if (!device && cores != ascendc::KernelCores::Mixed)
+    if (!device)
       emitc::VerbatimOp::create(
           rewriter, func.getLoc(),
           cores == ascendc::KernelCores::Cube
               ? "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);"
-              : "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);");
+          : cores == ascendc::KernelCores::Vector
+              ? "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);"
+              : "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);");
     // Static tensor programming leaves the core's global state (atomic
     // mode, masks) to the kernel: it sets it first (InitSocState's page).
     if (!device)

@@ -34,6 +34,16 @@ void vectorTypeOnCube() {
   AscendC::InitSocState();
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+void mixedOneToTwo() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::InitSocState();
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+void mixedOneToOne() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);
+  AscendC::InitSocState();
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 void keeps() {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   AscendC::InitSocState();
@@ -59,5 +69,7 @@ int main() {
   run("reserved-event", Cores::Vector, reservedEvent);
   run("cross-flag-16", Cores::Mixed, crossFlagPastRange);
   run("vector-type-on-cube", Cores::Cube, vectorTypeOnCube);
+  run("mixed-1-2", Cores::Mixed, mixedOneToTwo);
+  run("mixed-1-1", Cores::Mixed, mixedOneToOne);
   run("keeps", Cores::Vector, keeps);
 }
