@@ -490,7 +490,6 @@ driver::CompiledKernels::launchAll(FunctionOpInterface callee,
                                              size);
                       })))
     return FailureOr<SmallVector<RuntimeValue>>(failure());
-  ++launchesThroughHostCode;
   return FailureOr<SmallVector<RuntimeValue>>(SmallVector<RuntimeValue>());
 }
 

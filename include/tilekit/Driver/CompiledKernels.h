@@ -49,8 +49,6 @@ public:
   launchAll(mlir::FunctionOpInterface callee,
             llvm::SmallVectorImpl<interp::RuntimeValue> &args, int64_t blocks,
             interp::Interpreter &caller) override;
-  /// The launches that ran through their host code.
-  unsigned hostCodeLaunches() const { return launchesThroughHostCode; }
 
   /// --verify-per-item: each call (a work item: a block, or a call of the
   /// orchestration) runs in `reference` too, on copies of its arguments,
@@ -123,7 +121,6 @@ private:
   interp::Interpreter *reference = nullptr;
   std::optional<double> rtol, atol;
   std::atomic<unsigned> verified{0};
-  std::atomic<unsigned> launchesThroughHostCode{0};
 };
 
 } // namespace tilekit::driver
