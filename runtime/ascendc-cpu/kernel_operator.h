@@ -1398,8 +1398,8 @@ inline bool runLaunch(int64_t blockDim, const std::function<void()> &kernel) {
   char error[2048];
   for (int64_t block = 0; block < blockDim; ++block) {
     if (LaunchContext *context = currentLaunch()) {
-      if (runBlock(cores, block, blockDim, context->gm, kernel,
-                   context->limits, context->error, context->errorSize))
+      if (runBlock(cores, block, blockDim, context->gm, kernel, context->limits,
+                   context->error, context->errorSize))
         continue;
       context->failedBlock = block;
       launchFault() = context->error;

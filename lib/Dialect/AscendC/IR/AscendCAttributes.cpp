@@ -111,7 +111,8 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   return op->emitOpError()
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
-            "alloc_strategy, memory_consumed, cross_core_flag_id, host, device, launch_args, item_workspace, "
+            "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
+            "device, launch_args, item_workspace, "
             "buf_id, buf_ids, reuse_group, vec_scope_loop or parallel)";
 }
 

@@ -148,7 +148,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
     return WalkResult::interrupt();
   };
   ModuleOp module = getOperation();
-  std::optional<KernelCores> cores;
+  std::optional<KernelCores> calledCores;
   host.walk([&](Operation *op) {
     if (op == host.getOperation())
       return WalkResult::advance();
@@ -185,9 +185,9 @@ FormLaunchPass::findObstacle(func::FuncOp host,
       return stop(op, "calls '@" + kernel.getName().str() +
                           "', which uses every cross-core flag: none is "
                           "left to end its items");
-    if (cores && *cores != kind)
+    if (calledCores && *calledCores != kind)
       return stop(op, "calls kernels for different kinds of cores");
-    cores = kind;
+    calledCores = kind;
     if (kernel
             .walk([](Operation *inner) {
               return isa<GetBlockIdxOp, GetBlockNumOp>(inner)

@@ -44,7 +44,7 @@ struct Access {
 
 /// What one call site does to one orchestration argument.
 struct Use {
-  mutable func::CallOp call;
+  func::CallOp call;
   SmallVector<Access> accesses;
   bool writes() const {
     return llvm::any_of(accesses, [](const Access &a) { return a.writes; });
@@ -188,7 +188,7 @@ public:
 
 private:
   std::optional<ItemDependence> collectUses();
-  std::optional<ItemDependence> checkOwnership(unsigned arg, const Use &use);
+  std::optional<ItemDependence> checkOwnership(unsigned arg, Use &use);
   /// Where `value`, computed in a kernel of `call` or in the
   /// orchestration, lies.
   std::optional<Span> span(Value value, func::CallOp call, unsigned depth = 0);
@@ -351,7 +351,7 @@ std::optional<Span> ItemAnalysis::span(Value value, func::CallOp call,
 }
 
 std::optional<ItemDependence> ItemAnalysis::checkOwnership(unsigned arg,
-                                                           const Use &use) {
+                                                           Use &use) {
   for (Operation *parent = use.call->getParentOp();
        parent != orchestration.getOperation(); parent = parent->getParentOp()) {
     auto loop = dyn_cast<scf::ForOp>(parent);
@@ -402,7 +402,7 @@ std::optional<ItemDependence> ItemAnalysis::run() {
         llvm::find_if(argUses, [](const Use &u) { return u.writes(); });
     if (writer == argUses.end())
       continue;
-    for (const Use &other : argUses)
+    for (Use &other : argUses)
       if (other.call != writer->call)
         return ItemDependence{
             other.call, "'@" + writer->call.getCallee().str() + "' writes " +
