@@ -70,6 +70,17 @@ FailureOr<std::string> buildObject(Operation *where, StringRef option,
   request.symbol = "tilekit_entry";
   request.source = source;
   request.flags = buildFlags();
+  // The architecture, as the device compiler states it (2201: Atlas A2/A3,
+  // C220; 3510: Ascend 950, C310): the stand-in sizes the API's scratch by
+  // it.
+  auto module = isa<ModuleOp>(where) ? cast<ModuleOp>(where)
+                                     : where->getParentOfType<ModuleOp>();
+  auto arch = module ? module->getAttrOfType<StringAttr>(
+                           ascendc::AscendCDialect::kArchAttrName)
+                     : StringAttr();
+  if (arch)
+    request.flags.push_back(arch.getValue() == "c310" ? "-D__NPU_ARCH__=3510"
+                                                      : "-D__NPU_ARCH__=2201");
   request.includeDirs = {"ascendc-cpu", "include"};
   request.extraSources = {"src/VectorMath.cpp"};
   return driver::buildSharedObject(where, request);

@@ -42,6 +42,7 @@
 // rules, exp as the vector unit computes it): one definition for both.
 #include "tilekit/Driver/CpuEntryABI.h"
 #include "tilekit/Interp/MachineArith.h"
+#include "tilekit/Machine/ApiScratch.h"
 #include "tilekit/Support/HalfFloat.h"
 #include "tilekit/Support/VectorMath.h"
 
@@ -259,6 +260,7 @@ public:
     return {nullptr, static_cast<int>(bufferOf(position)), rootBegin, rootEnd};
   }
   TPosition GetPosition() const { return position; }
+  uint32_t GetSize() const { return size; }
   /// The element at `index` (an element past the tensor's buffer stops the
   /// kernel).
   T *at(int64_t index) const {
@@ -951,16 +953,57 @@ void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
              const LocalTensor<T> &src1, CMPMODE mode, Mask mask,
              uint8_t repeatTimes, const BinaryRepeatParams &params);
 
-// Advanced API: broadcasts and reductions of 2-d tensors.
+// Advanced API: broadcasts and reductions of 2-d tensors, with the scratch
+// (`sharedTmpBuffer`) the caller plans. Their forms without one take it
+// from a TPipe, which a static-tensor kernel does not create: declared
+// here only to refuse them.
+namespace cpu {
+/// Refuses scratch smaller than the API's host-side Get...MaxMinTmpSize
+/// gives (tilekit/Machine/ApiScratch.h). The rule needs the architecture,
+/// which a build states as the device compiler does (__NPU_ARCH__ 2201
+/// for C220, 3510 for C310); without it, no size is checked.
+inline void checkScratch(const LocalTensor<uint8_t> &tmp, uint32_t needed,
+                         const char *api) {
+#ifdef __NPU_ARCH__
+  if (tmp.GetSize() < needed)
+    cpuFail(std::string(api) + " takes " + std::to_string(needed) +
+            " bytes of sharedTmpBuffer here, and was given " +
+            std::to_string(tmp.GetSize()));
+#else
+  (void)tmp, (void)needed, (void)api;
+#endif
+}
+constexpr bool kC310 =
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+    true;
+#else
+    false;
+#endif
+template <typename T> constexpr bool kNoTPipe = sizeof(T) == 0;
+} // namespace cpu
+
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void Broadcast(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-               const uint32_t dstShape[dim], const uint32_t srcShape[dim]) {
+               const uint32_t dstShape[dim], const uint32_t srcShape[dim],
+               LocalTensor<uint8_t> &sharedTmpBuffer) {
   static_assert(dim == 2, "2-d broadcasts");
-  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
+  cpu::checkScratch(sharedTmpBuffer,
+                    tilekit::machine::scratch::broadcastBytes(
+                        cpu::kC310, sizeof(T), axis, dstShape[0], dstShape[1]),
+                    "Broadcast");
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst),
+                                  cpu::writes(sharedTmpBuffer)});
   for (uint32_t r = 0; r < dstShape[0]; ++r)
     for (uint32_t c = 0; c < dstShape[1]; ++c)
       *dst.at(r * dstShape[1] + c) =
           *src.at((axis == 0 ? 0 : r) * srcShape[1] + (axis == 1 ? 0 : c));
+}
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+void Broadcast(const LocalTensor<T> &, const LocalTensor<T> &,
+               const uint32_t[dim], const uint32_t[dim]) {
+  static_assert(cpu::kNoTPipe<T>,
+                "Broadcast without a sharedTmpBuffer takes its scratch from "
+                "a TPipe, which a static-tensor kernel does not create");
 }
 namespace Pattern::Reduce {
 struct AR {};
@@ -989,10 +1032,17 @@ T foldLine(const LocalTensor<T> &src, int64_t first, int64_t stride,
 /// Each row (AR) or column (RA) of the `srcShape` rows x columns of src.
 template <typename T, class pattern, typename Combine>
 void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
-            const uint32_t srcShape[], Combine combine) {
-  instruction(Pipe::V, {reads(src), writes(dst)});
+            const LocalTensor<uint8_t> &tmp, const uint32_t srcShape[],
+            tilekit::machine::scratch::Fold fold, const char *api,
+            Combine combine) {
+  using tilekit::machine::scratch::foldBytes;
+  using tilekit::machine::scratch::foldTakes;
   int64_t rows = srcShape[0], cols = srcShape[1];
   bool eachRow = std::is_same_v<pattern, Pattern::Reduce::AR>;
+  if (!foldTakes(fold, kC310, sizeof(T), !std::is_integral_v<T>))
+    cpuFail(std::string(api) + " does not take this element type here");
+  checkScratch(tmp, foldBytes(fold, sizeof(T), eachRow, rows, cols), api);
+  instruction(Pipe::V, {reads(src), writes(dst), writes(tmp)});
   for (int64_t line = 0; line < (eachRow ? rows : cols); ++line)
     *dst.at(line) =
         foldLine(src, eachRow ? line * cols : line, eachRow ? 1 : cols,
@@ -1001,18 +1051,28 @@ void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
 
 } // namespace cpu
 
-#define TILEKIT_REDUCE(Name, EXPR)                                             \
+#define TILEKIT_REDUCE(Name, FOLD, EXPR)                                       \
   template <typename T, class pattern, bool isReuseSource = false>             \
   void Name(const LocalTensor<T> &dst, const LocalTensor<T> &src,              \
+            const LocalTensor<uint8_t> &sharedTmpBuffer,                       \
             const uint32_t srcShape[], bool srcInnerPad) {                     \
     (void)srcInnerPad;                                                         \
-    cpu::reduce<T, pattern>(dst, src, srcShape,                                \
+    cpu::reduce<T, pattern>(dst, src, sharedTmpBuffer, srcShape,               \
+                            tilekit::machine::scratch::Fold::FOLD, #Name,      \
                             [](float a, float b) { return EXPR; });            \
+  }                                                                            \
+  template <typename T, class pattern, bool isReuseSource = false>             \
+  void Name(const LocalTensor<T> &, const LocalTensor<T> &, const uint32_t[],  \
+            bool) {                                                            \
+    static_assert(cpu::kNoTPipe<T>,                                            \
+                  #Name " without a sharedTmpBuffer takes its scratch from a " \
+                        "TPipe, which a static-tensor kernel does not "        \
+                        "create");                                             \
   }
-TILEKIT_REDUCE(ReduceSum, a + b)
-TILEKIT_REDUCE(ReduceMax, tilekit::interp::maxNum(a, b))
-TILEKIT_REDUCE(ReduceMin, tilekit::interp::minNum(a, b))
-TILEKIT_REDUCE(ReduceProd, a *b)
+TILEKIT_REDUCE(ReduceSum, Sum, a + b)
+TILEKIT_REDUCE(ReduceMax, Max, tilekit::interp::maxNum(a, b))
+TILEKIT_REDUCE(ReduceMin, Min, tilekit::interp::minNum(a, b))
+TILEKIT_REDUCE(ReduceProd, Prod, a *b)
 #undef TILEKIT_REDUCE
 
 // Synchronization. A core runs its instructions in order here, so the

@@ -238,18 +238,32 @@ Value shapeArray(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
   return object;
 }
 
+/// The advanced API's forms without a `sharedTmpBuffer` take scratch from
+/// a TPipe, which the emitted kernels do not create: every call needs the
+/// buffer ascendc-dispatch-alloc plans.
+LogicalResult requireScratch(ascendc::ScratchOpInterface op) {
+  if (!op.getTmpMutable().empty())
+    return success();
+  return op->emitOpError("has no planned scratch (sharedTmpBuffer); run "
+                         "ascendc-dispatch-alloc first");
+}
+
 struct BroadcastLowering : OpConversionPattern<ascendc::BroadcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(requireScratch(op)))
+      return failure();
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     auto dst = op.getDst().getType(), src = op.getSrc().getType();
     Value dstShape = shapeArray(rewriter, loc, dst.getShape());
     Value srcShape = shapeArray(rewriter, loc, src.getShape());
     call(rewriter, loc, "AscendC::Broadcast", {},
-         {adaptor.getDst(), adaptor.getSrc(), dstShape, srcShape}, {},
+         {adaptor.getDst(), adaptor.getSrc(), dstShape, srcShape,
+          adaptor.getTmp()},
+         {},
          {opaque(context, elementName(dst.getElementType())),
           literal(context, dst.getRank()), literal(context, op.getAxis())});
     rewriter.eraseOp(op);
@@ -262,6 +276,8 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(requireScratch(op)))
+      return failure();
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     auto src = op.getSrc().getType();
@@ -271,9 +287,10 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
     std::string api = name.str();
     api[0] = llvm::toUpper(api[0]);
     call(rewriter, loc, "AscendC::Reduce" + api, {},
-         {adaptor.getDst(), adaptor.getSrc(), shape},
+         {adaptor.getDst(), adaptor.getSrc(), adaptor.getTmp(), shape},
          {operandRef(context, 0), operandRef(context, 1),
-          operandRef(context, 2), opaque(context, "true")},
+          operandRef(context, 2), operandRef(context, 3),
+          opaque(context, "true")},
          {opaque(context, elementName(src.getElementType())),
           opaque(context, op.getAxis() == 1 ? "AscendC::Pattern::Reduce::AR"
                                             : "AscendC::Pattern::Reduce::RA")});

@@ -133,7 +133,8 @@ Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
       cast<ascendc::LocalTensorType>(rhs.getType()).getElementType());
   Value wide = ascendc::LocalTensorAutoOp::create(
       rewriter, loc, type, ascendc::Position::VecCalc, false, false);
-  ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0);
+  ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0,
+                               Value());
   return wide;
 }
 
@@ -186,8 +187,40 @@ struct ReduceLowering : TilePattern<From> {
     std::optional<int64_t> rows =
         shape.rows ? getConstantIntValue(shape.rows) : std::nullopt;
     auto fold = [&] {
-      To::create(rewriter, loc, dst, adaptor.getSrc(), IsRow ? 1 : 0,
-                 shape.rows);
+      Value src = adaptor.getSrc(), into = dst;
+      // The API folds some 16-bit floats in f32 only (C220's ReduceSum
+      // and ReduceProd, C310's ReduceSum). The tile fold accumulates in
+      // f32 and rounds once, so folding the widened tile and rounding
+      // the result to nearest is the same fold, to the bit.
+      auto srcType = cast<ascendc::LocalTensorType>(src.getType());
+      Type element = srcType.getElementType();
+      auto arch = op->template getParentOfType<ModuleOp>()
+                      ->template getAttrOfType<StringAttr>(
+                          ascendc::AscendCDialect::kArchAttrName);
+      bool widen = isa<FloatType>(element) &&
+                   element.getIntOrFloatBitWidth() < 32 &&
+                   !machine::scratch::foldTakes(
+                       To::kFold, arch && arch.getValue() == "c310",
+                       element.getIntOrFloatBitWidth() / 8, true);
+      auto widened = [&](Value tensor) {
+        auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+        return ascendc::LocalTensorAutoOp::create(
+            rewriter, loc,
+            ascendc::LocalTensorType::get(
+                rewriter.getContext(), type.getShape(), rewriter.getF32Type()),
+            ascendc::Position::VecCalc, false, false);
+      };
+      if (widen) {
+        Value wide = widened(src);
+        ascendc::CastL2Op::create(rewriter, loc, wide, src,
+                                  ascendc::RoundMode::None, Value());
+        src = wide;
+        into = widened(dst);
+      }
+      To::create(rewriter, loc, into, src, IsRow ? 1 : 0, shape.rows, Value());
+      if (widen)
+        ascendc::CastL2Op::create(rewriter, loc, dst, into,
+                                  ascendc::RoundMode::Rint, Value());
     };
     auto zeros = [&] {
       if (IsRow)

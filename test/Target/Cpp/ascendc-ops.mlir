@@ -94,15 +94,18 @@ func.func @vector_ops(%x: !ascendc.global_tensor<?x64xf32>, %y: !ascendc.global_
   %i = ascendc.reinterpret_cast %a : !ascendc.local_tensor<16x64xf32> to !ascendc.local_tensor<16x64xi32>
   %c0_i32 = arith.constant 0 : i32
   ascendc.duplicate_l2 %i, %c0_i32, %c1024 : !ascendc.local_tensor<16x64xi32>, i32
+  // The advanced API with its planned scratch (sharedTmpBuffer).
+  // CHECK: AscendC::LocalTensor<uint8_t> [[TMP:v[0-9]+]] = AscendC::LocalTensor<uint8_t>(AscendC::TPosition::VECCALC, 16704, 2048);
+  %tmp = ascendc.local_tensor veccalc addr 16704 size 2048 : !ascendc.local_tensor<2048xui8>
   // CHECK: uint32_t [[DST:v[0-9]+]][2];
-  // CHECK: AscendC::Broadcast<float, 2, 0>([[A]], {{v[0-9]+}}, [[DST]], {{v[0-9]+}});
+  // CHECK: AscendC::Broadcast<float, 2, 0>([[A]], {{v[0-9]+}}, [[DST]], {{v[0-9]+}}, [[TMP]]);
   %row = ascendc.local_tensor veccalc addr 16384 size 256 : !ascendc.local_tensor<1x64xf32>
-  ascendc.broadcast %a, %row axis 0 : !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<1x64xf32>
-  // CHECK: AscendC::ReduceSum<float, AscendC::Pattern::Reduce::AR>({{v[0-9]+}}, [[A]], {{v[0-9]+}}, true);
+  ascendc.broadcast %a, %row axis 0 scratch %tmp : !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<1x64xf32>, !ascendc.local_tensor<2048xui8>
+  // CHECK: AscendC::ReduceSum<float, AscendC::Pattern::Reduce::AR>({{v[0-9]+}}, [[A]], [[TMP]], {{v[0-9]+}}, true);
   %sums = ascendc.local_tensor veccalc addr 16640 size 64 : !ascendc.local_tensor<16x1xf32>
-  ascendc.reduce_sum %sums, %a axis 1 : !ascendc.local_tensor<16x1xf32>, !ascendc.local_tensor<16x64xf32>
-  // CHECK: AscendC::ReduceMax<float, AscendC::Pattern::Reduce::RA>({{v[0-9]+}}, [[A]], {{v[0-9]+}}, true);
-  ascendc.reduce_max %row, %a axis 0 rows %c8 : !ascendc.local_tensor<1x64xf32>, !ascendc.local_tensor<16x64xf32>
+  ascendc.reduce_sum %sums, %a axis 1 scratch %tmp : !ascendc.local_tensor<16x1xf32>, !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<2048xui8>
+  // CHECK: AscendC::ReduceMax<float, AscendC::Pattern::Reduce::RA>({{v[0-9]+}}, [[A]], [[TMP]], {{v[0-9]+}}, true);
+  ascendc.reduce_max %row, %a axis 0 rows %c8 scratch %tmp : !ascendc.local_tensor<1x64xf32>, !ascendc.local_tensor<16x64xf32>, !ascendc.local_tensor<2048xui8>
   // Synchronization.
   // CHECK: AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(2);
   ascendc.set_flag v -> mte3, event 2

@@ -61,7 +61,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
                    failed(checkString(op, attr, {"c220", "c310"})));
   if (name == D::kAllocStrategyAttrName)
     return failure(failed(requireOn(op, attr, isModule, "the module")) ||
-                   failed(checkString(op, attr, {"static", "tpipe"})));
+                   failed(checkString(op, attr, {"static"})));
   if (name == D::kStaticAllocAttrName)
     return failure(failed(requireOn(op, attr, isModule, "the module")) ||
                    failed(expect(op, attr, isa<BoolAttr>(attr.getValue()),

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <limits>
 
@@ -124,7 +125,41 @@ static LogicalResult verifyVectorOp(Operation *op) {
     if (isLocal(operand) &&
         failed(expectPosition(op, operand, "an operand", kUB)))
       return failure();
+  if (auto scratch = dyn_cast<ScratchOpInterface>(op)) {
+    auto tmp = scratch.getTmpMutable();
+    if (!tmp.empty() && !cast<LocalTensorType>(tmp[0].get().getType())
+                             .getElementType()
+                             .isInteger(8))
+      return op->emitOpError("takes its scratch as a tensor of bytes");
+  }
   return success();
+}
+
+/// The Ascend C name of a reduction: reduce_sum is ReduceSum.
+static std::string getApiName(Operation *op) {
+  std::string name = op->getName().stripDialect().str();
+  name[0] = llvm::toUpper(name[0]);
+  size_t underscore = name.find('_');
+  name[underscore + 1] = llvm::toUpper(name[underscore + 1]);
+  name.erase(underscore, 1);
+  return name;
+}
+
+/// The scratch of a reduction `op` folding with `fold`.
+static FailureOr<uint32_t>
+getFoldScratchBytes(Operation *op, Value src, int64_t axis,
+                    tilekit::machine::scratch::Fold fold, bool c310) {
+  auto type = cast<LocalTensorType>(src.getType());
+  Type element = type.getElementType();
+  uint32_t bytes = getElementBytes(element);
+  if (!tilekit::machine::scratch::foldTakes(fold, c310, bytes,
+                                            isa<FloatType>(element)))
+    return op->emitOpError()
+           << "folds " << element << ", which the API's " << getApiName(op)
+           << " does not take on " << (c310 ? "C310" : "C220")
+           << "; cast to f32 first";
+  return tilekit::machine::scratch::foldBytes(
+      fold, bytes, axis == 1, type.getDimSize(0), type.getDimSize(1));
 }
 
 #define GET_OP_CLASSES
@@ -306,4 +341,20 @@ LogicalResult SubBlockGuardOp::verify() {
   if (!func.getResultTypes().empty())
     return emitOpError("returns early, so its function must return nothing");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Scratch of the advanced API (ScratchOpInterface)
+//===----------------------------------------------------------------------===//
+
+namespace scratch = tilekit::machine::scratch;
+
+FailureOr<uint32_t> BroadcastOp::getScratchBytes(bool c310) {
+  auto dst = getDst().getType();
+  if (dst.getRank() != 2)
+    return emitOpError("broadcasts a tensor of rank other than 2, which the "
+                       "API's Broadcast does not take");
+  return scratch::broadcastBytes(c310, getElementBytes(dst.getElementType()),
+                                 getAxis(), dst.getDimSize(0),
+                                 dst.getDimSize(1));
 }

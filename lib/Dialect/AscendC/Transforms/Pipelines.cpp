@@ -71,12 +71,13 @@ bool buildAscendCPipeline(
   if (!debug)
     p.addPerKernel(createRemoveDebugOps());
   p.addPerModule(createPromoteCvBlock());
-  // Memory: positions, reuse, then addresses and the capacity check.
+  // Memory: the API's scratch, positions, reuse, then addresses and the
+  // capacity check.
+  p.addPerModule(createDispatchAlloc());
   p.addPerKernel(createRefineCubePosition());
   p.addPerKernel(createComputeReuseGroup());
   p.addPerKernel(createReuseTensorAllocation());
   p.addPerKernel(createReuseUbAllocation());
-  p.addPerModule(createDispatchAlloc());
   p.addPerKernel(createAllocateTensor());
   p.addPerKernel(createUnifyBiasTensor());
   ComputeMemoryConsumptionOptions capacity;

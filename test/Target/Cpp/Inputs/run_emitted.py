@@ -27,6 +27,12 @@ CTYPES = {np.dtype("float32"): "float", np.dtype("float16"): "half",
           np.dtype("int8"): "int8_t", np.dtype("uint8"): "uint8_t"}
 
 
+
+def npu_arch(arch):
+    """The architecture as the device compiler states it (the stand-in sizes
+    the advanced API's scratch by it)."""
+    return "-D__NPU_ARCH__=" + ("3510" if arch.startswith("c310") else "2201")
+
 def run(command):
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
@@ -94,7 +100,7 @@ def main():
     with open(main_cpp, "w") as f:
         f.write("\n".join(lines) + "\n")
     binary = os.path.join(workdir, "kernel")
-    run([clangxx, "-std=c++17", "-O2", "-ffp-contract=off", "-Wall", "-Werror",
+    run([clangxx, "-std=c++17", "-O2", "-ffp-contract=off", "-Wall", "-Werror", npu_arch(arch),
          "-I", os.path.join(src, "runtime", "ascendc-cpu"), "-I", os.path.join(src, "include"),
          source, main_cpp, os.path.join(src, "lib", "Support", "VectorMath.cpp"), "-o", binary])
     run([binary])

@@ -23,6 +23,12 @@ import sys
 import numpy as np
 
 
+
+def npu_arch(arch):
+    """The architecture as the device compiler states it (the stand-in sizes
+    the advanced API's scratch by it)."""
+    return "-D__NPU_ARCH__=" + ("3510" if arch.startswith("c310") else "2201")
+
 def run(command, **kwargs):
     result = subprocess.run(command, capture_output=True, text=True, **kwargs)
     if result.returncode != 0:
@@ -97,7 +103,7 @@ def main():
 
     binary = os.path.join(workdir, "host")
     run([clangxx, "-std=c++17", "-O2", "-ffp-contract=off", "-Wall", "-Werror",
-         "-DASCENDC_CPU_DEBUG", "-I", workdir,
+         "-DASCENDC_CPU_DEBUG", npu_arch(arch), "-I", workdir,
          "-I", os.path.join(src, "runtime", "ascendc-cpu"),
          "-I", os.path.join(src, "include"), source, main_cpp,
          os.path.join(src, "lib", "Support", "VectorMath.cpp"),

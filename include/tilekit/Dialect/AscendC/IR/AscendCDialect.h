@@ -15,17 +15,11 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tilekit/Machine/ApiScratch.h"
 #include "tilekit/Machine/Machine.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h.inc"
 
-namespace tilekit::ascendc::OpTrait {
-/// An op whose Ascend C call needs a temporary buffer from TPipe
-/// (AscendCDialect.td, AscendC_TemporaryBuffer).
-template <typename ConcreteType>
-class TemporaryBuffer
-    : public mlir::OpTrait::TraitBase<ConcreteType, TemporaryBuffer> {};
-} // namespace tilekit::ascendc::OpTrait
 #include "tilekit/Dialect/AscendC/IR/AscendCEnums.h.inc"
 #include "tilekit/Dialect/AscendC/IR/AsctileDialect.h.inc"
 

@@ -46,7 +46,7 @@ def AscendC_Dialect : Dialect {
     /// module: bool, asks for static allocation (dispatch-alloc).
     static constexpr ::llvm::StringLiteral kStaticAllocAttrName =
         "ascendc.static_alloc";
-    /// module: "static" or "tpipe", the chosen strategy (dispatch-alloc).
+    /// module: "static", the allocation strategy (dispatch-alloc).
     static constexpr ::llvm::StringLiteral kAllocStrategyAttrName =
         "ascendc.alloc_strategy";
     /// module: bytes needed per buffer (compute-memory-consumption).
@@ -91,11 +91,5 @@ def AscendC_Dialect : Dialect {
 
 class AscendC_Op<string mnemonic, list<Trait> traits = []>
     : Op<AscendC_Dialect, mnemonic, traits>;
-
-// An advanced-API op whose Ascend C call takes a temporary buffer that
-// only TPipe provides (ascendc-dispatch-alloc then chooses TPipe).
-def AscendC_TemporaryBuffer : NativeOpTrait<"TemporaryBuffer"> {
-  let cppNamespace = "::tilekit::ascendc::OpTrait";
-}
 
 #endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_TD

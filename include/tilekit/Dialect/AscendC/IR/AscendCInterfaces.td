@@ -45,4 +45,24 @@ def AscendC_VectorL0OpInterface : OpInterface<"VectorL0OpInterface"> {
   ];
 }
 
+def AscendC_ScratchOpInterface : OpInterface<"ScratchOpInterface"> {
+  let description = [{
+    An advanced-API call that takes a `sharedTmpBuffer`: scratch in UB whose
+    size the API's host-side `Get...MaxMinTmpSize` gives (the rules are in
+    `tilekit/Machine/ApiScratch.h`). Its form without one takes the scratch
+    from a `TPipe`, which a static-tensor kernel does not have, so
+    `ascendc-dispatch-alloc` plans one for every such op.
+  }];
+  let cppNamespace = "::tilekit::ascendc";
+  let methods = [
+    InterfaceMethod<"The scratch operand, to set it",
+                    "::mlir::MutableOperandRange", "getTmpMutable">,
+    InterfaceMethod<[{
+        The scratch bytes the call needs on the architecture (`c310`), or
+        failure, reported at the op, when the API does not take the call's
+        element type there
+      }], "::mlir::FailureOr<uint32_t>", "getScratchBytes", (ins "bool":$c310)>
+  ];
+}
+
 #endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCINTERFACES_TD

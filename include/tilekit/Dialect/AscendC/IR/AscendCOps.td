@@ -25,6 +25,9 @@ def AscendC_ReadLocal : Arg<AscendC_LocalTensor, "read", [MemRead]>;
 def AscendC_WrittenLocal : Arg<AscendC_LocalTensor, "written", [MemWrite]>;
 def AscendC_UpdatedLocal
     : Arg<AscendC_LocalTensor, "read and written", [MemRead, MemWrite]>;
+// The scratch an advanced-API call writes (`sharedTmpBuffer`), once planned.
+def AscendC_Scratch
+    : Arg<Optional<AscendC_LocalTensor>, "scratch", [MemWrite]>;
 def AscendC_ReadAny : Arg<AscendC_AnyTensor, "read", [MemRead]>;
 def AscendC_WrittenAny : Arg<AscendC_AnyTensor, "written", [MemWrite]>;
 
@@ -397,10 +400,14 @@ def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
 }
 def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
-         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis),
-    "$dst `,` $src `axis` $axis attr-dict `:` type($dst) `,` type($src)",
-    [AscendC_TemporaryBuffer]> {
+         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis,
+         AscendC_Scratch:$tmp),
+    "$dst `,` $src `axis` $axis (`scratch` $tmp^)? attr-dict `:` type($dst) `,` type($src) (`,` type($tmp)^)?",
+    [DeclareOpInterfaceMethods<AscendC_ScratchOpInterface>]> {
   let summary = "broadcasts src along axis into dst";
+  let description = [{
+    `tmp` is the API's `sharedTmpBuffer`, planned by `ascendc-dispatch-alloc`.
+  }];
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
       return ::mlir::failure(
@@ -414,11 +421,13 @@ def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
 
 // Reductions: the advanced API's ReduceSum/Max/Min/Prod with the AR
 // (axis 1, each row) or RA (axis 0, each column) pattern over a 2-d tensor.
-class AscendC_ReduceOp<string name> : AscendC_VectorOp<"reduce_" # name,
+class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # name,
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
-         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis, Optional<Index>:$rows),
-    "$dst `,` $src `axis` $axis (`rows` $rows^)? attr-dict `:` type($dst) `,` type($src)",
-    [AscendC_TemporaryBuffer]> {
+         ConfinedAttr<I64Attr, [IntNonNegative]>:$axis, Optional<Index>:$rows,
+         AscendC_Scratch:$tmp),
+    "$dst `,` $src `axis` $axis (`rows` $rows^)? (`scratch` $tmp^)? attr-dict `:` type($dst) `,` type($src) (`,` type($tmp)^)?",
+    [DeclareOpInterfaceMethods<AscendC_ScratchOpInterface>,
+     AttrSizedOperandSegments]> {
   let summary = "folds each row (axis 1) or column (axis 0) of src (" # name # ")";
   let description = [{
     `dst` has extent 1 along `axis` and `src`'s extent along the other axis.
@@ -427,8 +436,18 @@ class AscendC_ReduceOp<string name> : AscendC_VectorOp<"reduce_" # name,
     `dst`. Floats accumulate in f32 as a halving tree (element i takes in
     element i + ceil(n/2) while the line has n > 1 elements) and round once;
     the PTO tile reductions fold in the same order, so both agree to the bit.
+    `tmp` is the API's `sharedTmpBuffer`, planned by `ascendc-dispatch-alloc`.
+  }];
+  let extraClassDeclaration = [{
+    /// The fold, as the API's scratch and type rules name it.
+    static constexpr ::tilekit::machine::scratch::Fold kFold =
+        ::tilekit::machine::scratch::Fold::}] # fold # [{;
   }];
   let extraClassDefinition = [{
+    ::mlir::FailureOr<uint32_t> $cppClass::getScratchBytes(bool c310) {
+      return getFoldScratchBytes(getOperation(), getSrc(), getAxis(), kFold,
+                                 c310);
+    }
     ::mlir::LogicalResult $cppClass::verify() {
       if (getDst().getType().getRank() != 2)
         return emitOpError("reduces a 2-d tensor");
@@ -440,7 +459,7 @@ class AscendC_ReduceOp<string name> : AscendC_VectorOp<"reduce_" # name,
   }];
 }
 foreach name = ["Sum", "Max", "Min", "Prod"] in
-  def AscendC_Reduce # name # Op : AscendC_ReduceOp<!tolower(name)>;
+  def AscendC_Reduce # name # Op : AscendC_ReduceOp<!tolower(name), name>;
 
 //===----------------------------------------------------------------------===//
 // Synchronization

@@ -111,20 +111,30 @@ def SetTargetArch : Pass<"ascendc-set-target-arch", "mlir::ModuleOp"> {
 }
 
 def DispatchAlloc : Pass<"ascendc-dispatch-alloc", "mlir::ModuleOp"> {
-  let summary = "Chooses static or TPipe-backed allocation for the module";
+  let summary = "Plans the advanced API's scratch so that allocation is static";
   let description = [{
-    Sets `ascendc.alloc_strategy` on the module to `"static"` (addresses
-    planned by `ascendc-allocate-tensor`) or `"tpipe"` (buffers managed by
-    the Ascend C runtime's TPipe):
+    Gives every advanced-API call that takes a `sharedTmpBuffer` (the
+    `ScratchOpInterface`: `ascendc.broadcast`, `ascendc.reduce_*`) a
+    planned one: a `veccalc` byte tensor of the size the API's host-side
+    `GetBroadCastMaxMinTmpSize` / `GetReduce<Op>MaxMinTmpSize` give for its
+    shape, element type and architecture (at least one block), placed
+    before the call. The memory passes then place it, and share its bytes
+    with tensors whose lives do not overlap. Sets `ascendc.alloc_strategy`
+    to `"static"`.
 
-    * `ascendc.static_alloc = true` asks for static allocation, `false`
-      for TPipe;
-    * without it, static allocation is chosen for the C310 architecture
-      (`ascendc.arch = "c310"`) and TPipe for C220 (the default);
-    * `ascendc.broadcast` and the reductions (`ascendc.reduce_*`) need a
-      temporary buffer that only TPipe provides (the `TemporaryBuffer`
-      trait): a module holding one always gets `"tpipe"`, and asking for
-      static allocation is an error naming the op.
+    ```mlir
+    ascendc.reduce_max %m, %x axis 1 : !ascendc.local_tensor<16x1xf32>, !ascendc.local_tensor<16x128xf32>
+    // becomes
+    %tmp = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<4096xui8>
+    ascendc.reduce_max %m, %x axis 1 scratch %tmp : !ascendc.local_tensor<16x1xf32>, !ascendc.local_tensor<16x128xf32>, !ascendc.local_tensor<4096xui8>
+    ```
+
+    Departure from the seed, which chose TPipe-managed buffers for C220 and
+    for every module holding such a call: the emitted kernels create no
+    `TPipe`, so the API's pipe-backed forms would take their scratch from a
+    null pipe on the device. `ascendc.static_alloc = false` (asking for
+    TPipe) is an error, and so is a reduction of an element type the API
+    does not take on the architecture (C220's `ReduceSum` takes f32 only).
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }

@@ -5,9 +5,7 @@
 #include <cstdio>
 
 namespace {
-void noInit() {
-  AscendC::PipeBarrier<PIPE_ALL>();
-}
+void noInit() { AscendC::PipeBarrier<PIPE_ALL>(); }
 void noFinalBarrier() {
   AscendC::InitSocState();
   AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
@@ -51,6 +49,34 @@ void keeps() {
   AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(5);
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+// A 16 x 128 f32 row maximum takes 16 rows x one repeat (64 f32) x 4 =
+// 4096 bytes of scratch on C220 (GetReduceMaxMaxMinTmpSize).
+void reduceWithScratch(uint32_t scratchBytes) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  AscendC::InitSocState();
+  AscendC::LocalTensor<float> wide(AscendC::TPosition::VECCALC, 0, 2048);
+  AscendC::LocalTensor<float> column(AscendC::TPosition::VECCALC, 8192, 16);
+  AscendC::LocalTensor<uint8_t> tmp(AscendC::TPosition::VECCALC, 8448,
+                                    scratchBytes);
+  const uint32_t shape[2] = {16, 128};
+  AscendC::ReduceMax<float, AscendC::Pattern::Reduce::AR>(column, wide, tmp,
+                                                          shape, true);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+void smallScratch() { reduceWithScratch(2048); }
+void enoughScratch() { reduceWithScratch(4096); }
+// C220's ReduceSum takes f32 only.
+void halfSum() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  AscendC::InitSocState();
+  AscendC::LocalTensor<half> wide(AscendC::TPosition::VECCALC, 0, 1024);
+  AscendC::LocalTensor<half> column(AscendC::TPosition::VECCALC, 4096, 16);
+  AscendC::LocalTensor<uint8_t> tmp(AscendC::TPosition::VECCALC, 8192, 8192);
+  const uint32_t shape[2] = {16, 64};
+  AscendC::ReduceSum<half, AscendC::Pattern::Reduce::AR>(column, wide, tmp,
+                                                         shape, true);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 
 void run(const char *name, AscendC::cpu::Cores cores, void (*kernel)()) {
   char error[512] = "";
@@ -72,4 +98,7 @@ int main() {
   run("mixed-1-2", Cores::Mixed, mixedOneToTwo);
   run("mixed-1-1", Cores::Mixed, mixedOneToOne);
   run("keeps", Cores::Vector, keeps);
+  run("small-scratch", Cores::Vector, smallScratch);
+  run("enough-scratch", Cores::Vector, enoughScratch);
+  run("half-sum", Cores::Vector, halfSum);
 }
