@@ -507,6 +507,9 @@ std::string compileKernel(const std::string &source, bool isText,
   ModuleOp module = loaded.kernel.getModule();
   // The compiled kernel runs with the kernel's argument names.
   loaded.kernel.stampArgumentNames();
+  // The C++ names its variables after the kernel's values, as the CLI's.
+  if (emit == "cpp")
+    loaded.kernel.nameLocations();
   if (!settings.entry.empty() || traceProducer) {
     FunctionOpInterface entry = loaded.entry(settings.entry);
     if (traceProducer) {

@@ -2,6 +2,8 @@
 
 #include "tilekit/Driver/KernelFile.h"
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
+
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/InitAll.h"
 #include "tilekit/Support/InputFile.h"
@@ -11,6 +13,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -169,6 +172,33 @@ FunctionOpInterface driver::findEntry(ModuleOp module, StringRef name,
   for (FunctionOpInterface func : all)
     why += " @" + func.getName().str();
   return {};
+}
+
+void KernelFile::nameLocations() {
+  auto named = [&](Value value, Location loc) -> Location {
+    std::optional<std::string> name = getValueName(value);
+    // `%0`, `%1`: the printer's numbering, not a name.
+    if (!name || isa<NameLoc>(loc) || llvm::all_of(*name, [](char c) {
+          return llvm::isDigit(c) || c == '_';
+        }))
+      return loc;
+    return NameLoc::get(StringAttr::get(&context, *name), loc);
+  };
+  getModule().walk([&](Operation *op) {
+    // An op of several results names none: one location serves them all.
+    if (op->getNumResults() == 1) {
+      op->setLoc(named(op->getResult(0), op->getLoc()));
+      // A named scalar (index arithmetic) also says so on the op itself,
+      // which the lowering keeps but does not copy to the ops it makes.
+      if (auto name = op->getLoc()->findInstanceOf<NameLoc>();
+          name && op->getResult(0).getType().isIntOrIndexOrFloat())
+        op->setAttr(kValueNameAttr, name.getName());
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setLoc(named(arg, arg.getLoc()));
+  });
 }
 
 void KernelFile::stampArgumentNames() {

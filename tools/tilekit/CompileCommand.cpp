@@ -179,6 +179,9 @@ int driver::runCompile() {
   // The compiled kernel keeps its arguments' source names, so that it runs
   // with the same --input names as the kernel it came from.
   kernel.stampArgumentNames();
+  // The C++ names its variables after the kernel's values.
+  if (emitFormat == "cpp")
+    kernel.nameLocations();
   // --entry compiles the entry and what it reaches, so that one kernel of
   // a file compiles whatever the file's others do (a group written to
   // deadlock, say).

@@ -36,6 +36,13 @@ namespace tilekit {
 std::unique_ptr<mlir::Pass> createConvertAscendCToEmitCPass();
 void registerConvertAscendCToEmitCPass();
 
+/// Where the emitted C++ finds the kernel's own names for its variables: a
+/// NameLoc in a value's location (a tile's, an argument's, a loop
+/// counter's), and on an op that defines a named scalar this attribute,
+/// which the lowering does not copy to the helper ops it makes with the
+/// same location (tilekit compile --emit=cpp sets both).
+inline constexpr llvm::StringLiteral kValueNameAttr = "tilekit.value_name";
+
 /// Converts a copy of `module` to EmitC and prints it as C++ to `os`, or
 /// fails with an error at the first op that has no C++ form (nothing is
 /// printed then). `withOrigins` puts `AscendC::cpu::at("file:line:col");`

@@ -55,6 +55,10 @@ public:
   /// Stamps each argument's source name on it (kArgumentNameAttr), so that
   /// what is compiled from the kernel takes the same names.
   void stampArgumentNames();
+  /// Wraps the location of each value the source names (`%row`, a loop's
+  /// `%i`, an argument) in a NameLoc holding the name, which the lowering
+  /// carries to what implements it and the C++ emitter names variables by.
+  void nameLocations();
   /// The source name of any value: `x` for `%x`, `r_1` for `%r#1`.
   std::optional<std::string> getValueName(mlir::Value value) const;
 

@@ -28,6 +28,7 @@
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 
 #include <cmath>
@@ -201,6 +202,19 @@ struct MinMaxLowering : OpConversionPattern<From> {
   }
 };
 
+/// A verbatim line that prints values (a name marker placed before the
+/// lowering) prints what they became.
+struct VerbatimOperands : OpConversionPattern<emitc::VerbatimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(emitc::VerbatimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getFmtArgsMutable().assign(adaptor.getFmtArgs()); });
+    return success();
+  }
+};
+
 struct ConvertAscendCToEmitCPass
     : PassWrapper<ConvertAscendCToEmitCPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertAscendCToEmitCPass)
@@ -228,8 +242,11 @@ struct ConvertAscendCToEmitCPass
     // The accumulators' first-step flags (ascendc-fixup-mmad-acc-params).
     populateMemRefToEmitCConversionPatterns(patterns, types);
 
+    patterns.add<VerbatimOperands>(types, context);
     ConversionTarget target(*context);
     target.addLegalDialect<emitc::EmitCDialect>();
+    target.addDynamicallyLegalOp<emitc::VerbatimOp>(
+        [&](emitc::VerbatimOp op) { return types.isLegal(op); });
     target.addLegalOp<ModuleOp>();
     target.addIllegalDialect<ascendc::AscendCDialect, arith::ArithDialect,
                              scf::SCFDialect, func::FuncDialect,
@@ -461,6 +478,267 @@ static void commentSourceLines(ModuleOp module) {
   });
 }
 
+/// The markers `markNames` leaves for `applyNames`.
+static constexpr llvm::StringLiteral kNameMarker = "//@tilekit-name ";
+static constexpr llvm::StringLiteral kArgsMarker = "//@tilekit-args ";
+static constexpr llvm::StringLiteral kLoopMarker = "//@tilekit-loop ";
+static constexpr llvm::StringLiteral kValueMarker = "//@tilekit-value ";
+
+/// The source name a location carries (KernelFile::nameLocations), if any.
+static std::optional<StringRef> getSourceName(Location loc) {
+  if (auto name = loc->findInstanceOf<NameLoc>())
+    return name.getName().getValue();
+  return std::nullopt;
+}
+
+/// MLIR's C++ emitter names every variable `v<N>`. Where the kernel named
+/// the value, a marker before the op (or, for a function's arguments, at
+/// the top of its body) tells `applyNames` which name it had: only before
+/// ops the emitter prints as a declaration of their result.
+static void markNames(ModuleOp module) {
+  module.walk([](Operation *op) {
+    OpBuilder builder(op);
+    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+      if (func.isExternal())
+        return;
+      std::string names;
+      bool any = false;
+      for (BlockArgument arg : func.getArguments()) {
+        std::optional<StringRef> name = getSourceName(arg.getLoc());
+        names += (arg.getArgNumber() ? "," : "") + name.value_or("").str();
+        any |= name.has_value();
+      }
+      if (!any)
+        return;
+      builder.setInsertionPointToStart(&func.getFunctionBody().front());
+      emitc::VerbatimOp::create(builder, op->getLoc(),
+                                (kArgsMarker + names).str());
+      return;
+    }
+    // The values that stand for a kernel's own: its tiles (local tensors),
+    // the GlobalTensor objects of its arguments and its loops' counters;
+    // not the helpers a lowering makes with the same location (shape
+    // arrays, counts, windows into GM).
+    std::optional<StringRef> name;
+    if (isa<emitc::CallOpaqueOp, emitc::VariableOp>(op) &&
+        op->getNumResults() == 1) {
+      Type type = op->getResult(0).getType();
+      if (auto lvalue = dyn_cast<emitc::LValueType>(type))
+        type = lvalue.getValueType();
+      auto opaque = dyn_cast<emitc::OpaqueType>(type);
+      StringRef spelled = opaque ? opaque.getValue() : "";
+      if (spelled.starts_with("AscendC::LocalTensor<") ||
+          (isa<emitc::VariableOp>(op) &&
+           spelled.starts_with("AscendC::GlobalTensor<")))
+        name = getSourceName(op->getLoc());
+    }
+    if (name)
+      emitc::VerbatimOp::create(builder, op->getLoc(),
+                                (kNameMarker + *name).str());
+  });
+}
+
+/// The counter of a loop the kernel named (`%i`): marked before the
+/// lowering to EmitC, which gives the new loop's counter the loop's own
+/// location. The marker precedes the loop's carried variables, if any.
+static void markLoopNames(ModuleOp module) {
+  module.walk([](scf::ForOp loop) {
+    if (std::optional<StringRef> name =
+            getSourceName(loop.getInductionVar().getLoc())) {
+      OpBuilder builder(loop);
+      emitc::VerbatimOp::create(builder, loop.getLoc(),
+                                (kLoopMarker + *name).str());
+    }
+  });
+}
+
+/// A scalar the kernel named: a marker after its op prints the C++ name of
+/// what the lowering made of it (`//@tilekit-value row v13`).
+static void markValueNames(ModuleOp module) {
+  module.walk([](Operation *op) {
+    auto name = op->getAttrOfType<StringAttr>(kValueNameAttr);
+    if (!name || op->getNumResults() != 1)
+      return;
+    OpBuilder builder(op->getContext());
+    builder.setInsertionPointAfter(op);
+    emitc::VerbatimOp::create(builder, op->getLoc(),
+                              (kValueMarker + name.getValue() + " {}").str(),
+                              op->getResults());
+  });
+}
+
+/// Drops the value markers of values nothing else uses (which the C++
+/// would declare for the marker alone: an unused variable).
+static void dropLoneValueMarkers(ModuleOp module) {
+  SmallVector<Operation *> lone;
+  module.walk([&](emitc::VerbatimOp marker) {
+    if (marker.getValue().starts_with(kValueMarker) &&
+        llvm::all_of(marker.getFmtArgs(),
+                     [](Value value) { return value.hasOneUse(); }))
+      lone.push_back(marker);
+  });
+  for (Operation *marker : lone)
+    marker->erase();
+}
+
+/// A C++ identifier for a source name: other characters become `_`, and
+/// a name that is a keyword, looks like the emitter's own `v<N>`, or is
+/// taken (`taken`: every identifier of the function, and the names given)
+/// gets a suffix.
+static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
+  static const llvm::StringSet<> keywords = {
+      "alignas",   "alignof",  "and",      "asm",      "auto",      "bool",
+      "break",     "case",     "catch",    "char",     "class",     "const",
+      "constexpr", "continue", "decltype", "default",  "delete",    "do",
+      "double",    "else",     "enum",     "explicit", "export",    "extern",
+      "false",     "float",    "for",      "friend",   "goto",      "if",
+      "inline",    "int",      "long",     "mutable",  "namespace", "new",
+      "noexcept",  "not",      "nullptr",  "operator", "or",        "private",
+      "protected", "public",   "register", "return",   "short",     "signed",
+      "sizeof",    "static",   "struct",   "switch",   "template",  "this",
+      "throw",     "true",     "try",      "typedef",  "typename",  "union",
+      "unsigned",  "using",    "virtual",  "void",     "volatile",  "while",
+      "xor",       "main"};
+  std::string name;
+  for (char c : source)
+    name += llvm::isAlnum(c) || c == '_' ? c : '_';
+  if (name.empty() || llvm::isDigit(name[0]))
+    name = "_" + name;
+  // Leading underscores with a capital, and double ones, are reserved.
+  if (StringRef(name).starts_with("__") ||
+      (name[0] == '_' && name.size() > 1 && llvm::isUpper(name[1])))
+    name = "x" + name;
+  StringRef ref(name);
+  if (keywords.contains(name) || (ref.consume_front("v") && !ref.empty() &&
+                                  llvm::all_of(ref, llvm::isDigit)))
+    name += "_";
+  std::string unique = name;
+  for (unsigned n = 1; taken.contains(unique); ++n)
+    unique = name + "_" + std::to_string(n);
+  taken.insert(unique);
+  return unique;
+}
+
+/// Renames the `v<N>` variables that `markNames` marked, function by
+/// function, and drops the markers.
+static std::string applyNames(StringRef cpp) {
+  SmallVector<StringRef> lines;
+  cpp.split(lines, '\n');
+  std::string out;
+  auto isIdentifierChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  // The identifiers of a text, in order.
+  auto identifiers = [&](StringRef text) {
+    SmallVector<StringRef> found;
+    for (size_t i = 0; i < text.size();) {
+      if (!isIdentifierChar(text[i]) || (i && isIdentifierChar(text[i - 1]))) {
+        ++i;
+        continue;
+      }
+      size_t end = i;
+      while (end < text.size() && isIdentifierChar(text[end]))
+        ++end;
+      if (!llvm::isDigit(text[i]))
+        found.push_back(text.slice(i, end));
+      i = end;
+    }
+    return found;
+  };
+  auto isEmitterName = [](StringRef token) {
+    return token.consume_front("v") && !token.empty() &&
+           llvm::all_of(token, llvm::isDigit);
+  };
+  // One function at a time: from its signature to its closing brace.
+  SmallVector<std::string> body;
+  SmallVector<std::pair<std::string, std::string>> wanted;
+  std::optional<std::string> pending, pendingLoop;
+  auto flush = [&] {
+    llvm::StringSet<> taken;
+    for (const std::string &line : body)
+      for (StringRef token : identifiers(line))
+        if (!isEmitterName(token))
+          taken.insert(token);
+    llvm::StringMap<std::string> rename;
+    for (auto &[from, to] : wanted)
+      if (!rename.count(from))
+        rename[from] = pickName(to, taken);
+    for (const std::string &line : body) {
+      StringRef rest(line);
+      size_t last = 0;
+      std::string renamed;
+      for (StringRef token : identifiers(line)) {
+        auto it = rename.find(token);
+        if (it == rename.end())
+          continue;
+        size_t at = token.data() - rest.data();
+        renamed += rest.slice(last, at).str() + it->second;
+        last = at + token.size();
+      }
+      out += renamed + rest.drop_front(last).str() + "\n";
+    }
+    body.clear();
+    wanted.clear();
+    pending.reset();
+    pendingLoop.reset();
+  };
+  for (StringRef line : lines) {
+    StringRef trimmed = line.ltrim();
+    if (trimmed.consume_front(kNameMarker)) {
+      pending = trimmed.str();
+      continue;
+    }
+    if (trimmed.consume_front(kLoopMarker)) {
+      pendingLoop = trimmed.str();
+      continue;
+    }
+    // `for (T <counter> = ...`: the counter is the name before " = ".
+    if (pendingLoop && trimmed.starts_with("for (")) {
+      StringRef header = trimmed.split(" = ").first;
+      StringRef counter = header.substr(header.find_last_of(' ') + 1);
+      wanted.push_back({counter.str(), *pendingLoop});
+      pendingLoop.reset();
+    }
+    if (trimmed.consume_front(kValueMarker)) {
+      auto [name, spelled] = trimmed.rsplit(' ');
+      if (isEmitterName(spelled))
+        wanted.push_back({spelled.str(), name.str()});
+      continue;
+    }
+    if (trimmed.consume_front(kArgsMarker)) {
+      // The signature is the last line before the body that opens it.
+      SmallVector<StringRef> names;
+      trimmed.split(names, ',');
+      SmallVector<StringRef> params;
+      for (auto it = body.rbegin(); it != body.rend(); ++it)
+        if (StringRef(*it).ends_with("{")) {
+          for (StringRef token : identifiers(*it))
+            if (isEmitterName(token))
+              params.push_back(token);
+          break;
+        }
+      for (auto [param, name] : llvm::zip(params, names))
+        if (!name.empty())
+          wanted.push_back({param.str(), name.str()});
+      continue;
+    }
+    if (pending) {
+      for (StringRef token : identifiers(line))
+        if (isEmitterName(token)) {
+          wanted.push_back({token.str(), *pending});
+          break;
+        }
+      pending.reset();
+    }
+    body.push_back(line.str());
+    if (line == "}")
+      flush();
+  }
+  flush();
+  // split() gave one line past the last newline.
+  if (!out.empty() && !cpp.ends_with("\n"))
+    out.pop_back();
+  return out;
+}
+
 /// Ascend C's names for the 16-bit float types where MLIR's C++ emitter
 /// writes clang's (`_Float16`, `__bf16`): a kernel's f16 argument is a
 /// `half` on the device. The emitter prints them only as type names.
@@ -517,15 +795,19 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   }
   if (withOrigins)
     markOrigins(*copy);
+  markLoopNames(*copy);
+  markValueNames(*copy);
   PassManager pm(module.getContext());
   pm.addPass(createConvertAscendCToEmitCPass());
   pm.addPass(createCSEPass());
   if (failed(pm.run(*copy)))
     return failure();
+  dropLoneValueMarkers(*copy);
   removeUnusedEmitCValues(*copy);
   spellInt64Min(*copy);
   spellHalfConstants(*copy);
   commentSourceLines(*copy);
+  markNames(*copy);
   OpBuilder builder(copy->getBodyRegion());
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
@@ -534,6 +816,6 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   llvm::raw_string_ostream cpp(text);
   if (failed(emitc::translateToCpp(*copy, cpp)))
     return failure();
-  os << spellHalfTypes(text);
+  os << applyNames(spellHalfTypes(text));
   return success();
 }

@@ -41,6 +41,17 @@ std::string extentAttrName(unsigned arg, unsigned dim) {
 /// first thing; each dynamic extent of a GM argument and the workspace (if
 /// the kernel has regions of it) are extra trailing arguments, in that
 /// order (`docs/emit-cpp.md`, the kernel ABI).
+/// `loc` named after the source name `named` carries (a NameLoc from
+/// KernelFile::nameLocations) plus `suffix`; `loc` itself without one.
+Location withSourceName(Location loc, Location named, StringRef suffix) {
+  auto name = named->findInstanceOf<NameLoc>();
+  if (!name)
+    return loc;
+  return NameLoc::get(
+      StringAttr::get(loc->getContext(), name.getName().getValue() + suffix),
+      loc);
+}
+
 struct KernelLowering : OpConversionPattern<func::FuncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -96,7 +107,16 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     kernel.setSpecifiersAttr(rewriter.getStrArrayAttr(
         {device ? "__aicore__ inline" : "extern \"C\" __global__ __aicore__"}));
     // Made through the rewriter, which undoes it if the conversion fails.
+    // A parameter keeps its argument's source name, and an extent is named
+    // after its tensor (`xDim0`), for the emitted C++ (markNames).
     SmallVector<Location> locations(inputs.size(), func.getLoc());
+    for (BlockArgument arg : func.getArguments())
+      locations[arg.getArgNumber()] =
+          withSourceName(func.getLoc(), arg.getLoc(), "");
+    for (auto [index, extent] : llvm::enumerate(extents))
+      locations[func.getNumArguments() + index] =
+          withSourceName(func.getLoc(), func.getArgument(extent.first).getLoc(),
+                         "Dim" + std::to_string(extent.second));
     Block *entry =
         rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
@@ -127,8 +147,10 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
         replacements.push_back(passed);
         continue;
       }
-      replacements.push_back(globalTensor(rewriter, arg.getLoc(), tensor,
-                                          passed, /*byteOffset=*/0));
+      // Named as the samples name theirs: `xGm` for the GM_ADDR `x`.
+      replacements.push_back(globalTensor(
+          rewriter, withSourceName(arg.getLoc(), arg.getLoc(), "Gm"), tensor,
+          passed, /*byteOffset=*/0));
     }
     // Where ascendc.global_tensor.dim and ascendc.workspace find theirs.
     for (auto [index, extent] : llvm::enumerate(extents))

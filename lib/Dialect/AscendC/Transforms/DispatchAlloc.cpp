@@ -37,8 +37,14 @@ static Value createScratch(OpBuilder &builder, Location loc, uint32_t bytes) {
   auto type = LocalTensorType::get(
       builder.getContext(), {size},
       IntegerType::get(builder.getContext(), 8, IntegerType::Unsigned));
-  return LocalTensorAutoOp::create(builder, loc, type, Position::VecCalc, false,
-                                   false);
+  // Named for what it is, where the op's location carries a source name
+  // (the emitted C++ names variables by them).
+  Location named =
+      loc->findInstanceOf<NameLoc>()
+          ? Location(NameLoc::get(builder.getStringAttr("scratch"), loc))
+          : loc;
+  return LocalTensorAutoOp::create(builder, named, type, Position::VecCalc,
+                                   false, false);
 }
 
 void DispatchAllocPass::runOnOperation() {
