@@ -36,3 +36,10 @@ if shutil.which("chromium"):
 # The Python module is built except in sanitizer and fuzz builds.
 if os.path.isdir(os.path.join(config.tilekit_obj_root, "python", "tilekit")):
     config.available_features.add("python-module")
+
+# The check against the public Ascend C declarations runs where a checkout
+# of the public asc-devkit is (scripts/check-public-ascendc.py); CI has none.
+asc_devkit = os.environ.get("TILEKIT_ASC_DEVKIT")
+if asc_devkit and os.path.isfile(os.path.join(asc_devkit, "include", "kernel_operator.h")):
+    config.available_features.add("asc-devkit")
+    config.substitutions.append(("%asc_devkit", asc_devkit))
