@@ -568,8 +568,9 @@ static void markValueNames(ModuleOp module) {
 }
 
 /// Drops the value markers of values nothing else uses (which the C++
-/// would declare for the marker alone: an unused variable).
-static void dropLoneValueMarkers(ModuleOp module) {
+/// would declare for the marker alone: an unused variable); whether it
+/// dropped any.
+static bool dropLoneValueMarkers(ModuleOp module) {
   SmallVector<Operation *> lone;
   module.walk([&](emitc::VerbatimOp marker) {
     if (marker.getValue().starts_with(kValueMarker) &&
@@ -579,6 +580,7 @@ static void dropLoneValueMarkers(ModuleOp module) {
   });
   for (Operation *marker : lone)
     marker->erase();
+  return !lone.empty();
 }
 
 /// A C++ identifier for a source name: other characters become `_`, and
@@ -802,8 +804,11 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   pm.addPass(createCSEPass());
   if (failed(pm.run(*copy)))
     return failure();
-  dropLoneValueMarkers(*copy);
-  removeUnusedEmitCValues(*copy);
+  // Until what is left is used: a value only a dead op used is lone once
+  // the op is gone.
+  do
+    removeUnusedEmitCValues(*copy);
+  while (dropLoneValueMarkers(*copy));
   spellInt64Min(*copy);
   spellHalfConstants(*copy);
   commentSourceLines(*copy);
