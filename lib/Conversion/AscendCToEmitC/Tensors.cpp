@@ -104,6 +104,10 @@ template <typename From> struct UnplannedLowering : OpConversionPattern<From> {
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if constexpr (std::is_same_v<From, ascendc::TBufGetTensorOp>)
+      return op.emitOpError()
+             << "is a TPipe-managed tensor, which the emitted kernels do not "
+                "have (they create no TPipe); use a planned local tensor";
     return op.emitOpError()
            << "has no address yet; emit C++ from a planned kernel (after "
               "ascendc-allocate-tensor, as `tilekit compile` runs it)";

@@ -12,6 +12,17 @@ func.func @unplanned(%x: !ascendc.global_tensor<64xf32>) {
 
 // -----
 
+// A TPipe-managed tensor (the seed's other strategy): no TPipe is emitted.
+func.func @tpipe(%x: !ascendc.global_tensor<64xf32>) {
+  // expected-error @+2 {{failed to legalize operation 'ascendc.tbuf_get_tensor'}}
+  // expected-error @+1 {{'ascendc.tbuf_get_tensor' op is a TPipe-managed tensor, which the emitted kernels do not have (they create no TPipe); use a planned local tensor}}
+  %t = ascendc.tbuf_get_tensor vecin : !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %t, %x : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  return
+}
+
+// -----
+
 func.func @view_extent(%x: !ascendc.global_tensor<?xf32>, %n: index) {
   %v = ascendc.global_tensor.subindex %x[%n] : !ascendc.global_tensor<?xf32> to !ascendc.global_tensor<?xf32>
   // expected-error @+2 {{failed to legalize operation 'ascendc.global_tensor.dim'}}
