@@ -119,16 +119,46 @@ public:
     accesses.push_back(std::move(now));
   }
 
-  void setFlag(unsigned core, unsigned src, unsigned dst, int64_t event) {
-    flags[{core, src, dst, event}].push_back(issue(core, src));
+  /// What a set finds of the event's one bit on the chip: a set while the
+  /// bit may still be up (an earlier set of it not yet waited for) is not
+  /// allowed, for the second set is lost (cceapi set_flag & wait_flag).
+  enum class SetCheck {
+    Clear,
+    /// An earlier set of the event is pending when this one is issued.
+    Pending,
+    /// The last wait of the event is not ordered before this set: on the
+    /// machine the set may come first.
+    Unordered,
+  };
+  SetCheck setFlag(unsigned core, unsigned src, unsigned dst, int64_t event) {
+    std::tuple<unsigned, unsigned, unsigned, int64_t> key{core, src, dst,
+                                                          event};
+    auto &queue = flags[key];
+    Clock &clock = issue(core, src);
+    SetCheck check = SetCheck::Clear;
+    if (!queue.empty())
+      check = SetCheck::Pending;
+    else if (auto last = lastWaits.find(key);
+             last != lastWaits.end() &&
+             clock.ticks[last->second.first] < last->second.second)
+      check = SetCheck::Unordered;
+    queue.push_back(clock);
+    return check;
   }
-  /// False when no set of the event is pending (nothing to wait for).
+  /// False when no set of the event is pending (nothing to wait for). A
+  /// wait is an instruction of its pipe: what comes after it there is
+  /// ordered after it.
   bool waitFlag(unsigned core, unsigned src, unsigned dst, int64_t event) {
-    auto &queue = flags[{core, src, dst, event}];
+    std::tuple<unsigned, unsigned, unsigned, int64_t> key{core, src, dst,
+                                                          event};
+    auto &queue = flags[key];
     if (queue.empty())
       return false;
-    clocks[stream(core, dst)].join(queue.front());
+    unsigned s = stream(core, dst);
+    Clock &clock = issue(core, dst);
+    clock.join(queue.front());
     queue.pop_front();
+    lastWaits[key] = {s, clock.ticks[s]};
     return true;
   }
   /// A full barrier: everything the core executed before it precedes
@@ -218,6 +248,10 @@ private:
   std::map<std::tuple<unsigned, unsigned, unsigned, int64_t>,
            std::deque<Clock>>
       flags; // (core, src, dst, event)
+  /// Each event's last wait: its stream and tick there.
+  std::map<std::tuple<unsigned, unsigned, unsigned, int64_t>,
+           std::pair<unsigned, uint32_t>>
+      lastWaits;
   std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
   std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
       crossFlags; // (receiving core, flag id)

@@ -54,8 +54,10 @@ HappensBefore::SyncOutcome HappensBefore::synchronize(Operation *op,
   using Kind = SyncOutcome::Kind;
   auto index = [](Pipe pipe) { return static_cast<unsigned>(pipe); };
   if (auto set = dyn_cast<SetFlagOp>(op)) {
-    model.setFlag(core, index(set.getSrc()), index(set.getDst()),
-                  set.getEvent());
+    if (model.setFlag(core, index(set.getSrc()), index(set.getDst()),
+                      set.getEvent()) != Model::SetCheck::Clear &&
+        oneBitEvents)
+      return {Kind::SetWhileUp};
   } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
     if (!model.waitFlag(core, index(wait.getSrc()), index(wait.getDst()),
                         wait.getEvent()))

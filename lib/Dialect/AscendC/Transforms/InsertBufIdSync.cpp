@@ -25,6 +25,14 @@ static Operation *getAllocation(Value tensor) {
   return isa_and_present<LocalTensorOp, TBufGetTensorOp>(def) ? def : nullptr;
 }
 
+/// How many loops hold `loop`.
+static int64_t getLoopDepth(scf::ForOp loop) {
+  int64_t depth = 0;
+  for (Operation *op = loop->getParentOp(); op; op = op->getParentOp())
+    depth += isa<scf::ForOp>(op);
+  return depth;
+}
+
 namespace {
 struct InsertBufIdSyncPass
     : tilekit::ascendc::impl::InsertBufIdSyncBase<InsertBufIdSyncPass> {
@@ -117,8 +125,14 @@ struct InsertBufIdSyncPass
                                   std::make_pair(core.loadsL1, Pipe::MTE1)}) {
           if (!needed)
             continue;
-          SetFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
-          WaitFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, 0);
+          // A loop's pair and its inner loop's come one after the other
+          // with nothing on MTE3 between: one event each, for the chip
+          // keeps one bit per event (a second set before the wait would
+          // be lost).
+          int64_t event =
+              getLoopDepth(loop) % tilekit::machine::kFirstReservedEventId;
+          SetFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, event);
+          WaitFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, event);
         }
       }
     });

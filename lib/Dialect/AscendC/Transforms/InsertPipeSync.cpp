@@ -94,6 +94,7 @@ private:
 
   bool globalOnly;
   CoreState cube, vector;
+  std::array<std::array<int64_t, kPipes>, kPipes> nextEvent{};
 
   void visit(Operation *op, Pipe pipe, CoreState &state);
   void synchronize(Operation *before, unsigned from, unsigned to,
@@ -103,12 +104,16 @@ private:
 void PipeSyncInserter::synchronize(Operation *before, unsigned from,
                                    unsigned to, CoreState &state) {
   OpBuilder builder(before);
-  // Event 0 serves every pair: each set is waited right after it, so no
-  // two sets of one pair are ever outstanding.
+  // A set executes when its pipe gets there, not where it is written: two
+  // pairs of one event with nothing on the source pipe between them set it
+  // twice before the first wait, and the chip keeps one bit per event.
+  // Consecutive pairs of two pipes take turns over the event ids.
+  int64_t event =
+      nextEvent[from][to]++ % tilekit::machine::kFirstReservedEventId;
   SetFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
-                    static_cast<Pipe>(to), 0);
+                    static_cast<Pipe>(to), event);
   WaitFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
-                     static_cast<Pipe>(to), 0);
+                     static_cast<Pipe>(to), event);
   state.synced[from][to] = state.clock++;
 }
 

@@ -44,6 +44,12 @@ public:
 
   explicit HappensBefore(RaceHandler onRace) : onRace(std::move(onRace)) {}
 
+  /// Whether a set_flag whose event may still be up is reported
+  /// (SetWhileUp): the chip keeps one bit per event, and a second set
+  /// before the wait is lost (cceapi set_flag & wait_flag). Off for the
+  /// executor, which counts sets as the CPU stand-in does.
+  bool oneBitEvents = false;
+
   /// `op` (an instruction on `pipe`) reads and writes its tensor operands.
   void access(mlir::Operation *op, unsigned core, Pipe pipe);
 
@@ -55,6 +61,7 @@ public:
       NothingSet, // a wait_flag with no set pending: it would wait forever
       Blocked,    // a cross-core wait with no set pending yet
       Overtakes,  // a cross-core set that may overtake `overtaken`
+      SetWhileUp, // a set_flag whose event may still be set (one bit)
     } kind = NotSync;
     mlir::Operation *overtaken = nullptr;
   };

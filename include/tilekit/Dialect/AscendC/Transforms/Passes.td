@@ -610,7 +610,19 @@ def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface
     issues every op (what it executes precedes what any pipe executes
     after it). Independent of the passes that insert synchronization, so
     that their output can be checked.
+
+    With `one-bit-events`, it also reports each set_flag whose event may
+    still be up: an earlier set of the same event (pipe pair and id) that
+    the last wait of it is not ordered before. The chip keeps one bit per
+    event and forbids a second set before the wait (the CCE intrinsic
+    page of set_flag & wait_flag): the second set is lost and the second
+    wait hangs. Off by default: the synchronization passes do not keep
+    this rule everywhere yet (docs/ascendc.md).
   }];
+  let options = [
+    Option<"oneBitEvents", "one-bit-events", "bool", "false",
+           "Also report a set of an event whose earlier set may be unwaited">,
+  ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
