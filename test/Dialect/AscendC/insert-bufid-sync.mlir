@@ -31,7 +31,11 @@
 // CHECK-NEXT: ascendc.get_buf mte3, 1
 // CHECK-NEXT: ascendc.data_copy {{.*}} {ascendc.buf_ids = array<i64: 1>}
 // CHECK-NEXT: ascendc.rls_buf mte3, 1
-// The loop stores and loads GM: the next iteration's loads wait.
+// The loop stores and loads GM: the next iteration's loads wait, after
+// the loads hand over to MTE3 (so that each set finds its event's bit
+// down: the chip keeps one bit per event).
+// CHECK-NEXT: ascendc.set_flag mte2 -> mte3, event 0
+// CHECK-NEXT: ascendc.wait_flag mte2 -> mte3, event 0
 // CHECK-NEXT: ascendc.set_flag mte3 -> mte2, event 0
 // CHECK-NEXT: ascendc.wait_flag mte3 -> mte2, event 0
 // CHECK-NEXT: }
@@ -77,7 +81,9 @@ func.func @kernel(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 // takes the id once.
 // CHECK: ascendc.get_buf mte3, 0
 // CHECK-NEXT: ascendc.data_copy {{.*}} {ascendc.buf_ids = array<i64: 0>}
-// CHECK: ascendc.set_flag mte3 -> mte1, event 0
+// CHECK: ascendc.set_flag mte1 -> mte3, event 0
+// CHECK-NEXT: ascendc.wait_flag mte1 -> mte3, event 0
+// CHECK-NEXT: ascendc.set_flag mte3 -> mte1, event 0
 // CHECK-NEXT: ascendc.wait_flag mte3 -> mte1, event 0
 func.func @cube(%out: !ascendc.global_tensor<16x16xf32>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -109,7 +115,9 @@ func.func @cube(%out: !ascendc.global_tensor<16x16xf32>, %n: index) {
 // CHECK: }
 // CHECK: ascendc.if_aiv {
 // CHECK: ascendc.data_copy %arg0
-// CHECK: ascendc.set_flag mte3 -> mte2, event 0
+// CHECK: ascendc.set_flag mte2 -> mte3, event 0
+// CHECK-NEXT: ascendc.wait_flag mte2 -> mte3, event 0
+// CHECK-NEXT: ascendc.set_flag mte3 -> mte2, event 0
 // CHECK-NEXT: ascendc.wait_flag mte3 -> mte2, event 0
 // CHECK-NEXT: }
 // CHECK-NEXT: }

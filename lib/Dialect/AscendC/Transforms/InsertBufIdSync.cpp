@@ -125,12 +125,17 @@ struct InsertBufIdSyncPass
                                   std::make_pair(core.loadsL1, Pipe::MTE1)}) {
           if (!needed)
             continue;
-          // A loop's pair and its inner loop's come one after the other
-          // with nothing on MTE3 between: one event each, for the chip
-          // keeps one bit per event (a second set before the wait would
-          // be lost).
+          // The chip keeps one bit per event: a set before the wait of
+          // the previous one is lost. A loop's pair and its inner loop's
+          // come one after the other with nothing on MTE3 between, so
+          // each takes its own event; and a trip whose stores do not
+          // wait for its loads could reach its set before the loader took
+          // the last trip's, so the loader first hands over to MTE3 (the
+          // two pairs then order each other, trip after trip).
           int64_t event =
               getLoopDepth(loop) % tilekit::machine::kFirstReservedEventId;
+          SetFlagOp::create(builder, loop.getLoc(), to, Pipe::MTE3, event);
+          WaitFlagOp::create(builder, loop.getLoc(), to, Pipe::MTE3, event);
           SetFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, event);
           WaitFlagOp::create(builder, loop.getLoc(), Pipe::MTE3, to, event);
         }
