@@ -70,17 +70,18 @@ FailureOr<std::string> buildObject(Operation *where, StringRef option,
   request.symbol = "tilekit_entry";
   request.source = source;
   request.flags = buildFlags();
-  // The architecture, as the device compiler states it (2201: Atlas A2/A3,
-  // C220; 3510: Ascend 950, C310): the stand-in sizes the API's scratch by
-  // it.
+  // The architecture, as the device compiler states it: the stand-in sizes
+  // the API's scratch by it.
   auto module = isa<ModuleOp>(where) ? cast<ModuleOp>(where)
                                      : where->getParentOfType<ModuleOp>();
   auto arch = module ? module->getAttrOfType<StringAttr>(
                            ascendc::AscendCDialect::kArchAttrName)
                      : StringAttr();
   if (arch)
-    request.flags.push_back(arch.getValue() == "c310" ? "-D__NPU_ARCH__=3510"
-                                                      : "-D__NPU_ARCH__=2201");
+    request.flags.push_back("-D__NPU_ARCH__=" +
+                            std::to_string(arch.getValue() == "c310"
+                                               ? machine::kNpuArchC310
+                                               : machine::kNpuArchC220));
   request.includeDirs = {"ascendc-cpu", "include"};
   request.extraSources = {"src/VectorMath.cpp"};
   return driver::buildSharedObject(where, request);

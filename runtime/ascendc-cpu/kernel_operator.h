@@ -973,11 +973,12 @@ inline void checkScratch(const LocalTensor<uint8_t> &tmp, uint32_t needed,
   (void)tmp, (void)needed, (void)api;
 #endif
 }
-constexpr bool kC310 =
-#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
-    true;
+#define TILEKIT_NPU_ARCH(C220, C310) constexpr int kNpuArchC310 = C310;
+#include "tilekit/Machine/Machine.def"
+#ifdef __NPU_ARCH__
+constexpr bool kC310 = __NPU_ARCH__ == kNpuArchC310;
 #else
-    false;
+constexpr bool kC310 = false;
 #endif
 template <typename T> constexpr bool kNoTPipe = sizeof(T) == 0;
 } // namespace cpu
@@ -1230,10 +1231,13 @@ public:
   }
 
 private:
+#define TILEKIT_MUTEX_IDS(COUNT) static constexpr int kMutexIds = COUNT;
+#include "tilekit/Machine/Machine.def"
   static void check(MutexID id) {
-    if (id >= 28)
-      cpuFail("Mutex id " + std::to_string(id) +
-              ": a kernel picks ids 0 to 27, the others are the framework's");
+    if (id >= kMutexIds)
+      cpuFail("Mutex id " + std::to_string(id) + ": a kernel picks ids 0 to " +
+              std::to_string(kMutexIds - 1) +
+              ", the others are the framework's");
   }
 };
 } // namespace AscendC

@@ -1,5 +1,4 @@
-//===- ApiScratch.h - Scratch bytes of Ascend C's advanced API ---*- C++
-//-*-===//
+//===- ApiScratch.h - Scratch bytes of Ascend C's advanced API -*- C++ -*-===//
 //
 // The bytes of `sharedTmpBuffer` that Ascend C's `Broadcast` and
 // `ReduceSum/Max/Min/Prod` need, and the element types each takes, per

@@ -200,6 +200,11 @@ constexpr bool hasHardEvent(Pipe src, Pipe dst) {
   constexpr int64_t kCrossCoreFlags = COUNT;
 #include "tilekit/Machine/Machine.def"
 
+#define TILEKIT_NPU_ARCH(C220, C310)                                           \
+  /** __NPU_ARCH__ of each architecture, as the device compiler has it. */     \
+  constexpr int kNpuArchC220 = C220, kNpuArchC310 = C310;
+#include "tilekit/Machine/Machine.def"
+
 #define TILEKIT_MUTEX_IDS(COUNT)                                               \
   /** The buffer ids a kernel picks: 0 to kMutexIds - 1. */                    \
   constexpr int64_t kMutexIds = COUNT;

@@ -478,7 +478,10 @@ static void commentSourceLines(ModuleOp module) {
   });
 }
 
+static bool isIdentifierChar(char c) { return llvm::isAlnum(c) || c == '_'; }
+
 /// The markers `markNames` leaves for `applyNames`.
+static constexpr llvm::StringLiteral kMarkerPrefix = "//@tilekit-";
 static constexpr llvm::StringLiteral kNameMarker = "//@tilekit-name ";
 static constexpr llvm::StringLiteral kArgsMarker = "//@tilekit-args ";
 static constexpr llvm::StringLiteral kLoopMarker = "//@tilekit-loop ";
@@ -624,10 +627,12 @@ static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
 /// Renames the `v<N>` variables that `markNames` marked, function by
 /// function, and drops the markers.
 static std::string applyNames(StringRef cpp) {
+  // Only `tilekit compile --emit=cpp` has source names to give.
+  if (!cpp.contains(kMarkerPrefix))
+    return cpp.str();
   SmallVector<StringRef> lines;
   cpp.split(lines, '\n');
   std::string out;
-  auto isIdentifierChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
   // The identifiers of a text, in order.
   auto identifiers = [&](StringRef text) {
     SmallVector<StringRef> found;
@@ -747,12 +752,12 @@ static std::string applyNames(StringRef cpp) {
 static std::string spellHalfTypes(StringRef cpp) {
   std::string out;
   out.reserve(cpp.size());
-  auto isIdentifier = [](char c) { return llvm::isAlnum(c) || c == '_'; };
   for (size_t i = 0; i < cpp.size();) {
-    bool boundary = i == 0 || !isIdentifier(cpp[i - 1]);
+    bool boundary = i == 0 || !isIdentifierChar(cpp[i - 1]);
     auto replace = [&](StringRef from, StringRef to) {
       if (!boundary || !cpp.substr(i).starts_with(from) ||
-          (i + from.size() < cpp.size() && isIdentifier(cpp[i + from.size()])))
+          (i + from.size() < cpp.size() &&
+           isIdentifierChar(cpp[i + from.size()])))
         return false;
       out += to;
       i += from.size();

@@ -282,11 +282,7 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
     MLIRContext *context = op.getContext();
     auto src = op.getSrc().getType();
     Value shape = shapeArray(rewriter, loc, src.getShape(), adaptor.getRows());
-    StringRef name = op->getName().stripDialect();
-    name.consume_front("reduce_");
-    std::string api = name.str();
-    api[0] = llvm::toUpper(api[0]);
-    call(rewriter, loc, "AscendC::Reduce" + api, {},
+    call(rewriter, loc, ("AscendC::" + From::kApiName).str(), {},
          {adaptor.getDst(), adaptor.getSrc(), adaptor.getTmp(), shape},
          {operandRef(context, 0), operandRef(context, 1),
           operandRef(context, 2), operandRef(context, 3),

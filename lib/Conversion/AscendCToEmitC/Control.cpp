@@ -37,10 +37,6 @@ std::string extentAttrName(unsigned arg, unsigned dim) {
   return "tilekit.extent." + std::to_string(arg) + "." + std::to_string(dim);
 }
 
-/// A kernel: GM tensors arrive as GM_ADDR and become GlobalTensor objects
-/// first thing; each dynamic extent of a GM argument and the workspace (if
-/// the kernel has regions of it) are extra trailing arguments, in that
-/// order (`docs/emit-cpp.md`, the kernel ABI).
 /// `loc` named after the source name `named` carries (a NameLoc from
 /// KernelFile::nameLocations) plus `suffix`; `loc` itself without one.
 Location withSourceName(Location loc, Location named, StringRef suffix) {
@@ -52,6 +48,10 @@ Location withSourceName(Location loc, Location named, StringRef suffix) {
       loc);
 }
 
+/// A kernel: GM tensors arrive as GM_ADDR and become GlobalTensor objects
+/// first thing; each dynamic extent of a GM argument and the workspace (if
+/// the kernel has regions of it) are extra trailing arguments, in that
+/// order (`docs/emit-cpp.md`, the kernel ABI).
 struct KernelLowering : OpConversionPattern<func::FuncOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -512,24 +512,20 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
                InitDumpLowering>(types, context);
   // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
   // Lock before the instruction, Unlock after, on its pipe.
-  patterns.add<FixedCallLowering<ascendc::GetBufOp>>(
-      types, context,
-      [](ascendc::GetBufOp op) {
-        return std::make_pair(std::string("AscendC::Mutex::Lock"),
-                              SmallVector<std::string>{pipeName(op.getPipe())});
-      },
-      [](ascendc::GetBufOp op) {
-        return SmallVector<int64_t>{static_cast<int64_t>(op.getBufId())};
-      });
-  patterns.add<FixedCallLowering<ascendc::RlsBufOp>>(
-      types, context,
-      [](ascendc::RlsBufOp op) {
-        return std::make_pair(std::string("AscendC::Mutex::Unlock"),
-                              SmallVector<std::string>{pipeName(op.getPipe())});
-      },
-      [](ascendc::RlsBufOp op) {
-        return SmallVector<int64_t>{static_cast<int64_t>(op.getBufId())};
-      });
+  auto mutex = [&](auto op, StringRef call) {
+    using Op = decltype(op);
+    patterns.add<FixedCallLowering<Op>>(
+        types, context,
+        [call](Op op) {
+          return std::make_pair(
+              call.str(), SmallVector<std::string>{pipeName(op.getPipe())});
+        },
+        [](Op op) {
+          return SmallVector<int64_t>{static_cast<int64_t>(op.getBufId())};
+        });
+  };
+  mutex(ascendc::GetBufOp(), "AscendC::Mutex::Lock");
+  mutex(ascendc::RlsBufOp(), "AscendC::Mutex::Unlock");
   // The core test in a form C++ takes as `if (...)`: on the device
   // ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`, whose only
   // form is `if ASCEND_IS_AIC {`, which emitc.if does not print.

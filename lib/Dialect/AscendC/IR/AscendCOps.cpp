@@ -12,7 +12,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/StringExtras.h"
 
 #include <limits>
 
@@ -135,27 +134,18 @@ static LogicalResult verifyVectorOp(Operation *op) {
   return success();
 }
 
-/// The Ascend C name of a reduction: reduce_sum is ReduceSum.
-static std::string getApiName(Operation *op) {
-  std::string name = op->getName().stripDialect().str();
-  name[0] = llvm::toUpper(name[0]);
-  size_t underscore = name.find('_');
-  name[underscore + 1] = llvm::toUpper(name[underscore + 1]);
-  name.erase(underscore, 1);
-  return name;
-}
-
-/// The scratch of a reduction `op` folding with `fold`.
+/// The scratch of a reduction `op` (Ascend C's `api`) folding with `fold`.
 static FailureOr<uint32_t>
 getFoldScratchBytes(Operation *op, Value src, int64_t axis,
-                    tilekit::machine::scratch::Fold fold, bool c310) {
+                    tilekit::machine::scratch::Fold fold, StringRef api,
+                    bool c310) {
   auto type = cast<LocalTensorType>(src.getType());
   Type element = type.getElementType();
   uint32_t bytes = getElementBytes(element);
   if (!tilekit::machine::scratch::foldTakes(fold, c310, bytes,
                                             isa<FloatType>(element)))
     return op->emitOpError()
-           << "folds " << element << ", which the API's " << getApiName(op)
+           << "folds " << element << ", which the API's " << api
            << " does not take on " << (c310 ? "C310" : "C220")
            << "; cast to f32 first";
   return tilekit::machine::scratch::foldBytes(

@@ -442,11 +442,13 @@ class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # 
     /// The fold, as the API's scratch and type rules name it.
     static constexpr ::tilekit::machine::scratch::Fold kFold =
         ::tilekit::machine::scratch::Fold::}] # fold # [{;
+    /// The Ascend C function.
+    static constexpr ::llvm::StringLiteral kApiName = "Reduce}] # fold # [{";
   }];
   let extraClassDefinition = [{
     ::mlir::FailureOr<uint32_t> $cppClass::getScratchBytes(bool c310) {
       return getFoldScratchBytes(getOperation(), getSrc(), getAxis(), kFold,
-                                 c310);
+                                 kApiName, c310);
     }
     ::mlir::LogicalResult $cppClass::verify() {
       if (getDst().getType().getRank() != 2)
