@@ -4,6 +4,7 @@
 
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 #include "tilekit/Dialect/PTO/Transforms/Passes.h"
@@ -67,9 +68,16 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
     // Decided on the PTO kernel, whose tile accesses show the GM regions:
     // how many cores the launch may spread the work items over.
     pm.addPass(pto::createProveIndependentItems());
-    pm.addPass(createConvertPTOToAscendCPass());
-    if (stopAfter == "convert-pto-to-ascendc")
-      return true;
+    // The lowering: groups merged, PTO lowered, mixed kernels split.
+    std::unique_ptr<Pass> lowering[] = {createMergeGroups(),
+                                        createConvertPTOToAscendC(),
+                                        ascendc::createFormCoreGroups()};
+    for (std::unique_ptr<Pass> &pass : lowering) {
+      bool last = pass->getArgument() == stopAfter;
+      pm.addPass(std::move(pass));
+      if (last)
+        return true;
+    }
   }
   return ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false, lowerToL0,
                                        stopAfter, &capacities.bytes);

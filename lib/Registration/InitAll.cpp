@@ -31,7 +31,7 @@ void tilekit::registerTilekitPasses() {
   pto::registerPTOPasses();
   ascendc::registerAscendCPipelines();
   ascendc::registerAscendCTestPasses();
-  registerConvertPTOToAscendCPass();
+  registerPTOToAscendCPasses();
   registerConvertAscendCToEmitCPass();
   vf::registerVFAdmitPass();
 }

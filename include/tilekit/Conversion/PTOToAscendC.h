@@ -1,25 +1,37 @@
 //===- PTOToAscendC.h - Lowering PTO kernels to AscendC ---------*- C++ -*-===//
 //
-// `convert-pto-to-ascendc`: GM tensors become global tensors, tiles
-// positioned local tensors, tile transfers data copies, load_data and
-// fixpipes, vector tile ops the AscendC vector ops at the simple (L2)
-// level, matmuls mmad; a group, or an in-core function mixing the cube and
-// the vector unit, becomes one kernel of if_aic / if_aiv groups. `scf` and
-// `arith` stay. A PTO op without a lowering is an error naming it; the
-// table is in docs/compile.md. The cores' paths differ between machines:
-// the lowering targets the module's `ascendc.arch` (c220 without one).
+// Two passes (include/tilekit/Conversion/Passes.td, docs/Passes/
+// ConversionPasses.md): `pto-merge-groups` writes each cube/vector group's
+// kernel body from its members; `convert-pto-to-ascendc` lowers PTO
+// kernels to the AscendC dialect for the module's `ascendc.arch` (c220
+// without one). `ascendc-form-core-groups` then splits the kernels that
+// use both cores into if_aic / if_aiv groups. A PTO op without a lowering
+// is an error naming it; the table is in docs/compile.md.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEKIT_CONVERSION_PTOTOASCENDC_H
 #define TILEKIT_CONVERSION_PTOTOASCENDC_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace tilekit {
 
-std::unique_ptr<mlir::Pass> createConvertPTOToAscendCPass();
-void registerConvertPTOToAscendCPass();
+/// The mark of a function pto-merge-groups built from a group, which
+/// convert-pto-to-ascendc drops.
+inline constexpr llvm::StringLiteral kMergedGroupAttr = "tilekit.merged_group";
+
+/// Whether `module` holds groups merged and not yet lowered: a form that
+/// runs only once lowered (one function holds both cores' ops and
+/// transfers).
+bool holdsMergedGroups(mlir::ModuleOp module);
+
+#define GEN_PASS_DECL
+#include "tilekit/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tilekit/Conversion/Passes.h.inc"
 
 } // namespace tilekit
 

@@ -96,9 +96,9 @@ static std::optional<std::pair<Value, Value>> findLiveAlias(func::FuncOp func) {
   return std::nullopt;
 }
 
-LogicalResult lowering::checkNoLiveAliases(ModuleOp module) {
+LogicalResult lowering::checkNoLiveAliases(ArrayRef<func::FuncOp> funcs) {
   bool ok = true;
-  for (auto func : module.getOps<func::FuncOp>()) {
+  for (func::FuncOp func : funcs) {
     std::optional<std::pair<Value, Value>> alias = findLiveAlias(func);
     if (!alias)
       continue;

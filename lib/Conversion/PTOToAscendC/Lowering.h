@@ -1,19 +1,22 @@
 //===- Lowering.h - What the PTO to AscendC patterns share ------*- C++ -*-===//
 //
-// Internal to convert-pto-to-ascendc: the type converter, the valid shapes
-// the patterns follow from tile to tile, the helpers that create local
-// tensors and index values, and the pattern groups (transfers, vector ops,
-// the cube, cross-core groups), one file each.
+// Internal to pto-merge-groups and convert-pto-to-ascendc: the type
+// converter, the valid shapes the patterns follow from tile to tile, the
+// helpers that create local tensors and index values, what the group merge
+// records on each transfer, and the pattern groups (transfers, vector ops,
+// the cube, cross-core transfers), one file each.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEKIT_LIB_CONVERSION_PTOTOASCENDC_LOWERING_H
 #define TILEKIT_LIB_CONVERSION_PTOTOASCENDC_LOWERING_H
 
+#include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -101,6 +104,31 @@ ascendc::Position positionFor(mlir::Value tile);
 mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value given, int64_t full);
 
+/// The record of a merged transfer (TransferRecord), and the attribute
+/// numbering the tensors of a merged group's slots, which records name.
+inline constexpr llvm::StringLiteral kTransferAttr = "tilekit.transfer";
+inline constexpr llvm::StringLiteral kWorkspaceAttr = "tilekit.workspace";
+
+/// What pto-merge-groups records on each transfer it places (the
+/// `tilekit.transfer` dictionary), for the lowering to read.
+struct TransferRecord {
+  /// The `tilekit.workspace` id of the slot's tensor in the function.
+  int64_t workspace = 0;
+  /// The lane (of `lanes`) the transfer runs for.
+  int64_t lane = 0, lanes = 1;
+  /// Along the split axis, where lane 1's part of the box starts.
+  int64_t cut = 0;
+  /// A push's id in its function (-1 for a pop).
+  int64_t id = -1;
+  /// A pop's, per lane: the id of the one push that feeds it (-1 when
+  /// several may, or the pop does not take from the lane).
+  llvm::SmallVector<int64_t, 2> partners;
+
+  mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
+  /// The record `op` carries; an error at `op` when it is malformed.
+  static mlir::FailureOr<TransferRecord> of(mlir::Operation *op);
+};
+
 /// Where a cross-core transfer of a merged group moves its tile: the
 /// workspace of its pipe direction, and the lane (of `lanes`) it runs for.
 struct TransferSite {
@@ -129,6 +157,24 @@ struct Transfers {
   llvm::DenseMap<mlir::Operation *, std::optional<ValidShape>> pushed;
 };
 
+/// CrossCore.cpp: the sites of the merged transfers of `module`, read from
+/// their records, which (with the workspaces' ids) it drops.
+mlir::LogicalResult readTransferSites(mlir::ModuleOp module,
+                                      Transfers &transfers);
+
+/// CrossCore.cpp: what the group merge and the transfer patterns ask of a
+/// transfer.
+bool isTransfer(mlir::Operation *op);
+bool isPush(mlir::Operation *op);
+/// The pipe and direction of a transfer (true: toward the vector core).
+std::pair<int64_t, bool> channelOf(mlir::Operation *op);
+/// A transfer's split code.
+int64_t splitOf(mlir::Operation *op);
+/// The axis a transfer's split cuts its tile along (-1: none).
+int splitAxisOf(mlir::Operation *op);
+/// The tile a transfer moves.
+pto::TileType tileOf(mlir::Operation *op);
+
 /// Transfers.cpp: records the tiles each scf.for of `module` carries, so
 /// that stores can follow their valid shapes (ValidShapes::follow).
 void recordLoopCarriedTiles(mlir::ModuleOp module, ValidShapes &valid);
@@ -139,15 +185,9 @@ void recordLoopCarriedTiles(mlir::ModuleOp module, ValidShapes &valid);
 void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 
 /// Aliases.cpp: fails, with an error at one tile and a note at the other,
-/// when two tiles at explicit addresses share bytes while both are live
-/// (the lowering cannot keep such aliasing).
-mlir::LogicalResult checkNoLiveAliases(mlir::ModuleOp module);
-
-/// Groups.cpp: before the conversion, builds each group function's body
-/// from its aic and aiv functions (and erases them); after it, wraps each
-/// run of one core's ops in an if_aic / if_aiv group.
-mlir::LogicalResult mergeGroups(mlir::ModuleOp module, Transfers &transfers);
-mlir::LogicalResult formCoreGroups(mlir::ModuleOp module);
+/// when two tiles at explicit addresses of one of `funcs` share bytes while
+/// both are live (the lowering cannot keep such aliasing).
+mlir::LogicalResult checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,
                                ValidShapes &valid, Transfers &transfers);

@@ -6,8 +6,8 @@
 // tensor that the op writes, at the position its space and consumers
 // choose, so the AscendC memory passes plan it. The patterns, one group per
 // file: Transfers.cpp (loads, stores, moves), VectorOps.cpp, CubeOps.cpp,
-// Groups.cpp (a group's aic and aiv functions merged into one kernel);
-// here the tile ops that only name or reshape a region:
+// CrossCore.cpp (the transfers of groups GroupMerge.cpp merged); here the
+// tile ops that only name or reshape a region:
 //
 //   pto.tile.create         -> a placeholder local tensor
 //   pto.tile.set_validshape -> the same tensor, with a valid shape
@@ -18,8 +18,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilekit/Conversion/PTOToAscendC.h"
-
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +27,11 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tilekit {
+#define GEN_PASS_DEF_CONVERTPTOTOASCENDC
+#include "tilekit/Conversion/Passes.h.inc"
+} // namespace tilekit
 
 using namespace mlir;
 using namespace tilekit;
@@ -241,20 +244,7 @@ struct IndexQueryLowering : OpConversionPattern<From> {
 };
 
 struct ConvertPTOToAscendCPass
-    : PassWrapper<ConvertPTOToAscendCPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertPTOToAscendCPass)
-
-  StringRef getArgument() const final { return "convert-pto-to-ascendc"; }
-  StringRef getDescription() const final {
-    return "Lower PTO kernels to the AscendC dialect (tiles to local "
-           "tensors, transfers, vector ops, folds, cube matmuls) for the "
-           "module's ascendc.arch (c220 without one)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<ascendc::AscendCDialect, arith::ArithDialect,
-                    scf::SCFDialect>();
-  }
-
+    : tilekit::impl::ConvertPTOToAscendCBase<ConvertPTOToAscendCPass> {
   void runOnOperation() override {
     // Register scopes have their own path: separately compiled helpers.
     WalkResult scopes = getOperation().walk([](pto::RegScopeOp scope) {
@@ -292,8 +282,21 @@ struct ConvertPTOToAscendCPass
         func->setAttr(ascendc::AscendCDialect::kHostAttrName,
                       UnitAttr::get(context));
     });
-    if (failed(checkNoLiveAliases(getOperation())) ||
-        failed(mergeGroups(getOperation(), transfers)))
+    // A group's members are checked by the merge, before their lanes'
+    // clones share addresses.
+    SmallVector<func::FuncOp> unmerged;
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (pto::getFunctionKind(func) == pto::FunctionKind::Group &&
+          !func.isExternal()) {
+        func.emitOpError() << "is a group: pto-merge-groups builds its "
+                              "kernel from its members before the lowering";
+        return signalPassFailure();
+      }
+      if (!func->removeAttr(kMergedGroupAttr))
+        unmerged.push_back(func);
+    }
+    if (failed(checkNoLiveAliases(unmerged)) ||
+        failed(readTransferSites(getOperation(), transfers)))
       return signalPassFailure();
     findLoadsPastEdge(getOperation(), valid);
     recordLoopCarriedTiles(getOperation(), valid);
@@ -312,7 +315,7 @@ struct ConvertPTOToAscendCPass
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
-    if (failed(dropCarriedTensors()) || failed(formCoreGroups(getOperation())))
+    if (failed(dropCarriedTensors()))
       signalPassFailure();
   }
 
@@ -404,11 +407,3 @@ struct ConvertPTOToAscendCPass
 };
 
 } // namespace
-
-std::unique_ptr<Pass> tilekit::createConvertPTOToAscendCPass() {
-  return std::make_unique<ConvertPTOToAscendCPass>();
-}
-
-void tilekit::registerConvertPTOToAscendCPass() {
-  PassRegistration<ConvertPTOToAscendCPass>();
-}

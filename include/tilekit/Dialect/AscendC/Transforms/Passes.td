@@ -229,6 +229,30 @@ def ReuseTensorAllocation
 // Kernel structure
 //===----------------------------------------------------------------------===//
 
+def FormCoreGroups : Pass<"ascendc-form-core-groups", "mlir::ModuleOp"> {
+  let summary = "Splits each kernel that uses both cores into if_aic / "
+                "if_aiv groups";
+  let description = [{
+    A kernel whose local tensors live on both cores (a merged group, or an
+    in-core function mixing cube and vector tile ops, as
+    `convert-pto-to-ascendc` leaves them) runs on both, each core its own
+    ops. This pass wraps each run of one core's ops in an `ascendc.if_aic`
+    or `ascendc.if_aiv` group, inside loops and branches that hold both
+    cores' ops too. An op runs on the core whose buffers its local tensors
+    are in; a copy on the core holding its source (its destination when
+    the source is GM); scalar code, placeholders and GM views on both: they
+    move before the first group since the last control-flow op holding
+    both cores' ops, so the groups stay long.
+
+    A mixed kernel returns nothing on the machine: the GM tensors it
+    returns (buffers it was passed) go, and its callers use the arguments
+    instead; a returned value that is not an argument is an error at the
+    function. Host code, one-core kernels and kernels that already hold
+    groups are left alone, so running the pass twice changes nothing.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 def PromoteCvBlock : Pass<"ascendc-promote-cv-block", "mlir::ModuleOp"> {
   let summary = "Sets the kernel type and unwraps the core groups of "
                 "pure cube or vector kernels";

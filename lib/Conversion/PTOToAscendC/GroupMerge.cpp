@@ -1,30 +1,21 @@
-//===- Groups.cpp - Cube/vector groups to one mixed AscendC kernel --------===//
+//===- GroupMerge.cpp - pto-merge-groups ----------------------------------===//
 //
 // A PTO group (an `aic` and an `aiv` function exchanging tiles through
-// cross-core pipes) becomes one kernel, the group function, in three steps:
-//
-// 1. Before the conversion, `mergeGroups` builds the group's body from its
-//    members: the cube's ops and the vector core's, interleaved so that
-//    every pop comes after the pushes it takes and every push finds a
-//    free slot of its pipe (the order the cross-core sync passes reason
-//    in); loops holding transfers on both cores fuse into one, merged the
-//    same way, and a loop of a constant trip count that cannot fuse (its
-//    trips would not repeat, or the other core has no loop to meet it)
-//    unrolls. A split group's two lanes both run on vector
-//    sub-block 0 (the pipelines guard mixed kernels to it): each of the
-//    aiv function's top-level ops is cloned for lane 0, then for lane 1,
-//    with get_subblock_idx the lane. Each slot of a pipe direction is a
-//    workspace tensor in GM that its pushes write and its pops read, or on
-//    C310 (the module's ascendc.arch) for L1 tiles sent to the lanes, a
-//    mailbox in UB that the cube's L1 -> UB copy fills.
-// 2. The conversion lowers the transfers (patterns below): a cube push
-//    from the accumulator is a fixpipe into the workspace, one from L1 a
-//    data_copy (A2/A3's L1 -> GM path), a lane's push a
-//    data_copy of its half into it; pops copy from it (a lane its half).
-// 3. After it, `formCoreGroups` wraps each run of one core's ops in an
-//    `if_aic` / `if_aiv` group; scalar code stays outside, where both cores
-//    run it. It does the same for an in-core function that mixes cube and
-//    vector tile ops, inside its loops and branches too.
+// cross-core pipes) becomes one kernel, the group function, whose body this
+// pass builds from its members: the cube's ops and the vector core's,
+// interleaved so that every pop comes after the pushes it takes and every
+// push finds a free slot of its pipe (the order the cross-core sync passes
+// reason in); loops holding transfers on both cores fuse into one, merged
+// the same way, and a loop of a constant trip count that cannot fuse (its
+// trips would not repeat, or the other core has no loop to meet it)
+// unrolls. A split group's two lanes both run on vector sub-block 0 (the
+// pipelines guard mixed kernels to it): each of the aiv function's
+// top-level ops is cloned for lane 0, then for lane 1, with
+// get_subblock_idx the lane. Each slot of a pipe direction is a workspace
+// tensor in GM that its pushes write and its pops read, or on C310 (the
+// module's ascendc.arch) for L1 tiles sent to the lanes, a mailbox in UB
+// that the cube's L1 -> UB copy fills. Each transfer records its slot,
+// lane and partners (TransferRecord) for convert-pto-to-ascendc.
 //
 // A pipe direction holds as many tiles in flight as the pushing end's
 // initialize_pipe gives it slots (any number without one, as the PTO
@@ -38,11 +29,9 @@
 
 #include "Lowering.h"
 
-#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Machine/Machine.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -53,6 +42,12 @@
 
 #include <deque>
 #include <limits>
+#include <map>
+
+namespace tilekit {
+#define GEN_PASS_DEF_MERGEGROUPS
+#include "tilekit/Conversion/Passes.h.inc"
+} // namespace tilekit
 
 using namespace mlir;
 using namespace tilekit;
@@ -60,40 +55,6 @@ using namespace tilekit::lowering;
 
 namespace {
 
-bool isTransfer(Operation *op) {
-  return isa<pto::TPushToAivOp, pto::TPushToAicOp, pto::TPopFromAicOp,
-             pto::TPopFromAivOp>(op);
-}
-
-/// The pipe and direction of a transfer (true: toward the vector core).
-std::pair<int64_t, bool> channelOf(Operation *op) {
-  auto pipe = op->getAttrOfType<IntegerAttr>("pipe_id"); // absent: pipe 0
-  return {pipe ? pipe.getInt() : 0,
-          isa<pto::TPushToAivOp, pto::TPopFromAicOp>(op)};
-}
-
-/// A transfer's split code (an I32 enum attribute).
-int64_t splitOf(Operation *op) {
-  return cast<IntegerAttr>(op->getAttr("split")).getInt();
-}
-
-/// The axis a transfer's split cuts its tile along (-1: none). The odd
-/// codes cut where the even ones do, at the box half; they only promise
-/// lane 0 one valid cell more, which the PTO run checks.
-int splitAxisOf(Operation *op) {
-  return machine::getSplitAxis(
-      machine::getSplitCode(splitOf(op)).value_or(machine::SplitCode::None));
-}
-
-pto::TileType tileOf(Operation *op) {
-  Value tile = isa<pto::TPushToAivOp, pto::TPushToAicOp>(op) ? op->getOperand(0)
-                                                             : op->getResult(0);
-  return cast<pto::TileType>(tile.getType());
-}
-
-bool isPush(Operation *op) {
-  return isa<pto::TPushToAivOp, pto::TPushToAicOp>(op);
-}
 
 /// Whether `op` holds a cross-core transfer in one of its regions.
 bool holdsTransfers(Operation *op) {
@@ -146,7 +107,7 @@ bool sameSlots(const Flight &a, const Flight &b) {
 class GroupMerger {
 public:
   GroupMerger(func::FuncOp group, FunctionOpInterface aic,
-              FunctionOpInterface aiv, unsigned lanes, Transfers &transfers);
+              FunctionOpInterface aiv, unsigned lanes);
 
   LogicalResult merge();
 
@@ -173,7 +134,8 @@ private:
   func::FuncOp group;
   FunctionOpInterface aic, aiv;
   unsigned lanes;
-  Transfers &transfers;
+  /// Each push's id (its clone's), which the pops it feeds name.
+  llvm::DenseMap<Operation *, int64_t> pushIds;
   OpBuilder builder;
   IRMapping cube;
   SmallVector<IRMapping, 2> laneMaps;
@@ -192,9 +154,8 @@ private:
 };
 
 GroupMerger::GroupMerger(func::FuncOp group, FunctionOpInterface aic,
-                         FunctionOpInterface aiv, unsigned lanes,
-                         Transfers &transfers)
-    : group(group), aic(aic), aiv(aiv), lanes(lanes), transfers(transfers),
+                         FunctionOpInterface aiv, unsigned lanes)
+    : group(group), aic(aic), aiv(aiv), lanes(lanes),
       builder(group.getContext()) {
   // A direction's slots are those its pushing end declares.
   aic->walk([&](pto::AicInitializePipeOp init) {
@@ -330,6 +291,8 @@ FailureOr<Value> GroupMerger::workspaceFor(Operation *transfer, unsigned slot) {
         builder, group.getLoc(),
         ascendc::GlobalTensorType::get(group.getContext(), box.getShape(),
                                        element));
+  workspace.getDefiningOp()->setAttr(
+      kWorkspaceAttr, builder.getI64IntegerAttr(workspaces.size()));
   workspaces[{pipe, toVector, slot}] = workspace;
   return workspace;
 }
@@ -437,11 +400,15 @@ LogicalResult GroupMerger::registerTransfer(Operation *original,
            << "was ordered before its pipe " << pipe
            << (isPush(original) ? " had a free slot" : " held its tile")
            << " (an internal error of the group merge)";
-  TransferSite site{Value(), lane.value_or(0), lanes, {}};
+  TransferRecord record;
+  record.lane = lane.value_or(0);
+  record.lanes = lanes;
   unsigned slot = 0;
   if (isPush(original)) {
     auto &queue = inFlight[{pipe, toVector, lanesOf(lane).front()}];
     slot = queue.back().slot;
+    record.id = pushIds.size();
+    pushIds[clone] = record.id;
   } else {
     slot = popped.front().slot;
     auto inFlightAtLoopEntry = [&](unsigned l, Operation *push) {
@@ -453,17 +420,19 @@ LogicalResult GroupMerger::registerTransfer(Operation *original,
                return earlier.push == push;
              });
     };
-    site.partners.assign(lanes, nullptr);
+    record.partners.assign(lanes, -1);
     for (auto [l, tile] : llvm::zip(lanesOf(lane), popped))
       if (!inFlightAtLoopEntry(l, tile.push))
-        site.partners[l] = tile.push;
+        record.partners[l] = pushIds.lookup(tile.push);
   }
   FailureOr<Value> workspace = workspaceFor(original, slot);
   if (failed(workspace))
     return failure();
-  site.workspace = *workspace;
-  site.cut = cuts[{pipe, toVector}];
-  transfers.sites[clone] = site;
+  record.workspace = cast<IntegerAttr>(
+                         workspace->getDefiningOp()->getAttr(kWorkspaceAttr))
+                         .getInt();
+  record.cut = cuts[{pipe, toVector}];
+  clone->setAttr(kTransferAttr, record.toAttr(clone->getContext()));
   return success();
 }
 
@@ -811,453 +780,52 @@ LogicalResult GroupMerger::merge() {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// The transfers, through the workspace
-//===----------------------------------------------------------------------===//
-
-/// The part of the workspace lane `site.lane` holds under `split` (all of
-/// it for split 0): a view and a window (none when the part is whole rows).
-struct LanePart {
-  Value view;
-  SmallVector<Value, 2> window, strides;
-};
-
-LanePart lanePart(OpBuilder &builder, Location loc, const TransferSite &site,
-                  int axis, pto::TileType part) {
-  LanePart result{site.workspace, {}, {}};
-  if (axis < 0 || site.lanes == 1)
-    return result;
-  ArrayRef<int64_t> box = cast<ShapedType>(site.workspace.getType()).getShape();
-  auto [start, extent] = site.laneRange(box[axis], part.getDimSize(axis));
-  int64_t rows = axis == 0 ? extent : box[0];
-  int64_t cols = axis == 1 ? extent : box[1];
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  int64_t offset = axis == 0 ? start * box[1] : start;
-  if (auto mailbox =
-          dyn_cast<ascendc::LocalTensorType>(site.workspace.getType()))
-    // A UB mailbox: the elements from the lane's first on.
-    result.view = ascendc::ReinterpretCastOp::create(
-        builder, loc,
-        ascendc::LocalTensorType::get(builder.getContext(),
-                                      {box[0] * box[1] - offset},
-                                      mailbox.getElementType()),
-        site.workspace, constant(offset));
-  else
-    result.view = ascendc::GlobalSubIndexOp::create(
-        builder, loc, site.workspace.getType(), site.workspace,
-        constant(offset));
-  // Whole rows of the box that fill the lane's tile move in one piece.
-  if (axis == 1 || rows != part.getDimSize(0)) {
-    result.window = {constant(rows), constant(cols)};
-    result.strides = {constant(box[1]), constant(part.getDimSize(1))};
-  }
-  return result;
-}
-
-/// The cube's pop of the lanes' parts when lane 0's may be short along
-/// the split `axis`: lane 1's part (at the cut in the workspace) must
-/// follow lane 0's `lane0` valid cells, `merged` in all. Two windows do it
-/// without a local offset: the first copies from `cut - lane0` on, which
-/// puts lane 1's part at `lane0` (and workspace padding before it); the
-/// second copies lane 0's part over that padding.
-void mergeShortParts(OpBuilder &builder, Location loc, const TransferSite &site,
-                     int axis, Value local, Value lane0, Value merged) {
-  ArrayRef<int64_t> box = cast<ShapedType>(site.workspace.getType()).getShape();
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  Value lead = arith::SubIOp::create(builder, loc, constant(site.cut), lane0);
-  Value offset =
-      axis == 0 ? arith::MulIOp::create(builder, loc, lead, constant(box[1]))
-                : lead;
-  Value shifted = ascendc::GlobalSubIndexOp::create(
-      builder, loc, site.workspace.getType(), site.workspace, offset);
-  auto window = [&](Value extent) -> SmallVector<Value, 2> {
-    return axis == 0 ? SmallVector<Value, 2>{extent, constant(box[1])}
-                     : SmallVector<Value, 2>{constant(box[0]), extent};
-  };
-  SmallVector<Value, 2> strides = {constant(box[1]), constant(box[1])};
-  ascendc::DataCopyOp::create(builder, loc, local, shifted, Value(),
-                              window(merged), strides);
-  ascendc::DataCopyOp::create(builder, loc, local, site.workspace, Value(),
-                              window(lane0), strides);
-}
-
-template <typename From> struct TransferPattern : TilePattern<From> {
-  TransferPattern(const TypeConverter &types, MLIRContext *context,
-                  ValidShapes &valid, Transfers &transfers)
-      : TilePattern<From>(types, context, valid), transfers(transfers) {}
-
-  /// Where `op` moves its tile. A push's tile (`pushed`) moves whole; its
-  /// valid shape is kept for the pops it feeds.
-  FailureOr<TransferSite> siteOf(Operation *op, Value pushed = {}) const {
-    auto it = transfers.sites.find(op);
-    if (it == transfers.sites.end())
-      return op->emitOpError() << "is outside a group, where it has no "
-                                  "partner to lower with";
-    if (pushed)
-      transfers.pushed[op] =
-          this->valid.unknown.contains(pushed)
-              ? std::nullopt
-              : std::optional<ValidShape>(this->valid.lookup(pushed));
-    return it->second;
-  }
-
-  /// The valid shape of the tile `op` pops, from the pushes of its
-  /// partners as the runtime cuts and merges them (GroupRuntime.cpp): a
-  /// lane's pop takes its part of the cube's tile along the split axis, the
-  /// cube's pop lane 0's part followed by lane 1's. When lane 0's part may
-  /// be short along the axis, lane 1's follows it at a run-time row or
-  /// column: `lane0Extent` gets lane 0's extent, where the pop must move
-  /// lane 1's part. None when it is known only at run time (several pushes
-  /// feed the pipe).
-  std::optional<ValidShape> poppedShape(OpBuilder &builder, Operation *op,
-                                        const TransferSite &site, bool toVector,
-                                        pto::TileType tile,
-                                        Value *lane0Extent = nullptr) const {
-    auto shapeOf = [&](unsigned lane) -> std::optional<ValidShape> {
-      Operation *push =
-          lane < site.partners.size() ? site.partners[lane] : nullptr;
-      auto it = push ? transfers.pushed.find(push) : transfers.pushed.end();
-      if (it == transfers.pushed.end() || !it->second)
-        return std::nullopt;
-      // The extents must be computed where the pop can see them.
-      for (Value extent : {it->second->rows, it->second->cols})
-        if (extent &&
-            !extent.getParentRegion()->isAncestor(op->getParentRegion()))
-          return std::nullopt;
-      return it->second;
-    };
-    int axis = splitAxisOf(op);
-    Location loc = op->getLoc();
-    auto constant = [&](int64_t value) -> Value {
-      return arith::ConstantIndexOp::create(builder, loc, value);
-    };
-    auto extent = [&](ValidShape &shape) -> Value & {
-      return axis == 0 ? shape.rows : shape.cols;
-    };
-    if (toVector) {
-      std::optional<ValidShape> shape = shapeOf(site.lane);
-      if (!shape || axis < 0 || site.lanes == 1)
-        return shape;
-      // This lane's part [start, start + size) of the box:
-      // clamp(valid - start, 0, size), all of it for a whole box.
-      int64_t box = cast<ShapedType>(site.workspace.getType()).getShape()[axis];
-      auto [start, size] = site.laneRange(box, tile.getDimSize(axis));
-      if (!extent(*shape)) {
-        if (size != tile.getDimSize(axis))
-          extent(*shape) = constant(size);
-        return shape;
+struct MergeGroupsPass : tilekit::impl::MergeGroupsBase<MergeGroupsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::tuple<func::FuncOp, Operation *, Operation *, unsigned>>
+        groups;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (pto::getFunctionKind(func) != pto::FunctionKind::Group ||
+          func.isExternal())
+        continue;
+      std::optional<pto::GroupInfo> info = pto::resolveGroup(func);
+      if (!info) {
+        func.emitOpError() << "is a group whose members do not resolve";
+        return signalPassFailure();
       }
-      Value left =
-          arith::SubIOp::create(builder, loc, extent(*shape), constant(start));
-      left = arith::MaxSIOp::create(builder, loc, left, constant(0));
-      extent(*shape) =
-          arith::MinSIOp::create(builder, loc, left, constant(size));
-      return shape;
+      groups.push_back({func, info->aic, info->aiv, info->numLanes()});
     }
-    std::optional<ValidShape> first = shapeOf(0);
-    if (!first || axis < 0 || site.lanes == 1)
-      return first;
-    std::optional<ValidShape> second = shapeOf(1);
-    if (!second)
-      return std::nullopt;
-    Value half = constant(tile.getShape()[axis] / 2);
-    Value more = extent(*second) ? extent(*second) : half;
-    if (Value short0 = extent(*first)) {
-      if (!lane0Extent)
-        return std::nullopt;
-      *lane0Extent = short0;
-      extent(*first) = arith::AddIOp::create(builder, loc, short0, more);
-    } else if (extent(*second)) {
-      extent(*first) = arith::AddIOp::create(builder, loc, half, more);
+    // The members' tiles are checked before the lanes' clones share their
+    // addresses.
+    llvm::SetVector<Operation *> members;
+    for (auto [group, aic, aiv, lanes] : groups)
+      members.insert_range(ArrayRef<Operation *>{aic, aiv});
+    SmallVector<func::FuncOp> memberFuncs;
+    for (Operation *member : members)
+      if (auto func = dyn_cast<func::FuncOp>(member))
+        memberFuncs.push_back(func);
+    if (failed(checkNoLiveAliases(memberFuncs)))
+      return signalPassFailure();
+    for (auto [group, aic, aiv, lanes] : groups) {
+      GroupMerger merger(group, cast<FunctionOpInterface>(aic),
+                         cast<FunctionOpInterface>(aiv), lanes);
+      if (failed(merger.merge()))
+        return signalPassFailure();
+      group->setAttr(kMergedGroupAttr, UnitAttr::get(&getContext()));
     }
-    return first;
-  }
-  Transfers &transfers;
-};
-
-/// The cube pushes its accumulator (a fixpipe into the workspace) or an
-/// L1 tile (a data_copy into it: A2/A3's L1 -> GM path, which C310 lacks
-/// and its pipeline refuses).
-struct PushToAivLowering : TransferPattern<pto::TPushToAivOp> {
-  using TransferPattern::TransferPattern;
-  LogicalResult
-  matchAndRewrite(pto::TPushToAivOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TransferSite> site = siteOf(op, op.getTile());
-    if (failed(site))
-      return failure();
-    auto tile = cast<pto::TileType>(op.getTile().getType());
-    switch (tile.getMemorySpace()) {
-    case pto::MemorySpace::Acc:
-      ascendc::FixpipeOp::create(rewriter, op.getLoc(), site->workspace,
-                                 adaptor.getTile());
-      break;
-    case pto::MemorySpace::Mat:
-      ascendc::DataCopyOp::create(rewriter, op.getLoc(), site->workspace,
-                                  adaptor.getTile(), Value(), ValueRange(),
-                                  ValueRange());
-      break;
-    default:
-      return op.emitOpError()
-             << "pushes a " << stringifyEnum(tile.getMemorySpace())
-             << " tile: only the accumulator and L1 reach GM on "
-                "their way to the vector core";
-    }
-    rewriter.eraseOp(op);
-    return success();
+    // The members live on in their group. Several groups may name one
+    // member: each is erased once.
+    for (Operation *member : members)
+      if (SymbolTable::symbolKnownUseEmpty(member, module))
+        member->erase();
   }
 };
-
-/// A lane pushes its part: a data_copy into its part of the workspace.
-struct PushToAicLowering : TransferPattern<pto::TPushToAicOp> {
-  using TransferPattern::TransferPattern;
-  LogicalResult
-  matchAndRewrite(pto::TPushToAicOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TransferSite> site = siteOf(op, op.getTile());
-    if (failed(site))
-      return failure();
-    // Unsplit, each lane (of a dual dispatch) pushes the whole tile and
-    // the cube keeps lane 0's: the other lanes' pushes write nothing.
-    int axis = splitAxisOf(op);
-    if (axis < 0 && site->lane != 0) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    LanePart part = lanePart(rewriter, op.getLoc(), *site, axis,
-                             cast<pto::TileType>(op.getTile().getType()));
-    ascendc::DataCopyOp::create(
-        rewriter, op.getLoc(), part.view, adaptor.getTile(), Value(),
-        part.window,
-        part.strides.empty() ? ValueRange()
-                             : ValueRange{part.strides[1], part.strides[0]});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// A pop copies from the workspace into a fresh tile: a lane its part
-/// (VECIN), the cube the whole box (L1).
-template <typename From, bool ToVector>
-struct PopLowering : TransferPattern<From> {
-  using TransferPattern<From>::TransferPattern;
-  LogicalResult
-  matchAndRewrite(From op, typename From::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TransferSite> site = this->siteOf(op);
-    if (failed(site))
-      return failure();
-    Location loc = op.getLoc();
-    auto tile = cast<pto::TileType>(op.getType());
-    Value local = createLocal(
-        rewriter, loc, *this->getTypeConverter(), op.getResult(),
-        ToVector ? ascendc::Position::VecIn : positionFor(op.getResult()));
-    Value lane0Extent;
-    std::optional<ValidShape> shape = this->poppedShape(
-        rewriter, op, *site, ToVector, tile, ToVector ? nullptr : &lane0Extent);
-    if (!shape)
-      this->valid.unknown.insert(op.getResult());
-    else if (shape->rows || shape->cols)
-      this->valid.shapes[op.getResult()] = *shape;
-    if (lane0Extent) {
-      mergeShortParts(rewriter, loc, *site, splitAxisOf(op), local, lane0Extent,
-                      splitAxisOf(op) == 0 ? shape->rows : shape->cols);
-      rewriter.replaceOp(op, local);
-      return success();
-    }
-    LanePart part = ToVector
-                        ? lanePart(rewriter, loc, *site, splitAxisOf(op), tile)
-                        : LanePart{site->workspace, {}, {}};
-    ascendc::DataCopyOp::create(rewriter, loc, local, part.view, Value(),
-                                part.window, part.strides);
-    rewriter.replaceOp(op, local);
-    return success();
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// Core groups
-//===----------------------------------------------------------------------===//
-
-enum class Core { None, Cube, Vector, Both };
-
-Core join(Core a, Core b) {
-  if (a == Core::None || a == b)
-    return b;
-  return b == Core::None ? a : Core::Both;
-}
-
-/// The core an op of the merged kernel runs on: the one whose buffers its
-/// local tensors are in (GM alone, scalars and placeholders: none).
-Core coreOf(Operation *op) {
-  if (isa<ascendc::LocalTensorAutoOp, ascendc::LocalTensorOp,
-          ascendc::ReinterpretCastOp>(op))
-    return Core::None;
-  auto coreOfBuffer = [](Value tensor) {
-    std::optional<ascendc::Position> position = ascendc::getPosition(tensor);
-    if (!position)
-      return Core::None;
-    return ascendc::getBuffer(*position) == ascendc::Buffer::UB ? Core::Vector
-                                                                : Core::Cube;
-  };
-  // A transfer runs on the core that holds its source (the fixpipe moving
-  // L0C into UB is the cube's, a UB to L1 copy the vector core's), or its
-  // destination when the source is GM.
-  if (isa<ascendc::FixpipeOp>(op))
-    return Core::Cube;
-  if (auto copy = dyn_cast<ascendc::DataCopyOp>(op)) {
-    Core from = coreOfBuffer(copy.getSrc());
-    return from != Core::None ? from : coreOfBuffer(copy.getDst());
-  }
-  Core core = Core::None;
-  for (Value operand : op->getOperands()) {
-    core = join(core, coreOfBuffer(operand));
-  }
-  for (Region &region : op->getRegions())
-    region.walk([&](Operation *inner) { core = join(core, coreOf(inner)); });
-  return core;
-}
 
 } // namespace
 
-LogicalResult lowering::mergeGroups(ModuleOp module, Transfers &transfers) {
-  SmallVector<std::tuple<func::FuncOp, Operation *, Operation *, unsigned>>
-      groups;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (pto::getFunctionKind(func) != pto::FunctionKind::Group ||
-        func.isExternal())
-      continue;
-    std::optional<pto::GroupInfo> info = pto::resolveGroup(func);
-    if (!info)
-      return func.emitOpError() << "is a group whose members do not resolve";
-    groups.push_back({func, info->aic, info->aiv, info->numLanes()});
-  }
-  for (auto [group, aic, aiv, lanes] : groups) {
-    GroupMerger merger(group, cast<FunctionOpInterface>(aic),
-                       cast<FunctionOpInterface>(aiv), lanes, transfers);
-    if (failed(merger.merge()))
-      return failure();
-  }
-  // The members live on in their group. Several groups may name one member:
-  // each is erased once.
-  llvm::SetVector<Operation *> members;
-  for (auto [group, aic, aiv, lanes] : groups)
-    members.insert_range(ArrayRef<Operation *>{aic, aiv});
-  for (Operation *member : members)
-    if (SymbolTable::symbolKnownUseEmpty(member, module))
-      member->erase();
-  return success();
-}
-
-/// Puts each run of one core's ops of `block` in a group. Scalar code,
-/// placeholders and GM views depend on nothing a group defines (groups
-/// have no results): each moves before the first group since the last
-/// control-flow op holding both cores' ops (which stays in place, between
-/// groups, and is partitioned inside), so the groups stay long.
-static void partition(Block &block) {
-  Operation *end = block.getTerminator();
-  Operation *open = nullptr, *first = nullptr;
-  Core openCore = Core::None;
-  // The ops move to the end as they are placed: walk a snapshot.
-  SmallVector<Operation *> ops;
-  for (Operation &op : block.without_terminator())
-    ops.push_back(&op);
-  for (Operation *each : ops) {
-    Operation &op = *each;
-    Core core = coreOf(&op);
-    if (core == Core::None) {
-      op.moveBefore(first ? first : end);
-      continue;
-    }
-    if (core == Core::Both) {
-      for (Region &region : op.getRegions())
-        for (Block &inner : region)
-          partition(inner);
-      op.moveBefore(end);
-      open = first = nullptr;
-      continue;
-    }
-    if (!open || openCore != core) {
-      OpBuilder builder(end);
-      ascendc::createGroup(builder, op.getLoc(), core == Core::Cube,
-                           [](OpBuilder &) {});
-      open = end->getPrevNode();
-      openCore = core;
-      if (!first)
-        first = open;
-    }
-    op.moveBefore(open->getRegion(0).front().getTerminator());
-  }
-}
-
-/// A mixed kernel returns nothing on the machine (its sub-block 1 returns
-/// early). The GM tensors a PTO kernel returns are buffers it was passed,
-/// so each result goes and its callers use the argument instead.
-static LogicalResult dropReturnedBuffers(func::FuncOp kernel, ModuleOp module) {
-  if (kernel.getNumResults() == 0)
-    return success();
-  auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
-  SmallVector<unsigned> passedAs;
-  for (Value result : ret.getOperands()) {
-    auto arg = dyn_cast<BlockArgument>(result);
-    if (!arg || arg.getOwner() != &kernel.getBody().front())
-      return kernel.emitOpError()
-             << "mixes the cube and the vector unit and returns a value that "
-                "is not one of its GM tensor arguments; a mixed kernel "
-                "returns nothing";
-    passedAs.push_back(arg.getArgNumber());
-  }
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(kernel, module);
-  if (!uses)
-    return kernel.emitOpError() << "has uses the lowering cannot follow";
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    if (!call)
-      return use.getUser()->emitOpError()
-             << "refers to mixed kernel @" << kernel.getName()
-             << " other than by a call";
-    for (auto [index, arg] : llvm::enumerate(passedAs))
-      call.getResult(index).replaceAllUsesWith(call.getOperand(arg));
-    OpBuilder builder(call);
-    func::CallOp::create(builder, call.getLoc(), kernel.getName(), TypeRange(),
-                         call.getOperands());
-    call.erase();
-  }
-  OpBuilder builder(ret);
-  func::ReturnOp::create(builder, ret.getLoc());
-  ret.erase();
-  kernel.setFunctionType(FunctionType::get(
-      kernel.getContext(), kernel.getArgumentTypes(), TypeRange()));
-  return success();
-}
-
-LogicalResult lowering::formCoreGroups(ModuleOp module) {
-  for (auto func : module.getOps<func::FuncOp>()) {
-    // A kernel whose tiles live on both cores (a merged group, or an
-    // in-core function mixing cube and vector tile ops) splits into groups;
-    // a one-core kernel and host code stay as they are.
-    if (func.isExternal() ||
-        func->hasAttr(ascendc::AscendCDialect::kHostAttrName) ||
-        coreOf(func) != Core::Both)
-      continue;
-    if (failed(dropReturnedBuffers(func, module)))
-      return failure();
-    partition(func.getBody().front());
-  }
-  return success();
-}
-
-void lowering::populateCrossCorePatterns(PTOToAscendCTypes &types,
-                                         RewritePatternSet &patterns,
-                                         ValidShapes &valid,
-                                         Transfers &transfers) {
-  patterns.add<PushToAivLowering, PushToAicLowering,
-               PopLowering<pto::TPopFromAicOp, true>,
-               PopLowering<pto::TPopFromAivOp, false>>(
-      types, patterns.getContext(), valid, transfers);
+bool tilekit::holdsMergedGroups(ModuleOp module) {
+  return llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
+    return func->hasAttr(kMergedGroupAttr);
+  });
 }
