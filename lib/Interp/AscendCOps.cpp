@@ -1025,6 +1025,16 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
     return deadlock(context, machine, op,
                     "cross-core flag " +
                         Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
+  if (outcome.kind == Kind::SetWhileUp) {
+    auto set = cast<SetFlagOp>(op);
+    return op->emitError()
+           << "sets event " << set.getEvent() << " from "
+           << stringifyPipe(set.getSrc()) << " to "
+           << stringifyPipe(set.getDst())
+           << " while an earlier set of it may not have been waited for: "
+              "the chip keeps one bit per event, so the second set is lost "
+              "and a wait hangs";
+  }
   if (outcome.kind == Kind::Overtakes) {
     InFlightDiagnostic diag =
         op->emitError() << "sets cross-core flag "

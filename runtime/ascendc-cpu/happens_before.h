@@ -128,9 +128,19 @@ public:
           });
   }
 
-  void setFlag(unsigned core, Pipe src, Pipe dst, int event) {
+  /// The chip keeps one bit per event: a set whose earlier set may not
+  /// have been waited for is lost (cceapi set_flag & wait_flag).
+  void setFlag(unsigned core, Pipe src, Pipe dst, int event, Origin at) {
     std::lock_guard<std::mutex> lock(mutex);
-    model.setFlag(core, index(src), index(dst), event);
+    if (model.setFlag(core, index(src), index(dst), event) !=
+        Model::SetCheck::Clear)
+      fault(KernelFault{"sets event " + std::to_string(event) + " from " +
+                            pipeName(src) + " to " + pipeName(dst) +
+                            " while an earlier set of it may not have been "
+                            "waited for: the chip keeps one bit per event, "
+                            "so the second set is lost and a wait hangs",
+                        at,
+                        {}});
   }
   /// A wait with no set pending would wait forever.
   void waitFlag(unsigned core, Pipe src, Pipe dst, int event, Origin at) {

@@ -1151,7 +1151,7 @@ inline void checkEventId(const char *call, HardEvent event, int32_t eventId) {
 template <HardEvent event> void SetFlag(int32_t eventId) {
   auto [src, dst] = cpu::pipesOf(event);
   cpu::checkEventId("SetFlag", event, eventId);
-  cpu::model().setFlag(cpu::coreIndex(), src, dst, eventId);
+  cpu::model().setFlag(cpu::coreIndex(), src, dst, eventId, currentCore().at);
 }
 template <HardEvent event> void WaitFlag(int32_t eventId) {
   auto [src, dst] = cpu::pipesOf(event);

@@ -108,3 +108,54 @@ func.func @groups(%x: !ascendc.global_tensor<16x16xf16>, %y: !ascendc.global_ten
   }
   return
 }
+
+// -----
+
+// The load precedes the loop: its pair goes before the loop, once, not
+// every trip (a trip's set would find the last trip's bit maybe still up).
+// CHECK-LABEL: func.func @hoisted(
+// CHECK: ascendc.data_copy
+// CHECK-NEXT: ascendc.set_flag mte2 -> v, event 0
+// CHECK-NEXT: ascendc.wait_flag mte2 -> v, event 0
+// CHECK-NEXT: scf.for
+// CHECK-NOT: set_flag mte2
+// CHECK: return
+func.func @hoisted(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %in = ascendc.local_tensor veccalc addr 0 size 256 : !ascendc.local_tensor<64xf32>
+  %a = ascendc.local_tensor veccalc addr 256 size 256 : !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %in, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.exp_l2 %a, %in, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Each trip loads %x, which V never reads: nothing holds MTE2 until V has
+// waited for the last trip's event, so a hand-over (V -> MTE2) goes before
+// the set, on another id. %y's load before the loop cannot go before the
+// loop on its own: the pair orders the trip's load of %x too.
+// CHECK-LABEL: func.func @hand_over(
+// CHECK: scf.for
+// CHECK-NEXT: ascendc.data_copy %[[X:.*]], %
+// CHECK-NEXT: ascendc.set_flag v -> mte2, event 0
+// CHECK-NEXT: ascendc.wait_flag v -> mte2, event 0
+// CHECK-NEXT: ascendc.set_flag mte2 -> v, event [[E:[0-9]]]
+// CHECK-NEXT: ascendc.wait_flag mte2 -> v, event [[E]]
+// CHECK-NEXT: ascendc.exp_l2
+func.func @hand_over(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = ascendc.local_tensor veccalc addr 0 size 256 : !ascendc.local_tensor<64xf32>
+  %y = ascendc.local_tensor veccalc addr 256 size 256 : !ascendc.local_tensor<64xf32>
+  %a = ascendc.local_tensor veccalc addr 512 size 256 : !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %y, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.data_copy %x, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    ascendc.exp_l2 %a, %y, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  }
+  return
+}

@@ -1,10 +1,12 @@
-// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync{one-bit-events=true}))' -verify-diagnostics
-// Without the option, a second set is counted, as the executor counts it.
-// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null
-// The examples' compiled kernels keep the rule (softmax and the mixed flash
-// attention did not while every pair of pipes used event 0).
-// RUN: tilekit compile %examples/softmax.mlir --arch=c220 | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync{one-bit-events=true}))' -o /dev/null
-// RUN: tilekit compile %examples/flash_attention_mixed.mlir --arch=c220 | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync{one-bit-events=true}))' -o /dev/null
+// RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -verify-diagnostics
+// The executor refuses the second set too, at the set.
+// RUN: not tilekit run %s --entry twice --input gm=zeros:64:f32 --input n=64 2>&1 | FileCheck %s --check-prefix=SET
+// RUN: not tilekit run %s --entry twice --compiled --input gm=zeros:64:f32 --input n=64 2>&1 | FileCheck %s --check-prefix=SET
+// SET: one-bit.mlir:[[@LINE+17]]:3: error: sets event 0 from mte2 to v while an earlier set of it may not have been waited for
+// The examples' compiled kernels keep the rule on both machines (softmax
+// and the mixed flash attention did not while every pair of pipes used
+// event 0).
+// RUN: for k in softmax rmsnorm layernorm gemm flash_attention flash_attention_d128 mixed_scaled_matmul flash_attention_mixed; do for a in c220 c310; do tilekit compile %examples/$k.mlir --arch=$a | tilekit-opt --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -o /dev/null || exit 1; done; done
 
 // Two pairs of one event with nothing on MTE2 between: both sets fire when
 // the load is done, before the first wait clears the event's bit.

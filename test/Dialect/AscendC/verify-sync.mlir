@@ -60,6 +60,9 @@ func.func @loop_carried(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
   scf.for %i = %c0 to %n step %c1 {
     // expected-error @below {{writes UB[0, 256) on the vector mte2 pipe with nothing ordering it after the read on the vector v pipe}}
     ascendc.data_copy %in, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    // With nothing holding MTE2 until V has waited, the next trip's set
+    // may come first.
+    // expected-error @below {{sets an event whose earlier set may not have been waited for yet}}
     ascendc.set_flag mte2 -> v, event 0
     ascendc.wait_flag mte2 -> v, event 0
     // expected-note @below {{the unordered access}}

@@ -54,9 +54,10 @@ HappensBefore::SyncOutcome HappensBefore::synchronize(Operation *op,
   using Kind = SyncOutcome::Kind;
   auto index = [](Pipe pipe) { return static_cast<unsigned>(pipe); };
   if (auto set = dyn_cast<SetFlagOp>(op)) {
+    // The chip keeps one bit per event: a second set before the wait of
+    // the first is lost (cceapi set_flag & wait_flag).
     if (model.setFlag(core, index(set.getSrc()), index(set.getDst()),
-                      set.getEvent()) != Model::SetCheck::Clear &&
-        oneBitEvents)
+                      set.getEvent()) != Model::SetCheck::Clear)
       return {Kind::SetWhileUp};
   } else if (auto wait = dyn_cast<WaitFlagOp>(op)) {
     if (!model.waitFlag(core, index(wait.getSrc()), index(wait.getDst()),

@@ -7,19 +7,31 @@
 // after the earlier access on its in-order pipe, and the wait, holding the
 // op's pipe, order every earlier op of the source pipe before the op (the
 // SetFlag<HardEvent::X_Y>(e); WaitFlag<HardEvent::X_Y>(e) idiom of Ascend C).
-// Loop bodies are walked twice, so that an access late in the body orders
-// the next trip's early ones (loop-carried); both arms of an `scf.if` start
-// from the state before it and their unordered accesses are merged.
+// When the pending accesses of the source pipe all precede the loops and
+// branches around the op, the pair goes before the outermost of them: it
+// runs once, not every trip. Loop bodies are walked three times, so that
+// an access late in the body orders the next trip's early ones
+// (loop-carried), and every later walk checks that no access of the loop
+// came to depend on a pair that would leave it; both arms of an `scf.if`
+// start from the state before it and their unordered accesses are merged.
+//
+// Then the event ids (EventIds below): the chip keeps one bit per event,
+// and a set executes when its pipe gets there, not where it is written, so
+// a set must not find its event's bit still up from an earlier set whose
+// wait may not have run (the CCE intrinsics' set_flag & wait_flag page).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include <array>
+#include <limits>
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTPIPESYNC
@@ -32,6 +44,80 @@ using namespace tilekit::ascendc;
 namespace {
 
 constexpr unsigned kPipes = kNumPipes;
+constexpr unsigned kIds = tilekit::machine::kFirstReservedEventId;
+using PipeMatrix = std::array<std::array<uint64_t, kPipes>, kPipes>;
+
+/// Walks a function's code in program order, each core group continuing
+/// its core's state (`State` has `merge`), loop bodies three times, the
+/// arms of a branch from the state before it; calls `visit` on every op
+/// that is neither control flow nor a core group.
+template <typename State, typename Visit> class CoreWalker {
+public:
+  explicit CoreWalker(Visit visit) : visit(std::move(visit)) {}
+
+  void walk(Block &block, State &state) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        // What follows the loop also follows zero trips: merge the state
+        // before.
+        Snapshot before = snapshot(state);
+        for (int trip = 0; trip < 3; ++trip)
+          walk(*loop.getBody(), state);
+        merge(state, before);
+        continue;
+      }
+      if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        // Each arm starts from the state before the if, the cores' states
+        // included (an arm holds core groups of its own).
+        Snapshot before = snapshot(state);
+        walk(branch.getThenRegion().front(), state);
+        Snapshot taken = snapshot(state);
+        restore(state, before);
+        if (!branch.getElseRegion().empty())
+          walk(branch.getElseRegion().front(), state);
+        merge(state, taken);
+        continue;
+      }
+      if (isa<IfAicOp, IfAivOp>(op)) {
+        walk(op.getRegion(0).front(), isa<IfAicOp>(op) ? cube : vector);
+        continue;
+      }
+      if (op.getNumRegions() != 0) {
+        for (Region &region : op.getRegions())
+          for (Block &nested : region)
+            walk(nested, state);
+        continue;
+      }
+      visit(&op, state);
+    }
+  }
+
+private:
+  struct Snapshot {
+    State state, cube, vector;
+  };
+  Snapshot snapshot(const State &state) const { return {state, cube, vector}; }
+  void restore(State &state, const Snapshot &from) {
+    state = from.state;
+    cube = from.cube;
+    vector = from.vector;
+  }
+  /// Merges another path's states into the current ones (`state` may be
+  /// one of the cores').
+  void merge(State &state, const Snapshot &other) {
+    if (&state != &cube && &state != &vector)
+      state.merge(other.state);
+    cube.merge(other.cube);
+    vector.merge(other.vector);
+  }
+
+  Visit visit;
+  State cube, vector;
+};
+
+//===----------------------------------------------------------------------===//
+// The pairs
+//===----------------------------------------------------------------------===//
 
 struct PendingAccess {
   TensorStorage storage;
@@ -39,6 +125,8 @@ struct PendingAccess {
   bool writes;
   /// When it was issued (a counter of this core's ops).
   uint64_t at;
+  /// The op that made it.
+  Operation *op;
 };
 
 /// One core's view while walking: unordered accesses, and when each pipe
@@ -47,7 +135,7 @@ struct CoreState {
   std::vector<PendingAccess> accesses;
   /// synced[p][q]: p's ops issued before this point are ordered before q's
   /// ops issued after it.
-  std::array<std::array<uint64_t, kPipes>, kPipes> synced{};
+  PipeMatrix synced{};
   uint64_t clock = 1;
 
   void merge(const CoreState &other) {
@@ -62,8 +150,8 @@ struct CoreState {
       });
       if (same == accesses.end())
         accesses.push_back(access);
-      else
-        same->at = std::max(same->at, access.at);
+      else if (access.at > same->at)
+        *same = access;
     }
     for (unsigned p = 0; p < kPipes; ++p)
       for (unsigned q = 0; q < kPipes; ++q)
@@ -76,53 +164,110 @@ class PipeSyncInserter {
 public:
   explicit PipeSyncInserter(bool globalOnly) : globalOnly(globalOnly) {}
 
-  /// Walks `block` in program order with `state` for the code outside core
-  /// groups; each group continues its core's state, so hazards between
-  /// groups of one core (and across loop trips) are seen.
-  void walk(Block &block, CoreState &state);
+  void visit(Operation *op, CoreState &state);
+
+  /// Moves each pair that may go before a loop or branch around it there.
+  void place();
 
 private:
-  /// Merges another path's states into the current ones (`state` may be
-  /// one of the cores').
-  void mergeCores(CoreState &state, const CoreState &other,
-                  const CoreState &otherCube, const CoreState &otherVector) {
-    if (&state != &cube && &state != &vector)
-      state.merge(other);
-    cube.merge(otherCube);
-    vector.merge(otherVector);
-  }
-
   bool globalOnly;
-  CoreState cube, vector;
-  std::array<std::array<int64_t, kPipes>, kPipes> nextEvent{};
+  /// The pairs inserted (their sets) and the loop or branch each may go
+  /// before.
+  llvm::MapVector<Operation *, Operation *> moves;
 
-  void visit(Operation *op, Pipe pipe, CoreState &state);
+  void access(Operation *op, Pipe pipe, CoreState &state);
   void synchronize(Operation *before, unsigned from, unsigned to,
                    CoreState &state);
+  /// Where a pair before `op` ordering `from`'s pending accesses before
+  /// `to` may go: before the outermost loop or branch around `op`, core
+  /// groups aside, that holds none of them (`op` itself when there is none).
+  Operation *hoistPoint(Operation *op, unsigned from, unsigned to,
+                        const CoreState &state) const;
 };
+
+Operation *PipeSyncInserter::hoistPoint(Operation *op, unsigned from,
+                                        unsigned to,
+                                        const CoreState &state) const {
+  auto holdsPending = [&](Operation *region) {
+    return llvm::any_of(state.accesses, [&](const PendingAccess &access) {
+      return access.pipe == from && state.synced[from][to] <= access.at &&
+             region->isAncestor(access.op);
+    });
+  };
+  Operation *at = op;
+  for (Operation *parent = op->getParentOp();
+       !isa<FunctionOpInterface>(parent) && !holdsPending(parent);
+       parent = parent->getParentOp())
+    if (!isa<IfAicOp, IfAivOp>(parent))
+      at = parent;
+  return at;
+}
 
 void PipeSyncInserter::synchronize(Operation *before, unsigned from,
                                    unsigned to, CoreState &state) {
   OpBuilder builder(before);
-  // A set executes when its pipe gets there, not where it is written: two
-  // pairs of one event with nothing on the source pipe between them set it
-  // twice before the first wait, and the chip keeps one bit per event.
-  // Consecutive pairs of two pipes take turns over the event ids.
-  int64_t event =
-      nextEvent[from][to]++ % tilekit::machine::kFirstReservedEventId;
-  SetFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
-                    static_cast<Pipe>(to), event);
+  auto set = SetFlagOp::create(builder, before->getLoc(),
+                               static_cast<Pipe>(from), static_cast<Pipe>(to),
+                               /*event=*/0);
   WaitFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
-                     static_cast<Pipe>(to), event);
+                     static_cast<Pipe>(to), /*event=*/0);
+  moves[set] = hoistPoint(before, from, to, state);
   state.synced[from][to] = state.clock++;
 }
 
-void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
+void PipeSyncInserter::place() {
+  for (auto [set, at] : moves) {
+    if (at == set || at == set->getNextNode()->getNextNode())
+      continue;
+    Operation *wait = set->getNextNode();
+    Operation *group = getCoreGroup(set);
+    OpBuilder builder(at);
+    if (group && !group->isAncestor(at)) {
+      // Out of its core group: into a group of its own for that core.
+      createGroup(builder, set->getLoc(), isCubeGroup(group),
+                  [&](OpBuilder &inner) {
+                    set->moveBefore(inner.getInsertionBlock(),
+                                    inner.getInsertionPoint());
+                    wait->moveAfter(set);
+                  });
+    } else {
+      set->moveBefore(at);
+      wait->moveAfter(set);
+    }
+  }
+}
+
+void PipeSyncInserter::visit(Operation *op, CoreState &state) {
+  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == Pipe::All)
+      state.accesses.clear();
+    return;
+  }
+  if (auto wait = dyn_cast<WaitFlagOp>(op)) {
+    // An existing pair (hand-written, or from an earlier walk of a loop).
+    // One of ours goes no farther out than the pending accesses it orders
+    // (a later trip's) allow.
+    unsigned from = static_cast<unsigned>(wait.getSrc());
+    unsigned to = static_cast<unsigned>(wait.getDst());
+    if (auto move = moves.find(wait->getPrevNode()); move != moves.end()) {
+      Operation *at = hoistPoint(wait->getPrevNode(), from, to, state);
+      if (move->second->isAncestor(at))
+        move->second = at;
+    }
+    state.synced[from][to] = state.clock++;
+    return;
+  }
+  if (std::optional<Pipe> pipe = getOpPipe(op); pipe && *pipe != Pipe::All)
+    access(op, *pipe, state);
+}
+
+void PipeSyncInserter::access(Operation *op, Pipe pipe, CoreState &state) {
   unsigned q = static_cast<unsigned>(pipe);
   SmallVector<PendingAccess> mine;
   for (const TensorAccess &access : getTensorAccesses(op))
     if (!globalOnly || isa<GlobalTensorType>(access.tensor.getType()))
-      mine.push_back({getTensorStorage(access.tensor), q, access.writes, 0});
+      mine.push_back(
+          {getTensorStorage(access.tensor), q, access.writes, 0, op});
   // The pipes this op must wait for.
   std::array<bool, kPipes> needed{};
   for (const PendingAccess &now : mine)
@@ -156,55 +301,134 @@ void PipeSyncInserter::visit(Operation *op, Pipe pipe, CoreState &state) {
   }
 }
 
-void PipeSyncInserter::walk(Block &block, CoreState &state) {
-  for (Operation &op : llvm::make_early_inc_range(block)) {
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      // Twice: the second walk sees the first trip's late accesses. What
-      // follows the loop also follows zero trips: merge the state before.
-      CoreState before = state, cubeBefore = cube, vectorBefore = vector;
-      walk(*loop.getBody(), state);
-      walk(*loop.getBody(), state);
-      mergeCores(state, before, cubeBefore, vectorBefore);
-      continue;
-    }
-    if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      // Each arm starts from the state before the if, the cores' states
-      // included (an arm holds core groups of its own).
-      CoreState before = state, cubeBefore = cube, vectorBefore = vector;
-      walk(branch.getThenRegion().front(), state);
-      CoreState taken = state, cubeTaken = cube, vectorTaken = vector;
-      state = before;
-      cube = cubeBefore;
-      vector = vectorBefore;
-      if (!branch.getElseRegion().empty())
-        walk(branch.getElseRegion().front(), state);
-      mergeCores(state, taken, cubeTaken, vectorTaken);
-      continue;
-    }
-    if (isa<IfAicOp, IfAivOp>(op)) {
-      walk(op.getRegion(0).front(), isa<IfAicOp>(op) ? cube : vector);
-      continue;
-    }
-    if (op.getNumRegions() != 0) {
-      for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          walk(nested, state);
-      continue;
-    }
-    if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-      if (barrier.getPipe() == Pipe::All)
-        state.accesses.clear();
-      continue;
-    }
-    if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-      // An existing pair (hand-written, or from the first walk of a loop).
-      state.synced[static_cast<unsigned>(wait.getSrc())]
-                  [static_cast<unsigned>(wait.getDst())] = state.clock++;
-      continue;
-    }
-    if (std::optional<Pipe> pipe = getOpPipe(&op); pipe && *pipe != Pipe::All)
-      visit(&op, *pipe, state);
+//===----------------------------------------------------------------------===//
+// The event ids
+//===----------------------------------------------------------------------===//
+
+/// One core's view for the ids: when each pipe pair was last synchronized
+/// and when each event was last waited for.
+struct IdState {
+  PipeMatrix synced{};
+  /// waited[p][q][e]: the last wait of event e from p to q.
+  std::array<std::array<std::array<uint64_t, kIds>, kPipes>, kPipes> waited{};
+  uint64_t clock = 1;
+
+  /// Whether a set of `e` from `p` to `q` now finds its bit down: its
+  /// last wait is ordered before (`q` synchronized to `p` since), or there
+  /// was none.
+  bool down(unsigned p, unsigned q, unsigned e) const {
+    return waited[p][q][e] == 0 || synced[q][p] > waited[p][q][e];
   }
+  void merge(const IdState &other) {
+    for (unsigned p = 0; p < kPipes; ++p)
+      for (unsigned q = 0; q < kPipes; ++q) {
+        synced[p][q] = std::min(synced[p][q], other.synced[p][q]);
+        for (unsigned e = 0; e < kIds; ++e)
+          waited[p][q][e] = std::max(waited[p][q][e], other.waited[p][q][e]);
+      }
+    clock = std::max(clock, other.clock);
+  }
+};
+
+/// Gives every pair whose wait directly follows its set (this pass's, and
+/// an earlier pass's such as ascendc-insert-bufid-sync's) an event id whose
+/// bit is down where it is set: a pair of two pipes takes the id waited for
+/// longest ago among those whose last wait is ordered before it. When there
+/// is none, or a later trip of a loop finds its own id's bit maybe up, a
+/// hand-over goes first: a pair the other way, which holds the source pipe
+/// until the destination pipe has passed its waits (a full barrier where
+/// the chip has no such flag, or for a hand-over that would need one).
+class EventIds {
+public:
+  void visit(Operation *op, IdState &state);
+
+private:
+  llvm::DenseSet<Operation *> numbered, handOvers;
+
+  void handOver(SetFlagOp set, IdState &state);
+};
+
+void EventIds::handOver(SetFlagOp set, IdState &state) {
+  unsigned from = static_cast<unsigned>(set.getSrc());
+  unsigned to = static_cast<unsigned>(set.getDst());
+  OpBuilder builder(set);
+  auto pipe = [](Pipe p) {
+    return static_cast<tilekit::machine::Pipe>(p); // EnumAgreement.cpp
+  };
+  std::optional<unsigned> id;
+  for (unsigned e = 0; e < kIds && !handOvers.contains(set); ++e)
+    if (state.down(to, from, e) &&
+        (!id || state.waited[to][from][e] < state.waited[to][from][*id]))
+      id = e;
+  if (!id || !tilekit::machine::hasHardEvent(pipe(set.getDst()),
+                                             pipe(set.getSrc()))) {
+    PipeBarrierOp::create(builder, set.getLoc(), Pipe::All);
+    for (auto &row : state.synced)
+      row.fill(state.clock);
+    ++state.clock;
+    return;
+  }
+  auto back = SetFlagOp::create(builder, set.getLoc(), set.getDst(),
+                                set.getSrc(), *id);
+  WaitFlagOp::create(builder, set.getLoc(), set.getDst(), set.getSrc(), *id);
+  numbered.insert(back);
+  handOvers.insert(back);
+  state.waited[to][from][*id] = state.clock;
+  state.synced[to][from] = state.clock++;
+}
+
+void EventIds::visit(Operation *op, IdState &state) {
+  if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+    if (barrier.getPipe() == Pipe::All) {
+      for (auto &row : state.synced)
+        row.fill(state.clock);
+      ++state.clock;
+    }
+    return;
+  }
+  if (auto set = dyn_cast<SetFlagOp>(op)) {
+    // A set whose wait comes later keeps its event's bit up until then.
+    auto wait = dyn_cast_or_null<WaitFlagOp>(set->getNextNode());
+    bool adjacent = wait && wait.getSrc() == set.getSrc() &&
+                    wait.getDst() == set.getDst() &&
+                    wait.getEvent() == set.getEvent();
+    if (!adjacent && set.getEvent() < kIds)
+      state.waited[static_cast<unsigned>(set.getSrc())]
+                  [static_cast<unsigned>(set.getDst())][set.getEvent()] =
+          std::numeric_limits<uint64_t>::max();
+    return;
+  }
+  auto wait = dyn_cast<WaitFlagOp>(op);
+  if (!wait)
+    return;
+  unsigned from = static_cast<unsigned>(wait.getSrc());
+  unsigned to = static_cast<unsigned>(wait.getDst());
+  auto set = dyn_cast_or_null<SetFlagOp>(wait->getPrevNode());
+  bool pair = set && set.getSrc() == wait.getSrc() &&
+              set.getDst() == wait.getDst() &&
+              set.getEvent() == wait.getEvent() && wait.getEvent() < kIds;
+  if (pair && numbered.insert(set).second) {
+    std::optional<unsigned> id;
+    for (unsigned e = 0; e < kIds; ++e)
+      if (state.down(from, to, e) &&
+          (!id || state.waited[from][to][e] < state.waited[from][to][*id]))
+        id = e;
+    if (!id) {
+      // After the hand-over every id's last wait is ordered before.
+      handOver(set, state);
+      id = 0;
+      for (unsigned e = 1; e < kIds; ++e)
+        if (state.waited[from][to][e] < state.waited[from][to][*id])
+          id = e;
+    }
+    set.setEvent(*id);
+    wait.setEvent(*id);
+  } else if (pair && !state.down(from, to, wait.getEvent())) {
+    handOver(set, state);
+  }
+  if (wait.getEvent() < kIds)
+    state.waited[from][to][wait.getEvent()] = state.clock;
+  state.synced[from][to] = state.clock++;
 }
 
 struct InsertPipeSyncPass
@@ -214,10 +438,19 @@ struct InsertPipeSyncPass
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
+    Block &body = func.getFunctionBody().front();
     // A kernel without core groups is one core: the code outside groups.
     PipeSyncInserter inserter(globalOnly);
+    auto pairs = [&](Operation *op, CoreState &state) {
+      inserter.visit(op, state);
+    };
     CoreState outside;
-    inserter.walk(func.getFunctionBody().front(), outside);
+    CoreWalker<CoreState, decltype(pairs)>(pairs).walk(body, outside);
+    inserter.place();
+    EventIds ids;
+    auto number = [&](Operation *op, IdState &state) { ids.visit(op, state); };
+    IdState start;
+    CoreWalker<IdState, decltype(number)>(number).walk(body, start);
   }
 };
 } // namespace

@@ -107,7 +107,6 @@ public:
         }) {}
 
   /// Also reports a set_flag whose event may still be up.
-  void checkOneBitEvents() { model.oneBitEvents = true; }
   /// Runs the kernel abstractly; false when a hazard or a flag mismatch
   /// was reported.
   bool run();
@@ -280,8 +279,6 @@ struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
     bool clean = true;
     for (const Scenario &scenario : scenariosOf(func)) {
       SyncChecker checker(func, scenario, reported);
-      if (oneBitEvents)
-        checker.checkOneBitEvents();
       clean &= checker.run();
     }
     if (!clean)

@@ -44,12 +44,6 @@ public:
 
   explicit HappensBefore(RaceHandler onRace) : onRace(std::move(onRace)) {}
 
-  /// Whether a set_flag whose event may still be up is reported
-  /// (SetWhileUp): the chip keeps one bit per event, and a second set
-  /// before the wait is lost (cceapi set_flag & wait_flag). Off for the
-  /// executor, which counts sets as the CPU stand-in does.
-  bool oneBitEvents = false;
-
   /// `op` (an instruction on `pipe`) reads and writes its tensor operands.
   void access(mlir::Operation *op, unsigned core, Pipe pipe);
 

@@ -569,8 +569,8 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
     C220 has no buffer ids: the pipes of a core (MTE2, MTE1, M, FIX on the
     cube; MTE2, V, MTE3 on the vector core) run at once, and only hard
     events order them. The pass walks each core's code in program order
-    (core groups continue their core's walk; loop bodies are walked twice,
-    so a hazard from one trip to the next is seen; both arms of an
+    (core groups continue their core's walk; loop bodies are walked three
+    times, so a hazard from one trip to the next is seen; both arms of an
     `scf.if` start from the state before it) and keeps, for every storage
     (a planned tensor's bytes, a placeholder, a GM tensor), the accesses
     not yet ordered before the other pipes. An op that reads what another
@@ -582,11 +582,26 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
     ```
 
     right before it for each such pipe: the set runs after the earlier
-    access on its in-order pipe, the wait holds the op's pipe. Every set is
-    waited at once, so event 0 serves every pair. Existing wait_flags and
+    access on its in-order pipe, the wait holds the op's pipe. When the
+    source pipe's unordered accesses all precede the loops and branches
+    around the op, the pair goes before the outermost of them instead, so
+    that it runs once, not every trip. Existing wait_flags and
     `pipe_barrier all` count as orderings. After a loop, or an `scf.if`,
     the accesses still unordered on any path (zero trips, either arm) stay
-    unordered. `ascendc-verify-sync` checks the
+    unordered.
+
+    The chip keeps one bit per event, and a set executes when its pipe gets
+    there, not where it is written: a set must find its event's bit down
+    (the CCE intrinsics' set_flag & wait_flag page). So the event ids (0-5;
+    6 and 7 are the framework's) are given last, walking the code again
+    with the same loop and branch rules: every pair whose wait directly
+    follows its set (this pass's, and `ascendc-insert-bufid-sync`'s) takes
+    the id waited for longest ago among those whose last wait is ordered
+    before it. When there is none, or a later trip of a loop finds its own
+    id maybe still up, a hand-over goes first: a pair the other way, which
+    holds the source pipe until the destination pipe has passed its waits
+    (`pipe_barrier all` where the chip has no such flag).
+    `ascendc-verify-sync` checks the
     result. The seed leaves C220's intra-core ordering to TPipe queues that
     nothing in the pipeline created; this pass makes it explicit.
 
@@ -635,18 +650,12 @@ def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface
     after it). Independent of the passes that insert synchronization, so
     that their output can be checked.
 
-    With `one-bit-events`, it also reports each set_flag whose event may
-    still be up: an earlier set of the same event (pipe pair and id) that
-    the last wait of it is not ordered before. The chip keeps one bit per
-    event and forbids a second set before the wait (the CCE intrinsic
-    page of set_flag & wait_flag): the second set is lost and the second
-    wait hangs. Off by default: the synchronization passes do not keep
-    this rule everywhere yet (docs/ascendc.md).
+    It also reports each set_flag whose event may still be up: an earlier
+    set of the same event (pipe pair and id) that the last wait of it is
+    not ordered before. The chip keeps one bit per event and forbids a
+    second set before the wait (the CCE intrinsic page of set_flag &
+    wait_flag): the second set is lost and the second wait hangs.
   }];
-  let options = [
-    Option<"oneBitEvents", "one-bit-events", "bool", "false",
-           "Also report a set of an event whose earlier set may be unwaited">,
-  ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
