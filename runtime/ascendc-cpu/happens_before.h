@@ -173,6 +173,13 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     checkFlag(flag, at);
     model.crossSet(core, index(pipe), flag, at);
+    if (model.crossInFlight(1 - core, flag, core, index(pipe)) >
+        kCrossFlagSets)
+      fault(KernelFault{"sets cross-core flag " + std::to_string(flag) +
+                            " while " + std::to_string(kCrossFlagSets) +
+                            " sets of it may be pending: its counter holds " +
+                            std::to_string(kCrossFlagSets),
+                        at});
     changed.notify_all();
   }
   /// Blocks until a set of `flag` is pending for `core`, then takes it. A
@@ -294,8 +301,8 @@ private:
     throw report;
   }
 
-#define TILEKIT_CROSS_CORE_FLAGS(COUNT)                                        \
-  static constexpr unsigned kCrossFlags = COUNT;
+#define TILEKIT_CROSS_CORE_FLAGS(COUNT, SETS)                                  \
+  static constexpr unsigned kCrossFlags = COUNT, kCrossFlagSets = SETS;
 #include "tilekit/Machine/Machine.def"
   std::mutex mutex;
   std::condition_variable changed;

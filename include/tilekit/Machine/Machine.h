@@ -195,9 +195,10 @@ constexpr bool hasHardEvent(Pipe src, Pipe dst) {
   constexpr int64_t kEventIds = COUNT, kFirstReservedEventId = RESERVED;
 #include "tilekit/Machine/Machine.def"
 
-#define TILEKIT_CROSS_CORE_FLAGS(COUNT)                                        \
-  /** The cross-core flag ids: 0 to kCrossCoreFlags - 1. */                    \
-  constexpr int64_t kCrossCoreFlags = COUNT;
+#define TILEKIT_CROSS_CORE_FLAGS(COUNT, SETS)                                  \
+  /** The cross-core flag ids: 0 to kCrossCoreFlags - 1; the sets of one */    \
+  /** flag pending at once. */                                                 \
+  constexpr int64_t kCrossCoreFlags = COUNT, kCrossCoreFlagSets = SETS;
 #include "tilekit/Machine/Machine.def"
 
 #define TILEKIT_NPU_ARCH(C220, C310)                                           \

@@ -197,17 +197,40 @@ public:
     auto it = crossFlags.find({core, flag});
     return it != crossFlags.end() && !it->second.empty();
   }
+  /// How many sets of `flag` for `receiver` the counter may hold when the
+  /// last set on `setter`'s `pipe` lands: those pending, and those taken
+  /// by a wait not ordered before it (on the machine it may come later).
+  /// The same on every run, whichever thread got there first.
+  size_t crossInFlight(unsigned receiver, int64_t flag, unsigned setter,
+                       unsigned pipe) const {
+    const Clock &clock = clocks[stream(setter, pipe)];
+    size_t count = 0;
+    if (auto it = crossFlags.find({receiver, flag}); it != crossFlags.end())
+      count += it->second.size();
+    if (auto it = crossTaken.find({receiver, flag}); it != crossTaken.end())
+      for (auto [s, tick] : it->second)
+        count += clock.ticks[s] < tick;
+    return count;
+  }
   /// Takes a pending set of `flag` on `core`'s `pipe`; false when none is
   /// pending (the core blocks).
   bool crossWait(unsigned core, unsigned pipe, int64_t flag) {
     auto &queue = crossFlags[{core, flag}];
     if (queue.empty())
       return false;
-    clocks[stream(core, pipe)].join(queue.front().clock);
+    unsigned s = stream(core, pipe);
+    Clock &clock = issue(core, pipe);
+    clock.join(queue.front().clock);
     // A scalar wait holds up everything the core issues after it.
     if (pipe == kScalarPipe)
       issued[core].join(queue.front().clock);
     queue.pop_front();
+    // The last waits, for crossInFlight (older ones are ordered before a
+    // later set unless the counter overflowed already).
+    auto &taken = crossTaken[{core, flag}];
+    taken.push_back({s, clock.ticks[s]});
+    if (taken.size() > 32)
+      taken.pop_front();
     return true;
   }
 
@@ -255,6 +278,9 @@ private:
   std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
   std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
       crossFlags; // (receiving core, flag id)
+  /// Per (receiving core, flag id): the stream and tick of its last waits.
+  std::map<std::pair<unsigned, int64_t>, std::deque<std::pair<unsigned, uint64_t>>>
+      crossTaken;
   std::vector<Access> accesses;
 };
 

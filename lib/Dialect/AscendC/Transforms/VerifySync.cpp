@@ -216,6 +216,12 @@ bool SyncChecker::advance(unsigned core) {
     if (outcome.kind == Kind::SetWhileUp)
       reportAt(op, "sets an event whose earlier set may not have been "
                    "waited for yet: the machine keeps one bit per event");
+    if (outcome.kind == Kind::CounterFull)
+      reportAt(op, "sets cross-core flag " +
+                       Twine(cast<CrossCoreSetFlagOp>(op).getFlag()) +
+                       " while " + Twine(tilekit::machine::kCrossCoreFlagSets) +
+                       " sets of it may be pending: its counter holds " +
+                       Twine(tilekit::machine::kCrossCoreFlagSets));
     if (outcome.kind == Kind::Overtakes)
       reportAt(op, "sets cross-core flag " +
                        Twine(cast<CrossCoreSetFlagOp>(op).getFlag()) +

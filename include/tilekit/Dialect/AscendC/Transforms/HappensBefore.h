@@ -56,6 +56,7 @@ public:
       Blocked,    // a cross-core wait with no set pending yet
       Overtakes,  // a cross-core set that may overtake `overtaken`
       SetWhileUp, // a set_flag whose event may still be set (one bit)
+      CounterFull, // a cross-core set past the sets its counter holds
     } kind = NotSync;
     mlir::Operation *overtaken = nullptr;
   };

@@ -637,7 +637,10 @@ def VerifySync : InterfacePass<"ascendc-verify-sync", "mlir::FunctionOpInterface
     * each cross-core set of a flag whose earlier set, from another pipe
       and not ordered before it, may still be pending: the two may land in
       either order, so the wait cannot tell which one it takes (a flag id
-      reused while live).
+      reused while live);
+    * each cross-core set that may find 15 sets of its flag in the
+      counter: pending, or taken by a wait not ordered before it (the
+      counter holds 15, CrossCoreSetFlag's page).
 
     The kernel runs in several scenarios, and both cores see the same one:
     every `scf.if` takes its then arm and loops run twice (loop-carried
