@@ -5,7 +5,7 @@
 // RUN: tilekit-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(ascendc-verify-sync))' -verify-diagnostics
 // RUN: not tilekit run %s --entry sixteen --input gm=zeros:16:f32 2>&1 | FileCheck %s
 // RUN: not tilekit run %s --entry sixteen --input gm=zeros:16:f32 --compiled 2>&1 | FileCheck %s
-// CHECK: cross-core-counter.mlir:[[@LINE+22]]:7: error: sets cross-core flag 0 while 15 sets of it may be pending: its counter holds 15
+// CHECK: cross-core-counter.mlir:[[@LINE+23]]:7: error: sets cross-core flag 0 while 15 sets of it may be pending: its counter holds 15
 // RUN: tilekit run %s --entry answered --input gm=zeros:16:f32 --compiled
 // RUN: tilekit run %s --entry answered --input gm=zeros:16:f32
 // (The unused GM argument marks the functions as AscendC kernels for `run`.)
