@@ -173,8 +173,7 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     checkFlag(flag, at);
     model.crossSet(core, index(pipe), flag, at);
-    if (model.crossInFlight(1 - core, flag, core, index(pipe)) >
-        kCrossFlagSets)
+    if (model.crossInFlight(1 - core, flag, core, index(pipe)) > kCrossFlagSets)
       fault(KernelFault{"sets cross-core flag " + std::to_string(flag) +
                             " while " + std::to_string(kCrossFlagSets) +
                             " sets of it may be pending: its counter holds " +

@@ -279,7 +279,8 @@ private:
   std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
       crossFlags; // (receiving core, flag id)
   /// Per (receiving core, flag id): the stream and tick of its last waits.
-  std::map<std::pair<unsigned, int64_t>, std::deque<std::pair<unsigned, uint64_t>>>
+  std::map<std::pair<unsigned, int64_t>,
+           std::deque<std::pair<unsigned, uint64_t>>>
       crossTaken;
   std::vector<Access> accesses;
 };

@@ -125,9 +125,8 @@ LogicalResult lowering::readTransferSites(ModuleOp module,
       TransferSite site;
       site.workspace = workspaces.lookup(record.workspace);
       if (!site.workspace)
-        return op->emitOpError()
-               << "names workspace " << record.workspace
-               << ", which its function does not hold";
+        return op->emitOpError() << "names workspace " << record.workspace
+                                 << ", which its function does not hold";
       site.lane = record.lane;
       site.lanes = record.lanes;
       site.cut = record.cut;
@@ -141,7 +140,6 @@ LogicalResult lowering::readTransferSites(ModuleOp module,
 }
 
 namespace {
-
 
 /// The part of the workspace lane `site.lane` holds under `split` (all of
 /// it for split 0): a view and a window (none when the part is whole rows).

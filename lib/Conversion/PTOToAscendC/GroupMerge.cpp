@@ -55,7 +55,6 @@ using namespace tilekit::lowering;
 
 namespace {
 
-
 /// Whether `op` holds a cross-core transfer in one of its regions.
 bool holdsTransfers(Operation *op) {
   if (op->getNumRegions() == 0)
@@ -428,9 +427,9 @@ LogicalResult GroupMerger::registerTransfer(Operation *original,
   FailureOr<Value> workspace = workspaceFor(original, slot);
   if (failed(workspace))
     return failure();
-  record.workspace = cast<IntegerAttr>(
-                         workspace->getDefiningOp()->getAttr(kWorkspaceAttr))
-                         .getInt();
+  record.workspace =
+      cast<IntegerAttr>(workspace->getDefiningOp()->getAttr(kWorkspaceAttr))
+          .getInt();
   record.cut = cuts[{pipe, toVector}];
   clone->setAttr(kTransferAttr, record.toAttr(clone->getContext()));
   return success();

@@ -187,7 +187,9 @@ void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 /// Aliases.cpp: fails, with an error at one tile and a note at the other,
 /// when two tiles at explicit addresses of one of `funcs` share bytes while
 /// both are live (the lowering cannot keep such aliasing).
-mlir::LogicalResult checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
+mlir::LogicalResult
+checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
+
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,
                                ValidShapes &valid, Transfers &transfers);

@@ -89,8 +89,7 @@ void partition(Block &block) {
     }
     if (!open || openCore != core) {
       OpBuilder builder(end);
-      createGroup(builder, op.getLoc(), core == Core::Cube,
-                  [](OpBuilder &) {});
+      createGroup(builder, op.getLoc(), core == Core::Cube, [](OpBuilder &) {});
       open = end->getPrevNode();
       openCore = core;
       if (!first)

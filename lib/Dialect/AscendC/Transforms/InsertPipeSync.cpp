@@ -360,16 +360,16 @@ void EventIds::handOver(SetFlagOp set, IdState &state) {
     if (state.down(to, from, e) &&
         (!id || state.waited[to][from][e] < state.waited[to][from][*id]))
       id = e;
-  if (!id || !tilekit::machine::hasHardEvent(pipe(set.getDst()),
-                                             pipe(set.getSrc()))) {
+  if (!id ||
+      !tilekit::machine::hasHardEvent(pipe(set.getDst()), pipe(set.getSrc()))) {
     PipeBarrierOp::create(builder, set.getLoc(), Pipe::All);
     for (auto &row : state.synced)
       row.fill(state.clock);
     ++state.clock;
     return;
   }
-  auto back = SetFlagOp::create(builder, set.getLoc(), set.getDst(),
-                                set.getSrc(), *id);
+  auto back =
+      SetFlagOp::create(builder, set.getLoc(), set.getDst(), set.getSrc(), *id);
   WaitFlagOp::create(builder, set.getLoc(), set.getDst(), set.getSrc(), *id);
   numbered.insert(back);
   handOvers.insert(back);
