@@ -134,15 +134,39 @@ func.func @hoisted(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 
 // -----
 
-// Each trip loads %x, which V never reads: nothing holds MTE2 until V has
-// waited for the last trip's event, so a hand-over (V -> MTE2) goes before
-// the set, on another id. %y's load before the loop cannot go before the
-// loop on its own: the pair orders the trip's load of %x too.
+// %y's load precedes the loop: its pair goes before the loop although the
+// loop loads %x, which V never reads (that load stays unordered).
+// CHECK-LABEL: func.func @past_other_loads(
+// CHECK: ascendc.data_copy
+// CHECK-NEXT: ascendc.set_flag mte2 -> v
+// CHECK-NEXT: ascendc.wait_flag mte2 -> v
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.exp_l2
+func.func @past_other_loads(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = ascendc.local_tensor veccalc addr 0 size 256 : !ascendc.local_tensor<64xf32>
+  %y = ascendc.local_tensor veccalc addr 256 size 256 : !ascendc.local_tensor<64xf32>
+  %a = ascendc.local_tensor veccalc addr 512 size 256 : !ascendc.local_tensor<64xf32>
+  ascendc.data_copy %y, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    ascendc.data_copy %x, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    ascendc.exp_l2 %a, %y, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  }
+  return
+}
+
+// -----
+
+// A pair already there (an earlier pass's) that the loop repeats, with
+// nothing holding MTE2 until V has waited for the last trip's event: a
+// hand-over (V -> MTE2) goes before its set.
 // CHECK-LABEL: func.func @hand_over(
 // CHECK: scf.for
-// CHECK-NEXT: ascendc.data_copy %[[X:.*]], %
-// CHECK-NEXT: ascendc.set_flag v -> mte2, event 0
-// CHECK-NEXT: ascendc.wait_flag v -> mte2, event 0
+// CHECK-NEXT: ascendc.data_copy
+// CHECK-NEXT: ascendc.set_flag v -> mte2, event [[B:[0-9]]]
+// CHECK-NEXT: ascendc.wait_flag v -> mte2, event [[B]]
 // CHECK-NEXT: ascendc.set_flag mte2 -> v, event [[E:[0-9]]]
 // CHECK-NEXT: ascendc.wait_flag mte2 -> v, event [[E]]
 // CHECK-NEXT: ascendc.exp_l2
@@ -152,9 +176,10 @@ func.func @hand_over(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
   %x = ascendc.local_tensor veccalc addr 0 size 256 : !ascendc.local_tensor<64xf32>
   %y = ascendc.local_tensor veccalc addr 256 size 256 : !ascendc.local_tensor<64xf32>
   %a = ascendc.local_tensor veccalc addr 512 size 256 : !ascendc.local_tensor<64xf32>
-  ascendc.data_copy %y, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
   scf.for %i = %c0 to %n step %c1 {
     ascendc.data_copy %x, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    ascendc.set_flag mte2 -> v, event 3
+    ascendc.wait_flag mte2 -> v, event 3
     ascendc.exp_l2 %a, %y, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
   }
   return

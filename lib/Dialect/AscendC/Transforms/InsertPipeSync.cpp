@@ -7,9 +7,10 @@
 // after the earlier access on its in-order pipe, and the wait, holding the
 // op's pipe, order every earlier op of the source pipe before the op (the
 // SetFlag<HardEvent::X_Y>(e); WaitFlag<HardEvent::X_Y>(e) idiom of Ascend C).
-// When the pending accesses of the source pipe all precede the loops and
-// branches around the op, the pair goes before the outermost of them: it
-// runs once, not every trip. Loop bodies are walked three times, so that
+// When the source pipe's accesses the op conflicts with all precede the
+// loops and branches around it, the pair goes before the outermost of
+// them: it runs once, not every trip (and leaves the source pipe's
+// accesses inside them unordered). Loop bodies are walked three times, so that
 // an access late in the body orders the next trip's early ones
 // (loop-carried), and every later walk checks that no access of the loop
 // came to depend on a pair that would leave it; both arms of an `scf.if`
@@ -170,54 +171,102 @@ public:
   void place();
 
 private:
-  bool globalOnly;
-  /// The pairs inserted (their sets) and the loop or branch each may go
-  /// before.
-  llvm::MapVector<Operation *, Operation *> moves;
+  /// A pair inserted before `consumer`, which may go before `at`.
+  struct Move {
+    Operation *at, *consumer;
+  };
 
+  bool globalOnly;
+  /// The pairs inserted (their sets).
+  llvm::MapVector<Operation *, Move> moves;
+
+  /// The tensors `op` (on `pipe`) accesses, as pending accesses.
+  SmallVector<PendingAccess> accessesOf(Operation *op, unsigned pipe) const;
   void access(Operation *op, Pipe pipe, CoreState &state);
-  void synchronize(Operation *before, unsigned from, unsigned to,
+  void synchronize(Operation *consumer, unsigned from, unsigned to,
                    CoreState &state);
-  /// Where a pair before `op` ordering `from`'s pending accesses before
-  /// `to` may go: before the outermost loop or branch around `op`, core
-  /// groups aside, that holds none of them (`op` itself when there is none).
-  Operation *hoistPoint(Operation *op, unsigned from, unsigned to,
+  /// Where a pair before `consumer` ordering `from`'s pending accesses
+  /// before `to` may go: before the outermost loop or branch around it,
+  /// core groups aside, that holds none of the accesses `consumer`
+  /// conflicts with (`consumer` itself when there is none).
+  Operation *hoistPoint(Operation *consumer, unsigned from, unsigned to,
                         const CoreState &state) const;
+  /// A pair that goes before `at` orders `from`'s accesses before `to`'s
+  /// but those inside `at` (which it leaves behind).
+  void ordered(Operation *at, unsigned from, unsigned to,
+               CoreState &state) const;
 };
 
-Operation *PipeSyncInserter::hoistPoint(Operation *op, unsigned from,
+SmallVector<PendingAccess>
+PipeSyncInserter::accessesOf(Operation *op, unsigned pipe) const {
+  SmallVector<PendingAccess> accesses;
+  for (const TensorAccess &access : getTensorAccesses(op))
+    if (!globalOnly || isa<GlobalTensorType>(access.tensor.getType()))
+      accesses.push_back(
+          {getTensorStorage(access.tensor), pipe, access.writes, 0, op});
+  return accesses;
+}
+
+/// Whether `now` must wait for `earlier` (another pipe's, not yet ordered
+/// before `now`'s pipe).
+static bool conflicts(const PendingAccess &earlier, const PendingAccess &now,
+                      const CoreState &state) {
+  return earlier.pipe != now.pipe && (earlier.writes || now.writes) &&
+         earlier.storage.overlaps(now.storage) &&
+         state.synced[earlier.pipe][now.pipe] <= earlier.at;
+}
+
+Operation *PipeSyncInserter::hoistPoint(Operation *consumer, unsigned from,
                                         unsigned to,
                                         const CoreState &state) const {
-  auto holdsPending = [&](Operation *region) {
-    return llvm::any_of(state.accesses, [&](const PendingAccess &access) {
-      return access.pipe == from && state.synced[from][to] <= access.at &&
-             region->isAncestor(access.op);
+  SmallVector<PendingAccess> mine = accessesOf(consumer, to);
+  auto holdsCause = [&](Operation *region) {
+    return llvm::any_of(state.accesses, [&](const PendingAccess &earlier) {
+      return earlier.pipe == from && region->isAncestor(earlier.op) &&
+             llvm::any_of(mine, [&](const PendingAccess &now) {
+               return conflicts(earlier, now, state);
+             });
     });
   };
-  Operation *at = op;
-  for (Operation *parent = op->getParentOp();
-       !isa<FunctionOpInterface>(parent) && !holdsPending(parent);
+  Operation *at = consumer;
+  for (Operation *parent = consumer->getParentOp();
+       !isa<FunctionOpInterface>(parent) && !holdsCause(parent);
        parent = parent->getParentOp())
     if (!isa<IfAicOp, IfAivOp>(parent))
       at = parent;
   return at;
 }
 
-void PipeSyncInserter::synchronize(Operation *before, unsigned from,
+void PipeSyncInserter::ordered(Operation *at, unsigned from, unsigned to,
+                               CoreState &state) const {
+  // The accesses issued from the first one inside `at` on stay unordered:
+  // those before `at` precede it (the clock counts in program order).
+  uint64_t first = state.clock;
+  for (const PendingAccess &access : state.accesses)
+    if (access.pipe == from && at->isAncestor(access.op) &&
+        access.op != at)
+      first = std::min(first, access.at);
+  state.synced[from][to] = std::max(state.synced[from][to], first);
+  ++state.clock;
+}
+
+void PipeSyncInserter::synchronize(Operation *consumer, unsigned from,
                                    unsigned to, CoreState &state) {
-  OpBuilder builder(before);
-  auto set = SetFlagOp::create(builder, before->getLoc(),
+  OpBuilder builder(consumer);
+  auto set = SetFlagOp::create(builder, consumer->getLoc(),
                                static_cast<Pipe>(from), static_cast<Pipe>(to),
                                /*event=*/0);
-  WaitFlagOp::create(builder, before->getLoc(), static_cast<Pipe>(from),
+  WaitFlagOp::create(builder, consumer->getLoc(), static_cast<Pipe>(from),
                      static_cast<Pipe>(to), /*event=*/0);
-  moves[set] = hoistPoint(before, from, to, state);
-  state.synced[from][to] = state.clock++;
+  Operation *at = hoistPoint(consumer, from, to, state);
+  moves[set] = {at, consumer};
+  ordered(at, from, to, state);
 }
 
 void PipeSyncInserter::place() {
-  for (auto [set, at] : moves) {
-    if (at == set || at == set->getNextNode()->getNextNode())
+  for (auto [set, move] : moves) {
+    Operation *at = move.at;
+    if (at == move.consumer)
       continue;
     Operation *wait = set->getNextNode();
     Operation *group = getCoreGroup(set);
@@ -250,9 +299,11 @@ void PipeSyncInserter::visit(Operation *op, CoreState &state) {
     unsigned from = static_cast<unsigned>(wait.getSrc());
     unsigned to = static_cast<unsigned>(wait.getDst());
     if (auto move = moves.find(wait->getPrevNode()); move != moves.end()) {
-      Operation *at = hoistPoint(wait->getPrevNode(), from, to, state);
-      if (move->second->isAncestor(at))
-        move->second = at;
+      Operation *at = hoistPoint(move->second.consumer, from, to, state);
+      if (move->second.at->isAncestor(at))
+        move->second.at = at;
+      ordered(move->second.at, from, to, state);
+      return;
     }
     state.synced[from][to] = state.clock++;
     return;
@@ -263,18 +314,12 @@ void PipeSyncInserter::visit(Operation *op, CoreState &state) {
 
 void PipeSyncInserter::access(Operation *op, Pipe pipe, CoreState &state) {
   unsigned q = static_cast<unsigned>(pipe);
-  SmallVector<PendingAccess> mine;
-  for (const TensorAccess &access : getTensorAccesses(op))
-    if (!globalOnly || isa<GlobalTensorType>(access.tensor.getType()))
-      mine.push_back(
-          {getTensorStorage(access.tensor), q, access.writes, 0, op});
+  SmallVector<PendingAccess> mine = accessesOf(op, q);
   // The pipes this op must wait for.
   std::array<bool, kPipes> needed{};
   for (const PendingAccess &now : mine)
     for (const PendingAccess &earlier : state.accesses)
-      if (earlier.pipe != q && (earlier.writes || now.writes) &&
-          earlier.storage.overlaps(now.storage) &&
-          state.synced[earlier.pipe][q] <= earlier.at)
+      if (conflicts(earlier, now, state))
         needed[earlier.pipe] = true;
   for (unsigned p = 0; p < kPipes; ++p)
     if (needed[p])

@@ -583,9 +583,10 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
 
     right before it for each such pipe: the set runs after the earlier
     access on its in-order pipe, the wait holds the op's pipe. When the
-    source pipe's unordered accesses all precede the loops and branches
-    around the op, the pair goes before the outermost of them instead, so
-    that it runs once, not every trip. Existing wait_flags and
+    source pipe's accesses the op conflicts with all precede the loops and
+    branches around it, the pair goes before the outermost of them
+    instead, so that it runs once, not every trip (the source pipe's other
+    accesses inside them stay unordered). Existing wait_flags and
     `pipe_barrier all` count as orderings. After a loop, or an `scf.if`,
     the accesses still unordered on any path (zero trips, either arm) stay
     unordered.
