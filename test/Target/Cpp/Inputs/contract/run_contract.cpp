@@ -27,6 +27,30 @@ void crossFlagPastRange() {
   }
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+// One bit per event: a second set before the wait of the first.
+void setTwice() {
+  AscendC::InitSocState();
+  AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+// A cross-core flag's counter holds 15 sets: the cube sets a 16th before
+// the vector core's waits are ordered before it (whichever thread runs
+// first, the count is the same).
+void sixteenSets() {
+  AscendC::InitSocState();
+  if ASCEND_IS_AIC {
+    for (int i = 0; i < 16; ++i)
+      AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(0);
+  }
+  if ASCEND_IS_AIV {
+    for (int i = 0; i < 16; ++i)
+      AscendC::CrossCoreWaitFlag<0x2, PIPE_MTE2>(0);
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 void vectorTypeOnCube() {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   AscendC::InitSocState();
@@ -94,6 +118,8 @@ int main() {
   run("no-final-barrier", Cores::Vector, noFinalBarrier);
   run("reserved-event", Cores::Vector, reservedEvent);
   run("cross-flag-16", Cores::Mixed, crossFlagPastRange);
+  run("set-twice", Cores::Vector, setTwice);
+  run("sixteen-sets", Cores::Mixed, sixteenSets);
   run("vector-type-on-cube", Cores::Cube, vectorTypeOnCube);
   run("mixed-1-2", Cores::Mixed, mixedOneToTwo);
   run("mixed-1-1", Cores::Mixed, mixedOneToOne);
