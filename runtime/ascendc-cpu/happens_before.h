@@ -173,47 +173,54 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     checkFlag(flag, at);
     model.crossSet(core, index(pipe), flag, at);
-    if (model.crossInFlight(1 - core, flag, core, index(pipe)) > kCrossFlagSets)
-      fault(KernelFault{"sets cross-core flag " + std::to_string(flag) +
-                            " while " + std::to_string(kCrossFlagSets) +
-                            " sets of it may be pending: its counter holds " +
-                            std::to_string(kCrossFlagSets),
-                        at});
+    for (unsigned receiver : model.peers(core))
+      if (model.crossInFlight(receiver, flag, core, index(pipe)) >
+          kCrossFlagSets)
+        fault(KernelFault{"sets cross-core flag " + std::to_string(flag) +
+                              " while " + std::to_string(kCrossFlagSets) +
+                              " sets of it may be pending: its counter "
+                              "holds " +
+                              std::to_string(kCrossFlagSets),
+                          at});
     changed.notify_all();
   }
-  /// Blocks until a set of `flag` is pending for `core`, then takes it. A
-  /// wait no set can answer (the other core has returned, or waits itself
-  /// on a flag nobody set) is a deadlock.
+  /// Blocks until a set of `flag` is pending for `core` (from each vector
+  /// core, on the cube of a 1:2 block), then takes it. A wait no set can
+  /// answer (a core that would set it has returned, or every core waits on
+  /// a flag nobody set) is a deadlock.
   void crossWait(unsigned core, Pipe pipe, uint16_t flag, Origin at) {
     std::unique_lock<std::mutex> lock(mutex);
     checkFlag(flag, at);
-    unsigned peer = 1 - core;
     while (!model.crossPending(core, flag)) {
       if (stopped)
         throw KernelFault{}; // the other core's fault is the report
-      if (done[peer])
-        fault(KernelFault{"waits for cross-core flag " + std::to_string(flag) +
-                              ", which the " + coreName(peer) +
-                              " core never sets: it has returned (a deadlock)",
-                          at,
-                          {},
-                          /*stall=*/true});
-      // Both wait: reported at the vector core's wait, whichever thread
-      // finds it, so that every run says the same.
-      if (waiting[peer] >= 0 && !model.crossPending(peer, waiting[peer])) {
-        bool vector = core == 1;
-        int vectorFlag = vector ? flag : waiting[peer];
-        int cubeFlag = vector ? waiting[peer] : flag;
-        fault(KernelFault{
-            "waits for cross-core flag " + std::to_string(vectorFlag) +
-                ", which the cube core cannot set: it waits for "
-                "flag " +
-                std::to_string(cubeFlag) + " too (a deadlock)",
-            vector ? at : waitingAt[peer], vector ? waitingAt[peer] : at,
-            /*stall=*/true});
-      }
+      for (unsigned peer : model.peers(core))
+        if (done[peer] && !model.crossPendingFrom(core, flag, peer))
+          fault(KernelFault{"waits for cross-core flag " +
+                                std::to_string(flag) + ", which the " +
+                                coreName(peer) +
+                                " core never sets: it has returned (a "
+                                "deadlock)",
+                            at,
+                            {},
+                            /*stall=*/true});
       waiting[core] = flag;
       waitingAt[core] = at;
+      if (stuck()) {
+        // Reported at the first vector core's wait and the cube's,
+        // whichever thread finds it, so that every run says the same.
+        unsigned vector = 1;
+        while (waiting[vector] < 0)
+          ++vector;
+        fault(KernelFault{"waits for cross-core flag " +
+                              std::to_string(waiting[vector]) +
+                              ", which the cube core cannot set: it waits "
+                              "for flag " +
+                              std::to_string(waiting[0]) +
+                              " too (a deadlock)",
+                          waitingAt[vector], waitingAt[0],
+                          /*stall=*/true});
+      }
       changed.wait(lock);
       waiting[core] = -1;
     }
@@ -240,6 +247,10 @@ public:
                         set};
   }
 
+  /// Runs the block's cross-core flags between the cube and `count`
+  /// vector cores (2 in a 1:2 kernel), before any instruction.
+  void setVectorCores(unsigned count) { model.setVectorCores(count); }
+
   /// `core` has returned, or stopped on a fault.
   void finish(unsigned core, bool faulted) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -250,13 +261,23 @@ public:
 
 private:
   using Model =
-      tilekit::StreamOrder<kPipes, static_cast<unsigned>(Pipe::S), Origin>;
+      tilekit::StreamOrder<kPipes, static_cast<unsigned>(Pipe::S), Origin, 3>;
   using Access = typename Model::Access;
   static constexpr unsigned kCores = Model::kCores;
 
   static unsigned index(Pipe pipe) { return static_cast<unsigned>(pipe); }
   static const char *coreName(unsigned core) {
     return core == 0 ? "cube" : "vector";
+  }
+  /// Whether no core of the block can go on: each has returned or waits
+  /// for a flag no set is pending for (and the cube and a vector core
+  /// wait).
+  bool stuck() const {
+    for (unsigned core = 0; core <= model.getVectorCores(); ++core)
+      if (!done[core] &&
+          (waiting[core] < 0 || model.crossPending(core, waiting[core])))
+        return false;
+    return waiting[0] >= 0 && (waiting[1] >= 0 || waiting[2] >= 0);
   }
   static std::string streamName(unsigned s) {
     return std::string(coreName(s / kPipes)) + " " +
@@ -307,9 +328,9 @@ private:
   std::condition_variable changed;
   Model model;
   std::vector<GmName> gmNames;
-  int waiting[kCores] = {-1, -1};
+  int waiting[kCores] = {-1, -1, -1};
   Origin waitingAt[kCores];
-  bool done[kCores] = {false, false};
+  bool done[kCores] = {false, false, false};
   bool stopped = false;
 };
 

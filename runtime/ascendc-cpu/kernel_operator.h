@@ -34,6 +34,7 @@
 #include <limits>
 #include <mutex>
 #include <string>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -121,6 +122,8 @@ struct CpuCore {
   cpu::Origin at;
   bool cube = false;
   int64_t block = 0, blocks = 1, subBlock = 0;
+  /// Vector cores per cube: 2 in a 1:2 kernel, else 1.
+  int64_t taskRatio = 1;
   /// On the cube core of a mixed block: the vector core, whose UB the
   /// cube's copies into UB write (950's L1 -> UB and L0C -> UB paths).
   CpuCore *vectorCore = nullptr;
@@ -146,6 +149,13 @@ struct CpuCore {
     case TPosition::CO1:
       return l0c;
     default:
+      // A cube's copy into UB in a 1:2 block would name one of two vector
+      // cores, which the API's copies here do not.
+      if (cube && mixed && taskRatio == 2)
+        throw cpu::KernelFault{"copies into UB from the cube of a 1:2 "
+                               "block, whose two vector cores' UBs this "
+                               "runtime does not tell apart",
+                               at};
       return vectorCore ? vectorCore->ub : ub;
     }
   }
@@ -189,7 +199,17 @@ inline cpu::Buffer bufferOf(TPosition position) {
 constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
 constexpr int32_t AIV = 2;
-inline int64_t GetBlockIdx() { return currentCore().block; }
+// On a vector core GetBlockIdx counts the vector cores: block x ratio +
+// sub-block (the ratio is 2 in a 1:2 kernel; asc-devkit's dav_c220
+// kernel_operator_sys_var_impl.h).
+inline int64_t GetTaskRatio() {
+  return currentCore().cube ? 1 : currentCore().taskRatio;
+}
+inline int64_t GetSubBlockNum() { return GetTaskRatio(); }
+inline int64_t GetBlockIdx() {
+  const CpuCore &core = currentCore();
+  return core.cube ? core.block : core.block * core.taskRatio + core.subBlock;
+}
 inline int64_t GetBlockNum() { return currentCore().blocks; }
 inline int64_t GetSubBlockIdx() { return currentCore().subBlock; }
 
@@ -304,7 +324,10 @@ template <typename T> TensorUse writes(const LocalTensor<T> &tensor) {
 template <typename T> TensorUse writes(const GlobalTensor<T> &tensor) {
   return {tensor.storage(), true};
 }
-inline unsigned coreIndex() { return currentCore().cube ? 0 : 1; }
+/// The block's cores in its race model: the cube 0, vector core n 1 + n.
+inline unsigned coreIndex() {
+  return currentCore().cube ? 0 : 1 + unsigned(currentCore().subBlock);
+}
 /// An instruction is issued: in a kernel run, after InitSocState.
 inline void issued() {
   CpuCore &core = currentCore();
@@ -1250,7 +1273,9 @@ struct CoreTest {
 
 /// The cores a kernel runs on: both when it has cube and vector parts, else
 /// the one its instructions need.
-enum class Cores { Vector, Cube, Mixed };
+/// The cores a block starts: one vector core, one cube, a cube with one
+/// vector core (1:1), or a cube with two (1:2, sub-blocks 0 and 1).
+enum class Cores { Vector, Cube, Mixed, MixedOneToTwo };
 
 /// Marks the instruction that follows in a --compiled build: its MLIR
 /// location and emitted line, for reports.
@@ -1290,7 +1315,8 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
                      const std::function<void()> &kernel,
                      tilekit_cpu_limits *limits, char *error,
                      size_t errorSize) {
-  bool mixed = cores == Cores::Mixed;
+  bool mixed = cores == Cores::Mixed || cores == Cores::MixedOneToTwo;
+  unsigned vectorCores = cores == Cores::MixedOneToTwo ? 2 : 1;
   StepBudget budget;
   if (limits) {
     budget.steps = limits->steps;
@@ -1300,10 +1326,11 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
         std::chrono::nanoseconds(limits->deadline_ns));
   }
   HappensBefore model;
+  model.setVectorCores(vectorCores);
   for (const GmName &name : gm)
     model.nameGm(name);
-  KernelFault faults[2];
-  bool faulted[2] = {false, false};
+  KernelFault faults[3];
+  bool faulted[3] = {false, false, false};
   // The vector core runs on this thread: the cube's reaches its UB.
   CpuCore *vectorCore = &currentCore();
   auto runCore = [&](unsigned index) {
@@ -1319,7 +1346,8 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
     g_coreType = core.cube ? AIC : AIV;
     core.block = block;
     core.blocks = blocks;
-    core.subBlock = 0;
+    core.subBlock = core.cube ? 0 : index - 1;
+    core.taskRatio = vectorCores;
     try {
       kernel();
       if (core.inFlight)
@@ -1336,14 +1364,19 @@ inline bool runBlock(Cores cores, int64_t block, int64_t blocks,
   };
   if (mixed) {
     std::thread cube(runCore, 0u);
+    std::optional<std::thread> second;
+    if (vectorCores == 2)
+      second.emplace(runCore, 2u);
     runCore(1);
     cube.join();
+    if (second)
+      second->join();
   } else {
     runCore(cores == Cores::Cube ? 0 : 1);
   }
   // A core stopped by the other's fault reports nothing.
   const KernelFault *fault = nullptr;
-  for (unsigned index : {0u, 1u})
+  for (unsigned index : {0u, 1u, 2u})
     if (faulted[index] && (!fault || fault->message.empty()))
       fault = &faults[index];
   KernelFault unwaited;
@@ -1393,12 +1426,13 @@ inline void declareKernelType(KernelMetaType type) {
   if (core.mixed && (vectorOnly || cubeOnly))
     cpuFail("declares a kernel type that starts only one kind of core, but "
             "the kernel has cube and vector parts");
-  // 1:2 starts two vector cores per cube, and on them GetBlockIdx counts
-  // to twice the blocks: this runtime runs one vector core per block.
-  if (core.mixed && type == KERNEL_TYPE_MIX_AIC_1_2)
-    cpuFail("declares KERNEL_TYPE_MIX_AIC_1_2, whose second vector core "
-            "per block this runtime does not run (KERNEL_TYPE_MIX_AIC_1_1 "
-            "runs one)");
+  // The launch starts two vector cores per cube for 1:2, one for 1:1.
+  if (core.mixed && type == KERNEL_TYPE_MIX_AIC_1_2 && core.taskRatio != 2)
+    cpuFail("declares KERNEL_TYPE_MIX_AIC_1_2, but the launch starts one "
+            "vector core per cube (KERNEL_TYPE_MIX_AIC_1_1)");
+  if (core.mixed && type == KERNEL_TYPE_MIX_AIC_1_1 && core.taskRatio != 1)
+    cpuFail("declares KERNEL_TYPE_MIX_AIC_1_1, but the launch starts two "
+            "vector cores per cube (KERNEL_TYPE_MIX_AIC_1_2)");
   if (!core.mixed && ((vectorOnly && core.cube) || (cubeOnly && !core.cube)))
     cpuFail(std::string("declares ") +
             (vectorOnly ? "KERNEL_TYPE_AIV_ONLY" : "KERNEL_TYPE_AIC_ONLY") +

@@ -48,13 +48,35 @@ struct StreamStorage {
 };
 
 /// `kPipes` pipes per core, `kScalarPipe` the one that issues; `Payload`
-/// is what a report names of an access or a cross-core set.
-template <unsigned kPipes, unsigned kScalarPipe, typename Payload>
+/// is what a report names of an access or a cross-core set. Core 0 is the
+/// cube, the others its vector cores (one, or two in a 1:2 kernel), which
+/// exchange cross-core flags as mode 2 does: the cube's set reaches every
+/// vector core, and its wait takes a set from each.
+template <unsigned kPipes, unsigned kScalarPipe, typename Payload,
+          unsigned kCoreCount = 2>
 class StreamOrder {
 public:
   using Storage = StreamStorage;
-  static constexpr unsigned kCores = 2; // 0: cube, 1: vector
+  static constexpr unsigned kCores = kCoreCount;
   static constexpr unsigned kStreams = kPipes * kCores;
+
+  /// How many vector cores run with the cube (1, or 2 in a 1:2 kernel).
+  void setVectorCores(unsigned count) { vectorCores = count; }
+  unsigned getVectorCores() const { return vectorCores; }
+  /// The cores `core` exchanges cross-core flags with.
+  std::vector<unsigned> peers(unsigned core) const {
+    if (core != 0)
+      return {0};
+    std::vector<unsigned> vectors;
+    for (unsigned v = 1; v <= vectorCores; ++v)
+      vectors.push_back(v);
+    return vectors;
+  }
+  /// Whether a set of `flag` from `sender` is pending for `core`.
+  bool crossPendingFrom(unsigned core, int64_t flag, unsigned sender) const {
+    auto it = crossFlags.find({core, flag, sender});
+    return it != crossFlags.end() && !it->second.empty();
+  }
 
   /// A vector clock over every (core, pipe) stream.
   struct Clock {
@@ -182,20 +204,23 @@ public:
                                   Payload payload) {
     unsigned s = stream(core, pipe);
     Clock &clock = issue(core, pipe);
-    auto &queue = crossFlags[{1 - core, flag}];
     std::optional<Payload> overtaken;
-    for (const PendingSet &pending : queue)
-      if (clock.ticks[pending.stream] < pending.clock.ticks[pending.stream]) {
-        overtaken = pending.payload;
-        break;
-      }
-    queue.push_back({clock, payload, s});
+    for (unsigned receiver : peers(core)) {
+      auto &queue = crossFlags[{receiver, flag, core}];
+      for (const PendingSet &pending : queue)
+        if (!overtaken &&
+            clock.ticks[pending.stream] < pending.clock.ticks[pending.stream])
+          overtaken = pending.payload;
+      queue.push_back({clock, payload, s});
+    }
     return overtaken;
   }
   /// Whether a set of `flag` is pending for `core`.
   bool crossPending(unsigned core, int64_t flag) const {
-    auto it = crossFlags.find({core, flag});
-    return it != crossFlags.end() && !it->second.empty();
+    for (unsigned sender : peers(core))
+      if (!crossPendingFrom(core, flag, sender))
+        return false;
+    return true;
   }
   /// How many sets of `flag` for `receiver` the counter may hold when the
   /// last set on `setter`'s `pipe` lands: those pending, and those taken
@@ -205,9 +230,11 @@ public:
                        unsigned pipe) const {
     const Clock &clock = clocks[stream(setter, pipe)];
     size_t count = 0;
-    if (auto it = crossFlags.find({receiver, flag}); it != crossFlags.end())
+    if (auto it = crossFlags.find({receiver, flag, setter});
+        it != crossFlags.end())
       count += it->second.size();
-    if (auto it = crossTaken.find({receiver, flag}); it != crossTaken.end())
+    if (auto it = crossTaken.find({receiver, flag, setter});
+        it != crossTaken.end())
       for (auto [s, tick] : it->second)
         count += clock.ticks[s] < tick;
     return count;
@@ -215,22 +242,26 @@ public:
   /// Takes a pending set of `flag` on `core`'s `pipe`; false when none is
   /// pending (the core blocks).
   bool crossWait(unsigned core, unsigned pipe, int64_t flag) {
-    auto &queue = crossFlags[{core, flag}];
-    if (queue.empty())
+    if (!crossPending(core, flag))
       return false;
     unsigned s = stream(core, pipe);
     Clock &clock = issue(core, pipe);
-    clock.join(queue.front().clock);
-    // A scalar wait holds up everything the core issues after it.
-    if (pipe == kScalarPipe)
-      issued[core].join(queue.front().clock);
-    queue.pop_front();
+    for (unsigned sender : peers(core)) {
+      auto &queue = crossFlags[{core, flag, sender}];
+      clock.join(queue.front().clock);
+      // A scalar wait holds up everything the core issues after it.
+      if (pipe == kScalarPipe)
+        issued[core].join(queue.front().clock);
+      queue.pop_front();
+    }
     // The last waits, for crossInFlight (older ones are ordered before a
     // later set unless the counter overflowed already).
-    auto &taken = crossTaken[{core, flag}];
-    taken.push_back({s, clock.ticks[s]});
-    if (taken.size() > 32)
-      taken.pop_front();
+    for (unsigned sender : peers(core)) {
+      auto &taken = crossTaken[{core, flag, sender}];
+      taken.push_back({s, clock.ticks[s]});
+      if (taken.size() > 32)
+        taken.pop_front();
+    }
     return true;
   }
 
@@ -253,7 +284,7 @@ public:
     std::vector<std::tuple<unsigned, int64_t, Payload>> pending;
     for (const auto &[key, queue] : crossFlags)
       for (const PendingSet &set : queue)
-        pending.emplace_back(key.first, key.second, set.payload);
+        pending.emplace_back(std::get<0>(key), std::get<1>(key), set.payload);
     return pending;
   }
 
@@ -264,6 +295,7 @@ private:
     unsigned stream;
   };
 
+  unsigned vectorCores = kCores - 1;
   std::array<Clock, kStreams> clocks;
   /// What every pipe of a core waits for before its next instruction: the
   /// core's blocking scalar waits, full barriers and scalar-pipe ops.
@@ -276,10 +308,11 @@ private:
            std::pair<unsigned, uint32_t>>
       lastWaits;
   std::map<std::pair<unsigned, int64_t>, Clock> released; // (core, buf id)
-  std::map<std::pair<unsigned, int64_t>, std::deque<PendingSet>>
-      crossFlags; // (receiving core, flag id)
-  /// Per (receiving core, flag id): the stream and tick of its last waits.
-  std::map<std::pair<unsigned, int64_t>,
+  std::map<std::tuple<unsigned, int64_t, unsigned>, std::deque<PendingSet>>
+      crossFlags; // (receiving core, flag id, setting core)
+  /// Per (receiving core, flag id, setting core): the stream and tick of
+  /// its last waits.
+  std::map<std::tuple<unsigned, int64_t, unsigned>,
            std::deque<std::pair<unsigned, uint64_t>>>
       crossTaken;
   std::vector<Access> accesses;

@@ -3,6 +3,7 @@
 #include "kernel_operator.h"
 
 #include <cstdio>
+#include <string>
 
 namespace {
 void noInit() { AscendC::PipeBarrier<PIPE_ALL>(); }
@@ -61,6 +62,41 @@ void mixedOneToTwo() {
   AscendC::InitSocState();
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+// 1:2: mode 2 reaches both vector cores from the cube and takes a set from
+// each at the cube; on a vector core GetBlockIdx counts vector cores.
+void oneToTwo() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::InitSocState();
+  if ASCEND_IS_AIC {
+    AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(0);
+    AscendC::CrossCoreWaitFlag<0x2, PIPE_FIX>(1);
+  }
+  if ASCEND_IS_AIV {
+    AscendC::CrossCoreWaitFlag<0x2, PIPE_MTE3>(0);
+    if (AscendC::GetBlockIdx() != 2 * 3 + AscendC::GetSubBlockIdx() ||
+        AscendC::GetTaskRatio() != 2 || AscendC::GetSubBlockNum() != 2)
+      AscendC::cpuFail("block index " +
+                       std::to_string(AscendC::GetBlockIdx()) +
+                       " on sub-block " +
+                       std::to_string(AscendC::GetSubBlockIdx()));
+    AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(1);
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
+// One vector core never sets the flag the cube waits for: in 1:2 the
+// cube's wait takes a set from each.
+void oneToTwoHalfSet() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  AscendC::InitSocState();
+  if ASCEND_IS_AIC {
+    AscendC::CrossCoreWaitFlag<0x2, PIPE_FIX>(1);
+  }
+  if ASCEND_IS_AIV {
+    if (AscendC::GetSubBlockIdx() == 0)
+      AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(1);
+  }
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 void mixedOneToOne() {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);
   AscendC::InitSocState();
@@ -102,10 +138,11 @@ void halfSum() {
   AscendC::PipeBarrier<PIPE_ALL>();
 }
 
-void run(const char *name, AscendC::cpu::Cores cores, void (*kernel)()) {
+void run(const char *name, AscendC::cpu::Cores cores, void (*kernel)(),
+         int64_t block = 0, int64_t blocks = 1) {
   char error[512] = "";
-  bool ok = AscendC::cpu::runBlock(cores, 0, 1, {}, kernel, nullptr, error,
-                                   sizeof(error));
+  bool ok = AscendC::cpu::runBlock(cores, block, blocks, {}, kernel, nullptr,
+                                   error, sizeof(error));
   // The fault's message is its last tab-separated field.
   const char *message = std::strrchr(error, '\t');
   std::printf("%s: %s\n", name, ok ? "ok" : message ? message + 1 : error);
@@ -123,6 +160,9 @@ int main() {
   run("vector-type-on-cube", Cores::Cube, vectorTypeOnCube);
   run("mixed-1-2", Cores::Mixed, mixedOneToTwo);
   run("mixed-1-1", Cores::Mixed, mixedOneToOne);
+  run("one-to-two", Cores::MixedOneToTwo, oneToTwo, 3, 4);
+  run("one-to-two-half-set", Cores::MixedOneToTwo, oneToTwoHalfSet);
+  run("one-to-one-on-two", Cores::MixedOneToTwo, mixedOneToOne);
   run("keeps", Cores::Vector, keeps);
   run("small-scratch", Cores::Vector, smallScratch);
   run("enough-scratch", Cores::Vector, enoughScratch);
