@@ -75,10 +75,11 @@ HappensBefore::SyncOutcome HappensBefore::synchronize(Operation *op,
             core, index(set.getPipe()), set.getFlag(), Origin{op, {}}))
       return {Kind::Overtakes, overtaken->op};
     // Each flag's counter holds so many sets (CrossCoreSetFlag's page).
-    if (model.crossInFlight(1 - core, set.getFlag(), core,
-                            index(set.getPipe())) >
-        static_cast<size_t>(machine::kCrossCoreFlagSets))
-      return {Kind::CounterFull};
+    for (unsigned receiver : model.peers(core))
+      if (model.crossInFlight(receiver, set.getFlag(), core,
+                              index(set.getPipe())) >
+          static_cast<size_t>(machine::kCrossCoreFlagSets))
+        return {Kind::CounterFull};
   } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
     if (!model.crossWait(core, index(wait.getPipe()), wait.getFlag()))
       return {Kind::Blocked};
