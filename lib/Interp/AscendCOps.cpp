@@ -1026,11 +1026,11 @@ LogicalResult runSync(ExecContext &context, Operation *op) {
                     "cross-core flag " +
                         Twine(cast<CrossCoreWaitFlagOp>(op).getFlag()));
   if (outcome.kind == Kind::CounterFull)
-    return op->emitError()
-           << "sets cross-core flag " << cast<CrossCoreSetFlagOp>(op).getFlag()
-           << " while " << machine::kCrossCoreFlagSets
-           << " sets of it may be pending: its counter holds "
-           << machine::kCrossCoreFlagSets;
+    return op->emitError() << "sets cross-core flag "
+                           << cast<CrossCoreSetFlagOp>(op).getFlag()
+                           << " while " << machine::kCrossCoreFlagSets
+                           << " sets of it may be pending: its counter holds "
+                           << machine::kCrossCoreFlagSets;
   if (outcome.kind == Kind::SetWhileUp) {
     auto set = cast<SetFlagOp>(op);
     return op->emitError()

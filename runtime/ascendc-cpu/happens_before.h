@@ -216,8 +216,7 @@ public:
                               std::to_string(waiting[vector]) +
                               ", which the cube core cannot set: it waits "
                               "for flag " +
-                              std::to_string(waiting[0]) +
-                              " too (a deadlock)",
+                              std::to_string(waiting[0]) + " too (a deadlock)",
                           waitingAt[vector], waitingAt[0],
                           /*stall=*/true});
       }

@@ -33,8 +33,8 @@
 #include <functional>
 #include <limits>
 #include <mutex>
-#include <string>
 #include <optional>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>

@@ -39,8 +39,8 @@ void markArch(mlir::ModuleOp module, ascendc::Arch arch);
 /// Fills `pm` with the compilation of `module` for `arch`: a PTO module is
 /// marked (markArch) and lowered, then the arch's AscendC pipeline runs.
 /// `stopAfter` names the last pass ("ascendc-form-core-groups": the
-/// lowering only; empty: all). False when no pass of the pipeline is named `stopAfter`.
-/// The pipeline's capacity check holds buffers to `capacities`.
+/// lowering only; empty: all). False when no pass of the pipeline is named
+/// `stopAfter`. The pipeline's capacity check holds buffers to `capacities`.
 bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
                           ascendc::Arch arch, bool lowerToL0,
                           llvm::StringRef stopAfter,

@@ -33,6 +33,7 @@
 
 #include <array>
 #include <limits>
+#include <optional>
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTPIPESYNC
@@ -197,8 +198,8 @@ private:
                CoreState &state) const;
 };
 
-SmallVector<PendingAccess>
-PipeSyncInserter::accessesOf(Operation *op, unsigned pipe) const {
+SmallVector<PendingAccess> PipeSyncInserter::accessesOf(Operation *op,
+                                                        unsigned pipe) const {
   SmallVector<PendingAccess> accesses;
   for (const TensorAccess &access : getTensorAccesses(op))
     if (!globalOnly || isa<GlobalTensorType>(access.tensor.getType()))
@@ -243,8 +244,7 @@ void PipeSyncInserter::ordered(Operation *at, unsigned from, unsigned to,
   // those before `at` precede it (the clock counts in program order).
   uint64_t first = state.clock;
   for (const PendingAccess &access : state.accesses)
-    if (access.pipe == from && at->isAncestor(access.op) &&
-        access.op != at)
+    if (access.pipe == from && at->isAncestor(access.op) && access.op != at)
       first = std::min(first, access.at);
   state.synced[from][to] = std::max(state.synced[from][to], first);
   ++state.clock;
@@ -364,6 +364,21 @@ struct IdState {
   bool down(unsigned p, unsigned q, unsigned e) const {
     return waited[p][q][e] == 0 || synced[q][p] > waited[p][q][e];
   }
+  /// Of the ids from `p` to `q` whose bit is down, the one waited for
+  /// longest ago.
+  std::optional<unsigned> downId(unsigned p, unsigned q) const {
+    std::optional<unsigned> id;
+    for (unsigned e = 0; e < kIds; ++e)
+      if (down(p, q, e) && (!id || waited[p][q][e] < waited[p][q][*id]))
+        id = e;
+    return id;
+  }
+  /// A full barrier: every pipe is ordered after every other.
+  void barrier() {
+    for (auto &row : synced)
+      row.fill(clock);
+    ++clock;
+  }
   void merge(const IdState &other) {
     for (unsigned p = 0; p < kPipes; ++p)
       for (unsigned q = 0; q < kPipes; ++q) {
@@ -383,6 +398,12 @@ struct IdState {
 /// hand-over goes first: a pair the other way, which holds the source pipe
 /// until the destination pipe has passed its waits (a full barrier where
 /// the chip has no such flag, or for a hand-over that would need one).
+/// Whether `set` and `wait` are one pair: the wait right after the set.
+bool isPair(SetFlagOp set, WaitFlagOp wait) {
+  return set && wait && set.getSrc() == wait.getSrc() &&
+         set.getDst() == wait.getDst() && set.getEvent() == wait.getEvent();
+}
+
 class EventIds {
 public:
   void visit(Operation *op, IdState &state);
@@ -401,16 +422,12 @@ void EventIds::handOver(SetFlagOp set, IdState &state) {
     return static_cast<tilekit::machine::Pipe>(p); // EnumAgreement.cpp
   };
   std::optional<unsigned> id;
-  for (unsigned e = 0; e < kIds && !handOvers.contains(set); ++e)
-    if (state.down(to, from, e) &&
-        (!id || state.waited[to][from][e] < state.waited[to][from][*id]))
-      id = e;
+  if (!handOvers.contains(set))
+    id = state.downId(to, from);
   if (!id ||
       !tilekit::machine::hasHardEvent(pipe(set.getDst()), pipe(set.getSrc()))) {
     PipeBarrierOp::create(builder, set.getLoc(), Pipe::All);
-    for (auto &row : state.synced)
-      row.fill(state.clock);
-    ++state.clock;
+    state.barrier();
     return;
   }
   auto back =
@@ -424,20 +441,14 @@ void EventIds::handOver(SetFlagOp set, IdState &state) {
 
 void EventIds::visit(Operation *op, IdState &state) {
   if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-    if (barrier.getPipe() == Pipe::All) {
-      for (auto &row : state.synced)
-        row.fill(state.clock);
-      ++state.clock;
-    }
+    if (barrier.getPipe() == Pipe::All)
+      state.barrier();
     return;
   }
   if (auto set = dyn_cast<SetFlagOp>(op)) {
     // A set whose wait comes later keeps its event's bit up until then.
-    auto wait = dyn_cast_or_null<WaitFlagOp>(set->getNextNode());
-    bool adjacent = wait && wait.getSrc() == set.getSrc() &&
-                    wait.getDst() == set.getDst() &&
-                    wait.getEvent() == set.getEvent();
-    if (!adjacent && set.getEvent() < kIds)
+    if (!isPair(set, dyn_cast_or_null<WaitFlagOp>(set->getNextNode())) &&
+        set.getEvent() < kIds)
       state.waited[static_cast<unsigned>(set.getSrc())]
                   [static_cast<unsigned>(set.getDst())][set.getEvent()] =
           std::numeric_limits<uint64_t>::max();
@@ -449,22 +460,14 @@ void EventIds::visit(Operation *op, IdState &state) {
   unsigned from = static_cast<unsigned>(wait.getSrc());
   unsigned to = static_cast<unsigned>(wait.getDst());
   auto set = dyn_cast_or_null<SetFlagOp>(wait->getPrevNode());
-  bool pair = set && set.getSrc() == wait.getSrc() &&
-              set.getDst() == wait.getDst() &&
-              set.getEvent() == wait.getEvent() && wait.getEvent() < kIds;
+  bool pair = isPair(set, wait) && wait.getEvent() < kIds;
   if (pair && numbered.insert(set).second) {
-    std::optional<unsigned> id;
-    for (unsigned e = 0; e < kIds; ++e)
-      if (state.down(from, to, e) &&
-          (!id || state.waited[from][to][e] < state.waited[from][to][*id]))
-        id = e;
+    std::optional<unsigned> id = state.downId(from, to);
     if (!id) {
-      // After the hand-over every id's last wait is ordered before.
+      // After the hand-over every id's last wait is ordered before (but
+      // those a later wait takes).
       handOver(set, state);
-      id = 0;
-      for (unsigned e = 1; e < kIds; ++e)
-        if (state.waited[from][to][e] < state.waited[from][to][*id])
-          id = e;
+      id = state.downId(from, to).value_or(0);
     }
     set.setEvent(*id);
     wait.setEvent(*id);

@@ -106,7 +106,6 @@ public:
           report(later, earlier, now);
         }) {}
 
-  /// Also reports a set_flag whose event may still be up.
   /// Runs the kernel abstractly; false when a hazard or a flag mismatch
   /// was reported.
   bool run();
@@ -276,17 +275,14 @@ SmallVector<Scenario> scenariosOf(FunctionOpInterface func) {
 }
 
 struct VerifySyncPass : tilekit::ascendc::impl::VerifySyncBase<VerifySyncPass> {
-  using VerifySyncBase::VerifySyncBase;
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
     if (func.isExternal())
       return;
     Reported reported;
     bool clean = true;
-    for (const Scenario &scenario : scenariosOf(func)) {
-      SyncChecker checker(func, scenario, reported);
-      clean &= checker.run();
-    }
+    for (const Scenario &scenario : scenariosOf(func))
+      clean &= SyncChecker(func, scenario, reported).run();
     if (!clean)
       signalPassFailure();
   }

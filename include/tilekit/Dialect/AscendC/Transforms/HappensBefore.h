@@ -50,12 +50,12 @@ public:
   /// What a synchronization op did to the model.
   struct SyncOutcome {
     enum Kind {
-      NotSync,    // not a synchronization op
-      Done,       // applied
-      NothingSet, // a wait_flag with no set pending: it would wait forever
-      Blocked,    // a cross-core wait with no set pending yet
-      Overtakes,  // a cross-core set that may overtake `overtaken`
-      SetWhileUp, // a set_flag whose event may still be set (one bit)
+      NotSync,     // not a synchronization op
+      Done,        // applied
+      NothingSet,  // a wait_flag with no set pending: it would wait forever
+      Blocked,     // a cross-core wait with no set pending yet
+      Overtakes,   // a cross-core set that may overtake `overtaken`
+      SetWhileUp,  // a set_flag whose event may still be set (one bit)
       CounterFull, // a cross-core set past the sets its counter holds
     } kind = NotSync;
     mlir::Operation *overtaken = nullptr;
