@@ -1078,6 +1078,13 @@ LogicalResult runCoreGroup(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A lane's ops (if_subblock). The executor's one vector core runs both
+/// lanes in program order, the order the lowering merged them in.
+LogicalResult runLane(ExecContext &context, Operation *op) {
+  SmallVector<RuntimeValue> none;
+  return context.runRegion(op->getRegion(0), none);
+}
+
 LogicalResult runSubBlockIdx(ExecContext &context, Operation *op) {
   context.set(op->getResult(0), Scalar::ofInt(ElementKind::Index, 0));
   return success();
@@ -1284,6 +1291,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<CrossCoreWaitFlagOp>(map, runSync);
   addHandler<IfAicOp>(map, runCoreGroup);
   addHandler<IfAivOp>(map, runCoreGroup);
+  addHandler<IfSubBlockOp>(map, runLane);
   addHandler<GetSubBlockIdxOp>(map, runSubBlockIdx);
   addHandler<GetBlockIdxOp>(map, runBlockQuery<false>);
   addHandler<GetBlockNumOp>(map, runBlockQuery<true>);

@@ -285,6 +285,9 @@ private:
   std::string describe(const Storage &storage) const {
     if (!storage.root)
       return std::string(bufferName(static_cast<Buffer>(storage.buffer))) +
+             (storage.owner ? " of vector core " +
+                                  std::to_string(storage.owner)
+                            : std::string()) +
              "[" + std::to_string(storage.begin) + ", " +
              std::to_string(storage.end) + ")";
     auto at = static_cast<const char *>(storage.root);

@@ -161,8 +161,24 @@ struct CpuCore {
   }
 };
 
+/// What a probe of a mixed kernel's type found (probeKernelType): the
+/// KERNEL_TASK_TYPE_DEFAULT value, or none when the kernel did something
+/// else first.
+struct KernelTypeProbe {
+  int type;
+  bool declared;
+};
+/// Whether this thread is probing a kernel's type rather than running it.
+inline bool &probingKernelType() {
+  static thread_local bool probing = false;
+  return probing;
+}
+
 inline CpuCore &currentCore() {
   static thread_local CpuCore core;
+  // A probe stops at the kernel's first instruction.
+  if (probingKernelType())
+    throw KernelTypeProbe{0, false};
   return core;
 }
 
@@ -232,6 +248,15 @@ enum class RoundMode {
 
 enum class CMPMODE { LT, GT, EQ, LE, GE, NE };
 
+namespace cpu {
+/// The GM elements an instruction touches from a tensor's view on: `rows`
+/// rows of `width` elements, `pitch` elements apart (width < 0: it is not
+/// known, the whole buffer).
+struct GmRows {
+  int64_t width = -1, rows = 1, pitch = 0;
+};
+} // namespace cpu
+
 template <typename T> class GlobalTensor {
 public:
   void SetGlobalBuffer(__gm__ T *buffer, uint64_t bufferSize = 0) {
@@ -245,8 +270,22 @@ public:
     return view;
   }
   __gm__ T *GetPhyAddr() const { return address; }
-  /// What the race model names: the buffer set, whatever the view.
-  cpu::Storage storage() const { return {root}; }
+  /// What the race model names: the rows of elements `span` gives from
+  /// the view on, or (none) all of the buffer set.
+  cpu::Storage storage(cpu::GmRows span = {}) const {
+    if (span.width < 0)
+      return {root};
+    int64_t bytes = sizeof(T);
+    int64_t begin = reinterpret_cast<const char *>(address) -
+                    static_cast<const char *>(root);
+    return {root,
+            -1,
+            begin,
+            begin + std::max<int64_t>(span.width, 1) * bytes,
+            0,
+            std::max<int64_t>(span.rows, 1),
+            span.pitch * bytes};
+  }
 
 private:
   __gm__ T *address = nullptr;
@@ -277,7 +316,12 @@ public:
   /// What the race model names: the allocation the tensor was made at,
   /// whatever the view (as the executor names it).
   cpu::Storage storage() const {
-    return {nullptr, static_cast<int>(bufferOf(position)), rootBegin, rootEnd};
+    cpu::Buffer buffer = bufferOf(position);
+    // Each vector core of a block has its own UB.
+    unsigned owner = buffer == cpu::Buffer::UB && !currentCore().cube
+                         ? unsigned(currentCore().subBlock)
+                         : 0;
+    return {nullptr, static_cast<int>(buffer), rootBegin, rootEnd, owner};
   }
   TPosition GetPosition() const { return position; }
   uint32_t GetSize() const { return size; }
@@ -312,17 +356,25 @@ private:
 };
 
 namespace cpu {
-template <typename T> TensorUse reads(const LocalTensor<T> &tensor) {
+// A local tensor is named whole; a GM one by the rows of it the
+// instruction touches (`span`; none: all).
+template <typename T>
+TensorUse reads(const LocalTensor<T> &tensor, GmRows span = {}) {
+  (void)span;
   return {tensor.storage(), false};
 }
-template <typename T> TensorUse reads(const GlobalTensor<T> &tensor) {
-  return {tensor.storage(), false};
+template <typename T>
+TensorUse reads(const GlobalTensor<T> &tensor, GmRows span = {}) {
+  return {tensor.storage(span), false};
 }
-template <typename T> TensorUse writes(const LocalTensor<T> &tensor) {
+template <typename T>
+TensorUse writes(const LocalTensor<T> &tensor, GmRows span = {}) {
+  (void)span;
   return {tensor.storage(), true};
 }
-template <typename T> TensorUse writes(const GlobalTensor<T> &tensor) {
-  return {tensor.storage(), true};
+template <typename T>
+TensorUse writes(const GlobalTensor<T> &tensor, GmRows span = {}) {
+  return {tensor.storage(span), true};
 }
 /// The block's cores in its race model: the cube 0, vector core n 1 + n.
 inline unsigned coreIndex() {
@@ -357,8 +409,9 @@ inline Pipe copyPipe(Buffer from, Buffer to) {
           bufferName(to) + ", which no data path of the machine makes");
 }
 template <typename D, typename S>
-void copyInstruction(const D &dst, const S &src, Buffer to, Buffer from) {
-  instruction(copyPipe(from, to), {reads(src), writes(dst)});
+void copyInstruction(const D &dst, const S &src, Buffer to, Buffer from,
+                     GmRows span = {}) {
+  instruction(copyPipe(from, to), {reads(src, span), writes(dst, span)});
 }
 } // namespace cpu
 
@@ -396,14 +449,16 @@ struct Nd2NzParams {
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               uint32_t count) {
-  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
+                       {count});
   for (uint32_t i = 0; i < count; ++i)
     *dst.at(i) = src.GetPhyAddr()[i];
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
-  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
+                       {count});
   for (uint32_t i = 0; i < count; ++i)
     dst.GetPhyAddr()[i] = *src.at(i);
 }
@@ -419,6 +474,12 @@ namespace cpu {
 /// A copy in 32-byte blocks: `blockCount` rows of `blockLen` blocks,
 /// `srcStride` / `dstStride` blocks between them; `dst(i)` and `src(i)`
 /// are the i-th elements of the two sides.
+/// The rows a side of such a copy touches, `stride` blocks between them.
+template <typename T>
+GmRows blockRows(const DataCopyParams &params, int64_t stride) {
+  int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
+  return {row, params.blockCount, row + stride * perBlock};
+}
 template <typename T, typename Dst, typename Src>
 void copyBlocks(const DataCopyParams &params, Dst dst, Src src) {
   int64_t perBlock = 32 / sizeof(T), row = params.blockLen * perBlock;
@@ -442,7 +503,8 @@ void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               const DataCopyParams &params) {
-  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
+                       cpu::blockRows<T>(params, params.dstStride));
   cpu::copyBlocks<T>(
       params, [&](int64_t i) { return dst.GetPhyAddr() + i; },
       [&](int64_t i) { return src.at(i); });
@@ -454,8 +516,14 @@ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               const Nd2NzParams &params) {
-  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   const int64_t c0 = 32 / sizeof(T);
+  // One matrix's rows, or every matrix's span.
+  cpu::GmRows rows{params.dValue, params.nValue, params.srcDValue};
+  if (params.ndNum > 1)
+    rows = {(params.ndNum - 1) * params.srcNdMatrixStride +
+            (params.nValue - 1) * params.srcDValue + params.dValue};
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
+                       rows);
   if (!params.ndNum || !params.nValue || !params.dValue)
     return;
   auto at = [&](int64_t nd, int64_t r, int64_t c) {
@@ -482,10 +550,12 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                  const DataCopyExtParams &params,
                  const DataCopyPadExtParams<T> &padParams) {
   (void)padParams;
-  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM);
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.dstStride * 32;
   int64_t gmRow = params.blockLen + params.srcStride;
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
+                       {cols, params.blockCount,
+                        gmRow / static_cast<int64_t>(sizeof(T))});
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
       *dst.atByte(r * ubRow + c * sizeof(T)) =
@@ -495,10 +565,12 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                  const DataCopyExtParams &params) {
-  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.srcStride * 32;
   int64_t gmRow = params.blockLen + params.dstStride;
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
+                       {cols, params.blockCount,
+                        gmRow / static_cast<int64_t>(sizeof(T))});
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
       dst.GetPhyAddr()[(r * gmRow) / static_cast<int64_t>(sizeof(T)) + c] =
@@ -650,7 +722,8 @@ void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
 template <typename D, typename S, const FixpipeConfig &config>
 void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
              const FixpipeParamsV220 &params) {
-  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()));
+  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
+                       {params.nSize, params.mSize, params.dstStride});
   cpu::fixpipe<D>(src, params, [&](int64_t index, D value) {
     dst.GetPhyAddr()[index] = value;
   });
@@ -1420,6 +1493,8 @@ namespace AscendC::cpu {
 /// A kernel's KERNEL_TASK_TYPE_DEFAULT: the cores the launch starts must be
 /// those the kernel runs on.
 inline void declareKernelType(KernelMetaType type) {
+  if (probingKernelType())
+    throw KernelTypeProbe{type, true};
   CpuCore &core = currentCore();
   bool vectorOnly = type == KERNEL_TYPE_AIV_ONLY;
   bool cubeOnly = type == KERNEL_TYPE_AIC_ONLY;
@@ -1483,13 +1558,34 @@ inline LaunchContext *&currentLaunch() {
   return context;
 }
 
+/// The cores a mixed kernel's blocks start: a cube with two vector cores
+/// when it declares KERNEL_TYPE_MIX_AIC_1_2, else with one. The device
+/// toolchain reads the mark from the kernel before the launch; here the
+/// kernel runs up to its first statement, which must be the mark (or the
+/// launch is 1:1).
+inline Cores mixedCores(const std::function<void()> &kernel) {
+  probingKernelType() = true;
+  KernelTypeProbe found{0, false};
+  try {
+    kernel();
+  } catch (const KernelTypeProbe &probe) {
+    found = probe;
+  } catch (...) {
+  }
+  probingKernelType() = false;
+  return found.declared && found.type == KERNEL_TYPE_MIX_AIC_1_2
+             ? Cores::MixedOneToTwo
+             : Cores::Mixed;
+}
+
 /// Runs `kernel` as blocks 0 to blockDim - 1, each on the cores the kernel
-/// mode names, one block after another (the blocks of a launch have no
-/// order between them). Stops at the first fault, which it prints (or,
-/// under tilekit_launch, hands back).
+/// mode names (for MIX_MODE, those the kernel's type asks for), one block
+/// after another (the blocks of a launch have no order between them).
+/// Stops at the first fault, which it prints (or, under tilekit_launch,
+/// hands back).
 inline bool runLaunch(int64_t blockDim, const std::function<void()> &kernel) {
   KernelMode mode = kernelMode();
-  Cores cores = mode == KernelMode::MIX_MODE   ? Cores::Mixed
+  Cores cores = mode == KernelMode::MIX_MODE   ? mixedCores(kernel)
                 : mode == KernelMode::AIC_MODE ? Cores::Cube
                                                : Cores::Vector;
   launchFault().clear();

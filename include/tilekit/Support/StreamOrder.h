@@ -30,20 +30,53 @@
 namespace tilekit {
 
 /// What an access names: a planned local tensor's byte range in its buffer
-/// (`root` null), or a GM buffer (or a placeholder) as a whole.
+/// (`root` null), or a GM buffer (or a placeholder): the byte range it
+/// touches, or (`begin == end`) the whole buffer.
 struct StreamStorage {
   const void *root = nullptr;
   int buffer = -1;
   int64_t begin = 0, end = 0;
+  /// The vector core whose UB it is, of a 1:2 block's two (each has its
+  /// own); 0 for every other buffer.
+  unsigned owner = 0;
+  /// A GM access of `rows` rows: [begin, end) and the same bytes `pitch`
+  /// further on, each row after the last.
+  int64_t rows = 1, pitch = 0;
 
   bool operator==(const StreamStorage &other) const {
     return root == other.root && buffer == other.buffer &&
-           begin == other.begin && end == other.end;
+           begin == other.begin && end == other.end && owner == other.owner &&
+           rows == other.rows && pitch == other.pitch;
   }
   bool overlaps(const StreamStorage &other) const {
+    // A GM buffer's accesses name their rows of bytes, or (an empty range)
+    // all of it.
     if (root || other.root)
-      return root == other.root;
-    return buffer == other.buffer && begin < other.end && other.begin < end;
+      return root == other.root &&
+             (begin == end || other.begin == other.end || rowsMeet(other));
+    return buffer == other.buffer && owner == other.owner &&
+           begin < other.end && other.begin < end;
+  }
+
+private:
+  /// Whether a row of `other` meets one of these rows.
+  bool rowsMeet(const StreamStorage &other) const {
+    int64_t width = end - begin, otherWidth = other.end - other.begin;
+    for (int64_t r = 0; r < other.rows; ++r) {
+      int64_t from = other.begin + r * other.pitch, to = from + otherWidth;
+      if (rows == 1 || pitch <= 0) {
+        if (begin < to && from < end)
+          return true;
+        continue;
+      }
+      // The first of these rows that may reach past `from`, then on while
+      // they start before `to`.
+      int64_t k = std::max<int64_t>((from - width - begin) / pitch, 0);
+      for (; k < rows && begin + k * pitch < to; ++k)
+        if (begin + k * pitch + width > from)
+          return true;
+    }
+    return false;
   }
 };
 

@@ -33,6 +33,44 @@ namespace {
 
 /// The attribute of an emitted kernel naming the argument that carries
 /// extent `dim` of its GM argument `arg`.
+/// On an emitted kernel: its lanes run on two vector cores per cube.
+constexpr llvm::StringLiteral kOneToTwoAttr = "tilekit.one_to_two";
+
+/// KERNEL_TASK_TYPE_DEFAULT's value for a kernel on `cores`.
+std::string kernelTypeName(ascendc::KernelCores cores) {
+  switch (cores) {
+  case ascendc::KernelCores::Cube:
+    return "KERNEL_TYPE_AIC_ONLY";
+  case ascendc::KernelCores::Vector:
+    return "KERNEL_TYPE_AIV_ONLY";
+  case ascendc::KernelCores::Mixed:
+    return "KERNEL_TYPE_MIX_AIC_1_1";
+  case ascendc::KernelCores::MixedOneToTwo:
+    return "KERNEL_TYPE_MIX_AIC_1_2";
+  }
+  llvm_unreachable("the four kinds of kernel");
+}
+
+/// The block `op`'s code runs in. GetBlockIdx counts the cores of the
+/// core's kind, so on a 1:2 kernel's vector cores it is twice the block
+/// plus the sub-block: divided by GetTaskRatio (2 there, 1 on the cube;
+/// the GetTaskRatio page) both cores of a block name the same one.
+Value blockIndex(OpBuilder &builder, Operation *op) {
+  Location loc = op->getLoc();
+  auto index = emitc::PtrDiffTType::get(builder.getContext());
+  auto query = [&](StringRef name) {
+    return emitc::CallOpaqueOp::create(builder, loc, index, name,
+                                       ValueRange())
+        .getResult(0);
+  };
+  Value block = query("AscendC::GetBlockIdx");
+  auto kernel = op->getParentOfType<emitc::FuncOp>();
+  if (!kernel || !kernel->hasAttr(kOneToTwoAttr))
+    return block;
+  return emitc::DivOp::create(builder, loc, index, block,
+                              query("AscendC::GetTaskRatio"));
+}
+
 std::string extentAttrName(unsigned arg, unsigned dim) {
   return "tilekit.extent." + std::to_string(arg) + "." + std::to_string(dim);
 }
@@ -121,19 +159,14 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
         rewriter.createBlock(&kernel.getBody(), {}, inputs, locations);
     rewriter.setInsertionPointToStart(entry);
     // A kernel says which cores the launch starts (the kernel type page;
-    // the compiler does not infer it). A mixed kernel's lanes run on one
-    // vector core (sub-block 0): it is 1:1, one vector core per cube, on
-    // which GetBlockIdx counts blocks as on the cube, so both cores of a
-    // block pick the same work items.
+    // the compiler does not infer it): a mixed kernel whose lanes run on
+    // both vector sub-blocks is 1:2, another one 1:1 (its lanes, if any,
+    // on sub-block 0).
     ascendc::KernelCores cores = ascendc::getKernelCores(func);
     if (!device)
-      emitc::VerbatimOp::create(
-          rewriter, func.getLoc(),
-          cores == ascendc::KernelCores::Cube
-              ? "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);"
-          : cores == ascendc::KernelCores::Vector
-              ? "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);"
-              : "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);");
+      emitc::VerbatimOp::create(rewriter, func.getLoc(),
+                                "KERNEL_TASK_TYPE_DEFAULT(" +
+                                    kernelTypeName(cores) + ");");
     // Static tensor programming leaves the core's global state (atomic
     // mode, masks) to the kernel: it sets it first (InitSocState's page).
     if (!device)
@@ -152,6 +185,9 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
           rewriter, withSourceName(arg.getLoc(), arg.getLoc(), "Gm"), tensor,
           passed, /*byteOffset=*/0));
     }
+    // Where get_block_idx learns to count blocks, not vector cores.
+    if (cores == ascendc::KernelCores::MixedOneToTwo)
+      kernel->setAttr(kOneToTwoAttr, rewriter.getUnitAttr());
     // Where ascendc.global_tensor.dim and ascendc.workspace find theirs.
     for (auto [index, extent] : llvm::enumerate(extents))
       kernel->setAttr(extentAttrName(extent.first, extent.second),
@@ -288,10 +324,7 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
                                    "launch that gives it none";
       Location loc = op.getLoc();
       auto index = emitc::PtrDiffTType::get(getContext());
-      Value block =
-          emitc::CallOpaqueOp::create(rewriter, loc, index,
-                                      "AscendC::GetBlockIdx", ValueRange())
-              .getResult(0);
+      Value block = blockIndex(rewriter, op);
       Value slice = emitc::MulOp::create(
           rewriter, loc, index, block, indexConstant(rewriter, loc, layout[1]));
       Value start = emitc::AddOp::create(
@@ -428,6 +461,35 @@ template <typename From> struct FixedCallLowering : OpConversionPattern<From> {
   std::function<SmallVector<int64_t>(From)> literals;
 };
 
+struct BlockIdxLowering : OpConversionPattern<ascendc::GetBlockIdxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::GetBlockIdxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, blockIndex(rewriter, op));
+    return success();
+  }
+};
+
+/// `if (AscendC::GetSubBlockIdx() == lane) { ... }`
+struct SubBlockLowering : OpConversionPattern<ascendc::IfSubBlockOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::IfSubBlockOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value condition = emitc::LiteralOp::create(
+        rewriter, op.getLoc(), rewriter.getI1Type(),
+        "AscendC::GetSubBlockIdx() == " + std::to_string(op.getLane()));
+    auto branch = emitc::IfOp::create(rewriter, op.getLoc(), condition,
+                                      /*addThenBlock=*/false,
+                                      /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getBody(), branch.getThenRegion(),
+                                branch.getThenRegion().end());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct SubBlockGuardLowering : OpConversionPattern<ascendc::SubBlockGuardOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -508,6 +570,7 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   MLIRContext *context = patterns.getContext();
   patterns.add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
                GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
+               BlockIdxLowering, SubBlockLowering,
                PrintfLowering, DumpTensorLowering, AssertLowering,
                InitDumpLowering>(types, context);
   // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
@@ -590,7 +653,6 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
         [name](Op) { return std::make_pair(name, SmallVector<std::string>()); },
         none);
   };
-  query(ascendc::GetBlockIdxOp(), "AscendC::GetBlockIdx");
   query(ascendc::GetBlockNumOp(), "AscendC::GetBlockNum");
   query(ascendc::GetSubBlockIdxOp(), "AscendC::GetSubBlockIdx");
 }
@@ -655,9 +717,11 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   // The cores the kernel's groups ask for; without both, the one its
   // instructions need (as the executor chooses).
   ascendc::KernelCores kind = ascendc::getKernelCores(kernel);
-  std::string cores = kind == ascendc::KernelCores::Mixed  ? "Mixed"
-                      : kind == ascendc::KernelCores::Cube ? "Cube"
-                                                           : "Vector";
+  std::string cores =
+      kind == ascendc::KernelCores::MixedOneToTwo ? "MixedOneToTwo"
+      : kind == ascendc::KernelCores::Mixed       ? "Mixed"
+      : kind == ascendc::KernelCores::Cube        ? "Cube"
+                                                  : "Vector";
   // The ABI of include/tilekit/Driver/CpuEntryABI.h.
   return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
          "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "

@@ -95,6 +95,7 @@ StringRef kernelMode(func::FuncOp kernel) {
   case ascendc::KernelCores::Vector:
     return "AIV_MODE";
   case ascendc::KernelCores::Mixed:
+  case ascendc::KernelCores::MixedOneToTwo:
     return "MIX_MODE";
   }
   llvm_unreachable("the three kinds of kernel");

@@ -8,10 +8,10 @@
 // reason in); loops holding transfers on both cores fuse into one, merged
 // the same way, and a loop of a constant trip count that cannot fuse (its
 // trips would not repeat, or the other core has no loop to meet it)
-// unrolls. A split group's two lanes both run on vector sub-block 0 (the
-// pipelines guard mixed kernels to it): each of the aiv function's
+// unrolls. A split group's aiv function runs on two lanes: each of its
 // top-level ops is cloned for lane 0, then for lane 1, with
-// get_subblock_idx the lane. Each slot of a pipe direction is a workspace
+// get_subblock_idx the lane, and each clone names its lane (tilekit.lane;
+// ascendc-guard-lanes later runs each lane on its own vector sub-block). Each slot of a pipe direction is a workspace
 // tensor in GM that its pushes write and its pops read, or on C310 (the
 // module's ascendc.arch) for L1 tiles sent to the lanes, a mailbox in UB
 // that the cube's L1 -> UB copy fills. Each transfer records its slot,
@@ -447,10 +447,19 @@ LogicalResult GroupMerger::emit(const Step &step) {
                                            step.lane.value_or(0)));
     return success();
   }
+  // A lane's clone names its lane, which the lowering gives its tensors.
+  auto cloned = [&] {
+    Operation *clone = builder.clone(*op, map);
+    if (step.lane)
+      clone->walk([&](Operation *inner) {
+        inner->setAttr(kLaneAttr, builder.getI64IntegerAttr(*step.lane));
+      });
+    return clone;
+  };
   if (isTransfer(op))
-    return registerTransfer(op, builder.clone(*op, map), step.lane);
+    return registerTransfer(op, cloned(), step.lane);
   if (!holdsTransfers(op)) {
-    builder.clone(*op, map);
+    cloned();
     return success();
   }
   // A branch holding transfers on one core (a push made on some trips
@@ -475,7 +484,7 @@ LogicalResult GroupMerger::emit(const Step &step) {
   });
   if (nested.wasInterrupted())
     return failure();
-  Operation *clone = builder.clone(*op, map);
+  Operation *clone = cloned();
   SmallVector<Operation *> originals, clones;
   op->walk([&](Operation *inner) {
     if (isTransfer(inner))
@@ -498,8 +507,14 @@ bool sameValue(Value a, Value b, unsigned depth = 8) {
   if (a == b)
     return true;
   Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  // The attributes but the lane a clone names.
+  auto attributes = [](Operation *op) {
+    NamedAttrList list(op->getAttrDictionary());
+    list.erase(kLaneAttr);
+    return list.getDictionary(op->getContext());
+  };
   if (!depth || !x || !y || x->getName() != y->getName() ||
-      x->getAttrDictionary() != y->getAttrDictionary() ||
+      attributes(x) != attributes(y) ||
       x->getNumOperands() != y->getNumOperands() || x->getNumRegions() ||
       !isMemoryEffectFree(x) ||
       cast<OpResult>(a).getResultNumber() !=

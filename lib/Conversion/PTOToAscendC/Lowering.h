@@ -104,6 +104,14 @@ ascendc::Position positionFor(mlir::Value tile);
 mlir::Value extentOr(mlir::OpBuilder &builder, mlir::Location loc,
                      mlir::Value given, int64_t full);
 
+/// The vector lane pto-merge-groups cloned an op for (an integer), which
+/// the lowering gives the local tensors made for it (ascendc.lane).
+inline constexpr llvm::StringLiteral kLaneAttr = "tilekit.lane";
+
+/// Gives the placeholder `tensor` the lane of `from`: a PTO op cloned for
+/// a lane, or a local tensor's defining op that has one.
+void markLane(mlir::Value tensor, mlir::Operation *from);
+
 /// The record of a merged transfer (TransferRecord), and the attribute
 /// numbering the tensors of a merged group's slots, which records name.
 inline constexpr llvm::StringLiteral kTransferAttr = "tilekit.transfer";

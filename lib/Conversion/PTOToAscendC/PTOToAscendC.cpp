@@ -54,8 +54,25 @@ Value lowering::createLocal(OpBuilder &builder, Location loc,
                             ascendc::Position position) {
   auto type =
       cast<ascendc::LocalTensorType>(types.convertType(result.getType()));
-  return ascendc::LocalTensorAutoOp::create(builder, loc, type, position,
-                                            /*input=*/false, /*output=*/false);
+  Value tensor = ascendc::LocalTensorAutoOp::create(
+      builder, loc, type, position, /*input=*/false, /*output=*/false);
+  if (Operation *made = result.getDefiningOp())
+    markLane(tensor, made);
+  return tensor;
+}
+
+void lowering::markLane(Value tensor, Operation *from) {
+  if (!from)
+    return;
+  auto lane = from->getAttrOfType<IntegerAttr>(kLaneAttr);
+  if (!lane)
+    lane = from->getAttrOfType<IntegerAttr>(
+        ascendc::AscendCDialect::kLaneAttrName);
+  if (lane)
+    tensor.getDefiningOp()->setAttr(
+        ascendc::AscendCDialect::kLaneAttrName,
+        IntegerAttr::get(IntegerType::get(from->getContext(), 64),
+                         lane.getInt()));
 }
 
 ascendc::Position lowering::positionFor(Value tile) {
@@ -316,7 +333,9 @@ struct ConvertPTOToAscendCPass
                                       std::move(patterns))))
       return signalPassFailure();
     if (failed(dropCarriedTensors()))
-      signalPassFailure();
+      return signalPassFailure();
+    // The lanes are now on the tensors.
+    getOperation().walk([](Operation *op) { op->removeAttr(kLaneAttr); });
   }
 
   /// A tile updated in place across loop trips (an accumulator) is now the
@@ -367,6 +386,7 @@ struct ConvertPTOToAscendCPass
             builder, loop.getLoc(),
             cast<ascendc::LocalTensorType>(arg.getType()),
             ascendc::Position::VecCalc, false, false);
+        markLane(home, init.getDefiningOp());
         ascendc::DataCopyOp::create(builder, loop.getLoc(), home, init);
         homes.emplace_back(index, home);
       }
@@ -389,6 +409,7 @@ struct ConvertPTOToAscendCPass
           Value temporary = ascendc::LocalTensorAutoOp::create(
               builder, loc, cast<ascendc::LocalTensorType>(next.getType()),
               ascendc::Position::VecCalc, false, false);
+          markLane(temporary, next.getDefiningOp());
           ascendc::DataCopyOp::create(builder, loc, temporary, next);
           next = temporary;
         }

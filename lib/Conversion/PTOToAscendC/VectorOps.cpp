@@ -133,6 +133,7 @@ Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
       cast<ascendc::LocalTensorType>(rhs.getType()).getElementType());
   Value wide = ascendc::LocalTensorAutoOp::create(
       rewriter, loc, type, ascendc::Position::VecCalc, false, false);
+  markLane(wide, rhs.getDefiningOp());
   ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0,
                                Value());
   return wide;
@@ -204,11 +205,13 @@ struct ReduceLowering : TilePattern<From> {
                        element.getIntOrFloatBitWidth() / 8, true);
       auto widened = [&](Value tensor) {
         auto type = cast<ascendc::LocalTensorType>(tensor.getType());
-        return ascendc::LocalTensorAutoOp::create(
+        Value wide = ascendc::LocalTensorAutoOp::create(
             rewriter, loc,
             ascendc::LocalTensorType::get(
                 rewriter.getContext(), type.getShape(), rewriter.getF32Type()),
             ascendc::Position::VecCalc, false, false);
+        markLane(wide, op);
+        return wide;
       };
       if (widen) {
         Value wide = widened(src);

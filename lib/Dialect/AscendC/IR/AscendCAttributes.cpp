@@ -87,6 +87,11 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
     return expect(op, attr, value && value.getInt() >= 0,
                   "a non-negative integer");
   }
+  if (name == D::kLaneAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    return expect(op, attr, value && (value.getInt() == 0 || value.getInt() == 1),
+                  "a vector lane, 0 or 1");
+  }
   if (name == D::kItemWorkspaceAttrName) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     return expect(op, attr, value && value.getInt() >= 0,
@@ -113,7 +118,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
             "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
             "device, launch_args, item_workspace, "
-            "buf_id, buf_ids, reuse_group, vec_scope_loop or parallel)";
+            "buf_id, buf_ids, lane, reuse_group, vec_scope_loop or parallel)";
 }
 
 LogicalResult AscendCDialect::verifyRegionArgAttribute(Operation *op,

@@ -333,6 +333,15 @@ LogicalResult SubBlockGuardOp::verify() {
   return success();
 }
 
+LogicalResult IfSubBlockOp::verify() {
+  if (!(*this)->getParentOfType<IfAivOp>())
+    return emitOpError("must be inside an ascendc.if_aiv: only vector cores "
+                       "have sub-blocks");
+  if ((*this)->getParentOfType<IfSubBlockOp>())
+    return emitOpError("is inside another ascendc.if_subblock");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Scratch of the advanced API (ScratchOpInterface)
 //===----------------------------------------------------------------------===//

@@ -44,13 +44,14 @@ KernelCores getKernelCores(Operation *func) {
   });
   if (called)
     return *called;
-  bool cube = false, vector = false;
+  bool cube = false, vector = false, lanes = false;
   func->walk([&](Operation *op) {
     cube |= isa<IfAicOp>(op);
     vector |= isa<IfAivOp>(op);
+    lanes |= isa<IfSubBlockOp>(op);
   });
   if (cube && vector)
-    return KernelCores::Mixed;
+    return lanes ? KernelCores::MixedOneToTwo : KernelCores::Mixed;
   return isCubeKernel(func) ? KernelCores::Cube : KernelCores::Vector;
 }
 

@@ -181,7 +181,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
         return stop(op, "passes a GM value that is not followed to one of "
                         "its arguments");
     KernelCores kind = getKernelCores(kernel);
-    if (kind == KernelCores::Mixed && !freeFlags(kernel))
+    if (isMixed(kind) && !freeFlags(kernel))
       return stop(op, "calls '@" + kernel.getName().str() +
                           "', which uses every cross-core flag: none is "
                           "left to end its items");
@@ -259,7 +259,7 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       }
       guarded->setAttr(AscendCDialect::kLaunchArgsAttrName,
                        builder.getDenseI64ArrayAttr(args));
-      if (getKernelCores(kernel) == KernelCores::Mixed)
+      if (isMixed(getKernelCores(kernel)))
         endMixedItem(inside, loc, *freeFlags(kernel));
       Value one = arith::ConstantIndexOp::create(builder, loc, 1);
       item = arith::AddIOp::create(builder, loc, item, one);

@@ -2,6 +2,8 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
@@ -28,6 +30,9 @@ struct InsertSubblockGuardPass
         return;
       Block &entry = func.getBody().front();
       if (!entry.empty() && isa<SubBlockGuardOp>(entry.front()))
+        return;
+      // Its lanes run on both sub-blocks (ascendc-guard-lanes).
+      if (getKernelCores(func) == KernelCores::MixedOneToTwo)
         return;
       if (func.getNumResults() != 0) {
         func.emitOpError("returns values, so it cannot return early on the "

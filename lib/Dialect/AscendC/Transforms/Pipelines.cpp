@@ -113,7 +113,9 @@ bool buildAscendCPipeline(
   }
   p.addPerKernel(createInsertCrossCoreSync());
   p.addPerKernel(createInsertCrossCoreSyncGm());
-  // Entry code last, so that it stays first in each function.
+  // Lanes on their own sub-blocks where they can be; the rest of a mixed
+  // kernel on sub-block 0. Entry code last, so that it stays first.
+  p.addPerKernel(createGuardLanes());
   p.addPerModule(createInsertSubblockGuard());
   if (debug)
     p.addPerModule(createInsertInitDump());

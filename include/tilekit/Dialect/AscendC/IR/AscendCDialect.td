@@ -59,6 +59,10 @@ def AscendC_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kBufIdAttrName = "ascendc.buf_id";
     /// op: the buffer ids it gets and releases (insert-bufid-sync).
     static constexpr ::llvm::StringLiteral kBufIdsAttrName = "ascendc.buf_ids";
+    /// local tensor: the vector lane (0 or 1) of a split group whose tile
+    /// it holds (convert-pto-to-ascendc); ascendc-guard-lanes puts the ops
+    /// on it under that lane's sub-block.
+    static constexpr ::llvm::StringLiteral kLaneAttrName = "ascendc.lane";
     /// op: its reuse group (compute-reuse-group).
     static constexpr ::llvm::StringLiteral kReuseGroupAttrName =
         "ascendc.reuse_group";

@@ -523,8 +523,29 @@ class AscendC_CoreGroupOp<string name, string core>
 def AscendC_IfAicOp : AscendC_CoreGroupOp<"if_aic", "cube">;
 def AscendC_IfAivOp : AscendC_CoreGroupOp<"if_aiv", "vector">;
 
+def AscendC_IfSubBlockOp : AscendC_Op<"if_subblock", [Tilekit_NoPipe,
+    SingleBlockImplicitTerminator<"YieldOp">, NoRegionArguments]> {
+  let summary = "a vector lane's ops, which only its vector sub-block runs";
+  let description = [{
+    `if (AscendC::GetSubBlockIdx() == lane) { ... }`: in a kernel whose
+    split group's lanes run on both vector cores of a block (1:2,
+    `ascendc-guard-lanes`), the ops of lane `lane`. The other sub-block
+    skips them and runs everything outside (scalar code, flags, barriers,
+    cross-core flags) all the same.
+
+    The executor runs a kernel on one vector core, so it runs every lane's
+    ops in program order, the order the lowering merged them in. That
+    computes what the two sub-blocks compute: a lane's ops touch only its
+    own tiles and its own part of each cross-core workspace.
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>, IntMaxValue<1>]>:$lane);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$lane $body attr-dict";
+  let hasVerifier = 1;
+}
+
 def AscendC_YieldOp : AscendC_Op<"yield", [Tilekit_NoPipe, Pure, Terminator,
-    ParentOneOf<["IfAicOp", "IfAivOp"]>]> {
+    ParentOneOf<["IfAicOp", "IfAivOp", "IfSubBlockOp"]>]> {
   let summary = "ends a core group";
   let assemblyFormat = "attr-dict";
 }

@@ -34,11 +34,19 @@ void createGroup(mlir::OpBuilder &builder, mlir::Location loc, bool cube,
 /// L0A, L0B, L0C, the bias table), else the vector core.
 bool isCubeKernel(mlir::Operation *func);
 
-/// The cores a kernel runs on.
-enum class KernelCores { Vector, Cube, Mixed };
+/// The cores a kernel runs on: one vector core, one cube, a cube with one
+/// vector core (1:1) or with two, whose lanes run on sub-blocks 0 and 1
+/// (1:2, ascendc.if_subblock).
+enum class KernelCores { Vector, Cube, Mixed, MixedOneToTwo };
 
-/// Both when the kernel has cube and vector groups, else the one its
-/// instructions need (isCubeKernel).
+/// Whether the kernel has cube and vector parts.
+inline bool isMixed(KernelCores cores) {
+  return cores == KernelCores::Mixed || cores == KernelCores::MixedOneToTwo;
+}
+
+/// Both when the kernel has cube and vector groups (with two vector cores
+/// when it runs lanes on sub-blocks), else the one its instructions need
+/// (isCubeKernel).
 KernelCores getKernelCores(mlir::Operation *func);
 
 /// Whether `group` runs on the cube core (`if_aic`).

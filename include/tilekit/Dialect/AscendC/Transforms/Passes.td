@@ -267,13 +267,40 @@ def PromoteCvBlock : Pass<"ascendc-promote-cv-block", "mlir::ModuleOp"> {
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
+def GuardLanes : InterfacePass<"ascendc-guard-lanes", "mlir::FunctionOpInterface"> {
+  let summary = "Runs each vector lane of a split group on its own vector sub-block (1:2)";
+  let description = [{
+    A split group's aiv function runs on two lanes; `pto-merge-groups`
+    clones its ops once per lane and the lowering marks each lane's local
+    tensors with `ascendc.lane`. This pass puts each run of one lane's ops
+    (those that touch its tensors) in the vector groups of a mixed function
+    under `ascendc.if_subblock <lane>`, so that on the machine sub-block 0
+    runs lane 0 and sub-block 1 lane 1: a kernel that holds such ops is
+    launched with two vector cores per cube (`KERNEL_TYPE_MIX_AIC_1_2`).
+    Scalar code, flags, barriers and cross-core flags stay outside, for
+    both sub-blocks to run: each vector core then sets and waits every
+    cross-core flag of the vector side, as mode 2 of `CrossCoreSetFlag`
+    counts them (the cube's wait takes one set from each vector core, its
+    set reaches both).
+
+    A function whose cube writes the vector core's UB (a C310 L1 -> UB
+    mailbox holds both lanes' parts) stays on sub-block 0 (1:1,
+    `ascendc-insert-subblock-guard`): each sub-block has its own UB. An op
+    that moves GM data on the vector core and touches no lane's tensor is
+    an error: neither sub-block alone may run it, and both would repeat
+    it. Functions already guarded are left alone.
+  }];
+  let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
+}
+
 def InsertSubblockGuard : Pass<"ascendc-insert-subblock-guard", "mlir::ModuleOp"> {
   let summary = "Lets only sub-block 0 run each function of a mixed kernel";
   let description = [{
     In a module with `ascendc.kernel_type = "mixed"`, puts
     `ascendc.subblock_guard` (`if (AscendC::GetSubBlockIdx() != 0)
     return;`) first in every function with a body but host code
-    (`ascendc.host`, which launches the kernels). Functions that already
+    (`ascendc.host`, which launches the kernels) and functions whose lanes
+    run on both sub-blocks (`ascendc.if_subblock`, `ascendc-guard-lanes`). Functions that already
     start with it are left alone, so running the pass twice changes nothing;
     other kernel types are untouched.
   }];
