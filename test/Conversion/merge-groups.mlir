@@ -13,7 +13,8 @@
 // pushes them (split 1: lane 0 the rows before the cut, 32, lane 1 those
 // after); the cube pops the whole 64 x 64 box only once both lanes pushed,
 // multiplies, and pushes the product, of which each lane pops its part.
-// Lane 1's ops follow lane 0's, with get_subblock_idx its constant. One
+// Lane 1's ops follow lane 0's, with get_subblock_idx its constant, and
+// each names its lane (tilekit.lane; the cube's ops name none). One
 // workspace per pipe direction and slot, numbered; a push has an id, a pop
 // names per lane the push that feeds it. The members are gone.
 // CHECK-LABEL: func.func @scaled_matmul(
@@ -21,23 +22,25 @@
 // CHECK-DAG: %[[OUT:.*]] = ascendc.workspace {tilekit.workspace = 1 : i64} : <64x64xf32>
 // CHECK-DAG: %[[IN:.*]] = ascendc.workspace {tilekit.workspace = 0 : i64} : <64x64xf16>
 // CHECK: %[[LANE1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: arith.muli %[[LANE0:.*]], %{{.*}} : index
-// CHECK-NEXT: arith.muli %[[LANE1]], %{{.*}} : index
-// CHECK: pto.tile.tpush_to_aic {{.*}} {tilekit.transfer = {cut = 32 : i64, id = 0 : i64, lane = 0 : i64, lanes = 2 : i64, workspace = 0 : i64}}
-// CHECK-NEXT: pto.tile.tpush_to_aic {{.*}} {tilekit.transfer = {cut = 32 : i64, id = 1 : i64, lane = 1 : i64, lanes = 2 : i64, workspace = 0 : i64}}
+// CHECK-NEXT: arith.muli %[[LANE0:.*]], %{{.*}} {tilekit.lane = 0 : i64} : index
+// CHECK-NEXT: arith.muli %[[LANE1]], %{{.*}} {tilekit.lane = 1 : i64} : index
+// CHECK: pto.tile.tpush_to_aic {{.*}} {tilekit.lane = 0 : i64, tilekit.transfer = {cut = 32 : i64, id = 0 : i64, lane = 0 : i64, lanes = 2 : i64, workspace = 0 : i64}}
+// CHECK-NEXT: pto.tile.tpush_to_aic {{.*}} {tilekit.lane = 1 : i64, tilekit.transfer = {cut = 32 : i64, id = 1 : i64, lane = 1 : i64, lanes = 2 : i64, workspace = 0 : i64}}
 // CHECK: pto.tile.tpop_from_aiv split 1 {tilekit.transfer = {cut = 32 : i64, lane = 0 : i64, lanes = 2 : i64, partners = array<i64: 0, 1>, workspace = 0 : i64}}
 // CHECK: pto.tile.matmul
 // CHECK-NEXT: pto.tile.tpush_to_aiv {{.*}} {tilekit.transfer = {cut = 32 : i64, id = 2 : i64, lane = 0 : i64, lanes = 2 : i64, workspace = 1 : i64}}
-// CHECK-NEXT: pto.tile.tpop_from_aic split 1 {tilekit.transfer = {cut = 32 : i64, lane = 0 : i64, lanes = 2 : i64, partners = array<i64: 2, -1>, workspace = 1 : i64}}
-// CHECK-NEXT: pto.tile.tpop_from_aic split 1 {tilekit.transfer = {cut = 32 : i64, lane = 1 : i64, lanes = 2 : i64, partners = array<i64: -1, 2>, workspace = 1 : i64}}
+// CHECK-NEXT: pto.tile.tpop_from_aic split 1 {tilekit.lane = 0 : i64, tilekit.transfer = {cut = 32 : i64, lane = 0 : i64, lanes = 2 : i64, partners = array<i64: 2, -1>, workspace = 1 : i64}}
+// CHECK-NEXT: pto.tile.tpop_from_aic split 1 {tilekit.lane = 1 : i64, tilekit.transfer = {cut = 32 : i64, lane = 1 : i64, lanes = 2 : i64, partners = array<i64: -1, 2>, workspace = 1 : i64}}
 // CHECK-NOT: func.func @scaled_matmul_aic
 // CHECK-NOT: func.func @scaled_matmul_aiv
 // CHECK: func.func @main(
 
 // The lowering reads the records (the text form round-trips) and drops
-// them with the marks.
+// them with the marks; the lanes go to the local tensors made for them.
 // LOWERED-LABEL: func.func @scaled_matmul(
 // LOWERED-NOT: tilekit.
+// LOWERED-DAG: ascendc.local_tensor_auto vecin {ascendc.lane = 0 : i64}
+// LOWERED-DAG: ascendc.local_tensor_auto vecin {ascendc.lane = 1 : i64}
 // LOWERED: ascendc.if_aiv
 // LOWERED: ascendc.if_aic
 // LOWERED: ascendc.fixpipe

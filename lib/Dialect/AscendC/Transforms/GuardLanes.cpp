@@ -36,11 +36,14 @@ std::optional<int64_t> laneOfTensor(Value value) {
   return std::nullopt;
 }
 
-/// The lanes an op's tensors (its own and those of the ops it holds)
-/// belong to: bit L for lane L.
+/// The lanes whose tensors an op (or an op it holds) reads or writes: bit
+/// L for lane L. Ops without effects (a tensor's definition or view,
+/// scalar code) touch none.
 unsigned lanesOf(Operation *op) {
   unsigned lanes = 0;
   op->walk([&](Operation *inner) {
+    if (inner->getNumRegions() == 0 && isMemoryEffectFree(inner))
+      return;
     for (Value operand : inner->getOperands())
       if (std::optional<int64_t> lane = laneOfTensor(operand))
         lanes |= 1u << *lane;

@@ -529,10 +529,11 @@ def InsertCrossCoreSyncGm
     removes the attribute.
 
     **Departures:** one bank only: the seed also sets `id + 16` from the
-    cube and waits for it on the cube, the flags of vector sub-block 1. A
-    mixed kernel runs sub-block 0 alone (`ascendc-insert-subblock-guard`),
-    so that flag was set and never waited, and the cube's wait for it never
-    ended. The seed gives each write its own id and inserts no
+    cube and waits for it on the cube, the flags of vector sub-block 1. In
+    mode 2 one set of the cube reaches both vector cores and one wait
+    takes a set from each (the CrossCoreSetFlag page), so a 1:2 kernel
+    (`ascendc-guard-lanes`) needs no second bank, and on a 1:1 kernel no
+    core would set it: the cube's wait for it never ended. The seed gives each write its own id and inserts no
     write-after-read or loop-carried flags.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
