@@ -285,8 +285,7 @@ private:
   std::string describe(const Storage &storage) const {
     if (!storage.root)
       return std::string(bufferName(static_cast<Buffer>(storage.buffer))) +
-             (storage.owner ? " of vector core " +
-                                  std::to_string(storage.owner)
+             (storage.owner ? " of vector core " + std::to_string(storage.owner)
                             : std::string()) +
              "[" + std::to_string(storage.begin) + ", " +
              std::to_string(storage.end) + ")";

@@ -553,9 +553,9 @@ void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.dstStride * 32;
   int64_t gmRow = params.blockLen + params.srcStride;
-  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
-                       {cols, params.blockCount,
-                        gmRow / static_cast<int64_t>(sizeof(T))});
+  cpu::copyInstruction(
+      dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
+      {cols, params.blockCount, gmRow / static_cast<int64_t>(sizeof(T))});
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
       *dst.atByte(r * ubRow + c * sizeof(T)) =
@@ -568,9 +568,9 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
   int64_t cols = params.blockLen / sizeof(T);
   int64_t ubRow = (params.blockLen + 31) / 32 * 32 + params.srcStride * 32;
   int64_t gmRow = params.blockLen + params.dstStride;
-  cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
-                       {cols, params.blockCount,
-                        gmRow / static_cast<int64_t>(sizeof(T))});
+  cpu::copyInstruction(
+      dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
+      {cols, params.blockCount, gmRow / static_cast<int64_t>(sizeof(T))});
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
       dst.GetPhyAddr()[(r * gmRow) / static_cast<int64_t>(sizeof(T)) + c] =

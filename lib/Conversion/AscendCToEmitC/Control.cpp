@@ -59,8 +59,7 @@ Value blockIndex(OpBuilder &builder, Operation *op) {
   Location loc = op->getLoc();
   auto index = emitc::PtrDiffTType::get(builder.getContext());
   auto query = [&](StringRef name) {
-    return emitc::CallOpaqueOp::create(builder, loc, index, name,
-                                       ValueRange())
+    return emitc::CallOpaqueOp::create(builder, loc, index, name, ValueRange())
         .getResult(0);
   };
   Value block = query("AscendC::GetBlockIdx");
@@ -570,9 +569,9 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   MLIRContext *context = patterns.getContext();
   patterns.add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
                GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
-               BlockIdxLowering, SubBlockLowering,
-               PrintfLowering, DumpTensorLowering, AssertLowering,
-               InitDumpLowering>(types, context);
+               BlockIdxLowering, SubBlockLowering, PrintfLowering,
+               DumpTensorLowering, AssertLowering, InitDumpLowering>(types,
+                                                                     context);
   // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
   // Lock before the instruction, Unlock after, on its pipe.
   auto mutex = [&](auto op, StringRef call) {
@@ -717,11 +716,11 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   // The cores the kernel's groups ask for; without both, the one its
   // instructions need (as the executor chooses).
   ascendc::KernelCores kind = ascendc::getKernelCores(kernel);
-  std::string cores =
-      kind == ascendc::KernelCores::MixedOneToTwo ? "MixedOneToTwo"
-      : kind == ascendc::KernelCores::Mixed       ? "Mixed"
-      : kind == ascendc::KernelCores::Cube        ? "Cube"
-                                                  : "Vector";
+  std::string cores = kind == ascendc::KernelCores::MixedOneToTwo
+                          ? "MixedOneToTwo"
+                      : kind == ascendc::KernelCores::Mixed ? "Mixed"
+                      : kind == ascendc::KernelCores::Cube  ? "Cube"
+                                                            : "Vector";
   // The ABI of include/tilekit/Driver/CpuEntryABI.h.
   return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
          "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "

@@ -11,11 +11,12 @@
 // unrolls. A split group's aiv function runs on two lanes: each of its
 // top-level ops is cloned for lane 0, then for lane 1, with
 // get_subblock_idx the lane, and each clone names its lane (tilekit.lane;
-// ascendc-guard-lanes later runs each lane on its own vector sub-block). Each slot of a pipe direction is a workspace
-// tensor in GM that its pushes write and its pops read, or on C310 (the
-// module's ascendc.arch) for L1 tiles sent to the lanes, a mailbox in UB
-// that the cube's L1 -> UB copy fills. Each transfer records its slot,
-// lane and partners (TransferRecord) for convert-pto-to-ascendc.
+// ascendc-guard-lanes later runs each lane on its own vector sub-block). Each
+// slot of a pipe direction is a workspace tensor in GM that its pushes write
+// and its pops read, or on C310 (the module's ascendc.arch) for L1 tiles sent
+// to the lanes, a mailbox in UB that the cube's L1 -> UB copy fills. Each
+// transfer records its slot, lane and partners (TransferRecord) for
+// convert-pto-to-ascendc.
 //
 // A pipe direction holds as many tiles in flight as the pushing end's
 // initialize_pipe gives it slots (any number without one, as the PTO

@@ -89,7 +89,8 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == D::kLaneAttrName) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
-    return expect(op, attr, value && (value.getInt() == 0 || value.getInt() == 1),
+    return expect(op, attr,
+                  value && (value.getInt() == 0 || value.getInt() == 1),
                   "a vector lane, 0 or 1");
   }
   if (name == D::kItemWorkspaceAttrName) {

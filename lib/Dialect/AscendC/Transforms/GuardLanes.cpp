@@ -11,9 +11,9 @@
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_GUARDLANES
@@ -31,7 +31,8 @@ std::optional<int64_t> laneOfTensor(Value value) {
   Operation *def = value.getDefiningOp();
   if (!def || !isa<LocalTensorType>(value.getType()))
     return std::nullopt;
-  if (auto lane = def->getAttrOfType<IntegerAttr>(AscendCDialect::kLaneAttrName))
+  if (auto lane =
+          def->getAttrOfType<IntegerAttr>(AscendCDialect::kLaneAttrName))
     return lane.getInt();
   return std::nullopt;
 }
@@ -54,9 +55,8 @@ unsigned lanesOf(Operation *op) {
 /// Whether `op` moves GM data: it names a GM tensor and has effects.
 bool movesGm(Operation *op) {
   return !isMemoryEffectFree(op) &&
-         llvm::any_of(op->getOperandTypes(), [](Type type) {
-           return isa<GlobalTensorType>(type);
-         });
+         llvm::any_of(op->getOperandTypes(),
+                      [](Type type) { return isa<GlobalTensorType>(type); });
 }
 
 /// Whether a value the ops of `run` define is used after them.
@@ -65,8 +65,8 @@ bool escapes(ArrayRef<Operation *> run) {
   for (Operation *op : run)
     for (Value result : op->getResults())
       for (Operation *user : result.getUsers())
-        if (!inside.contains(run.front()->getBlock()->findAncestorOpInBlock(
-                *user)))
+        if (!inside.contains(
+                run.front()->getBlock()->findAncestorOpInBlock(*user)))
           return true;
   return false;
 }
