@@ -212,6 +212,10 @@ public:
     unsigned s = stream(core, dst);
     Clock &clock = issue(core, dst);
     clock.join(queue.front());
+    // A wait on the scalar pipe holds back every instruction it issues
+    // after it.
+    if (dst == kScalarPipe)
+      issued[core].join(clock);
     queue.pop_front();
     lastWaits[key] = {s, clock.ticks[s]};
     return true;

@@ -187,6 +187,10 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
     // Where get_block_idx learns to count blocks, not vector cores.
     if (cores == ascendc::KernelCores::MixedOneToTwo)
       kernel->setAttr(kOneToTwoAttr, rewriter.getUnitAttr());
+    // Where its return learns to leave the pipes running.
+    if (func->hasAttr(ascendc::AscendCDialect::kOverlappedAttrName))
+      kernel->setAttr(ascendc::AscendCDialect::kOverlappedAttrName,
+                      rewriter.getUnitAttr());
     // Where ascendc.global_tensor.dim and ascendc.workspace find theirs.
     for (auto [index, extent] : llvm::enumerate(extents))
       kernel->setAttr(extentAttrName(extent.first, extent.second),
@@ -228,12 +232,18 @@ public:
 };
 
 /// A kernel ends with every pipe drained: no instruction of it is still in
-/// flight when the core starts the next kernel.
+/// flight when the core starts the next kernel. An overlapped work item's
+/// function leaves its pipes running: its launch kernel orders them.
 struct ReturnLowering : OpConversionPattern<func::ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(func::ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<emitc::FuncOp>();
+    if (func && func->hasAttr(ascendc::AscendCDialect::kOverlappedAttrName)) {
+      rewriter.replaceOpWithNewOp<emitc::ReturnOp>(op, Value());
+      return success();
+    }
     emitc::CallOpaqueOp::create(
         rewriter, op.getLoc(), TypeRange(), "AscendC::PipeBarrier",
         ValueRange(), ArrayAttr(),

@@ -104,7 +104,8 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   if (name == D::kBufIdsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of buffer ids (array<i64: ...>)");
-  if (name == D::kHostAttrName || name == D::kDeviceAttrName)
+  if (name == D::kHostAttrName || name == D::kDeviceAttrName ||
+      name == D::kOverlappedAttrName)
     return failure(failed(requireOn(op, attr, isa<FunctionOpInterface>(op),
                                     "a function")) ||
                    failed(expect(op, attr, isa<UnitAttr>(attr.getValue()),
@@ -118,7 +119,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
             "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
-            "device, launch_args, item_workspace, "
+            "device, overlapped, launch_args, item_workspace, "
             "buf_id, buf_ids, lane, reuse_group, vec_scope_loop or parallel)";
 }
 

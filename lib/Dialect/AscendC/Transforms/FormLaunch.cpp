@@ -12,6 +12,7 @@
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/ItemOverlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -135,6 +136,8 @@ private:
   /// Guards each kernel call under `block` by its item's core and threads
   /// the item number through; returns the number after the block's items.
   Value threadItems(Block &block, Value item, Value core, Value cores);
+  /// The overlap of the launch kernel being formed, if its items overlap.
+  std::optional<ItemOverlap> overlap;
 };
 
 } // namespace
@@ -259,6 +262,8 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       }
       guarded->setAttr(AscendCDialect::kLaunchArgsAttrName,
                        builder.getDenseI64ArrayAttr(args));
+      if (overlap)
+        overlap->runItem(guarded, item, cores);
       if (isMixed(getKernelCores(kernel)))
         endMixedItem(inside, loc, *freeFlags(kernel));
       Value one = arith::ConstantIndexOp::create(builder, loc, 1);
@@ -342,7 +347,26 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
   Value cores =
       GetBlockNumOp::create(builder, host.getLoc(), builder.getIndexType());
   Value first = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
+  overlap.reset();
+  if (overlapItems && blocks > 1) {
+    SetVector<func::FuncOp> callees;
+    kernel.walk([&](func::CallOp call) {
+      callees.insert(SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr()));
+    });
+    std::string why;
+    overlap = ItemOverlap::plan(module, callees.getArrayRef(), ubBytes, why);
+    if (overlap)
+      overlap->atEntry(builder, host.getLoc());
+    else
+      host.emitRemark() << "the items of '@" << host.getName()
+                        << "' do not overlap on a core: " << why;
+  }
   threadItems(body, first, core, cores);
+  if (overlap) {
+    builder.setInsertionPoint(body.getTerminator());
+    overlap->atExit(builder, host.getLoc());
+  }
   // The kernels it calls are its device functions now; each block's items
   // share a slice of the workspace as large as the largest needs (an item
   // sees what the block's previous item left there, as on the machine).

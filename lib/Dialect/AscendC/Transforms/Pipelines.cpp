@@ -122,6 +122,8 @@ bool buildAscendCPipeline(
   // One launch per host function, over kernels that are complete.
   FormLaunchOptions launch;
   launch.cores = cores;
+  if (capacities)
+    launch.ubBytes = (*capacities)[static_cast<unsigned>(machine::Buffer::UB)];
   p.addPerModule(createFormLaunch(launch));
   return p.reachedStop();
 }

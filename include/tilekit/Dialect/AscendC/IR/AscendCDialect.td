@@ -74,6 +74,11 @@ def AscendC_Dialect : Dialect {
     /// function: unit, host code that launches kernels (the lowering marks
     /// orchestration functions); passes that shape kernels skip it.
     static constexpr ::llvm::StringLiteral kHostAttrName = "ascendc.host";
+    /// function: unit, a device function whose pipes may still run when it
+    /// returns: its launch kernel orders consecutive items (form-launch's
+    /// item overlap), so it ends without draining them.
+    static constexpr ::llvm::StringLiteral kOverlappedAttrName =
+        "ascendc.overlapped";
     /// function: unit, a kernel that only launch kernels call, once per
     /// work item (form-launch): a device function, not an entry.
     static constexpr ::llvm::StringLiteral kDeviceAttrName = "ascendc.device";

@@ -349,8 +349,20 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     ```
 
     The called kernels stay functions (`ascendc.device`: in C++, `__aicore__
-    inline`), each ending with its pipes drained, so consecutive items on a
-    core do not overlap yet. A host function this cannot express (one that
+    inline`), each ending with its pipes drained, unless consecutive items
+    of a core overlap (`overlap-items`, on by default, for independent items
+    of vector-only kernels whose UB plan fits twice and that keep no GM
+    scratch): then each callee gets a copy `<name>_pong` whose UB tensors
+    sit above the original's (on C310 with buffer ids of its own where they
+    remain), a core's even items call the original and its odd items the
+    copy, both end with their pipes running (`ascendc.overlapped`), and one
+    event per pipe P the items use hands the pipes over: `set_flag P -> S`
+    at the kernel's entry and after each item, each after a `wait_flag P ->
+    S` of it (and one before the return). The wait after item k holds the
+    scalar pipe until item k - 1 is done on P, so item k + 1, in item
+    k - 1's half, issues only then while item k may still run
+    (`tilekit/Dialect/AscendC/Transforms/ItemOverlap.h`). Where it does not
+    apply the pass says why in a remark. A host function this cannot express (one that
     runs ops other than scalar arithmetic, `scf.for`/`scf.if`, extents,
     workspaces and kernel calls, one whose GM values cannot be followed to
     its arguments, a kernel that reads its block index, or a kernel that
@@ -359,7 +371,13 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
   let options = [
     Option<"cores", "cores", "unsigned", "0",
            "Blocks of a launch whose items are independent (0: the "
-           "architecture's AI cores, 24 on C220 and 32 on C310)">
+           "architecture's AI cores, 24 on C220 and 32 on C310)">,
+    Option<"overlapItems", "overlap-items", "bool", "true",
+           "Overlap consecutive independent items of a core, each in its "
+           "half of UB, where the plan fits twice">,
+    Option<"ubBytes", "ub-bytes", "int64_t",
+           "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::UB)",
+           "UB capacity, which two overlapped items share">
   ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect",
