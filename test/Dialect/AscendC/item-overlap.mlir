@@ -136,3 +136,50 @@ module attributes {ascendc.arch = "c220"} {
     return
   }
 }
+
+// -----
+
+// Items of two kernels alternate on a core: each copy sits above the
+// larger original, and the copies' events avoid every original's (an item
+// of either kind runs beside an item of the other).
+// CHECK-LABEL: func.func @small(
+// CHECK: ascendc.set_flag mte2 -> v, event 0
+// CHECK-LABEL: func.func @small_pong(
+// CHECK: ascendc.local_tensor vecin addr 16384 size 8192
+// CHECK: ascendc.set_flag mte2 -> v, event 2
+// CHECK-LABEL: func.func @large(
+// CHECK: ascendc.set_flag mte2 -> v, event 1
+// CHECK-LABEL: func.func @large_pong(
+// CHECK: ascendc.local_tensor vecin addr 16384 size 16384
+// CHECK: ascendc.set_flag mte2 -> v, event 3
+module attributes {ascendc.arch = "c220"} {
+  func.func @small(%x: !ascendc.global_tensor<?x128xf32>, %r: index) {
+    %a = ascendc.local_tensor vecin addr 0 size 8192 : <16x128xf32>
+    %n = arith.constant 2048 : index
+    ascendc.data_copy %a, %x, %n : !ascendc.local_tensor<16x128xf32>, !ascendc.global_tensor<?x128xf32>
+    ascendc.set_flag mte2 -> v, event 0
+    ascendc.wait_flag mte2 -> v, event 0
+    ascendc.exp_l2 %a, %a, %n : <16x128xf32>, <16x128xf32>
+    return
+  }
+  func.func @large(%x: !ascendc.global_tensor<?x128xf32>, %r: index) {
+    %a = ascendc.local_tensor vecin addr 0 size 16384 : <32x128xf32>
+    %n = arith.constant 4096 : index
+    ascendc.data_copy %a, %x, %n : !ascendc.local_tensor<32x128xf32>, !ascendc.global_tensor<?x128xf32>
+    ascendc.set_flag mte2 -> v, event 1
+    ascendc.wait_flag mte2 -> v, event 1
+    ascendc.exp_l2 %a, %a, %n : <32x128xf32>, <32x128xf32>
+    return
+  }
+  func.func @both(%x: !ascendc.global_tensor<?x128xf32>, %y: !ascendc.global_tensor<?x128xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %m = ascendc.global_tensor.dim %x, 0 : <?x128xf32>
+    scf.for %r = %c0 to %m step %c32 {
+      func.call @small(%x, %r) : (!ascendc.global_tensor<?x128xf32>, index) -> ()
+      func.call @large(%y, %r) : (!ascendc.global_tensor<?x128xf32>, index) -> ()
+    }
+    return
+  }
+}

@@ -49,23 +49,24 @@ int64_t bufIdEnd(func::FuncOp func) {
 /// A pipe pair of set_flag / wait_flag.
 using PipePair = std::pair<unsigned, unsigned>;
 
-/// The events `func` sets, per pipe pair.
-std::map<PipePair, std::set<int64_t>> eventsOf(func::FuncOp func) {
-  std::map<PipePair, std::set<int64_t>> events;
-  func.walk([&](SetFlagOp set) {
-    events[{unsigned(set.getSrc()), unsigned(set.getDst())}].insert(
-        set.getEvent());
-  });
+/// Per pipe pair, the events that any of `funcs` sets.
+using Events = std::map<PipePair, std::set<int64_t>>;
+Events eventsOf(ArrayRef<func::FuncOp> funcs) {
+  Events events;
+  for (func::FuncOp func : funcs)
+    func.walk([&](SetFlagOp set) {
+      events[{unsigned(set.getSrc()), unsigned(set.getDst())}].insert(
+          set.getEvent());
+    });
   return events;
 }
 
-/// For the copy of a function setting `events`: per pipe pair, an event
-/// for each of the function's that the function does not use (nor
-/// `token` from the pipes in `tokenPipes` to S): the two halves run at
-/// once, and one event set by both before either's wait would be lost.
+/// For the copies: per pipe pair, an event for each that the originals
+/// set, none of theirs (nor `token` from the pipes in `tokenPipes` to S).
+/// An original's item and a copy's run at once, and one event set by both
+/// before either's wait would be lost.
 std::optional<std::map<PipePair, std::map<int64_t, int64_t>>>
-renumberEvents(const std::map<PipePair, std::set<int64_t>> &events,
-               ArrayRef<Pipe> tokenPipes, int64_t token) {
+renumberEvents(const Events &events, ArrayRef<Pipe> tokenPipes, int64_t token) {
   std::map<PipePair, std::map<int64_t, int64_t>> renumbered;
   for (const auto &[pair, ids] : events) {
     bool tokenPair = pair.second == unsigned(Pipe::S) &&
@@ -93,17 +94,23 @@ makeCopy(ModuleOp module, func::FuncOp func, int64_t ubOffset, int64_t idOffset,
   copy.setName((func.getName() + "_pong").str());
   SymbolTable(module).insert(copy, std::next(func->getIterator()));
   Builder builder(module.getContext());
+  // Every event the copy uses is one the originals set (their waits take
+  // their own sets).
+  auto renamed = [&](Pipe src, Pipe dst, int64_t event) {
+    auto pair = events.find({unsigned(src), unsigned(dst)});
+    if (pair == events.end())
+      return event;
+    auto id = pair->second.find(event);
+    return id == pair->second.end() ? event : id->second;
+  };
   copy.walk([&](Operation *op) {
     if (auto tensor = dyn_cast<LocalTensorOp>(op);
         tensor && getBuffer(tensor.getPosition()) == Buffer::UB)
       tensor.setAddr(tensor.getAddr() + ubOffset);
     if (auto set = dyn_cast<SetFlagOp>(op))
-      set.setEvent(events.at({unsigned(set.getSrc()), unsigned(set.getDst())})
-                       .at(set.getEvent()));
+      set.setEvent(renamed(set.getSrc(), set.getDst(), set.getEvent()));
     if (auto wait = dyn_cast<WaitFlagOp>(op))
-      wait.setEvent(
-          events.at({unsigned(wait.getSrc()), unsigned(wait.getDst())})
-              .at(wait.getEvent()));
+      wait.setEvent(renamed(wait.getSrc(), wait.getDst(), wait.getEvent()));
     if (auto get = dyn_cast<GetBufOp>(op))
       get.setBufId(get.getBufId() + idOffset);
     if (auto release = dyn_cast<RlsBufOp>(op))
@@ -132,8 +139,9 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
                                              std::string &why) {
   ItemOverlap overlap;
   llvm::SmallSetVector<Pipe, 4> pipes;
-  // Per pipe pair, the events the items use themselves.
-  llvm::DenseSet<std::tuple<unsigned, unsigned, int64_t>> used;
+  // Where the copies start in UB and in buffer ids: past every original.
+  int64_t ubHalf = 0, idHalf = 0, largestEnd = 0;
+  func::FuncOp largest;
   for (func::FuncOp callee : callees) {
     if (getKernelCores(callee) != KernelCores::Vector) {
       why = "'@" + callee.getName().str() + "' is not a vector-only kernel";
@@ -145,21 +153,23 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
       return std::nullopt;
     }
     int64_t end = ubEnd(callee);
-    int64_t above = (end + 31) / 32 * 32;
-    if (above + end > ubBytes) {
-      why = "'@" + callee.getName().str() + "' uses " + std::to_string(end) +
-            " bytes of UB, which do not fit twice in " +
-            std::to_string(ubBytes);
-      return std::nullopt;
+    if (end > largestEnd) {
+      largestEnd = end;
+      largest = callee;
     }
+    ubHalf = std::max(ubHalf, (end + 31) / 32 * 32);
+    idHalf = std::max(idHalf, bufIdEnd(callee));
     callee.walk([&](Operation *op) {
       if (std::optional<Pipe> pipe = getOpPipe(op);
           pipe && *pipe != Pipe::S && *pipe != Pipe::All)
         pipes.insert(*pipe);
-      if (auto set = dyn_cast<SetFlagOp>(op))
-        used.insert(
-            {unsigned(set.getSrc()), unsigned(set.getDst()), set.getEvent()});
     });
+  }
+  if (ubHalf + largestEnd > ubBytes) {
+    why = "'@" + largest.getName().str() + "' uses " +
+          std::to_string(largestEnd) +
+          " bytes of UB, which do not fit twice in " + std::to_string(ubBytes);
+    return std::nullopt;
   }
   for (Pipe pipe : pipes)
     if (!machine::hasHardEvent(machinePipe(pipe), machine::Pipe::S)) {
@@ -167,11 +177,13 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
             " pipe before the scalar pipe";
       return std::nullopt;
     }
-  // The lowest event no item uses from any of those pipes to S.
+  // The token: the lowest event no original sets from those pipes to S.
+  Events events = eventsOf(callees);
   int64_t event = 0;
   auto taken = [&](int64_t id) {
     return llvm::any_of(pipes, [&](Pipe pipe) {
-      return used.contains({unsigned(pipe), unsigned(Pipe::S), id});
+      auto ids = events.find({unsigned(pipe), unsigned(Pipe::S)});
+      return ids != events.end() && ids->second.count(id);
     });
   };
   while (event < machine::kFirstReservedEventId && taken(event))
@@ -182,25 +194,19 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
   }
   overlap.pipes.assign(pipes.begin(), pipes.end());
   overlap.event = event;
-  SmallVector<std::map<PipePair, std::map<int64_t, int64_t>>> renumbered;
-  for (func::FuncOp callee : callees) {
-    auto events = renumberEvents(eventsOf(callee), overlap.pipes, event);
-    if (!events) {
-      why = "'@" + callee.getName().str() +
-            "' leaves too few events free for a second item at once";
-      return std::nullopt;
-    }
-    renumbered.push_back(std::move(*events));
+  auto renumbered = renumberEvents(events, overlap.pipes, event);
+  if (!renumbered) {
+    why = "the item kernels leave too few events free for a second item at "
+          "once";
+    return std::nullopt;
   }
-  for (auto [index, events] : llvm::enumerate(renumbered)) {
-    func::FuncOp callee = callees[index];
-    int64_t ids = bufIdEnd(callee);
-    // Sharing a buffer id only orders more (each instruction locks
-    // around itself): the copy takes ids of its own where they remain.
-    int64_t idOffset = 2 * ids <= machine::kMutexIds ? ids : 0;
-    overlap.copies[callee.getSymNameAttr()] = makeCopy(
-        module, callee, (ubEnd(callee) + 31) / 32 * 32, idOffset, events);
-    for (func::FuncOp half : {callee, overlap.copies[callee.getSymNameAttr()]})
+  // Sharing a buffer id only orders more (each instruction locks around
+  // itself): the copies take ids of their own where they remain.
+  int64_t idOffset = 2 * idHalf <= machine::kMutexIds ? idHalf : 0;
+  for (func::FuncOp callee : callees) {
+    func::FuncOp copy = makeCopy(module, callee, ubHalf, idOffset, *renumbered);
+    overlap.copies[callee.getSymNameAttr()] = copy;
+    for (func::FuncOp half : {callee, copy})
       half->setAttr(AscendCDialect::kOverlappedAttrName,
                     UnitAttr::get(module.getContext()));
   }
