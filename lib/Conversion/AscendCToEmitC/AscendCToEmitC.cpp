@@ -38,6 +38,8 @@ using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::emit;
 
+static bool isCppKeyword(StringRef name);
+
 std::string emit::elementName(Type type) {
   if (type.isF32())
     return "float";
@@ -230,6 +232,18 @@ struct ConvertAscendCToEmitCPass
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // A kernel named like a C++ keyword (`double`) gets a suffix.
+    ModuleOp module = getOperation();
+    for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (isCppKeyword(func.getName())) {
+        std::string name = func.getName().str() + "_";
+        while (SymbolTable::lookupSymbolIn(module, name))
+          name += "_";
+        if (failed(SymbolTable::replaceAllSymbolUses(
+                func, StringAttr::get(context, name), module)))
+          return signalPassFailure();
+        SymbolTable::setSymbolName(func, name);
+      }
     AscendCToEmitCTypes types;
     RewritePatternSet patterns(context);
     populateTensorPatterns(types, patterns);
@@ -586,11 +600,9 @@ static bool dropLoneValueMarkers(ModuleOp module) {
   return !lone.empty();
 }
 
-/// A C++ identifier for a source name: other characters become `_`, and
-/// a name that is a keyword, looks like the emitter's own `v<N>`, or is
-/// taken (`taken`: every identifier of the function, and the names given)
-/// gets a suffix.
-static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
+/// Whether `name` is a C++ keyword (or `main`), which no identifier of
+/// the emitted file may be.
+static bool isCppKeyword(StringRef name) {
   static const llvm::StringSet<> keywords = {
       "alignas",   "alignof",  "and",      "asm",      "auto",      "bool",
       "break",     "case",     "catch",    "char",     "class",     "const",
@@ -604,6 +616,14 @@ static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
       "throw",     "true",     "try",      "typedef",  "typename",  "union",
       "unsigned",  "using",    "virtual",  "void",     "volatile",  "while",
       "xor",       "main"};
+  return keywords.contains(name);
+}
+
+/// A C++ identifier for a source name: other characters become `_`, and
+/// a name that is a keyword, looks like the emitter's own `v<N>`, or is
+/// taken (`taken`: every identifier of the function, and the names given)
+/// gets a suffix.
+static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
   std::string name;
   for (char c : source)
     name += llvm::isAlnum(c) || c == '_' ? c : '_';
@@ -614,8 +634,8 @@ static std::string pickName(StringRef source, llvm::StringSet<> &taken) {
       (name[0] == '_' && name.size() > 1 && llvm::isUpper(name[1])))
     name = "x" + name;
   StringRef ref(name);
-  if (keywords.contains(name) || (ref.consume_front("v") && !ref.empty() &&
-                                  llvm::all_of(ref, llvm::isDigit)))
+  if (isCppKeyword(name) || (ref.consume_front("v") && !ref.empty() &&
+                             llvm::all_of(ref, llvm::isDigit)))
     name += "_";
   std::string unique = name;
   for (unsigned n = 1; taken.contains(unique); ++n)

@@ -58,31 +58,36 @@ bool hostTypesKnown(func::FuncOp kernel) {
   });
 }
 
-/// The launches of the module's host functions, or an error at the first
-/// host function that is not one launch.
+/// The launches of the module's host functions, each host's in order, or
+/// an error at the first host function that launches nothing.
 FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
   SmallVector<HostLaunch> launches;
   for (auto host : module.getOps<func::FuncOp>()) {
     if (!host->hasAttr(ascendc::AscendCDialect::kHostAttrName))
       continue;
     auto ops = host.getOps<ascendc::LaunchOp>();
-    if (ops.empty() || std::next(ops.begin()) != ops.end())
+    if (ops.empty() || llvm::any_of(host.getOps(), [](Operation &op) {
+          return isa<func::CallOp>(op) || op.walk([](func::CallOp) {
+                                              return WalkResult::interrupt();
+                                            }).wasInterrupted();
+        }))
       return host.emitOpError()
-             << "is not one launch of a kernel, so it has no host code: "
-                "compile it whole (ascendc-form-launch) or launch its "
+             << "is not a sequence of kernel launches, so it has no host "
+                "code: compile it whole (ascendc-form-launch) or launch its "
                 "kernels yourself";
-    ascendc::LaunchOp launch = *ops.begin();
-    APInt blocks;
-    if (!matchPattern(launch.getBlocks(), m_ConstantInt(&blocks)))
-      return launch.emitOpError() << "launches a number of blocks the host "
-                                     "code cannot know before it runs";
-    auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        launch, launch.getCalleeAttr());
-    if (!hostTypesKnown(kernel))
-      return kernel.emitOpError()
-             << "takes a scalar argument the host code has no C type for "
-                "(index, integers and f32 have one)";
-    launches.push_back({host, kernel, blocks.getSExtValue()});
+    for (ascendc::LaunchOp launch : ops) {
+      APInt blocks;
+      if (!matchPattern(launch.getBlocks(), m_ConstantInt(&blocks)))
+        return launch.emitOpError() << "launches a number of blocks the host "
+                                       "code cannot know before it runs";
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          launch, launch.getCalleeAttr());
+      if (!hostTypesKnown(kernel))
+        return kernel.emitOpError()
+               << "takes a scalar argument the host code has no C type for "
+                  "(index, integers and f32 have one)";
+      launches.push_back({host, kernel, blocks.getSExtValue()});
+    }
   }
   return launches;
 }
@@ -101,13 +106,23 @@ StringRef kernelMode(func::FuncOp kernel) {
   llvm_unreachable("the three kinds of kernel");
 }
 
-void printLaunch(HostLaunch launch, raw_ostream &os) {
-  func::FuncOp kernel = launch.kernel;
-  std::string host = identifier(launch.host.getName());
-  std::string name = kernel.getName().str();
+/// The host code of one host function's launches (all of one host, in
+/// order; its kernels take the host's arguments, ascendc-form-launch).
+void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
+  // Ops are handles: a copy names the same functions.
+  SmallVector<HostLaunch> launches(given);
+  func::FuncOp kernel = launches.front().kernel;
+  std::string host = identifier(launches.front().host.getName());
+  bool several = launches.size() > 1;
+  // Each launch's names: the host's, numbered when it has several.
+  auto suffix = [&](size_t index) {
+    return several ? "_" + std::to_string(index) : std::string();
+  };
   // The tiling struct: the extents, then the scalars.
   SmallVector<std::string> fields, gm, kernelArgs, declared;
-  os << "/// The shapes and scalars of one launch of " << name
+  os << "/// The shapes and scalars of "
+     << (several ? "the launches of " + host
+                 : "one launch of " + kernel.getName().str())
      << ": what the host knows before it launches.\n"
      << "struct " << host << "_tiling {\n";
   for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
@@ -135,41 +150,74 @@ void printLaunch(HostLaunch launch, raw_ostream &os) {
           declared.push_back("ptrdiff_t " + field);
         }
   os << "};\n\n";
-  KernelWorkspace workspace = getKernelWorkspace(kernel);
-  os << "/// The cores a launch of " << name << " runs on"
-     << (launch.blocks == 1 ? " (one: its work items may depend on each "
-                              "other through GM, see the compile warning)"
-                            : ": the machine's AI cores")
-     << ".\nconstexpr uint32_t " << host << "_block_dim = " << launch.blocks
-     << ";\n\n";
+  bool anyWorkspace = false;
+  for (auto [index, launch] : llvm::enumerate(launches)) {
+    os << "/// The cores a launch of " << launch.kernel.getName() << " runs on"
+       << (launch.blocks == 1 ? " (one: its work items may depend on each "
+                                "other through GM, see the compile warning)"
+                              : ": the machine's AI cores")
+       << ".\nconstexpr uint32_t " << host << "_block_dim" << suffix(index)
+       << " = " << launch.blocks << ";\n\n";
+    anyWorkspace |= !getKernelWorkspace(launch.kernel).empty();
+  }
+  // One workspace serves every launch (they run one after another): the
+  // largest any takes.
   os << "/// The GM workspace bytes a launch on `blockDim` cores takes, zeroed "
         "by\n/// the caller before it.\nconstexpr uint64_t "
-     << host << "_workspace_bytes(uint32_t blockDim) {\n  return "
-     << workspace.shared << "u + uint64_t(blockDim) * " << workspace.perBlock
-     << "u;\n}\n\n";
+     << host << "_workspace_bytes(uint32_t blockDim) {\n";
+  auto need = [](func::FuncOp launched) {
+    KernelWorkspace workspace = getKernelWorkspace(launched);
+    return std::to_string(workspace.shared) + "u + uint64_t(blockDim) * " +
+           std::to_string(workspace.perBlock) + "u";
+  };
+  if (several) {
+    os << "  uint64_t bytes = 0, need = 0;\n";
+    for (HostLaunch &launch : launches)
+      os << "  need = " << need(launch.kernel)
+         << ";\n  bytes = need > bytes ? need : bytes;\n";
+    os << "  return bytes;\n}\n\n";
+  } else {
+    os << "  return " << need(kernel) << ";\n}\n\n";
+  }
   std::string params = "void *stream";
   for (const std::string &arg : gm)
     params += ", uint8_t *" + arg;
   params += ", const " + host + "_tiling &tiling";
-  if (!workspace.empty()) {
+  if (anyWorkspace)
     params += ", uint8_t *workspace";
-    kernelArgs.push_back("workspace");
-    declared.push_back("GM_ADDR workspace");
+  os << "#ifdef ASCENDC_CPU_DEBUG\n";
+  for (HostLaunch &launch : launches) {
+    SmallVector<std::string> own(declared);
+    if (!getKernelWorkspace(launch.kernel).empty())
+      own.push_back("GM_ADDR workspace");
+    os << "extern \"C\" __global__ __aicore__ void " << launch.kernel.getName()
+       << "(" << llvm::join(own, ", ") << ");\n";
   }
-  std::string args;
-  for (const std::string &arg : kernelArgs)
-    args += ", " + arg;
-  os << "#ifdef ASCENDC_CPU_DEBUG\nextern \"C\" __global__ __aicore__ void "
-     << name << "(" << llvm::join(declared, ", ") << ");\n#endif\n\n";
-  os << "/// Launches " << name << " on " << host
-     << "_block_dim cores of `stream`; the GM\n/// tensors are device "
+  os << "#endif\n\n";
+  os << "/// Launches "
+     << (several ? "the kernels of " + host + ", in order,"
+                 : kernel.getName().str())
+     << " on " << host << "_block_dim" << (several ? "_<n>" : "")
+     << " cores of `stream`; the GM\n/// tensors are device "
         "addresses.\ninline void "
-     << host << "_launch(" << params << ") {\n"
-     << "#ifdef ASCENDC_CPU_DEBUG\n  (void)stream;\n"
-     << "  AscendC::SetKernelMode(KernelMode::" << kernelMode(kernel) << ");\n"
-     << "  ICPU_RUN_KF(" << name << ", " << host << "_block_dim" << args
-     << ");\n#else\n  ACLRT_LAUNCH_KERNEL(" << name << ")(" << host
-     << "_block_dim, stream" << args << ");\n#endif\n}\n\n";
+     << host << "_launch(" << params << ") {\n";
+  for (auto [index, launch] : llvm::enumerate(launches)) {
+    std::string args;
+    for (const std::string &arg : kernelArgs)
+      args += ", " + arg;
+    if (!getKernelWorkspace(launch.kernel).empty())
+      args += ", workspace";
+    std::string name = launch.kernel.getName().str();
+    std::string dim = host + "_block_dim" + suffix(index);
+    os << "#ifdef ASCENDC_CPU_DEBUG\n"
+       << (index ? "" : "  (void)stream;\n")
+       << "  AscendC::SetKernelMode(KernelMode::" << kernelMode(launch.kernel)
+       << ");\n"
+       << "  ICPU_RUN_KF(" << name << ", " << dim << args << ");\n#else\n"
+       << "  ACLRT_LAUNCH_KERNEL(" << name << ")(" << dim << ", stream" << args
+       << ");\n#endif\n";
+  }
+  os << "}\n\n";
 }
 
 /// The includes of a host file for `launches`.
@@ -204,7 +252,7 @@ std::optional<std::string> tilekit::emitCpuLaunchEntry(func::FuncOp kernel) {
   llvm::raw_string_ostream os(text);
   os << "#define ASCENDC_CPU_DEBUG 1\n";
   printIncludes({*found}, os);
-  printLaunch(*found, os);
+  printHost({*found}, os);
   // The glue: args in the kernel ABI (tilekit_entry's), into the tiling
   // struct and the launch function's parameters.
   std::string host = identifier(found->host.getName());
@@ -261,8 +309,14 @@ LogicalResult tilekit::translateHostCode(ModuleOp module, StringRef source,
         "-DASCENDC_CPU_DEBUG\n"
         "// against the Ascend C CPU runtime.\n";
   printIncludes(*launches, os);
-  for (HostLaunch launch : *launches)
-    printLaunch(launch, os);
+  for (size_t first = 0; first < launches->size();) {
+    size_t end = first + 1;
+    while (end < launches->size() &&
+           (*launches)[end].host == (*launches)[first].host)
+      ++end;
+    printHost(ArrayRef<HostLaunch>(*launches).slice(first, end - first), os);
+    first = end;
+  }
   return success();
 }
 

@@ -91,3 +91,79 @@ module {
     return
   }
 }
+
+// -----
+
+// Phases (pto.item_phases): one kernel per phase, holding only its calls
+// and the control flow they need, launched in order, each on every core
+// when its items are independent, else on one. A kernel run by two phases
+// does not overlap its items (the phase on one core ends each item
+// drained).
+// CHECK-LABEL: func.func @staged(
+// CHECK-NEXT: %[[ALL:.+]] = arith.constant 24 : index
+// CHECK-NEXT: ascendc.launch @staged_kernel_0(%arg0, %arg1) blocks %[[ALL]]
+// CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT: ascendc.launch @staged_kernel_1(%arg0, %arg1) blocks %[[ONE]]
+// CHECK-NEXT: %[[AGAIN:.+]] = arith.constant 24 : index
+// CHECK-NEXT: ascendc.launch @staged_kernel_2(%arg0, %arg1) blocks %[[AGAIN]]
+// CHECK-LABEL: func.func @staged_kernel_0(
+// CHECK: scf.for
+// CHECK: call @fill(
+// CHECK-NOT: call @
+// CHECK: return
+// CHECK-LABEL: func.func @staged_kernel_1(
+// CHECK-NOT: scf.for
+// CHECK: call @fold(
+// CHECK-NOT: call @
+// CHECK: return
+// CHECK-LABEL: func.func @staged_kernel_2(
+// CHECK: scf.for
+// CHECK: call @fill(
+// CHECK-NOT: call @
+// CHECK: return
+module attributes {ascendc.arch = "c220"} {
+  func.func @fill(%y: !ascendc.global_tensor<?x8xf32>, %i: index) {
+    return
+  }
+  func.func @fold(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>) {
+    return
+  }
+  // expected-remark @+2 {{the items of '@staged_kernel_0' do not overlap on a core: '@fill' runs in another phase too}}
+  // expected-remark @+1 {{the items of '@staged_kernel_2' do not overlap on a core: '@fill' runs in another phase too}}
+  func.func @staged(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>,
+                  pto.item_phases = [{calls = 1 : i64, independent}, {calls = 1 : i64}, {calls = 1 : i64, independent}]} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      func.call @fill(%y, %i) : (!ascendc.global_tensor<?x8xf32>, index) -> ()
+    }
+    func.call @fold(%y, %z) : (!ascendc.global_tensor<?x8xf32>, !ascendc.global_tensor<?x8xf32>) -> ()
+    scf.for %i = %c0 to %c4 step %c1 {
+      func.call @fill(%z, %i) : (!ascendc.global_tensor<?x8xf32>, index) -> ()
+    }
+    return
+  }
+}
+
+// -----
+
+// Phases that do not cover the calls (the marks of another kernel): a
+// warning, and one launch on one core.
+// CHECK-LABEL: func.func @miscounted(
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: ascendc.launch @miscounted_kernel(
+module attributes {ascendc.arch = "c220"} {
+  func.func @leaf(%y: !ascendc.global_tensor<4xf32>) {
+    return
+  }
+  // expected-warning @+1 {{'@miscounted' has phases of 3 call sites but makes 2: its items run on one core, in order}}
+  func.func @miscounted(%y: !ascendc.global_tensor<4xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>,
+                  pto.item_phases = [{calls = 1 : i64, independent}, {calls = 2 : i64, independent}]} {
+    func.call @leaf(%y) : (!ascendc.global_tensor<4xf32>) -> ()
+    func.call @leaf(%y) : (!ascendc.global_tensor<4xf32>) -> ()
+    return
+  }
+}

@@ -97,7 +97,7 @@ module attributes {ascendc.arch = "c220"} {
     ascendc.data_copy %a, %x, %n : !ascendc.local_tensor<256x128xf32>, !ascendc.global_tensor<?x128xf32>
     return
   }
-  // expected-remark @+1 {{the items of '@bigs' do not overlap on a core: '@big' uses 131072 bytes of UB, which do not fit twice in 196608}}
+  // expected-remark @+1 {{the items of '@bigs_kernel' do not overlap on a core: '@big' uses 131072 bytes of UB, which do not fit twice in 196608}}
   func.func @bigs(%x: !ascendc.global_tensor<?x128xf32>)
       attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
     %c0 = arith.constant 0 : index

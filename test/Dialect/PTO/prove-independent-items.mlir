@@ -108,8 +108,11 @@ func.func @overlap(%y: !pto.tensor<?x8xf32>) -> !pto.tensor<?x8xf32>
 
 // -----
 
-// One call writes what another reads: items of two calls meet.
+// One call writes what another reads: items of two calls meet, so they
+// are two phases (two launches, the second after the first), each with
+// items that never meet.
 // CHECK-LABEL: func.func @phases(
+// CHECK-SAME: pto.item_phases = [{calls = 1 : i64, independent}, {calls = 1 : i64, independent}]
 // CHECK-NOT: pto.independent_items
 func.func @write(%y: !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
     attributes {pto.kind = #pto.kind<incore>} {
@@ -128,7 +131,6 @@ func.func @read(%y: !pto.tensor<4x8xf32>, %z: !pto.tensor<4x8xf32>) -> !pto.tens
 func.func @phases(%y: !pto.tensor<4x8xf32>, %z: !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
     attributes {pto.kind = #pto.kind<orchestration>} {
   %a = func.call @write(%y) : (!pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
-  // expected-warning @+1 {{'@write' writes argument 0 and this call of '@read' touches it too: items of two calls may meet in GM}}
   %b = func.call @read(%a, %z) : (!pto.tensor<4x8xf32>, !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
   return %b : !pto.tensor<4x8xf32>
 }
@@ -157,4 +159,46 @@ func.func @until(%y: !pto.tensor<4x8xf32>, %n: index) -> !pto.tensor<4x8xf32>
     scf.yield %next : index
   }
   return %y : !pto.tensor<4x8xf32>
+}
+
+// -----
+
+// A phase whose items meet among themselves (each adds into the same rows)
+// runs on one core; the phase after it, whose items never meet, on all.
+// CHECK-LABEL: func.func @chained_then_rows(
+// CHECK-SAME: pto.item_phases = [{calls = 1 : i64}, {calls = 1 : i64, independent}]
+func.func @acc2(%x: !pto.tensor<16x8xf32>, %y: !pto.tensor<16x8xf32>)
+    -> !pto.tensor<16x8xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x8xf32> -> !pto.tile<16x8xf32, vec>
+  %b = pto.tile.load %y[%c0, %c0] : !pto.tensor<16x8xf32> -> !pto.tile<16x8xf32, vec>
+  %s = pto.tile.add %a, %b : !pto.tile<16x8xf32, vec>
+  %o = pto.tile.store %s, %y[%c0, %c0] : !pto.tile<16x8xf32, vec> -> !pto.tensor<16x8xf32>
+  return %o : !pto.tensor<16x8xf32>
+}
+func.func @copy_rows(%y: !pto.tensor<16x8xf32>, %z: !pto.tensor<?x8xf32>, %row: index)
+    -> !pto.tensor<?x8xf32> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %y[%c0, %c0] : !pto.tensor<16x8xf32> -> !pto.tile<16x8xf32, vec>
+  %o = pto.tile.store %t, %z[%row, %c0] : !pto.tile<16x8xf32, vec> -> !pto.tensor<?x8xf32>
+  return %o : !pto.tensor<?x8xf32>
+}
+func.func @chained_then_rows(%x: !pto.tensor<16x8xf32>, %y: !pto.tensor<16x8xf32>,
+                             %z: !pto.tensor<?x8xf32>) -> !pto.tensor<?x8xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %y) -> (!pto.tensor<16x8xf32>) {
+    // expected-warning @+1 {{the work items of a phase of '@chained_then_rows' run on one core, in order: items of '@acc2' in different trips of the loop at}}
+    %next = func.call @acc2(%x, %acc) : (!pto.tensor<16x8xf32>, !pto.tensor<16x8xf32>) -> !pto.tensor<16x8xf32>
+    scf.yield %next : !pto.tensor<16x8xf32>
+  }
+  %m = pto.tensor.dim %z, 0 : !pto.tensor<?x8xf32>
+  %r = scf.for %row = %c0 to %m step %c16 iter_args(%out = %z) -> (!pto.tensor<?x8xf32>) {
+    %next = func.call @copy_rows(%sum, %out, %row) : (!pto.tensor<16x8xf32>, !pto.tensor<?x8xf32>, index) -> !pto.tensor<?x8xf32>
+    scf.yield %next : !pto.tensor<?x8xf32>
+  }
+  return %r : !pto.tensor<?x8xf32>
 }

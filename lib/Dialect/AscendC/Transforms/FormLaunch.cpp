@@ -19,6 +19,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_FORMLAUNCH
@@ -33,9 +35,29 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-/// The PTO mark of orchestrations whose items never meet in GM
-/// (pto-prove-independent-items); the AscendC side only reads it.
+/// The PTO marks of orchestrations whose items never meet in GM, and of
+/// those whose items meet only across phases (pto-prove-independent-items);
+/// the AscendC side only reads them.
 constexpr llvm::StringLiteral kIndependentItems = "pto.independent_items";
+constexpr llvm::StringLiteral kItemPhases = "pto.item_phases";
+
+/// A run of a host's call sites that one launch runs.
+struct Phase {
+  unsigned calls;
+  bool independent;
+};
+
+/// Replaces the uses of a kernel call's results by the GM arguments it
+/// returns (a kernel returns tensors it was passed).
+void forwardResults(func::CallOp call) {
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  auto ret = kernel.getBody().front().getTerminator();
+  for (auto [result, returned] :
+       llvm::zip(call.getResults(), ret->getOperands()))
+    result.replaceAllUsesWith(
+        call.getOperand(cast<BlockArgument>(returned).getArgNumber()));
+}
 
 /// The AI cores of an architecture: 910B1's 24, 950PR's 32 (HARDWARE.md,
 /// as configs/ascend910b.json and ascend950.json give them).
@@ -132,7 +154,12 @@ private:
   /// Why `host` cannot become one launch, at the op that says so.
   std::optional<std::pair<Operation *, std::string>>
   findObstacle(func::FuncOp host, SymbolTableCollection &symbols);
-  void form(func::FuncOp host, unsigned blocks);
+  /// One launch per phase of `host`'s items, in order.
+  void form(func::FuncOp host, ArrayRef<Phase> phases, unsigned allCores);
+  /// The kernel `name` that runs the `calls` call sites of `host` from
+  /// `first` on (in program order) on `blocks` blocks.
+  func::FuncOp formKernel(func::FuncOp host, StringRef name, unsigned first,
+                          unsigned calls, unsigned blocks);
   /// Guards each kernel call under `block` by its item's core and threads
   /// the item number through; returns the number after the block's items.
   Value threadItems(Block &block, Value item, Value core, Value cores);
@@ -227,13 +254,9 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
     OpBuilder builder(&op);
     if (auto call = dyn_cast<func::CallOp>(op)) {
       // A call's results are GM arguments it was passed: uses read those.
+      forwardResults(call);
       auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
-      auto ret = kernel.getBody().front().getTerminator();
-      for (auto [result, returned] :
-           llvm::zip(call.getResults(), ret->getOperands()))
-        result.replaceAllUsesWith(
-            call.getOperand(cast<BlockArgument>(returned).getArgNumber()));
       Value owner = arith::RemSIOp::create(builder, loc, item, cores);
       Value mine = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                          owner, core);
@@ -323,14 +346,16 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
   return item;
 }
 
-void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
+func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
+                                        unsigned first, unsigned calls,
+                                        unsigned blocks) {
   ModuleOp module = getOperation();
   MLIRContext *context = module.getContext();
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(module.getBody());
   // The kernel takes the host's arguments and returns nothing.
   auto kernel = func::FuncOp::create(
-      builder, host.getLoc(), (host.getName() + "_kernel").str(),
+      builder, host.getLoc(), name,
       FunctionType::get(context, host.getArgumentTypes(), {}));
   SymbolTable(module).insert(kernel);
   kernel.setAllArgAttrs(host.getAllArgAttrs());
@@ -341,12 +366,36 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
   builder.setInsertionPoint(ret);
   func::ReturnOp::create(builder, ret.getLoc());
   ret.erase();
+  // Only this phase's calls, then none of the control flow that served
+  // only the others'.
+  SmallVector<func::CallOp> others;
+  unsigned index = 0;
+  kernel.walk([&](func::CallOp call) {
+    if (index < first || index >= first + calls)
+      others.push_back(call);
+    ++index;
+  });
+  // Kernels another phase runs too: their items end drained there.
+  llvm::StringSet<> elsewhere;
+  for (func::CallOp call : others) {
+    elsewhere.insert(call.getCallee());
+    forwardResults(call);
+    call.erase();
+  }
+  // The loops and branches that served only the others' calls fold away
+  // (a loop carrying a tensor it no longer changes, then a dead one).
+  if (!others.empty()) {
+    RewritePatternSet patterns(context);
+    scf::ForOp::getCanonicalizationPatterns(patterns, context);
+    scf::IfOp::getCanonicalizationPatterns(patterns, context);
+    (void)applyPatternsGreedily(kernel, std::move(patterns));
+  }
   builder.setInsertionPointToStart(&body);
   Value core =
       GetBlockIdxOp::create(builder, host.getLoc(), builder.getIndexType());
   Value cores =
       GetBlockNumOp::create(builder, host.getLoc(), builder.getIndexType());
-  Value first = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
+  Value firstItem = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
   overlap.reset();
   if (overlapItems && blocks > 1) {
     SetVector<func::FuncOp> callees;
@@ -355,14 +404,18 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
           call, call.getCalleeAttr()));
     });
     std::string why;
-    overlap = ItemOverlap::plan(module, callees.getArrayRef(), ubBytes, why);
+    for (func::FuncOp callee : callees)
+      if (elsewhere.contains(callee.getName()))
+        why = "'@" + callee.getName().str() + "' runs in another phase too";
+    if (why.empty())
+      overlap = ItemOverlap::plan(module, callees.getArrayRef(), ubBytes, why);
     if (overlap)
       overlap->atEntry(builder, host.getLoc());
     else
-      host.emitRemark() << "the items of '@" << host.getName()
+      host.emitRemark() << "the items of '@" << kernel.getName()
                         << "' do not overlap on a core: " << why;
   }
-  threadItems(body, first, core, cores);
+  threadItems(body, firstItem, core, cores);
   if (overlap) {
     builder.setInsertionPoint(body.getTerminator());
     overlap->atExit(builder, host.getLoc());
@@ -386,21 +439,42 @@ void FormLaunchPass::form(func::FuncOp host, unsigned blocks) {
     kernel->setAttr(AscendCDialect::kItemWorkspaceAttrName,
                     builder.getI64IntegerAttr(itemScratch));
 
-  // The host: one launch, then its GM results (its arguments).
+  return kernel;
+}
+
+void FormLaunchPass::form(func::FuncOp host, ArrayRef<Phase> phases,
+                          unsigned allCores) {
+  SmallVector<std::pair<func::FuncOp, unsigned>> launches;
+  unsigned first = 0;
+  for (auto [index, phase] : llvm::enumerate(phases)) {
+    std::string name = (host.getName() + "_kernel").str();
+    if (phases.size() > 1)
+      name += "_" + std::to_string(index);
+    unsigned blocks = phase.independent ? allCores : 1;
+    launches.push_back(
+        {formKernel(host, name, first, phase.calls, blocks), blocks});
+    first += phase.calls;
+  }
+  // The host: its launches in order (a launch starts when the one before
+  // has ended on every core), then its GM results (its arguments).
+  OpBuilder builder(host.getContext());
   Block &hostBody = host.getBody().front();
   auto hostReturn = cast<func::ReturnOp>(hostBody.getTerminator());
   SmallVector<Value> results;
   for (Value value : hostReturn.getOperands())
     results.push_back(host.getArgument(*argumentOf(host, value)));
   builder.setInsertionPoint(hostReturn);
-  Value count = arith::ConstantIndexOp::create(builder, host.getLoc(), blocks);
-  LaunchOp::create(builder, host.getLoc(), kernel.getName(),
-                   host.getArguments(), count);
-  auto newReturn =
-      func::ReturnOp::create(builder, hostReturn.getLoc(), results);
+  llvm::SmallPtrSet<Operation *, 8> kept;
+  for (auto [kernel, blocks] : launches) {
+    Value count =
+        arith::ConstantIndexOp::create(builder, host.getLoc(), blocks);
+    kept.insert(count.getDefiningOp());
+    kept.insert(LaunchOp::create(builder, host.getLoc(), kernel.getName(),
+                                 host.getArguments(), count));
+  }
+  kept.insert(func::ReturnOp::create(builder, hostReturn.getLoc(), results));
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(hostBody)))
-    if (&op != newReturn.getOperation() && !isa<LaunchOp>(op) &&
-        count.getDefiningOp() != &op)
+    if (!kept.contains(&op))
       op.erase();
 }
 
@@ -428,8 +502,27 @@ void FormLaunchPass::runOnOperation() {
       continue;
     }
     // Scratch the host makes is one region all items share: one core.
-    bool independent =
-        host->hasAttr(kIndependentItems) && host.getOps<WorkspaceOp>().empty();
-    form(host, independent ? allCores : 1);
+    bool scratch = !host.getOps<WorkspaceOp>().empty();
+    unsigned total = 0;
+    host.walk([&](func::CallOp) { ++total; });
+    SmallVector<Phase> phases;
+    unsigned phased = 0;
+    if (auto marks = host->getAttrOfType<ArrayAttr>(kItemPhases); !scratch)
+      for (auto mark : marks ? marks.getAsRange<DictionaryAttr>()
+                             : ArrayAttr::get(host.getContext(), {})
+                                   .getAsRange<DictionaryAttr>()) {
+        auto calls = mark.getAs<IntegerAttr>("calls");
+        phases.push_back(
+            {unsigned(calls.getInt()), bool(mark.get("independent"))});
+        phased += phases.back().calls;
+      }
+    if (phased != total) {
+      if (!phases.empty())
+        host.emitWarning() << "'@" << host.getName() << "' has phases of "
+                           << phased << " call sites but makes " << total
+                           << ": its items run on one core, in order";
+      phases = {{total, host->hasAttr(kIndependentItems) && !scratch}};
+    }
+    form(host, phases, allCores);
   }
 }

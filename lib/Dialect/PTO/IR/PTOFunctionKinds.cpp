@@ -291,8 +291,23 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << name << "' must be a unit attribute";
     return requireKind({FunctionKind::Orchestration});
   }
+  if (name == kItemPhasesAttrName) {
+    auto phases = dyn_cast<ArrayAttr>(attr.getValue());
+    bool wellFormed = phases && llvm::all_of(phases, [](Attribute phase) {
+                        auto fields = dyn_cast<DictionaryAttr>(phase);
+                        auto calls = fields ? fields.getAs<IntegerAttr>("calls")
+                                            : IntegerAttr();
+                        return calls && calls.getInt() > 0;
+                      });
+    if (!wellFormed)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a list of phases, each {calls = N (N > 0)} with "
+                "an optional `independent`";
+    return requireKind({FunctionKind::Orchestration});
+  }
   return op->emitOpError() << "has unknown PTO attribute '" << name
                            << "' (expected pto.kind, pto.split, "
-                              "pto.dual_aiv_dispatch, pto.aic, pto.aiv or "
-                              "pto.independent_items)";
+                              "pto.dual_aiv_dispatch, pto.aic, pto.aiv, "
+                              "pto.independent_items or pto.item_phases)";
 }

@@ -181,8 +181,8 @@ void collectAccesses(FunctionOpInterface kernel, unsigned param,
 
 class ItemAnalysis {
 public:
-  explicit ItemAnalysis(FunctionOpInterface orchestration)
-      : orchestration(orchestration) {}
+  ItemAnalysis(FunctionOpInterface orchestration, ArrayRef<Operation *> scope)
+      : orchestration(orchestration), scope(scope) {}
 
   std::optional<ItemDependence> run();
 
@@ -195,6 +195,8 @@ private:
   std::string nameOf(unsigned arg);
 
   FunctionOpInterface orchestration;
+  /// The top-level ops whose items are considered (empty: all).
+  ArrayRef<Operation *> scope;
   /// The uses of each argument, by call site.
   llvm::MapVector<unsigned, SmallVector<Use, 2>> uses;
 };
@@ -208,7 +210,7 @@ std::string ItemAnalysis::nameOf(unsigned arg) {
 
 std::optional<ItemDependence> ItemAnalysis::collectUses() {
   std::optional<ItemDependence> found;
-  orchestration->walk<WalkOrder::PreOrder>([&](Operation *op) {
+  auto visit = [&](Operation *op) {
     if (op == orchestration.getOperation())
       return WalkResult::advance();
     bool launches = op->walk([](func::CallOp) {
@@ -277,7 +279,12 @@ std::optional<ItemDependence> ItemAnalysis::collectUses() {
       }
     }
     return WalkResult::advance();
-  });
+  };
+  if (scope.empty())
+    orchestration->walk<WalkOrder::PreOrder>(visit);
+  for (Operation *top : scope)
+    if (top->walk<WalkOrder::PreOrder>(visit).wasInterrupted())
+      break;
   return found;
 }
 
@@ -419,6 +426,47 @@ std::optional<ItemDependence> ItemAnalysis::run() {
 } // namespace
 
 std::optional<ItemDependence>
-pto::findItemDependence(FunctionOpInterface orchestration) {
-  return ItemAnalysis(orchestration).run();
+pto::findItemDependence(FunctionOpInterface orchestration,
+                        ArrayRef<Operation *> scope) {
+  return ItemAnalysis(orchestration, scope).run();
+}
+
+std::optional<SmallVector<ItemPhase>>
+pto::findItemPhases(FunctionOpInterface orchestration) {
+  Region &body = orchestration.getFunctionBody();
+  if (!body.hasOneBlock())
+    return std::nullopt;
+  SmallVector<ItemPhase> phases;
+  SmallVector<Operation *> open;
+  auto calls = [](ArrayRef<Operation *> ops) {
+    unsigned count = 0;
+    for (Operation *op : ops)
+      op->walk([&](func::CallOp) { ++count; });
+    return count;
+  };
+  auto close = [&] {
+    if (open.empty())
+      return;
+    phases.push_back({calls(open), findItemDependence(orchestration, open)});
+    open.clear();
+  };
+  for (Operation &op : body.front()) {
+    bool launches = op.walk([](func::CallOp) {
+                        return WalkResult::interrupt();
+                      }).wasInterrupted();
+    if (!launches)
+      continue;
+    open.push_back(&op);
+    // The op joins the open phase while that stays independent; else the
+    // open phase ends before it.
+    if (open.size() == 1 || !findItemDependence(orchestration, open))
+      continue;
+    open.pop_back();
+    close();
+    open.push_back(&op);
+  }
+  close();
+  if (phases.size() < 2)
+    return std::nullopt;
+  return phases;
 }

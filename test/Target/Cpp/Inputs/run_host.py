@@ -63,7 +63,8 @@ def main():
     fields = re.findall(r"^  (\w+) (\w+);", re.search(
         r"struct %s_tiling \{(.*?)\};" % prefix, text, re.S).group(1), re.M)
 
-    lines = ['#include "host.h"', "#include <cstdio>", "#include <vector>",
+    lines = ['#include "host.h"', "#include <algorithm>", "#include <cstdio>",
+             "#include <vector>",
              "static void *load(const char *path, size_t bytes) {",
              "  void *data = AscendC::GmAlloc(bytes);",
              "  FILE *f = std::fopen(path, \"rb\");",
@@ -85,9 +86,14 @@ def main():
                      % (name, path, tensors[name].nbytes))
         call.append(name)
     call.append("tiling")
+    # One block count per launch (a host with phases launches several).
+    dims = re.findall(r"constexpr uint32_t (%s_block_dim(?:_\d+)?) =" % prefix,
+                      text)
     if "uint8_t *workspace" in params:
         lines.append("  uint8_t *workspace = (uint8_t *)AscendC::GmAlloc("
-                     "%s_workspace_bytes(%s_block_dim));" % (prefix, prefix))
+                     "%s_workspace_bytes(%s));"
+                     % (prefix, dims[0] if len(dims) == 1 else
+                        "std::max({%s})" % ", ".join(dims)))
         call.append("workspace")
     lines.append("  %s_launch(%s);" % (prefix, ", ".join(call)))
     lines.append("  if (!AscendC::cpu::launchFault().empty()) return 1;")
@@ -96,7 +102,8 @@ def main():
         lines.append('  { FILE *f = std::fopen("%s", "wb"); '
                      "std::fwrite(%s, 1, %d, f); std::fclose(f); }"
                      % (path, name, tensors[name].nbytes))
-    lines.append('  std::printf("blocks: %%u\\n", %s_block_dim);' % prefix)
+    lines.append('  std::printf("blocks:%s\\n", %s);'
+                 % ("".join(" %u" for _ in dims), ", ".join(dims)))
     lines += ["  return 0;", "}"]
     main_cpp = os.path.join(workdir, "main.cpp")
     open(main_cpp, "w").write("\n".join(lines) + "\n")

@@ -48,6 +48,12 @@ def PTO_Dialect : Dialect {
     /// elements wherever one of them writes (pto-prove-independent-items).
     static constexpr llvm::StringLiteral kIndependentItemsAttrName =
         "pto.independent_items";
+    /// On an orchestration whose items are not all independent: its phases
+    /// (pto-prove-independent-items), each `{calls = N, independent}` for
+    /// the next N call sites in program order, `independent` when the
+    /// phase's items never meet in GM.
+    static constexpr llvm::StringLiteral kItemPhasesAttrName =
+        "pto.item_phases";
 
     void registerTypes();
     void registerAttributes();

@@ -34,8 +34,26 @@ struct ItemDependence {
 ///    variable, so items of different trips touch different elements.
 /// Offsets are followed through constant additions, subtractions and
 /// multiplications, `get_subblock_idx` (0 or 1) and the call's arguments.
+/// With `scope`, only the items of those top-level ops count.
 std::optional<ItemDependence>
-findItemDependence(mlir::FunctionOpInterface orchestration);
+findItemDependence(mlir::FunctionOpInterface orchestration,
+                   llvm::ArrayRef<mlir::Operation *> scope = {});
+
+/// A run of consecutive top-level ops of an orchestration whose items are
+/// independent of each other (or, when `dependence` says why not, one op
+/// whose items are not): `calls` call sites, in program order.
+struct ItemPhase {
+  unsigned calls;
+  std::optional<ItemDependence> dependence;
+};
+
+/// The orchestration's items cut into phases, each as long as its items
+/// stay independent (a phase ends before the first top-level op whose
+/// items would meet the phase's in GM): the phases of a launch that runs
+/// one phase after another, each spread over the cores. None when there
+/// are fewer than two.
+std::optional<llvm::SmallVector<ItemPhase>>
+findItemPhases(mlir::FunctionOpInterface orchestration);
 
 } // namespace tilekit::pto
 
