@@ -319,7 +319,10 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     `ascendc.launch` of that kernel on `cores` blocks, or on one block when
     the orchestration is not marked `pto.independent_items`
     (`pto-prove-independent-items`): one core then runs every item in
-    program order, which honours any GM dependency between them.
+    program order, which honours any GM dependency between them. An
+    orchestration marked `pto.item_phases` gets one kernel per phase,
+    `@<host>_kernel_<n>` with only that phase's calls, launched in order,
+    each on `cores` blocks when its items are independent, else on one.
 
     ```mlir
     // before

@@ -65,9 +65,15 @@ def ProveIndependentItems : Pass<"pto-prove-independent-items", "mlir::ModuleOp"
     cores. That computes what the orchestration does only when no item
     reads or writes GM that an item on another core writes. This pass
     proves it (`tilekit/Dialect/PTO/Transforms/WorkItems.h` has the rule)
-    and marks the orchestration `pto.independent_items`; where it cannot,
-    it warns at the op that stops the proof, and the launch runs its items
-    on one core, in program order.
+    and marks the orchestration `pto.independent_items`. Where items meet
+    only across top-level ops that follow each other, it cuts the
+    orchestration into phases, each as long as its items stay independent,
+    and marks it `pto.item_phases = [{calls = N, independent}, ...]` (N call
+    sites in program order; a phase without `independent` is one top-level
+    op whose own items meet, with a warning why): the compiled kernel is
+    then one launch per phase, in order. Where it cannot do either, it
+    warns at the op that stops the proof, and the launch runs its items on
+    one core, in program order.
 
     ```mlir
     // Each item stores rows [%row, %row + 16) of %y; %row steps by 16.
