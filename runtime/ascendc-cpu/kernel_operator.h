@@ -106,6 +106,9 @@ struct StepBudget {
 };
 
 struct CpuCore {
+  /// Whether this thread probes a kernel's type rather than running it
+  /// (runLaunch's mixedCores).
+  bool probing = false;
   /// The block's ordering model, shared with the other core's thread.
   cpu::HappensBefore *model = nullptr;
   /// The run's limits (null outside a --compiled build's run).
@@ -161,23 +164,25 @@ struct CpuCore {
   }
 };
 
-/// What a probe of a mixed kernel's type found (probeKernelType): the
+/// What a probe of a mixed kernel's type found (mixedCores): the
 /// KERNEL_TASK_TYPE_DEFAULT value, or none when the kernel did something
 /// else first.
 struct KernelTypeProbe {
   int type;
   bool declared;
 };
-/// Whether this thread is probing a kernel's type rather than running it.
-inline bool &probingKernelType() {
-  static thread_local bool probing = false;
-  return probing;
+/// This thread's core, unchecked.
+inline CpuCore &threadCore() {
+  static thread_local CpuCore core;
+  return core;
 }
+/// Whether this thread is probing a kernel's type rather than running it.
+inline bool &probingKernelType() { return threadCore().probing; }
 
 inline CpuCore &currentCore() {
-  static thread_local CpuCore core;
+  CpuCore &core = threadCore();
   // A probe stops at the kernel's first instruction.
-  if (probingKernelType())
+  if (core.probing)
     throw KernelTypeProbe{0, false};
   return core;
 }
@@ -451,24 +456,25 @@ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               uint32_t count) {
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
                        {count});
-  for (uint32_t i = 0; i < count; ++i)
-    *dst.at(i) = src.GetPhyAddr()[i];
+  std::copy_n(src.GetPhyAddr(), count, dst.span(count));
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {count});
-  for (uint32_t i = 0; i < count; ++i)
-    dst.GetPhyAddr()[i] = *src.at(i);
+  std::copy_n(src.span(count), count, dst.GetPhyAddr());
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
                        bufferOf(src.GetPosition()));
+  // Element by element, as the copy moves them (the two may overlap).
+  T *out = dst.span(count);
+  const T *in = src.span(count);
   for (uint32_t i = 0; i < count; ++i)
-    *dst.at(i) = *src.at(i);
+    out[i] = in[i];
 }
 namespace cpu {
 /// A copy in 32-byte blocks: `blockCount` rows of `blockLen` blocks,
@@ -920,8 +926,8 @@ template <typename T, typename U>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar,
                const int32_t &count) {
   cpu::instruction(cpu::Pipe::V, {cpu::writes(dst)});
-  for (int32_t i = 0; i < count; ++i)
-    *dst.at(i) = static_cast<T>(scalar);
+  std::fill_n(dst.span(std::max(count, 0)), std::max(count, 0),
+              static_cast<T>(scalar));
 }
 template <typename T, typename U, typename Mask>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar, Mask mask,
@@ -1023,8 +1029,10 @@ template <typename D, typename S>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
           const RoundMode &round, const uint32_t count) {
   cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
+  D *out = dst.span(count);
+  const S *in = src.span(count);
   for (uint32_t i = 0; i < count; ++i)
-    *dst.at(i) = cpu::cast<D>(*src.at(i), round);
+    out[i] = cpu::cast<D>(in[i], round);
 }
 template <typename D, typename S, typename Mask>
 void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
@@ -1090,10 +1098,12 @@ void Broadcast(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                     "Broadcast");
   cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst),
                                   cpu::writes(sharedTmpBuffer)});
+  T *out = dst.span(int64_t(dstShape[0]) * dstShape[1]);
+  const T *in = src.span(int64_t(srcShape[0]) * srcShape[1]);
   for (uint32_t r = 0; r < dstShape[0]; ++r)
     for (uint32_t c = 0; c < dstShape[1]; ++c)
-      *dst.at(r * dstShape[1] + c) =
-          *src.at((axis == 0 ? 0 : r) * srcShape[1] + (axis == 1 ? 0 : c));
+      out[r * dstShape[1] + c] =
+          in[(axis == 0 ? 0 : r) * srcShape[1] + (axis == 1 ? 0 : c)];
 }
 template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
 void Broadcast(const LocalTensor<T> &, const LocalTensor<T> &,
