@@ -364,8 +364,7 @@ namespace cpu {
 // A local tensor is named whole; a GM one by the rows of it the
 // instruction touches (`span`; none: all).
 template <typename T>
-TensorUse reads(const LocalTensor<T> &tensor, GmRows span = {}) {
-  (void)span;
+TensorUse reads(const LocalTensor<T> &tensor, GmRows = {}) {
   return {tensor.storage(), false};
 }
 template <typename T>
@@ -373,8 +372,7 @@ TensorUse reads(const GlobalTensor<T> &tensor, GmRows span = {}) {
   return {tensor.storage(span), false};
 }
 template <typename T>
-TensorUse writes(const LocalTensor<T> &tensor, GmRows span = {}) {
-  (void)span;
+TensorUse writes(const LocalTensor<T> &tensor, GmRows = {}) {
   return {tensor.storage(), true};
 }
 template <typename T>

@@ -31,8 +31,6 @@ using namespace tilekit::emit;
 
 namespace {
 
-/// The attribute of an emitted kernel naming the argument that carries
-/// extent `dim` of its GM argument `arg`.
 /// On an emitted kernel: its lanes run on two vector cores per cube.
 constexpr llvm::StringLiteral kOneToTwoAttr = "tilekit.one_to_two";
 
@@ -70,6 +68,8 @@ Value blockIndex(OpBuilder &builder, Operation *op) {
                               query("AscendC::GetTaskRatio"));
 }
 
+/// The attribute of an emitted kernel naming the argument that carries
+/// extent `dim` of its GM argument `arg`.
 std::string extentAttrName(unsigned arg, unsigned dim) {
   return "tilekit.extent." + std::to_string(arg) + "." + std::to_string(dim);
 }
@@ -405,16 +405,17 @@ struct GlobalDimLowering : OpConversionPattern<ascendc::GlobalDimOp> {
   }
 };
 
-/// if_aic / if_aiv: a branch on the core type macro.
+/// if_aic / if_aiv / if_subblock: a branch on the core that runs the code
+/// (`condition` of the op: the core type, the sub-block).
 template <typename From> struct CoreGroupLowering : OpConversionPattern<From> {
   CoreGroupLowering(const TypeConverter &types, MLIRContext *context,
-                    StringRef macro)
-      : OpConversionPattern<From>(types, context), macro(macro) {}
+                    std::function<std::string(From)> condition)
+      : OpConversionPattern<From>(types, context), condition(condition) {}
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value condition = emitc::LiteralOp::create(rewriter, op.getLoc(),
-                                               rewriter.getI1Type(), macro);
+    Value condition = emitc::LiteralOp::create(
+        rewriter, op.getLoc(), rewriter.getI1Type(), this->condition(op));
     auto branch = emitc::IfOp::create(rewriter, op.getLoc(), condition,
                                       /*addThenBlock=*/false,
                                       /*addElseBlock=*/false);
@@ -423,7 +424,7 @@ template <typename From> struct CoreGroupLowering : OpConversionPattern<From> {
     rewriter.eraseOp(op);
     return success();
   }
-  std::string macro;
+  std::function<std::string(From)> condition;
 };
 
 struct YieldLowering : OpConversionPattern<ascendc::YieldOp> {
@@ -476,25 +477,6 @@ struct BlockIdxLowering : OpConversionPattern<ascendc::GetBlockIdxOp> {
   matchAndRewrite(ascendc::GetBlockIdxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, blockIndex(rewriter, op));
-    return success();
-  }
-};
-
-/// `if (AscendC::GetSubBlockIdx() == lane) { ... }`
-struct SubBlockLowering : OpConversionPattern<ascendc::IfSubBlockOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ascendc::IfSubBlockOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value condition = emitc::LiteralOp::create(
-        rewriter, op.getLoc(), rewriter.getI1Type(),
-        "AscendC::GetSubBlockIdx() == " + std::to_string(op.getLane()));
-    auto branch = emitc::IfOp::create(rewriter, op.getLoc(), condition,
-                                      /*addThenBlock=*/false,
-                                      /*addElseBlock=*/false);
-    rewriter.inlineRegionBefore(op.getBody(), branch.getThenRegion(),
-                                branch.getThenRegion().end());
-    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -579,9 +561,8 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   MLIRContext *context = patterns.getContext();
   patterns.add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
                GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
-               BlockIdxLowering, SubBlockLowering, PrintfLowering,
-               DumpTensorLowering, AssertLowering, InitDumpLowering>(types,
-                                                                     context);
+               BlockIdxLowering, PrintfLowering, DumpTensorLowering,
+               AssertLowering, InitDumpLowering>(types, context);
   // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
   // Lock before the instruction, Unlock after, on its pipe.
   auto mutex = [&](auto op, StringRef call) {
@@ -602,9 +583,15 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   // ASCEND_IS_AIC is `constexpr(g_coreType == AscendC::AIC)`, whose only
   // form is `if ASCEND_IS_AIC {`, which emitc.if does not print.
   patterns.add<CoreGroupLowering<ascendc::IfAicOp>>(
-      types, context, "g_coreType == AscendC::AIC");
+      types, context,
+      [](ascendc::IfAicOp) { return "g_coreType == AscendC::AIC"; });
   patterns.add<CoreGroupLowering<ascendc::IfAivOp>>(
-      types, context, "g_coreType == AscendC::AIV");
+      types, context,
+      [](ascendc::IfAivOp) { return "g_coreType == AscendC::AIV"; });
+  patterns.add<CoreGroupLowering<ascendc::IfSubBlockOp>>(
+      types, context, [](ascendc::IfSubBlockOp op) {
+        return "AscendC::GetSubBlockIdx() == " + std::to_string(op.getLane());
+      });
   auto none = [](auto) { return SmallVector<int64_t>(); };
   patterns.add<FixedCallLowering<ascendc::SetFlagOp>>(
       types, context,

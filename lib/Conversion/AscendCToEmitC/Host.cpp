@@ -66,11 +66,9 @@ FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
     if (!host->hasAttr(ascendc::AscendCDialect::kHostAttrName))
       continue;
     auto ops = host.getOps<ascendc::LaunchOp>();
-    if (ops.empty() || llvm::any_of(host.getOps(), [](Operation &op) {
-          return isa<func::CallOp>(op) || op.walk([](func::CallOp) {
-                                              return WalkResult::interrupt();
-                                            }).wasInterrupted();
-        }))
+    bool calls = host.walk([](func::CallOp) { return WalkResult::interrupt(); })
+                     .wasInterrupted();
+    if (ops.empty() || calls)
       return host.emitOpError()
              << "is not a sequence of kernel launches, so it has no host "
                 "code: compile it whole (ascendc-form-launch) or launch its "

@@ -202,3 +202,33 @@ func.func @chained_then_rows(%x: !pto.tensor<16x8xf32>, %y: !pto.tensor<16x8xf32
   }
   return %r : !pto.tensor<?x8xf32>
 }
+
+// -----
+
+// An op the orchestration runs itself between two phases belongs to
+// neither: no phases, and the warning names it.
+// CHECK-LABEL: func.func @own_op_between(
+// CHECK-NOT: pto.item_phases
+// CHECK-NOT: pto.independent_items
+func.func @put(%y: !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+    attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %y[%c0, %c0] : !pto.tensor<4x8xf32> -> !pto.tile<4x8xf32, vec>
+  %o = pto.tile.store %t, %y[%c0, %c0] : !pto.tile<4x8xf32, vec> -> !pto.tensor<4x8xf32>
+  return %o : !pto.tensor<4x8xf32>
+}
+func.func @take(%y: !pto.tensor<4x8xf32>, %z: !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+    attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %y[%c0, %c0] : !pto.tensor<4x8xf32> -> !pto.tile<4x8xf32, vec>
+  %o = pto.tile.store %t, %z[%c0, %c0] : !pto.tile<4x8xf32, vec> -> !pto.tensor<4x8xf32>
+  return %o : !pto.tensor<4x8xf32>
+}
+func.func @own_op_between(%y: !pto.tensor<4x8xf32>, %z: !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %a = func.call @put(%y) : (!pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+  // expected-warning @+1 {{the orchestration runs 'pto.tensor.create' itself, between its work items}}
+  %t = pto.tensor.create : !pto.tensor<4x8xf32>
+  %b = func.call @take(%a, %z) : (!pto.tensor<4x8xf32>, !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+  return %b : !pto.tensor<4x8xf32>
+}

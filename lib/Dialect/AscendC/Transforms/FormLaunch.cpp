@@ -161,10 +161,10 @@ private:
   func::FuncOp formKernel(func::FuncOp host, StringRef name, unsigned first,
                           unsigned calls, unsigned blocks);
   /// Guards each kernel call under `block` by its item's core and threads
-  /// the item number through; returns the number after the block's items.
-  Value threadItems(Block &block, Value item, Value core, Value cores);
-  /// The overlap of the launch kernel being formed, if its items overlap.
-  std::optional<ItemOverlap> overlap;
+  /// the item number through (each item run as `overlap` says, when its
+  /// items overlap); returns the number after the block's items.
+  Value threadItems(Block &block, Value item, Value core, Value cores,
+                    const ItemOverlap *overlap);
 };
 
 } // namespace
@@ -242,7 +242,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
 }
 
 Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
-                                  Value cores) {
+                                  Value cores, const ItemOverlap *overlap) {
   auto hasCall = [](Operation &op) {
     return op.walk([](func::CallOp) { return WalkResult::interrupt(); })
         .wasInterrupted();
@@ -305,7 +305,7 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       Block &body = grown.getRegion().front();
       Value carried = body.addArgument(item.getType(), loc);
       auto yield = cast<scf::YieldOp>(body.getTerminator());
-      Value after = threadItems(body, carried, core, cores);
+      Value after = threadItems(body, carried, core, cores, overlap);
       yield.getResultsMutable().append(after);
       for (auto [old, now] : llvm::zip(loop.getResults(), grown.getResults()))
         old.replaceAllUsesWith(now);
@@ -333,7 +333,7 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
           scf::YieldOp::create(end, loc);
         }
         auto yield = cast<scf::YieldOp>(body.getTerminator());
-        Value after = threadItems(body, item, core, cores);
+        Value after = threadItems(body, item, core, cores, overlap);
         yield.getResultsMutable().append(after);
       }
       for (auto [old, now] : llvm::zip(branch.getResults(), grown.getResults()))
@@ -396,7 +396,7 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
   Value cores =
       GetBlockNumOp::create(builder, host.getLoc(), builder.getIndexType());
   Value firstItem = arith::ConstantIndexOp::create(builder, host.getLoc(), 0);
-  overlap.reset();
+  std::optional<ItemOverlap> overlap;
   if (overlapItems && blocks > 1) {
     SetVector<func::FuncOp> callees;
     kernel.walk([&](func::CallOp call) {
@@ -415,7 +415,7 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
       host.emitRemark() << "the items of '@" << kernel.getName()
                         << "' do not overlap on a core: " << why;
   }
-  threadItems(body, firstItem, core, cores);
+  threadItems(body, firstItem, core, cores, overlap ? &*overlap : nullptr);
   if (overlap) {
     builder.setInsertionPoint(body.getTerminator());
     overlap->atExit(builder, host.getLoc());
@@ -507,10 +507,10 @@ void FormLaunchPass::runOnOperation() {
     host.walk([&](func::CallOp) { ++total; });
     SmallVector<Phase> phases;
     unsigned phased = 0;
-    if (auto marks = host->getAttrOfType<ArrayAttr>(kItemPhases); !scratch)
-      for (auto mark : marks ? marks.getAsRange<DictionaryAttr>()
-                             : ArrayAttr::get(host.getContext(), {})
-                                   .getAsRange<DictionaryAttr>()) {
+    // The PTO dialect has checked the marks' form.
+    auto marks = host->getAttrOfType<ArrayAttr>(kItemPhases);
+    if (marks && !scratch)
+      for (auto mark : marks.getAsRange<DictionaryAttr>()) {
         auto calls = mark.getAs<IntegerAttr>("calls");
         phases.push_back(
             {unsigned(calls.getInt()), bool(mark.get("independent"))});

@@ -2,6 +2,7 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/ItemOverlap.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Machine/Machine.h"
 
@@ -157,7 +158,7 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
       largestEnd = end;
       largest = callee;
     }
-    ubHalf = std::max(ubHalf, (end + 31) / 32 * 32);
+    ubHalf = std::max<int64_t>(ubHalf, llvm::alignTo(end, kBlockBytes));
     idHalf = std::max(idHalf, bufIdEnd(callee));
     callee.walk([&](Operation *op) {
       if (std::optional<Pipe> pipe = getOpPipe(op);

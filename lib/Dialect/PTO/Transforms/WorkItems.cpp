@@ -53,6 +53,14 @@ struct Use {
 
 constexpr unsigned kMaxDepth = 32;
 
+/// Whether an orchestration's op is its own scalar code or control flow
+/// (anything else it would run between its items).
+bool isScalarCode(Operation *op) {
+  return isa<arith::ArithDialect>(op->getDialect()) ||
+         isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp>(
+             op);
+}
+
 /// "file:line:col" of `loc`, as diagnostics print places.
 std::string where(Location loc) {
   if (auto file = loc->findInstanceOf<FileLineColLoc>())
@@ -223,11 +231,7 @@ std::optional<ItemDependence> ItemAnalysis::collectUses() {
     }
     auto call = dyn_cast<func::CallOp>(op);
     if (!call) {
-      bool scalar =
-          isa<arith::ArithDialect>(op->getDialect()) ||
-          isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp>(
-              op);
-      if (!scalar) {
+      if (!isScalarCode(op)) {
         found = {op, "the orchestration runs '" +
                          op->getName().getStringRef().str() +
                          "' itself, between its work items"};
@@ -454,6 +458,12 @@ pto::findItemPhases(FunctionOpInterface orchestration) {
     bool launches = op.walk([](func::CallOp) {
                         return WalkResult::interrupt();
                       }).wasInterrupted();
+    // An op of its own between the items runs in no phase: no phases.
+    if (!launches && op.walk([](Operation *inner) {
+                         return isScalarCode(inner) ? WalkResult::advance()
+                                                    : WalkResult::interrupt();
+                       }).wasInterrupted())
+      return std::nullopt;
     if (!launches)
       continue;
     open.push_back(&op);

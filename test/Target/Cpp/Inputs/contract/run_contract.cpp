@@ -75,8 +75,7 @@ void oneToTwo() {
     AscendC::CrossCoreWaitFlag<0x2, PIPE_MTE3>(0);
     if (AscendC::GetBlockIdx() != 2 * 3 + AscendC::GetSubBlockIdx() ||
         AscendC::GetTaskRatio() != 2 || AscendC::GetSubBlockNum() != 2)
-      AscendC::cpuFail("block index " +
-                       std::to_string(AscendC::GetBlockIdx()) +
+      AscendC::cpuFail("block index " + std::to_string(AscendC::GetBlockIdx()) +
                        " on sub-block " +
                        std::to_string(AscendC::GetSubBlockIdx()));
     AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(1);
