@@ -6,7 +6,8 @@ CPU stand-in written to the public declarations. This check reads the
 declarations themselves, from a checkout of the public asc-devkit
 (https://gitcode.com/cann/asc-devkit, mirrored on GitHub), and compiles
 each file with clang++-22 -fsyntax-only as the device compiler would see
-it for one architecture (__NPU_ARCH__ 2201: Atlas A2/A3, C220).
+it for one architecture (__NPU_ARCH__ 2201: Atlas A2/A3, C220; 3510: the
+950, C310).
 
 The headers need what only the device compiler provides: address-space
 and function qualifiers, builtin types and enums (pipe_t, event_t, ...),
@@ -14,22 +15,34 @@ and several hundred intrinsics. The CPU-debug path needs a library that is
 not public (stub_def.h / stub_fun.h). So the check first builds a stand-in
 for the compiler's builtins from the headers alone: it compiles
 `#include "kernel_operator.h"` and, from each error, declares what is
-missing (qualifiers as nothing, a type as int, an enum with the members the
-headers name through it, an intrinsic as a variadic function), until the
-headers compile cleanly. Then every file is compiled with that stand-in:
-an API the file names that the headers do not declare, arguments that no
-overload takes, a template argument the API does not have, an enum member
-that does not exist, the wrong macro form, each fails here. What the check
-cannot see: anything decided by an intrinsic's real signature, and run-time
-rules (ids, sizes), which the CPU stand-in checks.
+missing, until the headers compile cleanly:
+- qualifiers as nothing;
+- a type as a distinct enum with the members the headers name through it
+  (the headers specialize templates on these types, so two of them must
+  not be one type); pipe_t and event_t unscoped, as the intrinsics take
+  them; SIMT's float2, half4, ... as the compiler's vector types;
+- a scope the headers call through (`__cce_scalar::f(...)`) as a
+  namespace of functions;
+- an object the headers read fields of (blockIdx.x) as a struct;
+- an intrinsic as a variadic function template, taking types or enum
+  values as template arguments and returning a value that converts to
+  numbers, enums and the register types.
+A name the preprocessed headers define themselves, for this architecture,
+is never stood in for: a missing one follows from an earlier error, and so
+is a name in a namespace the headers open.
 
-C310 (the 950's register-based API) needs the compiler's vector types; the
-stand-in built this way does not cover them, so only C220 is checked.
+Then every file is compiled with that stand-in: an API the file names that
+the headers do not declare, arguments that no overload takes, a template
+argument the API does not have, an enum member that does not exist, the
+wrong macro form, each fails here. What the check cannot see: anything
+decided by an intrinsic's real signature, and run-time rules (ids, sizes),
+which the CPU stand-in checks.
 
-usage: check-public-ascendc.py --devkit DIR [--tilekit BIN] [--keep DIR]
+usage: check-public-ascendc.py --devkit DIR [--arch c220|c310]
+                               [--tilekit BIN] [--keep DIR] [--examples]
                                [FILE.cpp ...]
-With no files, compiles every example with tilekit compile --emit=cpp
---arch=c220 and checks each. Exits 1 if any file has an error.
+With --examples or no files, compiles every example with tilekit compile --emit=cpp
+--arch=ARCH and checks each. Exits 1 if any file has an error.
 """
 
 import argparse
@@ -40,7 +53,8 @@ import subprocess
 import sys
 import tempfile
 
-NPU_ARCH = "2201"
+# Each target as the device compiler names it.
+NPU_ARCH = {"c220": "2201", "c310": "3510"}
 
 # What the device compiler defines before any header: qualifiers as
 # nothing, except that overloads on the local buffers' pointers must stay
@@ -64,10 +78,12 @@ PRELUDE = """#pragma once
 #define __biasbuf__ __attribute__((address_space(9)))
 using half = _Float16;
 using bfloat16_t = __bf16;
-namespace bisheng { namespace cce {
-inline void metrics_prof_start() {}
-inline void metrics_prof_stop() {}
-} }
+// What an intrinsic returns, where a stand-in cannot know its type.
+struct __tilekit_any {
+  template <class T, class = std::enable_if_t<std::is_enum_v<T> || std::is_class_v<T>>>
+  operator T() const { return T(); }
+  operator int64_t() const { return 0; }
+};
 """
 
 BUILTIN_TYPES = {"T", "U", "bfloat16_t", "half", "size_t"} | {
@@ -79,6 +95,17 @@ ERROR = re.compile(
 NOT_A_CLASS = re.compile(
     r"error: '(\w+)' (?:\(aka '\w+'\) )?is not a class, namespace, or "
     r"enumeration|unknown type name '(\w+)'; did you mean")
+GLOBAL_MEMBER = re.compile(r"error: no member named '(\w+)' in the global "
+                           r"namespace")
+NAMESPACE_MEMBER = re.compile(
+    r"error: no (member|type|template) named '(\w+)' in namespace '([\w:]+)'")
+NOT_A_STRUCT = re.compile(
+    r"^(.*?):(\d+):(\d+): error: member reference base type '(?:const )?int' "
+    r"is not a structure or union", re.M)
+# A reserved name the C library declares for other types (glibc's __exp).
+NO_MATCH = re.compile(
+    r"^(.*?):\d+:\d+: error: no matching function for call to '(__\w+)'",
+    re.M)
 NOT_CALLABLE = re.compile(
     r"^(.*?):(\d+):(\d+): error: called object type 'int' is not a function",
     re.M)
@@ -87,12 +114,16 @@ NOT_CALLABLE = re.compile(
 class Builtins:
     """The compiler's builtins, as far as the headers need them."""
 
-    def __init__(self, devkit, workdir):
+    def __init__(self, devkit, workdir, arch):
         self.devkit = devkit
+        self.npu_arch = NPU_ARCH[arch]
         self.workdir = workdir
         self.path = os.path.join(workdir, "builtins.h")
         self.decls = {}
         self.enums = {}
+        self.namespaces = {}
+        self.types_in = {}
+        self.defined = None
         self.next_value = 0
         self.header_text = None
 
@@ -106,23 +137,32 @@ class Builtins:
 
     def compile(self, source):
         command = ["clang++-22", "-std=c++17", "-fsyntax-only",
-                   "-ferror-limit=0", "-D__NPU_ARCH__=" + NPU_ARCH,
+                   "-ferror-limit=0", "-D__NPU_ARCH__=" + self.npu_arch,
                    "-D__device__=", "-Wno-unknown-attributes",
                    "-Wno-ignored-attributes", "-include", self.path]
         command += self.include_flags() + [source]
         return subprocess.run(command, capture_output=True, text=True).stderr
 
-    def members(self, enum):
-        """The members the headers name as enum::member."""
+    def headers(self):
+        """The headers' text as this architecture's compilation sees them:
+        what one target defines under #if is a builtin on another."""
         if self.header_text is None:
-            texts = []
-            for path in glob.glob(os.path.join(self.devkit, "**", "*.h"),
-                                  recursive=True):
-                with open(path, errors="ignore") as f:
-                    texts.append(f.read())
-            self.header_text = "\n".join(texts)
-        found = set(re.findall(r"\b" + enum + r"::(\w+)", self.header_text))
-        return found or {enum + "_NONE"}
+            probe = os.path.join(self.workdir, "preprocess.cpp")
+            with open(probe, "w") as f:
+                f.write('#include "kernel_operator.h"\n')
+            prelude = os.path.join(self.workdir, "prelude.h")
+            with open(prelude, "w") as f:
+                f.write(PRELUDE)
+            command = ["clang++-22", "-std=c++17", "-E", "-P",
+                       "-D__NPU_ARCH__=" + self.npu_arch, "-D__device__=",
+                       "-include", prelude] + self.include_flags() + [probe]
+            self.header_text = subprocess.run(
+                command, capture_output=True, text=True).stdout
+        return self.header_text
+
+    def named_through(self, name, pattern=r"::(\w+)"):
+        """What the headers name through `name` (members, fields, calls)."""
+        return set(re.findall(r"\b" + name + pattern, self.headers()))
 
     def write(self):
         # Unqualified uses of pipes and events are the enums' members.
@@ -135,6 +175,12 @@ class Builtins:
             f.write(PRELUDE)
             for enum, names in sorted(self.enums.items()):
                 f.write(f"enum {enum} : int {{ {', '.join(sorted(names))} }};\n")
+            for space, names in sorted(self.namespaces.items()):
+                f.write(f"namespace {space} {{\n")
+                for name in sorted(names):
+                    f.write((self.types_in.get((space, name)) or
+                             self.function(name)) + "\n")
+                f.write("}\n")
             for name, decl in sorted(self.decls.items()):
                 if name not in members and name not in self.enums:
                     f.write(decl + "\n")
@@ -148,7 +194,11 @@ class Builtins:
             return ""
 
     def function(self, name):
-        return f"template <class... A> int64_t {name}(A &&...);"
+        # Intrinsics return numbers or C310's register types, and take
+        # types or enum values as template arguments.
+        return (f"template <class... A> __tilekit_any {name}(A &&...); "
+                f"template <auto V, auto... W, class... A> __tilekit_any "
+                f"{name}(A &&...);")
 
     def in_headers(self, path):
         return os.path.abspath(path).startswith(self.devkit + os.sep)
@@ -160,7 +210,8 @@ class Builtins:
         for m in ERROR.finditer(errors):
             path, line, column, kind, name = m.groups()
             if (name in self.decls or name in BUILTIN_TYPES or
-                    not self.in_headers(path)):
+                    not self.in_headers(path) or
+                    self.defined_in_headers(name)):
                 continue
             text = self.source_line(path, int(line))
             column = int(column)
@@ -172,7 +223,8 @@ class Builtins:
                                     f"#define {name}")
             elif (kind == "unknown type name" or name.endswith("_t") or
                   (re.match(r"\)\s*[\w(]", after) and before.endswith("("))):
-                self.decls[name] = f"using {name} = int;"
+                # Each its own type: the headers specialize templates on them.
+                self.decls[name] = self.distinct_type(name)
             elif after.startswith("(") or after.startswith("<"):
                 self.decls[name] = self.function(name)
             else:
@@ -180,9 +232,43 @@ class Builtins:
                 self.decls[name] = f"constexpr int {name} = {self.next_value};"
             learned += 1
         for m in NOT_A_CLASS.finditer(errors):
-            enum = m.group(1) or m.group(2)
-            if enum not in self.enums and enum != "bisheng":
-                self.enums[enum] = self.members(enum)
+            name = m.group(1) or m.group(2)
+            learned += self.learn_scope(name)
+        for m in GLOBAL_MEMBER.finditer(errors):
+            learned += self.learn_scope(m.group(1))
+        for m in NAMESPACE_MEMBER.finditer(errors):
+            kind, name, space = m.groups()
+            # A namespace the headers open is theirs: a name missing there
+            # follows from an earlier error, not from a builtin.
+            if self.opened_by_headers(space):
+                continue
+            if re.search(r"\b" + space + "::" + name + r"::", self.headers()):
+                if space + "::" + name not in self.namespaces:
+                    self.namespaces[space + "::" + name] = set()
+                    learned += 1
+                continue
+            if name not in self.namespaces.setdefault(space, set()):
+                self.namespaces[space].add(name)
+                if kind == "type":
+                    self.types_in[(space, name)] = (
+                        f"enum class {name} : int {{}};")
+                learned += 1
+        for m in NOT_A_STRUCT.finditer(errors):
+            if not self.in_headers(m.group(1)):
+                continue
+            text = self.source_line(m.group(1), int(m.group(2)))
+            name = re.findall(r"(\w+)\s*\.?\s*$", text[:int(m.group(3))])
+            if name and self.decls.get(name[0], "").startswith("constexpr"):
+                fields = sorted(self.named_through(name[0], r"\s*\.\s*(\w+)"))
+                self.decls[name[0]] = (
+                    f"struct {{ __tilekit_any {', '.join(fields)}; }} "
+                    f"inline {name[0]};")
+                learned += 1
+        for m in NO_MATCH.finditer(errors):
+            name = m.group(2)
+            if (self.in_headers(m.group(1)) and name not in self.decls and
+                    not self.defined_in_headers(name)):
+                self.decls[name] = self.function(name)
                 learned += 1
         for m in NOT_CALLABLE.finditer(errors):
             if not self.in_headers(m.group(1)):
@@ -193,6 +279,61 @@ class Builtins:
                 self.decls[name[0]] = self.function(name[0])
                 learned += 1
         return learned
+
+    def opened_by_headers(self, space):
+        opened = set()
+        for spaces in re.findall(r"\bnamespace\s+([\w:]+)\s*\{",
+                                 self.headers()):
+            opened |= set(spaces.split("::"))
+        return bool(opened & set(space.split("::")))
+
+    def defined_in_headers(self, name):
+        """Whether a header defines `name` itself (then it is no builtin)."""
+        if self.defined is None:
+            self.defined = set(re.findall(r"\busing\s+(\w+)\s*=",
+                                          self.headers()))
+            self.defined |= set(re.findall(r"\btypedef\s[^;{}]*?(\w+)\s*;",
+                                           self.headers()))
+        return name in self.defined
+
+    def distinct_type(self, name):
+        """A builtin type of its own: an enum of the members the headers
+        name through it (pipes and events unscoped, as the intrinsics take
+        them)."""
+        # SIMT's vector types (float2, half4, ...): the compiler's vectors.
+        vector = re.fullmatch(r"(u?(?:char|short|int|long)|float|half|"
+                              r"bfloat16|double)([1-4])", name)
+        if vector:
+            scalar = {"half": "_Float16", "bfloat16": "__bf16",
+                      "long": "int64_t", "ulong": "uint64_t",
+                      "uchar": "uint8_t", "ushort": "uint16_t",
+                      "uint": "uint32_t", "char": "int8_t"}.get(
+                          vector.group(1), vector.group(1))
+            return (f"using {name} = {scalar} "
+                    f"__attribute__((ext_vector_type({vector.group(2)})));")
+        if name in ("pipe_t", "event_t"):
+            self.enums[name] = set()
+            return ""
+        members = self.named_through(name)
+        return (f"enum class {name} : int {{ {', '.join(sorted(members))} }};")
+
+    def learn_scope(self, name):
+        """A name used as `name::member`: a namespace of functions when the
+        headers call its members, else an enum of them."""
+        if (name in self.enums or name in self.namespaces
+                or (name in self.decls and "enum" in self.decls[name])):
+            return 0
+        if re.search(r"\b" + name + r"::\w+::", self.headers()):
+            self.namespaces[name] = set()
+            self.decls.pop(name, None)
+            return 1
+        called = self.named_through(name, r"::(\w+)\s*\(")
+        if called:
+            self.namespaces[name] = called
+            self.decls.pop(name, None)
+        else:
+            self.decls[name] = self.distinct_type(name)
+        return 1
 
     def build(self):
         os.makedirs(os.path.join(self.workdir, "include", "kernel_tiling"),
@@ -232,23 +373,28 @@ def main():
     parser.add_argument("--tilekit", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "build", "bin",
         "tilekit"))
+    parser.add_argument("--arch", choices=sorted(NPU_ARCH), default="c220",
+                        help="the target the files were compiled for")
     parser.add_argument("--keep", help="keep the work files in DIR")
+    parser.add_argument("--examples", action="store_true",
+                        help="check every example as well as the files")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
     workdir = args.keep or tempfile.mkdtemp(prefix="tilekit-public-ascendc-")
     os.makedirs(workdir, exist_ok=True)
-    builtins = Builtins(os.path.abspath(args.devkit), workdir)
+    builtins = Builtins(os.path.abspath(args.devkit), workdir, args.arch)
     builtins.build()
-    files = list(args.files)
-    if not files:
+    files = []
+    if args.examples or not args.files:
         examples = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "examples")
         for kernel in sorted(glob.glob(os.path.join(examples, "*.mlir"))):
             out = os.path.join(workdir, os.path.basename(kernel)[:-5] + ".cpp")
-            subprocess.run([args.tilekit, "compile", kernel, "--arch=c220",
+            subprocess.run([args.tilekit, "compile", kernel, "--arch=" + args.arch,
                             "--emit=cpp", "-o", out], check=True,
                            capture_output=True)
             files.append(out)
+    files += args.files
     failed = 0
     for path in files:
         errors = builtins.check(path)
