@@ -183,3 +183,30 @@ module attributes {ascendc.arch = "c220"} {
     return
   }
 }
+
+// -----
+
+// Every buffer must hold two items: a cube kernel whose accumulator fills
+// L0C does not overlap.
+module attributes {ascendc.arch = "c220"} {
+  func.func @wide(%x: !ascendc.global_tensor<?x256xf32>, %r: index) {
+    %c = ascendc.local_tensor co1 addr 0 size 131072 : <128x256xf32>
+    %a = ascendc.local_tensor a2 addr 0 size 512 : <16x16xf16>
+    %b = ascendc.local_tensor b2 addr 0 size 512 : <16x16xf16>
+    %c16 = arith.constant 16 : index
+    %true = arith.constant true
+    ascendc.mmad %c, %a, %b m %c16 n %c16 k %c16 init %true : <128x256xf32>, <16x16xf16>, <16x16xf16>
+    return
+  }
+  // expected-remark @+1 {{the items of '@wides_kernel' do not overlap on a core: '@wide' uses 131072 bytes of L0C, which do not fit twice in 131072}}
+  func.func @wides(%x: !ascendc.global_tensor<?x256xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %m = ascendc.global_tensor.dim %x, 0 : <?x256xf32>
+    scf.for %r = %c0 to %m step %c128 {
+      func.call @wide(%x, %r) : (!ascendc.global_tensor<?x256xf32>, index) -> ()
+    }
+    return
+  }
+}

@@ -408,7 +408,27 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
       if (elsewhere.contains(callee.getName()))
         why = "'@" + callee.getName().str() + "' runs in another phase too";
     if (why.empty())
-      overlap = ItemOverlap::plan(module, callees.getArrayRef(), ubBytes, why);
+      overlap = ItemOverlap::plan(
+          module, callees.getArrayRef(),
+          [&](Buffer buffer) -> int64_t {
+            switch (buffer) {
+            case Buffer::UB:
+              return ubBytes;
+            case Buffer::L1:
+              return l1Bytes;
+            case Buffer::L0A:
+              return l0aBytes;
+            case Buffer::L0B:
+              return l0bBytes;
+            case Buffer::L0C:
+              return l0cBytes;
+            case Buffer::Bias:
+              return btBytes;
+            default:
+              return 0;
+            }
+          },
+          why);
     if (overlap)
       overlap->atEntry(builder, host.getLoc());
     else

@@ -83,7 +83,7 @@ private:
 
 /// Puts the ops of `run` under an if_subblock of their lane.
 LogicalResult LaneGuard::close() {
-  auto reset = llvm::make_scope_exit([&] {
+  llvm::scope_exit reset([&] {
     run.clear();
     runLane = -1;
   });

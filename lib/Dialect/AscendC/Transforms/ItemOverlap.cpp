@@ -25,14 +25,14 @@ machine::Pipe machinePipe(Pipe pipe) {
   return static_cast<machine::Pipe>(pipe);
 }
 
-/// The first UB byte past `func`'s local tensors.
-int64_t ubEnd(func::FuncOp func) {
-  int64_t end = 0;
+/// Per local buffer, the first byte past `func`'s tensors in it.
+std::map<Buffer, int64_t> bufferEnds(func::FuncOp func) {
+  std::map<Buffer, int64_t> ends;
   func.walk([&](LocalTensorOp tensor) {
-    if (getBuffer(tensor.getPosition()) == Buffer::UB)
-      end = std::max<int64_t>(end, tensor.getAddr() + tensor.getSize());
+    int64_t &end = ends[getBuffer(tensor.getPosition())];
+    end = std::max<int64_t>(end, tensor.getAddr() + tensor.getSize());
   });
-  return end;
+  return ends;
 }
 
 /// The buffer ids (C310) `func` names, one past the largest.
@@ -85,11 +85,12 @@ renumberEvents(const Events &events, ArrayRef<Pipe> tokenPipes, int64_t token) {
   return renumbered;
 }
 
-/// `func`'s copy whose UB tensors sit `ubOffset` bytes higher, whose
-/// buffer ids are `idOffset` higher and whose events are `events`, named
-/// `<name>_pong`.
+/// `func`'s copy, named `<name>_pong`, whose local tensors sit `offsets`
+/// bytes higher in each buffer, whose buffer ids are `idOffset` higher and
+/// whose events are `events`.
 func::FuncOp
-makeCopy(ModuleOp module, func::FuncOp func, int64_t ubOffset, int64_t idOffset,
+makeCopy(ModuleOp module, func::FuncOp func,
+         const std::map<Buffer, int64_t> &offsets, int64_t idOffset,
          const std::map<PipePair, std::map<int64_t, int64_t>> &events) {
   auto copy = cast<func::FuncOp>(func->clone());
   copy.setName((func.getName() + "_pong").str());
@@ -105,9 +106,11 @@ makeCopy(ModuleOp module, func::FuncOp func, int64_t ubOffset, int64_t idOffset,
     return id == pair->second.end() ? event : id->second;
   };
   copy.walk([&](Operation *op) {
-    if (auto tensor = dyn_cast<LocalTensorOp>(op);
-        tensor && getBuffer(tensor.getPosition()) == Buffer::UB)
-      tensor.setAddr(tensor.getAddr() + ubOffset);
+    if (auto tensor = dyn_cast<LocalTensorOp>(op)) {
+      auto offset = offsets.find(getBuffer(tensor.getPosition()));
+      if (offset != offsets.end())
+        tensor.setAddr(tensor.getAddr() + offset->second);
+    }
     if (auto set = dyn_cast<SetFlagOp>(op))
       set.setEvent(renamed(set.getSrc(), set.getDst(), set.getEvent()));
     if (auto wait = dyn_cast<WaitFlagOp>(op))
@@ -132,20 +135,31 @@ makeCopy(ModuleOp module, func::FuncOp func, int64_t ubOffset, int64_t idOffset,
   return copy;
 }
 
+/// The lowest event in [0, reserved) that `taken` does not hold.
+std::optional<int64_t> freeEvent(llvm::function_ref<bool(int64_t)> taken) {
+  for (int64_t id = 0; id < machine::kFirstReservedEventId; ++id)
+    if (!taken(id))
+      return id;
+  return std::nullopt;
+}
+
 } // namespace
 
-std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
-                                             ArrayRef<func::FuncOp> callees,
-                                             int64_t ubBytes,
-                                             std::string &why) {
+std::optional<ItemOverlap>
+ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
+                  llvm::function_ref<int64_t(Buffer)> capacity,
+                  std::string &why) {
   ItemOverlap overlap;
-  llvm::SmallSetVector<Pipe, 4> pipes;
-  // Where the copies start in UB and in buffer ids: past every original.
-  int64_t ubHalf = 0, idHalf = 0, largestEnd = 0;
-  func::FuncOp largest;
+  llvm::SmallSetVector<Pipe, 6> pipes;
+  // Where the copies start in each buffer and in buffer ids: past every
+  // original.
+  std::map<Buffer, int64_t> halves, largestEnds;
+  std::map<Buffer, func::FuncOp> largest;
+  int64_t idHalf = 0;
   for (func::FuncOp callee : callees) {
-    if (getKernelCores(callee) != KernelCores::Vector) {
-      why = "'@" + callee.getName().str() + "' is not a vector-only kernel";
+    if (isMixed(getKernelCores(callee))) {
+      why = "'@" + callee.getName().str() +
+            "' is a mixed kernel, whose cores hand each item over";
       return std::nullopt;
     }
     if (!callee.getOps<WorkspaceOp>().empty()) {
@@ -153,12 +167,15 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
             "' keeps scratch in GM, which a core's items share";
       return std::nullopt;
     }
-    int64_t end = ubEnd(callee);
-    if (end > largestEnd) {
-      largestEnd = end;
-      largest = callee;
+    for (auto [buffer, end] : bufferEnds(callee)) {
+      if (end > largestEnds[buffer]) {
+        largestEnds[buffer] = end;
+        largest[buffer] = callee;
+      }
+      int64_t alignment = std::max<int64_t>(kBlockBytes, getAlignment(buffer));
+      halves[buffer] =
+          std::max<int64_t>(halves[buffer], llvm::alignTo(end, alignment));
     }
-    ubHalf = std::max<int64_t>(ubHalf, llvm::alignTo(end, kBlockBytes));
     idHalf = std::max(idHalf, bufIdEnd(callee));
     callee.walk([&](Operation *op) {
       if (std::optional<Pipe> pipe = getOpPipe(op);
@@ -166,46 +183,86 @@ std::optional<ItemOverlap> ItemOverlap::plan(ModuleOp module,
         pipes.insert(*pipe);
     });
   }
-  if (ubHalf + largestEnd > ubBytes) {
-    why = "'@" + largest.getName().str() + "' uses " +
-          std::to_string(largestEnd) +
-          " bytes of UB, which do not fit twice in " + std::to_string(ubBytes);
-    return std::nullopt;
-  }
-  for (Pipe pipe : pipes)
-    if (!machine::hasHardEvent(machinePipe(pipe), machine::Pipe::S)) {
+  for (auto [buffer, half] : halves)
+    if (half + largestEnds[buffer] > capacity(buffer)) {
+      why = "'@" + largest[buffer].getName().str() + "' uses " +
+            std::to_string(largestEnds[buffer]) + " bytes of " +
+            getBufferName(buffer) + ", which do not fit twice in " +
+            std::to_string(capacity(buffer));
+      return std::nullopt;
+    }
+  // A pipe with no event to the scalar pipe hands over through one that
+  // has and comes after it in the data path (MTE1 through M): that pipe
+  // waits for it first. Pipes in data-path order:
+  const Pipe order[] = {Pipe::MTE2, Pipe::MTE1, Pipe::M,
+                        Pipe::FIX,  Pipe::V,    Pipe::MTE3};
+  auto rank = [&](Pipe pipe) { return llvm::find(order, pipe) - order; };
+  for (Pipe pipe : pipes) {
+    if (machine::hasHardEvent(machinePipe(pipe), machine::Pipe::S)) {
+      overlap.pipes.push_back(pipe);
+      continue;
+    }
+    auto via = llvm::find_if(pipes, [&](Pipe other) {
+      return rank(other) > rank(pipe) &&
+             machine::hasHardEvent(machinePipe(pipe), machinePipe(other)) &&
+             machine::hasHardEvent(machinePipe(other), machine::Pipe::S);
+    });
+    if (via == pipes.end()) {
       why = std::string("no event orders the ") + stringifyPipe(pipe).str() +
             " pipe before the scalar pipe";
       return std::nullopt;
     }
+    overlap.chains.push_back({pipe, *via, {-1, -1}});
+  }
   // The token: the lowest event no original sets from those pipes to S.
   Events events = eventsOf(callees);
-  int64_t event = 0;
-  auto taken = [&](int64_t id) {
-    return llvm::any_of(pipes, [&](Pipe pipe) {
-      auto ids = events.find({unsigned(pipe), unsigned(Pipe::S)});
-      return ids != events.end() && ids->second.count(id);
-    });
+  auto setBy = [&](const Events &sets, Pipe src, Pipe dst, int64_t id) {
+    auto ids = sets.find({unsigned(src), unsigned(dst)});
+    return ids != sets.end() && ids->second.count(id);
   };
-  while (event < machine::kFirstReservedEventId && taken(event))
-    ++event;
-  if (event == machine::kFirstReservedEventId) {
+  std::optional<int64_t> token = freeEvent([&](int64_t id) {
+    return llvm::any_of(overlap.pipes, [&](Pipe pipe) {
+      return setBy(events, pipe, Pipe::S, id);
+    });
+  });
+  if (!token) {
     why = "every event from the items' pipes to the scalar pipe is in use";
     return std::nullopt;
   }
-  overlap.pipes.assign(pipes.begin(), pipes.end());
-  overlap.event = event;
-  auto renumbered = renumberEvents(events, overlap.pipes, event);
+  overlap.event = *token;
+  auto renumbered = renumberEvents(events, overlap.pipes, *token);
   if (!renumbered) {
     why = "the item kernels leave too few events free for a second item at "
           "once";
     return std::nullopt;
   }
+  // A chain's two events (one per half): ones neither half sets between
+  // its pipes.
+  for (Chain &chain : overlap.chains) {
+    auto copies = renumbered->find({unsigned(chain.from), unsigned(chain.via)});
+    for (int64_t &event : chain.events) {
+      std::optional<int64_t> free = freeEvent([&](int64_t id) {
+        return setBy(events, chain.from, chain.via, id) ||
+               (copies != renumbered->end() &&
+                llvm::any_of(
+                    copies->second,
+                    [&](auto renamed) { return renamed.second == id; })) ||
+               llvm::is_contained(chain.events, id);
+      });
+      if (!free) {
+        why = std::string("every event from the ") +
+              stringifyPipe(chain.from).str() + " pipe to the " +
+              stringifyPipe(chain.via).str() + " pipe is in use";
+        return std::nullopt;
+      }
+      event = *free;
+    }
+  }
   // Sharing a buffer id only orders more (each instruction locks around
   // itself): the copies take ids of their own where they remain.
   int64_t idOffset = 2 * idHalf <= machine::kMutexIds ? idHalf : 0;
   for (func::FuncOp callee : callees) {
-    func::FuncOp copy = makeCopy(module, callee, ubHalf, idOffset, *renumbered);
+    func::FuncOp copy = makeCopy(module, callee, halves, idOffset, *renumbered);
     overlap.copies[callee.getSymNameAttr()] = copy;
     for (func::FuncOp half : {callee, copy})
       half->setAttr(AscendCDialect::kOverlappedAttrName,
@@ -223,7 +280,6 @@ void ItemOverlap::handOver(OpBuilder &builder, Location loc, bool wait,
       SetFlagOp::create(builder, loc, pipe, Pipe::S, event);
   }
 }
-
 void ItemOverlap::atEntry(OpBuilder &builder, Location loc) const {
   handOver(builder, loc, /*wait=*/false, /*set=*/true);
 }
@@ -248,6 +304,16 @@ void ItemOverlap::runItem(func::CallOp call, Value item, Value cores) const {
   cast<func::CallOp>(copy).setCallee(
       copies.lookup(call.getCalleeAttr().getAttr()).getName());
   call->moveBefore(branch.thenBlock()->getTerminator());
+  // Each half's item ends its chains on events of its own: the next set of
+  // one comes two items later, after the tokens saw its wait done.
+  Block *halves[] = {branch.thenBlock(), branch.elseBlock()};
+  for (auto [half, block] : llvm::enumerate(halves)) {
+    OpBuilder end = OpBuilder::atBlockTerminator(block);
+    for (const Chain &chain : chains) {
+      SetFlagOp::create(end, loc, chain.from, chain.via, chain.events[half]);
+      WaitFlagOp::create(end, loc, chain.from, chain.via, chain.events[half]);
+    }
+  }
   builder.setInsertionPointAfter(branch);
   handOver(builder, loc, /*wait=*/true, /*set=*/true);
 }

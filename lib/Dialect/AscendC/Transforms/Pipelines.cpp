@@ -122,8 +122,17 @@ bool buildAscendCPipeline(
   // One launch per host function, over kernels that are complete.
   FormLaunchOptions launch;
   launch.cores = cores;
-  if (capacities)
-    launch.ubBytes = (*capacities)[static_cast<unsigned>(machine::Buffer::UB)];
+  if (capacities) {
+    auto bytes = [&](machine::Buffer buffer) {
+      return (*capacities)[static_cast<unsigned>(buffer)];
+    };
+    launch.ubBytes = bytes(machine::Buffer::UB);
+    launch.l1Bytes = bytes(machine::Buffer::L1);
+    launch.l0aBytes = bytes(machine::Buffer::L0A);
+    launch.l0bBytes = bytes(machine::Buffer::L0B);
+    launch.l0cBytes = bytes(machine::Buffer::L0C);
+    launch.btBytes = bytes(machine::Buffer::Bias);
+  }
   p.addPerModule(createFormLaunch(launch));
   return p.reachedStop();
 }

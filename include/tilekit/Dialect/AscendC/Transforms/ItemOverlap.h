@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
+#include <array>
 #include <string>
 
 namespace tilekit::ascendc {
@@ -23,7 +24,7 @@ namespace tilekit::ascendc {
 /// The plan of a launch kernel's overlapped items.
 ///
 /// Each device function gets a copy (`<name>_pong`) whose local tensors sit
-/// above the original's in UB (on C310 its buffer ids follow the
+/// above the original's in every buffer (on C310 its buffer ids follow the
 /// original's too); a core's k-th item runs the original when k is even,
 /// the copy when odd, so two consecutive items never share a buffer.
 ///
@@ -36,16 +37,24 @@ namespace tilekit::ascendc {
 /// items are in flight. The pipes are in order, so the set after item k
 /// fires only when P has finished it; between a set and the wait that
 /// takes it no other set of the event is issued (one bit per event).
+///
+/// A pipe with no event to S (MTE1) is chained through the next one in the
+/// data path that has (M): after each item `set_flag MTE1 -> M` and
+/// `wait_flag MTE1 -> M`, before M's token, so M's token also says MTE1
+/// is done with the item. The even items' chain and the odd items' use two
+/// events neither half sets there: a chain event is set again two items
+/// later, once the tokens have seen its wait.
 class ItemOverlap {
 public:
   /// The overlap of the items of `callees` (the device functions one
-  /// launch kernel calls) within `ubBytes` of UB, with their copies made
-  /// in `module`; none, with the reason in `why`, when it does not apply:
-  /// a callee that is not vector-only, uses GM scratch of its own, does
-  /// not fit twice, or leaves no event free for a token.
+  /// launch kernel calls) within `capacity` of each buffer, with their
+  /// copies made in `module`; none, with the reason in `why`, when it does
+  /// not apply: a mixed callee (its cores hand items over), GM scratch of
+  /// its own, a buffer that does not hold two items, or no event free for a
+  /// token or a chain.
   static std::optional<ItemOverlap>
   plan(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> callees,
-       int64_t ubBytes, std::string &why);
+       llvm::function_ref<int64_t(Buffer)> capacity, std::string &why);
 
   /// The tokens' first sets, at the launch kernel's entry.
   void atEntry(mlir::OpBuilder &builder, mlir::Location loc) const;
@@ -61,7 +70,15 @@ private:
   void handOver(mlir::OpBuilder &builder, mlir::Location loc, bool wait,
                 bool set) const;
 
-  llvm::SmallVector<Pipe, 3> pipes;
+  /// A pipe handed over through another's token, on `events` (the even
+  /// items', the odd items').
+  struct Chain {
+    Pipe from, via;
+    std::array<int64_t, 2> events;
+  };
+
+  llvm::SmallVector<Pipe, 4> pipes;
+  llvm::SmallVector<Chain, 1> chains;
   int64_t event = 0;
   llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> copies;
 };
