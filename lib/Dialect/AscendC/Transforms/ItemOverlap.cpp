@@ -212,7 +212,7 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
             " pipe before the scalar pipe";
       return std::nullopt;
     }
-    overlap.chains.push_back({pipe, *via, {-1, -1}});
+    overlap.chains.push_back({pipe, *via, -1, -1});
   }
   // The token: the lowest event no original sets from those pipes to S.
   Events events = eventsOf(callees);
@@ -236,23 +236,23 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
           "once";
     return std::nullopt;
   }
-  // A chain's two events (one per half): ones neither half sets between
-  // its pipes.
+  // A chain's events, there and back: ones neither half sets between its
+  // pipes.
   for (Chain &chain : overlap.chains) {
-    auto copies = renumbered->find({unsigned(chain.from), unsigned(chain.via)});
-    for (int64_t &event : chain.events) {
+    for (auto [event, src, dst] :
+         {std::tie(chain.there, chain.from, chain.via),
+          std::tie(chain.back, chain.via, chain.from)}) {
+      auto copies = renumbered->find({unsigned(src), unsigned(dst)});
       std::optional<int64_t> free = freeEvent([&](int64_t id) {
-        return setBy(events, chain.from, chain.via, id) ||
+        return setBy(events, src, dst, id) ||
                (copies != renumbered->end() &&
-                llvm::any_of(
-                    copies->second,
-                    [&](auto renamed) { return renamed.second == id; })) ||
-               llvm::is_contained(chain.events, id);
+                llvm::any_of(copies->second, [&](auto renamed) {
+                  return renamed.second == id;
+                }));
       });
       if (!free) {
-        why = std::string("every event from the ") +
-              stringifyPipe(chain.from).str() + " pipe to the " +
-              stringifyPipe(chain.via).str() + " pipe is in use";
+        why = std::string("every event from the ") + stringifyPipe(src).str() +
+              " pipe to the " + stringifyPipe(dst).str() + " pipe is in use";
         return std::nullopt;
       }
       event = *free;
@@ -273,6 +273,15 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
 
 void ItemOverlap::handOver(OpBuilder &builder, Location loc, bool wait,
                            bool set) const {
+  // After an item, each chained pipe's work comes before its carrier's
+  // token, and the carrier's wait before the chained pipe's next set.
+  if (wait && set)
+    for (const Chain &chain : chains) {
+      SetFlagOp::create(builder, loc, chain.from, chain.via, chain.there);
+      WaitFlagOp::create(builder, loc, chain.from, chain.via, chain.there);
+      SetFlagOp::create(builder, loc, chain.via, chain.from, chain.back);
+      WaitFlagOp::create(builder, loc, chain.via, chain.from, chain.back);
+    }
   for (Pipe pipe : pipes) {
     if (wait)
       WaitFlagOp::create(builder, loc, pipe, Pipe::S, event);
@@ -304,16 +313,6 @@ void ItemOverlap::runItem(func::CallOp call, Value item, Value cores) const {
   cast<func::CallOp>(copy).setCallee(
       copies.lookup(call.getCalleeAttr().getAttr()).getName());
   call->moveBefore(branch.thenBlock()->getTerminator());
-  // Each half's item ends its chains on events of its own: the next set of
-  // one comes two items later, after the tokens saw its wait done.
-  Block *halves[] = {branch.thenBlock(), branch.elseBlock()};
-  for (auto [half, block] : llvm::enumerate(halves)) {
-    OpBuilder end = OpBuilder::atBlockTerminator(block);
-    for (const Chain &chain : chains) {
-      SetFlagOp::create(end, loc, chain.from, chain.via, chain.events[half]);
-      WaitFlagOp::create(end, loc, chain.from, chain.via, chain.events[half]);
-    }
-  }
   builder.setInsertionPointAfter(branch);
   handOver(builder, loc, /*wait=*/true, /*set=*/true);
 }

@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
-#include <array>
 #include <string>
 
 namespace tilekit::ascendc {
@@ -41,9 +40,9 @@ namespace tilekit::ascendc {
 /// A pipe with no event to S (MTE1) is chained through the next one in the
 /// data path that has (M): after each item `set_flag MTE1 -> M` and
 /// `wait_flag MTE1 -> M`, before M's token, so M's token also says MTE1
-/// is done with the item. The even items' chain and the odd items' use two
-/// events neither half sets there: a chain event is set again two items
-/// later, once the tokens have seen its wait.
+/// is done with the item; then `set_flag M -> MTE1` and `wait_flag M ->
+/// MTE1`, so that MTE1 sets the event again only after M took it (one bit
+/// per event), on events neither half sets there.
 class ItemOverlap {
 public:
   /// The overlap of the items of `callees` (the device functions one
@@ -70,11 +69,11 @@ private:
   void handOver(mlir::OpBuilder &builder, mlir::Location loc, bool wait,
                 bool set) const;
 
-  /// A pipe handed over through another's token, on `events` (the even
-  /// items', the odd items').
+  /// A pipe handed over through another's token: on event `there` from
+  /// `from` to `via`, and on `back` the other way.
   struct Chain {
     Pipe from, via;
-    std::array<int64_t, 2> events;
+    int64_t there, back;
   };
 
   llvm::SmallVector<Pipe, 4> pipes;

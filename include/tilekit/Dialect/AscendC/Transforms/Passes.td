@@ -367,7 +367,7 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     is done on P, so item k + 1, in item k - 1's half, issues only then
     while item k may still run. A pipe with no event to S (MTE1) hands over
     through one that has (M): `set_flag`/`wait_flag MTE1 -> M` after each
-    item, before M's token
+    item, before M's token, then `M -> MTE1` back
     (`tilekit/Dialect/AscendC/Transforms/ItemOverlap.h`). Where it does not
     apply the pass says why in a remark. A host function this cannot express (one that
     runs ops other than scalar arithmetic, `scf.for`/`scf.if`, extents,
