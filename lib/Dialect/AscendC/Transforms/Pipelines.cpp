@@ -1,5 +1,6 @@
 //===- Pipelines.cpp - The AscendC pass order per architecture ------------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/BufferCapacities.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -82,17 +83,8 @@ bool buildAscendCPipeline(
   p.addPerKernel(createUnifyBiasTensor());
   ComputeMemoryConsumptionOptions capacity;
   capacity.checkCapacity = true;
-  if (capacities) {
-    auto bytes = [&](machine::Buffer buffer) {
-      return (*capacities)[static_cast<unsigned>(buffer)];
-    };
-    capacity.ubBytes = bytes(machine::Buffer::UB);
-    capacity.l1Bytes = bytes(machine::Buffer::L1);
-    capacity.l0aBytes = bytes(machine::Buffer::L0A);
-    capacity.l0bBytes = bytes(machine::Buffer::L0B);
-    capacity.l0cBytes = bytes(machine::Buffer::L0C);
-    capacity.btBytes = bytes(machine::Buffer::Bias);
-  }
+  if (capacities)
+    setCapacityOptions(capacity, *capacities);
   p.addPerModule(createComputeMemoryConsumption(capacity));
   // Instructions.
   p.addPerKernel(createFixupMmadAccParams());
@@ -122,17 +114,8 @@ bool buildAscendCPipeline(
   // One launch per host function, over kernels that are complete.
   FormLaunchOptions launch;
   launch.cores = cores;
-  if (capacities) {
-    auto bytes = [&](machine::Buffer buffer) {
-      return (*capacities)[static_cast<unsigned>(buffer)];
-    };
-    launch.ubBytes = bytes(machine::Buffer::UB);
-    launch.l1Bytes = bytes(machine::Buffer::L1);
-    launch.l0aBytes = bytes(machine::Buffer::L0A);
-    launch.l0bBytes = bytes(machine::Buffer::L0B);
-    launch.l0cBytes = bytes(machine::Buffer::L0C);
-    launch.btBytes = bytes(machine::Buffer::Bias);
-  }
+  if (capacities)
+    setCapacityOptions(launch, *capacities);
   p.addPerModule(createFormLaunch(launch));
   return p.reachedStop();
 }
