@@ -192,8 +192,8 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
       return std::nullopt;
     }
   // A pipe with no event to the scalar pipe hands over through one that
-  // has and comes after it in the data path (MTE1 through M): that pipe
-  // waits for it first. Pipes in data-path order:
+  // has and comes after it in the data path (MTE1 through M), with events
+  // both ways: that pipe waits for it first. Pipes in data-path order:
   const Pipe order[] = {Pipe::MTE2, Pipe::MTE1, Pipe::M,
                         Pipe::FIX,  Pipe::V,    Pipe::MTE3};
   auto rank = [&](Pipe pipe) { return llvm::find(order, pipe) - order; };
@@ -205,6 +205,7 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
     auto via = llvm::find_if(pipes, [&](Pipe other) {
       return rank(other) > rank(pipe) &&
              machine::hasHardEvent(machinePipe(pipe), machinePipe(other)) &&
+             machine::hasHardEvent(machinePipe(other), machinePipe(pipe)) &&
              machine::hasHardEvent(machinePipe(other), machine::Pipe::S);
     });
     if (via == pipes.end()) {
