@@ -1,5 +1,6 @@
 //===- ComputeMemoryConsumption.cpp - Bytes needed per buffer -------------===//
 
+#include "tilekit/Dialect/AscendC/Transforms/BufferCapacities.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,23 +24,8 @@ struct ComputeMemoryConsumptionPass
   using Base::Base;
 
   int64_t capacity(Buffer buffer) const {
-    switch (buffer) {
-    case Buffer::L1:
-      return l1Bytes;
-    case Buffer::L0A:
-      return l0aBytes;
-    case Buffer::L0B:
-      return l0bBytes;
-    case Buffer::L0C:
-      return l0cBytes;
-    case Buffer::UB:
-      return ubBytes;
-    case Buffer::Bias:
-      return btBytes;
-    case Buffer::GM:
-      break;
-    }
-    llvm_unreachable("every buffer has a capacity");
+    return selectCapacity(buffer, ubBytes, l1Bytes, l0aBytes, l0bBytes,
+                          l0cBytes, btBytes);
   }
 
   void runOnOperation() override {

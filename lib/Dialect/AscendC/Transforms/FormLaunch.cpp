@@ -11,6 +11,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/BufferCapacities.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/ItemOverlap.h"
 
@@ -410,23 +411,9 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
     if (why.empty())
       overlap = ItemOverlap::plan(
           module, callees.getArrayRef(),
-          [&](Buffer buffer) -> int64_t {
-            switch (buffer) {
-            case Buffer::UB:
-              return ubBytes;
-            case Buffer::L1:
-              return l1Bytes;
-            case Buffer::L0A:
-              return l0aBytes;
-            case Buffer::L0B:
-              return l0bBytes;
-            case Buffer::L0C:
-              return l0cBytes;
-            case Buffer::Bias:
-              return btBytes;
-            default:
-              return 0;
-            }
+          [&](Buffer buffer) {
+            return selectCapacity(buffer, ubBytes, l1Bytes, l0aBytes, l0bBytes,
+                                  l0cBytes, btBytes);
           },
           why);
     if (overlap)

@@ -2,7 +2,8 @@
 //
 // Passes that check what fits in the local buffers take each buffer's
 // capacity as an option (`ub-bytes`, `l1-bytes`, `l0a-bytes`, `l0b-bytes`,
-// `l0c-bytes`, `bt-bytes`); a pipeline sets them all from one table.
+// `l0c-bytes`, `bt-bytes`): a pass reads them by buffer, a pipeline sets
+// them all from one table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,9 +12,36 @@
 
 #include "tilekit/Machine/Machine.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <array>
 
 namespace tilekit::ascendc {
+
+/// Which of a pass's capacity options (passed in this order) is
+/// `buffer`'s.
+inline int64_t selectCapacity(machine::Buffer buffer, int64_t ubBytes,
+                              int64_t l1Bytes, int64_t l0aBytes,
+                              int64_t l0bBytes, int64_t l0cBytes,
+                              int64_t btBytes) {
+  switch (buffer) {
+  case machine::Buffer::UB:
+    return ubBytes;
+  case machine::Buffer::L1:
+    return l1Bytes;
+  case machine::Buffer::L0A:
+    return l0aBytes;
+  case machine::Buffer::L0B:
+    return l0bBytes;
+  case machine::Buffer::L0C:
+    return l0cBytes;
+  case machine::Buffer::Bias:
+    return btBytes;
+  case machine::Buffer::GM:
+    break;
+  }
+  llvm_unreachable("every local buffer has a capacity");
+}
 
 /// Sets every capacity option of `options` from `capacities` (indexed by
 /// buffer).
