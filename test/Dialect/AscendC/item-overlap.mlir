@@ -210,3 +210,33 @@ module attributes {ascendc.arch = "c220"} {
     return
   }
 }
+
+// -----
+
+// GM scratch a kernel makes inside a loop has no fixed place in the item's
+// workspace slice to move the copy's above: no overlap.
+module attributes {ascendc.arch = "c220"} {
+  func.func @looped(%x: !ascendc.global_tensor<?x128xf32>, %r: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %n = arith.constant 2048 : index
+    %a = ascendc.local_tensor vecin addr 0 size 8192 : <16x128xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %w = ascendc.workspace : <16x128xf32>
+      ascendc.data_copy %a, %w, %n : !ascendc.local_tensor<16x128xf32>, !ascendc.global_tensor<16x128xf32>
+    }
+    return
+  }
+  // expected-remark @+1 {{the items of '@loopeds_kernel' do not overlap on a core: '@looped' makes GM scratch inside a loop or branch}}
+  func.func @loopeds(%x: !ascendc.global_tensor<?x128xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>, pto.independent_items} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %m = ascendc.global_tensor.dim %x, 0 : <?x128xf32>
+    scf.for %r = %c0 to %m step %c16 {
+      func.call @looped(%x, %r) : (!ascendc.global_tensor<?x128xf32>, index) -> ()
+    }
+    return
+  }
+}

@@ -2,10 +2,14 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
+#include "tilekit/Machine/Machine.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "mlir/IR/Builders.h"
+
+#include <array>
 
 using namespace mlir;
 
@@ -64,6 +68,26 @@ void createGroup(OpBuilder &builder, Location loc, bool cube,
   OpBuilder inner = OpBuilder::atBlockBegin(body);
   fill(inner);
   YieldOp::create(inner, loc);
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+findFreeFlags(ArrayRef<Operation *> kernels) {
+  std::array<bool, machine::kCrossCoreFlags> used{};
+  for (Operation *kernel : kernels)
+    kernel->walk([&](Operation *op) {
+      if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+        used[set.getFlag() % machine::kCrossCoreFlags] = true;
+      if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+        used[wait.getFlag() % machine::kCrossCoreFlags] = true;
+    });
+  SmallVector<int64_t, 2> free;
+  for (int64_t id = machine::kCrossCoreFlags - 1; id >= 0 && free.size() < 2;
+       --id)
+    if (!used[id])
+      free.push_back(id);
+  if (free.size() < 2)
+    return std::nullopt;
+  return std::make_pair(free[0], free[1]);
 }
 
 } // namespace tilekit::ascendc

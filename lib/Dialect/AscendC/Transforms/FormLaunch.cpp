@@ -108,26 +108,6 @@ std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
   return std::nullopt;
 }
 
-/// Two cross-core flag ids that `kernel` does not use (ids count modulo
-/// the machine's 16), for the handshake that ends each of its items.
-std::optional<std::pair<int64_t, int64_t>> freeFlags(func::FuncOp kernel) {
-  std::array<bool, machine::kCrossCoreFlags> used{};
-  kernel.walk([&](Operation *op) {
-    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
-      used[set.getFlag() % machine::kCrossCoreFlags] = true;
-    if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
-      used[wait.getFlag() % machine::kCrossCoreFlags] = true;
-  });
-  SmallVector<int64_t, 2> free;
-  for (int64_t id = machine::kCrossCoreFlags - 1; id >= 0 && free.size() < 2;
-       --id)
-    if (!used[id])
-      free.push_back(id);
-  if (free.size() < 2)
-    return std::nullopt;
-  return std::make_pair(free[0], free[1]);
-}
-
 /// Ends an item of a mixed kernel on both cores of the block: the vector
 /// core signals `done` and waits for `next`, the cube the other way round,
 /// then each drains its pipes. A kernel launch orders the cores of
@@ -212,7 +192,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
         return stop(op, "passes a GM value that is not followed to one of "
                         "its arguments");
     KernelCores kind = getKernelCores(kernel);
-    if (isMixed(kind) && !freeFlags(kernel))
+    if (isMixed(kind) && !findFreeFlags({kernel}))
       return stop(op, "calls '@" + kernel.getName().str() +
                           "', which uses every cross-core flag: none is "
                           "left to end its items");
@@ -286,10 +266,12 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       }
       guarded->setAttr(AscendCDialect::kLaunchArgsAttrName,
                        builder.getDenseI64ArrayAttr(args));
+      // Overlapped items hand over as the overlap says, a mixed kernel's
+      // cores included; others end with the full handshake.
       if (overlap)
         overlap->runItem(guarded, item, cores);
-      if (isMixed(getKernelCores(kernel)))
-        endMixedItem(inside, loc, *freeFlags(kernel));
+      else if (isMixed(getKernelCores(kernel)))
+        endMixedItem(inside, loc, *findFreeFlags({kernel}));
       Value one = arith::ConstantIndexOp::create(builder, loc, 1);
       item = arith::AddIOp::create(builder, loc, item, one);
       call.erase();

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <array>
 #include <map>
 #include <set>
 
@@ -33,6 +34,21 @@ std::map<Buffer, int64_t> bufferEnds(func::FuncOp func) {
     end = std::max<int64_t>(end, tensor.getAddr() + tensor.getSize());
   });
   return ends;
+}
+
+/// The bytes of `func`'s GM scratch (its workspace regions).
+int64_t scratchBytes(func::FuncOp func) {
+  int64_t bytes = 0;
+  for (auto region : func.getOps<WorkspaceOp>())
+    bytes += region.getRegionBytes();
+  return bytes;
+}
+
+/// Whether `op` runs on the cube: in an `if_aic`, or outside groups in a
+/// cube kernel.
+bool onCube(Operation *op, bool cubeKernel) {
+  Operation *group = getCoreGroup(op);
+  return group ? isCubeGroup(group) : cubeKernel;
 }
 
 /// The buffer ids (C310) `func` names, one past the largest.
@@ -86,16 +102,28 @@ renumberEvents(const Events &events, ArrayRef<Pipe> tokenPipes, int64_t token) {
 }
 
 /// `func`'s copy, named `<name>_pong`, whose local tensors sit `offsets`
-/// bytes higher in each buffer, whose buffer ids are `idOffset` higher and
-/// whose events are `events`.
+/// bytes higher in each buffer, whose GM scratch sits `scratchOffset` bytes
+/// higher in the item's workspace slice, whose buffer ids are `idOffset`
+/// higher and whose events are `events`.
 func::FuncOp
 makeCopy(ModuleOp module, func::FuncOp func,
-         const std::map<Buffer, int64_t> &offsets, int64_t idOffset,
+         const std::map<Buffer, int64_t> &offsets, int64_t scratchOffset,
+         int64_t idOffset,
          const std::map<PipePair, std::map<int64_t, int64_t>> &events) {
   auto copy = cast<func::FuncOp>(func->clone());
   copy.setName((func.getName() + "_pong").str());
   SymbolTable(module).insert(copy, std::next(func->getIterator()));
-  Builder builder(module.getContext());
+  OpBuilder builder(module.getContext());
+  // A workspace region sits past the regions before it in its function:
+  // one unused region as large as the originals' scratch moves the copy's
+  // above theirs (and the item's slice grows to hold both).
+  if (auto regions = copy.getOps<WorkspaceOp>(); !regions.empty()) {
+    builder.setInsertionPoint(*regions.begin());
+    WorkspaceOp::create(builder, copy.getLoc(),
+                        GlobalTensorType::get(module.getContext(),
+                                              {scratchOffset},
+                                              builder.getI8Type()));
+  }
   // Every event the copy uses is one the originals set (their waits take
   // their own sets).
   auto renamed = [&](Pipe src, Pipe dst, int64_t event) {
@@ -150,23 +178,25 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
                   llvm::function_ref<int64_t(Buffer)> capacity,
                   std::string &why) {
   ItemOverlap overlap;
-  llvm::SmallSetVector<Pipe, 6> pipes;
-  // Where the copies start in each buffer and in buffer ids: past every
-  // original.
+  // The pipes each core runs the items on (the vector core's, the cube's).
+  std::array<llvm::SmallSetVector<Pipe, 6>, 2> pipes;
+  // Where the copies start in each buffer, in GM scratch and in buffer
+  // ids: past every original.
   std::map<Buffer, int64_t> halves, largestEnds;
   std::map<Buffer, func::FuncOp> largest;
-  int64_t idHalf = 0;
+  int64_t scratchHalf = 0, idHalf = 0;
+  bool mixed = false;
   for (func::FuncOp callee : callees) {
-    if (isMixed(getKernelCores(callee))) {
+    KernelCores kind = getKernelCores(callee);
+    mixed |= isMixed(kind);
+    size_t regions = 0;
+    callee.walk([&](WorkspaceOp) { ++regions; });
+    if (regions != llvm::range_size(callee.getOps<WorkspaceOp>())) {
       why = "'@" + callee.getName().str() +
-            "' is a mixed kernel, whose cores hand each item over";
+            "' makes GM scratch inside a loop or branch";
       return std::nullopt;
     }
-    if (!callee.getOps<WorkspaceOp>().empty()) {
-      why = "'@" + callee.getName().str() +
-            "' keeps scratch in GM, which a core's items share";
-      return std::nullopt;
-    }
+    scratchHalf = std::max(scratchHalf, scratchBytes(callee));
     for (auto [buffer, end] : bufferEnds(callee)) {
       if (end > largestEnds[buffer]) {
         largestEnds[buffer] = end;
@@ -177,11 +207,21 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
           std::max<int64_t>(halves[buffer], llvm::alignTo(end, alignment));
     }
     idHalf = std::max(idHalf, bufIdEnd(callee));
-    callee.walk([&](Operation *op) {
-      if (std::optional<Pipe> pipe = getOpPipe(op);
-          pipe && *pipe != Pipe::S && *pipe != Pipe::All)
-        pipes.insert(*pipe);
+    bool cubeKernel = kind == KernelCores::Cube;
+    WalkResult outside = callee.walk([&](Operation *op) {
+      std::optional<Pipe> pipe = getOpPipe(op);
+      if (!pipe || *pipe == Pipe::S || *pipe == Pipe::All)
+        return WalkResult::advance();
+      if (isMixed(kind) && !getCoreGroup(op))
+        return WalkResult::interrupt();
+      pipes[onCube(op, cubeKernel)].insert(*pipe);
+      return WalkResult::advance();
     });
+    if (outside.wasInterrupted()) {
+      why = "'@" + callee.getName().str() +
+            "' runs a pipe's instruction outside its core groups";
+      return std::nullopt;
+    }
   }
   for (auto [buffer, half] : halves)
     if (half + largestEnds[buffer] > capacity(buffer)) {
@@ -191,38 +231,57 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
             std::to_string(capacity(buffer));
       return std::nullopt;
     }
+  // The cores of a mixed kernel hand each item over with two cross-core
+  // flags none of the items uses.
+  if (mixed) {
+    SmallVector<Operation *> kernels(callees.begin(), callees.end());
+    overlap.handshake = findFreeFlags(kernels);
+    if (!overlap.handshake) {
+      why = "the item kernels leave no two cross-core flags free";
+      return std::nullopt;
+    }
+  }
   // A pipe with no event to the scalar pipe hands over through one that
   // has and comes after it in the data path (MTE1 through M), with events
   // both ways: that pipe waits for it first. Pipes in data-path order:
   const Pipe order[] = {Pipe::MTE2, Pipe::MTE1, Pipe::M,
                         Pipe::FIX,  Pipe::V,    Pipe::MTE3};
   auto rank = [&](Pipe pipe) { return llvm::find(order, pipe) - order; };
-  for (Pipe pipe : pipes) {
-    if (machine::hasHardEvent(machinePipe(pipe), machine::Pipe::S)) {
-      overlap.pipes.push_back(pipe);
+  for (bool cube : {false, true}) {
+    if (pipes[cube].empty())
       continue;
+    Core &core = overlap.cores.emplace_back();
+    core.cube = cube;
+    for (Pipe pipe : pipes[cube]) {
+      if (machine::hasHardEvent(machinePipe(pipe), machine::Pipe::S)) {
+        core.pipes.push_back(pipe);
+        continue;
+      }
+      auto via = llvm::find_if(pipes[cube], [&](Pipe other) {
+        return rank(other) > rank(pipe) &&
+               machine::hasHardEvent(machinePipe(pipe), machinePipe(other)) &&
+               machine::hasHardEvent(machinePipe(other), machinePipe(pipe)) &&
+               machine::hasHardEvent(machinePipe(other), machine::Pipe::S);
+      });
+      if (via == pipes[cube].end()) {
+        why = std::string("no event orders the ") + stringifyPipe(pipe).str() +
+              " pipe before the scalar pipe";
+        return std::nullopt;
+      }
+      core.chains.push_back({pipe, *via, -1, -1});
     }
-    auto via = llvm::find_if(pipes, [&](Pipe other) {
-      return rank(other) > rank(pipe) &&
-             machine::hasHardEvent(machinePipe(pipe), machinePipe(other)) &&
-             machine::hasHardEvent(machinePipe(other), machinePipe(pipe)) &&
-             machine::hasHardEvent(machinePipe(other), machine::Pipe::S);
-    });
-    if (via == pipes.end()) {
-      why = std::string("no event orders the ") + stringifyPipe(pipe).str() +
-            " pipe before the scalar pipe";
-      return std::nullopt;
-    }
-    overlap.chains.push_back({pipe, *via, -1, -1});
   }
   // The token: the lowest event no original sets from those pipes to S.
+  SmallVector<Pipe> tokenPipes;
+  for (const Core &core : overlap.cores)
+    llvm::append_range(tokenPipes, core.pipes);
   Events events = eventsOf(callees);
   auto setBy = [&](const Events &sets, Pipe src, Pipe dst, int64_t id) {
     auto ids = sets.find({unsigned(src), unsigned(dst)});
     return ids != sets.end() && ids->second.count(id);
   };
   std::optional<int64_t> token = freeEvent([&](int64_t id) {
-    return llvm::any_of(overlap.pipes, [&](Pipe pipe) {
+    return llvm::any_of(tokenPipes, [&](Pipe pipe) {
       return setBy(events, pipe, Pipe::S, id);
     });
   });
@@ -231,7 +290,7 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
     return std::nullopt;
   }
   overlap.event = *token;
-  auto renumbered = renumberEvents(events, overlap.pipes, *token);
+  auto renumbered = renumberEvents(events, tokenPipes, *token);
   if (!renumbered) {
     why = "the item kernels leave too few events free for a second item at "
           "once";
@@ -239,31 +298,34 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
   }
   // A chain's events, there and back: ones neither half sets between its
   // pipes.
-  for (Chain &chain : overlap.chains) {
-    for (auto [event, src, dst] :
-         {std::tie(chain.there, chain.from, chain.via),
-          std::tie(chain.back, chain.via, chain.from)}) {
-      auto copies = renumbered->find({unsigned(src), unsigned(dst)});
-      std::optional<int64_t> free = freeEvent([&](int64_t id) {
-        return setBy(events, src, dst, id) ||
-               (copies != renumbered->end() &&
-                llvm::any_of(copies->second, [&](auto renamed) {
-                  return renamed.second == id;
-                }));
-      });
-      if (!free) {
-        why = std::string("every event from the ") + stringifyPipe(src).str() +
-              " pipe to the " + stringifyPipe(dst).str() + " pipe is in use";
-        return std::nullopt;
+  for (Core &core : overlap.cores)
+    for (Chain &chain : core.chains) {
+      for (auto [event, src, dst] :
+           {std::tie(chain.there, chain.from, chain.via),
+            std::tie(chain.back, chain.via, chain.from)}) {
+        auto copies = renumbered->find({unsigned(src), unsigned(dst)});
+        std::optional<int64_t> free = freeEvent([&](int64_t id) {
+          return setBy(events, src, dst, id) ||
+                 (copies != renumbered->end() &&
+                  llvm::any_of(copies->second, [&](auto renamed) {
+                    return renamed.second == id;
+                  }));
+        });
+        if (!free) {
+          why = std::string("every event from the ") +
+                stringifyPipe(src).str() + " pipe to the " +
+                stringifyPipe(dst).str() + " pipe is in use";
+          return std::nullopt;
+        }
+        event = *free;
       }
-      event = *free;
     }
-  }
   // Sharing a buffer id only orders more (each instruction locks around
   // itself): the copies take ids of their own where they remain.
   int64_t idOffset = 2 * idHalf <= machine::kMutexIds ? idHalf : 0;
   for (func::FuncOp callee : callees) {
-    func::FuncOp copy = makeCopy(module, callee, halves, idOffset, *renumbered);
+    func::FuncOp copy =
+        makeCopy(module, callee, halves, scratchHalf, idOffset, *renumbered);
     overlap.copies[callee.getSymNameAttr()] = copy;
     for (func::FuncOp half : {callee, copy})
       half->setAttr(AscendCDialect::kOverlappedAttrName,
@@ -274,22 +336,46 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
 
 void ItemOverlap::handOver(OpBuilder &builder, Location loc, bool wait,
                            bool set) const {
-  // After an item, each chained pipe's work comes before its carrier's
-  // token, and the carrier's wait before the chained pipe's next set.
-  if (wait && set)
-    for (const Chain &chain : chains) {
-      SetFlagOp::create(builder, loc, chain.from, chain.via, chain.there);
-      WaitFlagOp::create(builder, loc, chain.from, chain.via, chain.there);
-      SetFlagOp::create(builder, loc, chain.via, chain.from, chain.back);
-      WaitFlagOp::create(builder, loc, chain.via, chain.from, chain.back);
-    }
-  for (Pipe pipe : pipes) {
-    if (wait)
-      WaitFlagOp::create(builder, loc, pipe, Pipe::S, event);
-    if (set)
-      SetFlagOp::create(builder, loc, pipe, Pipe::S, event);
+  for (const Core &core : cores) {
+    auto fill = [&](OpBuilder &inner) {
+      // The cores of a mixed kernel, one item behind: each signals on the
+      // pipe that ends its items' data path (as the handshake between
+      // items that do not overlap) and, after item k, waits for the
+      // other's signal of item k - 1 (one was set at the entry), so that
+      // item k + 1, in item k - 1's scratch, writes it only once the other
+      // core is done with it.
+      if (handshake) {
+        auto [done, next] = *handshake;
+        Pipe pipe = core.cube ? Pipe::FIX : Pipe::MTE3;
+        if (set)
+          CrossCoreSetFlagOp::create(inner, loc, pipe, core.cube ? next : done);
+        if (wait)
+          CrossCoreWaitFlagOp::create(inner, loc, pipe,
+                                      core.cube ? done : next);
+      }
+      // After an item, each chained pipe's work comes before its carrier's
+      // token, and the carrier's wait before the chained pipe's next set.
+      if (wait && set)
+        for (const Chain &chain : core.chains) {
+          SetFlagOp::create(inner, loc, chain.from, chain.via, chain.there);
+          WaitFlagOp::create(inner, loc, chain.from, chain.via, chain.there);
+          SetFlagOp::create(inner, loc, chain.via, chain.from, chain.back);
+          WaitFlagOp::create(inner, loc, chain.via, chain.from, chain.back);
+        }
+      for (Pipe pipe : core.pipes) {
+        if (wait)
+          WaitFlagOp::create(inner, loc, pipe, Pipe::S, event);
+        if (set)
+          SetFlagOp::create(inner, loc, pipe, Pipe::S, event);
+      }
+    };
+    if (handshake)
+      createGroup(builder, loc, core.cube, fill);
+    else
+      fill(builder);
   }
 }
+
 void ItemOverlap::atEntry(OpBuilder &builder, Location loc) const {
   handOver(builder, loc, /*wait=*/false, /*set=*/true);
 }

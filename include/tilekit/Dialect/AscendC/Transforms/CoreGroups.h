@@ -49,6 +49,11 @@ inline bool isMixed(KernelCores cores) {
 /// (isCubeKernel).
 KernelCores getKernelCores(mlir::Operation *func);
 
+/// Two cross-core flag ids that none of `kernels` uses (ids count modulo
+/// the machine's 16), for a handshake between their items.
+std::optional<std::pair<int64_t, int64_t>>
+findFreeFlags(llvm::ArrayRef<mlir::Operation *> kernels);
+
 /// Whether `group` runs on the cube core (`if_aic`).
 inline bool isCubeGroup(mlir::Operation *group) {
   return mlir::isa<IfAicOp>(group);

@@ -23,9 +23,10 @@ namespace tilekit::ascendc {
 /// The plan of a launch kernel's overlapped items.
 ///
 /// Each device function gets a copy (`<name>_pong`) whose local tensors sit
-/// above the original's in every buffer (on C310 its buffer ids follow the
-/// original's too); a core's k-th item runs the original when k is even,
-/// the copy when odd, so two consecutive items never share a buffer.
+/// above the original's in every buffer, whose GM scratch follows the
+/// original's in the item's workspace slice (on C310 its buffer ids follow
+/// the original's too); a core's k-th item runs the original when k is
+/// even, the copy when odd, so two consecutive items never share a buffer.
 ///
 /// One token per pipe P the items use orders the rest: `set_flag P -> S`
 /// of one event at the kernel's entry and after each item, and a
@@ -43,14 +44,22 @@ namespace tilekit::ascendc {
 /// is done with the item; then `set_flag M -> MTE1` and `wait_flag M ->
 /// MTE1`, so that MTE1 sets the event again only after M took it (one bit
 /// per event), on events neither half sets there.
+///
+/// A mixed kernel's cores each hand their own pipes over (in `if_aiv` /
+/// `if_aic`), and hand items to each other one item behind: each sets a
+/// cross-core flag after every item, on the pipe that ends its data path
+/// (MTE3, FIX), and once at the entry, and waits for the other's after
+/// every item and once before the return. Flags count, so the wait after
+/// item k takes the other core's set of item k - 1: item k + 1, in item
+/// k - 1's scratch, writes it only once the other core is done with it.
 class ItemOverlap {
 public:
   /// The overlap of the items of `callees` (the device functions one
   /// launch kernel calls) within `capacity` of each buffer, with their
   /// copies made in `module`; none, with the reason in `why`, when it does
-  /// not apply: a mixed callee (its cores hand items over), GM scratch of
-  /// its own, a buffer that does not hold two items, or no event free for a
-  /// token or a chain.
+  /// not apply: GM scratch made inside a loop or branch, a buffer that
+  /// does not hold two items, or no event (or, for mixed kernels, no two
+  /// cross-core flags) free.
   static std::optional<ItemOverlap>
   plan(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> callees,
        llvm::function_ref<int64_t(Buffer)> capacity, std::string &why);
@@ -75,10 +84,21 @@ private:
     Pipe from, via;
     int64_t there, back;
   };
+  /// What one core (the vector core or the cube) hands over after each
+  /// item: a token per pipe in `pipes`, and its chains.
+  struct Core {
+    bool cube = false;
+    llvm::SmallVector<Pipe, 4> pipes;
+    llvm::SmallVector<Chain, 1> chains;
+  };
 
-  llvm::SmallVector<Pipe, 4> pipes;
-  llvm::SmallVector<Chain, 1> chains;
+  /// One core, or both (in their groups) for a mixed kernel.
+  llvm::SmallVector<Core, 2> cores;
+  /// The token's event.
   int64_t event = 0;
+  /// A mixed kernel's cross-core flags between items: the vector core's
+  /// `done`, the cube's `next`.
+  std::optional<std::pair<int64_t, int64_t>> handshake;
   llvm::DenseMap<mlir::StringAttr, mlir::func::FuncOp> copies;
 };
 

@@ -354,20 +354,23 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     The called kernels stay functions (`ascendc.device`: in C++, `__aicore__
     inline`), each ending with its pipes drained, unless consecutive items
     of a core overlap (`overlap-items`, on by default, for independent items
-    of vector-only and cube-only kernels that keep no GM scratch and whose
-    memory plan fits twice in every buffer): then each callee gets a copy
-    `<name>_pong` whose local tensors sit above the original's in each
-    buffer (on C310 with buffer ids of its own where they remain), a core's
-    even items call the
-    original and its odd items the copy, both end with their pipes running
-    (`ascendc.overlapped`), and one event per pipe P the items use hands
-    the pipes over: `set_flag P -> S` at the kernel's entry and after each
-    item, each after a `wait_flag P -> S` of it (and one before the
-    return). The wait after item k holds the scalar pipe until item k - 1
-    is done on P, so item k + 1, in item k - 1's half, issues only then
-    while item k may still run. A pipe with no event to S (MTE1) hands over
-    through one that has (M): `set_flag`/`wait_flag MTE1 -> M` after each
-    item, before M's token, then `M -> MTE1` back
+    whose memory plan fits twice in every buffer): then each callee gets a
+    copy `<name>_pong` whose local tensors sit above the original's in each
+    buffer and whose GM scratch follows the original's in the item's
+    workspace slice (on C310 with buffer ids of its own where they remain),
+    a core's even items call the original and its odd items the copy, both
+    end with their pipes running (`ascendc.overlapped`), and one event per
+    pipe P the items use hands the pipes over: `set_flag P -> S` at the
+    kernel's entry and after each item, each after a `wait_flag P -> S` of
+    it (and one before the return). The wait after item k holds the scalar
+    pipe until item k - 1 is done on P, so item k + 1, in item k - 1's
+    half, issues only then while item k may still run. A pipe with no event
+    to S (MTE1) hands over through one that has (M): `set_flag`/`wait_flag
+    MTE1 -> M` after each item, before M's token, then `M -> MTE1` back. A
+    mixed kernel's cores do this each in its group, and hand items to each
+    other one item behind: each sets a cross-core flag after every item
+    (and at the entry) and waits for the other's after every item (and
+    before the return)
     (`tilekit/Dialect/AscendC/Transforms/ItemOverlap.h`). Where it does not
     apply the pass says why in a remark. A host function this cannot express (one that
     runs ops other than scalar arithmetic, `scf.for`/`scf.if`, extents,
