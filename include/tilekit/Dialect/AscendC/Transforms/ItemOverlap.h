@@ -64,14 +64,16 @@ public:
   plan(mlir::ModuleOp module, llvm::ArrayRef<mlir::func::FuncOp> callees,
        llvm::function_ref<int64_t(Buffer)> capacity, std::string &why);
 
-  /// The tokens' first sets, at the launch kernel's entry.
+  /// The tokens' first sets (and a mixed kernel's cores' first flags), at
+  /// the launch kernel's entry.
   void atEntry(mlir::OpBuilder &builder, mlir::Location loc) const;
   /// Replaces `call` (a call of a planned callee, made for item number
   /// `item` of a launch of `cores` blocks) by the call of the original or
   /// the copy for the core's item, then the tokens' hand-over.
   void runItem(mlir::func::CallOp call, mlir::Value item,
                mlir::Value cores) const;
-  /// The tokens' last waits, before the launch kernel returns.
+  /// The tokens' last waits (and the cores' last flags), before the launch
+  /// kernel returns.
   void atExit(mlir::OpBuilder &builder, mlir::Location loc) const;
 
 private:
