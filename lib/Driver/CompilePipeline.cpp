@@ -62,7 +62,8 @@ void driver::markArch(ModuleOp module, ascendc::Arch arch) {
 bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
                                   ascendc::Arch arch, bool lowerToL0,
                                   StringRef stopAfter,
-                                  const pto::BufferCapacities &capacities) {
+                                  const pto::BufferCapacities &capacities,
+                                  unsigned cores) {
   if (holdsPTO(module)) {
     markArch(module, arch);
     // Decided on the PTO kernel, whose tile accesses show the GM regions:
@@ -80,7 +81,18 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
     }
   }
   return ascendc::buildAscendCPipeline(pm, arch, /*debug=*/false, lowerToL0,
-                                       stopAfter, &capacities.bytes);
+                                       stopAfter, &capacities.bytes, cores);
+}
+
+LogicalResult driver::compileForArch(ModuleOp module, ascendc::Arch arch,
+                                     const pto::BufferCapacities &capacities,
+                                     unsigned cores) {
+  if (holdsPTO(module) && failed(checkWorkItemsFit(module, capacities)))
+    return failure();
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  buildCompilePipeline(pm, module, arch, /*lowerToL0=*/false, "", capacities,
+                       cores);
+  return pm.run(module);
 }
 
 void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {

@@ -268,6 +268,11 @@ void interp::registerArithHandlers(HandlerMap &map) {
                                                          unsignedOf(k, b))));
   INT_OP(FloorDivSIOp, floorDiv(a, b));
   INT_OP(CeilDivSIOp, ceilDiv(a, b));
+  INT_OP(CeilDivUIOp, b == 0
+                          ? MaybeInt()
+                          : MaybeInt(static_cast<int64_t>(
+                                unsignedOf(k, a) / unsignedOf(k, b) +
+                                (unsignedOf(k, a) % unsignedOf(k, b) != 0))));
   INT_OP(MinSIOp, std::min(a, b));
   INT_OP(MaxSIOp, std::max(a, b));
   INT_OP(MinUIOp, unsignedOf(k, a) < unsignedOf(k, b) ? a : b);

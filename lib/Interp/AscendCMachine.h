@@ -87,10 +87,51 @@ struct AscendCMachine {
   llvm::DenseMap<mlir::Operation *, int64_t> placeholders;
   /// The core each kernel without core groups runs on.
   llvm::DenseMap<mlir::Operation *, unsigned> kernelCores;
+  /// Whether each kernel runs its lanes on two vector cores (1:2), for
+  /// the trace.
+  llvm::DenseMap<mlir::Operation *, bool> twoVectorCores;
   /// The tensor of each ascendc.workspace op, shared by the cores.
   llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
   ascendc::HappensBefore model;
 };
+
+class ExecContext;
+
+/// The AscendC machine of the invocation `context` runs (made on first use).
+AscendCMachine &machineOf(ExecContext &context);
+
+/// The core an op runs on (0 the cube, 1 the vector core): its group's,
+/// else the core running the mixed kernel, else the one its kernel runs on
+/// (a kernel without groups runs on one core).
+unsigned coreOf(AscendCMachine &machine, mlir::Operation *op);
+
+/// A local tensor operand: where its elements are.
+struct Local {
+  ascendc::Buffer buffer;
+  int64_t address;
+  ElementKind kind;
+  int64_t elements;
+  int64_t elementBytes;
+};
+
+/// A local tensor at run time: its buffer and byte address in one index
+/// (the buffer above bit 40), so that it flows through scf.if and loop
+/// results as any value does, whatever op defined it.
+constexpr int64_t kBufferShift = 40;
+
+inline Scalar localHandle(ascendc::Buffer buffer, int64_t address) {
+  return Scalar::ofInt(ElementKind::Index,
+                       (static_cast<int64_t>(buffer) << kBufferShift) |
+                           address);
+}
+
+Local localOf(ExecContext &context, mlir::Value tensor);
+
+/// After `op` ran: the trace records of what the machine does for it
+/// (AscendCTrace.cpp). An op on a pipe the trace cannot describe is an
+/// error, so a kernel is never timed without some of its work.
+mlir::LogicalResult emitAscendCTraceRecords(ExecContext &context,
+                                            mlir::Operation *op);
 
 } // namespace tilekit::interp
 

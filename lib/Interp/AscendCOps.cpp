@@ -54,9 +54,7 @@ using namespace tilekit;
 using namespace tilekit::interp;
 using namespace tilekit::ascendc;
 
-namespace {
-
-AscendCMachine &machineOf(ExecContext &context) {
+AscendCMachine &interp::machineOf(ExecContext &context) {
   if (!context.ascendc)
     context.ascendc = currentMixedMachine();
   if (!context.ascendc)
@@ -66,10 +64,7 @@ AscendCMachine &machineOf(ExecContext &context) {
   return *context.ascendc;
 }
 
-/// The core an op runs on: its group's, else the core running the mixed
-/// kernel, else the one its kernel runs on (a kernel without groups runs
-/// on one core).
-unsigned coreOf(AscendCMachine &machine, Operation *op) {
+unsigned interp::coreOf(AscendCMachine &machine, Operation *op) {
   if (Operation *group = getCoreGroup(op))
     return isCubeGroup(group) ? 0 : 1;
   if (std::optional<unsigned> core = currentMixedCore())
@@ -81,27 +76,7 @@ unsigned coreOf(AscendCMachine &machine, Operation *op) {
   return it->second;
 }
 
-/// A local tensor operand: where its elements are.
-struct Local {
-  Buffer buffer;
-  int64_t address;
-  ElementKind kind;
-  int64_t elements;
-  int64_t elementBytes;
-};
-
-/// A local tensor at run time: its buffer and byte address in one index
-/// (the buffer above bit 40), so that it flows through scf.if and loop
-/// results as any value does, whatever op defined it.
-constexpr int64_t kBufferShift = 40;
-
-Scalar localHandle(Buffer buffer, int64_t address) {
-  return Scalar::ofInt(ElementKind::Index,
-                       (static_cast<int64_t>(buffer) << kBufferShift) |
-                           address);
-}
-
-Local localOf(ExecContext &context, Value tensor) {
+Local interp::localOf(ExecContext &context, Value tensor) {
   auto type = cast<LocalTensorType>(tensor.getType());
   ElementKind kind = kindOf(type.getElementType());
   int64_t handle = context.index(tensor);
@@ -109,6 +84,8 @@ Local localOf(ExecContext &context, Value tensor) {
                handle & ((int64_t(1) << kBufferShift) - 1), kind,
                type.getNumElements(), getByteSize(kind)};
 }
+
+namespace {
 
 /// Under --undefined=check, one flag per element an op reads or writes,
 /// non-zero where the element holds bytes no op wrote; empty otherwise

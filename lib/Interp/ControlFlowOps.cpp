@@ -178,7 +178,8 @@ static LogicalResult runLaunch(ExecContext &context, Operation *raw) {
   for (int64_t block = 0; block < blocks; ++block) {
     CoreState state{static_cast<unsigned>(block), static_cast<unsigned>(blocks),
                     std::nullopt};
-    TracedWorkItem item(interpreter, state);
+    // A compiled kernel's block: its own flags order it.
+    TracedWorkItem item(interpreter, state, /*explicitSync=*/true);
     FailureOr<SmallVector<RuntimeValue>> results =
         external && external->handles(kernel)
             ? external->call(kernel, args, state.blockIndex, state.blockCount,

@@ -174,10 +174,12 @@ void emitPop(ExecContext &context, mlir::Operation *op, const TileValue &tile,
              unsigned laneMask);
 /// Makes the invocation of `context` a fresh work item (WORK_BEGIN now,
 /// WORK_END when destroyed) unless it already runs in one or nothing is
-/// traced.
+/// traced. `explicitSync`: a block of a compiled kernel, which its own
+/// flags order (TILEKIT_TRACE_EXPLICIT_SYNC).
 class TracedWorkItem {
 public:
-  explicit TracedWorkItem(Interpreter &interpreter, CoreState &state);
+  explicit TracedWorkItem(Interpreter &interpreter, CoreState &state,
+                          bool explicitSync = false);
   ~TracedWorkItem();
 
 private:

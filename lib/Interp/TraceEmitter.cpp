@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AscendCMachine.h"
 #include "ExecContext.h"
 #include "GroupRuntime.h"
 
@@ -26,7 +27,8 @@ using trace::Space;
 
 using trace::CoreKind;
 
-TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state)
+TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state,
+                               bool explicitSync)
     : interpreter(interpreter), state(state) {
   if (!interpreter.isTracing() || state.workItem)
     return;
@@ -34,6 +36,8 @@ TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state)
   state.workItem = interpreter.newWorkItem();
   Record begin(RecordKind::WorkBegin);
   begin.setCore(CoreKind::AiCore);
+  if (explicitSync)
+    begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
   begin.item = *state.workItem;
   interpreter.emit(begin, state.core);
 }
@@ -267,6 +271,8 @@ static void emitBarrier(ExecContext &context, Operation *op, trace::Pipe pipe) {
 }
 
 LogicalResult interp::emitTraceRecords(ExecContext &context, Operation *op) {
+  if (isa_and_present<ascendc::AscendCDialect>(op->getDialect()))
+    return emitAscendCTraceRecords(context, op);
   if (!isa_and_present<PTODialect>(op->getDialect()))
     return success();
   // Flags and barriers order pipes.

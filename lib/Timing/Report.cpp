@@ -6,6 +6,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -90,12 +91,24 @@ std::string timing::classifyBound(const SimResult &result) {
   }
 }
 
+std::string timing::describePlacement(const SimResult &result) {
+  uint64_t items = 0;
+  for (const CoreStats &core : result.cores)
+    items += core.items;
+  if (result.vectorItems && result.vectorItems == items)
+    return formatv("{0} of {1} vector cores", result.vectorCoresUsed,
+                   2 * result.availableCores);
+  return formatv("{0} of {1} AI cores", result.activeCores,
+                 result.availableCores);
+}
+
 void timing::printReport(raw_ostream &os, const SimResult &result,
                          const MachineConfig &config) {
-  os << format("cycles: %llu (%.3f us at %.2f GHz) on %u of %u cores, %s\n",
+  os << format("cycles: %llu (%.3f us at %.2f GHz) on %s, %s\n",
                static_cast<unsigned long long>(result.cycles),
-               result.seconds * 1e6, config.clockGHz, result.activeCores,
-               config.cubeCores, classifyBound(result).c_str());
+               result.seconds * 1e6, config.clockGHz,
+               describePlacement(result).c_str(),
+               classifyBound(result).c_str());
   os << format("  launch %llu cycles, then slowest core %llu, HBM bound %llu",
                static_cast<unsigned long long>(result.launchCycles),
                static_cast<unsigned long long>(result.coreCycles),
@@ -135,6 +148,27 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
   if (result.gmDependencies)
     os << result.gmDependencies
        << " work item(s) waited for earlier items through GM\n";
+  if (result.idealCycles)
+    os << format("ideal (the PTO schedule): %llu cycles; compiled: %+.1f%%\n",
+                 static_cast<unsigned long long>(result.idealCycles),
+                 100.0 *
+                     (static_cast<double>(result.cycles) -
+                      static_cast<double>(result.idealCycles)) /
+                     static_cast<double>(result.idealCycles));
+  if (uint64_t waits = llvm::sum_of(result.sync.count)) {
+    os << format("synchronization: %llu waits held pipes %llu cycles",
+                 static_cast<unsigned long long>(waits),
+                 static_cast<unsigned long long>(result.sync.totalCycles()));
+    const char *separator = " (";
+    for (unsigned k = 0; k < kNumSyncKinds; ++k) {
+      if (!result.sync.count[k])
+        continue;
+      os << separator << getName(static_cast<SyncKind>(k)) << " "
+         << result.sync.count[k] << " / " << result.sync.cycles[k];
+      separator = ", ";
+    }
+    os << ")\n";
+  }
   if (!result.defaultCostOps.empty()) {
     os << "timed with the default vector cost (no figure in the config): ";
     interleave(result.defaultCostOps, os, ", ");
@@ -257,6 +291,11 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
   json::Array defaults;
   for (const std::string &op : result.defaultCostOps)
     defaults.push_back(op);
+  json::Object sync;
+  for (unsigned k = 0; k < kNumSyncKinds; ++k)
+    sync[getName(static_cast<SyncKind>(k))] =
+        json::Object{{"waits", static_cast<int64_t>(result.sync.count[k])},
+                     {"cycles", static_cast<int64_t>(result.sync.cycles[k])}};
   json::Object root{
       {"machine", config.name},
       {"cycles", static_cast<int64_t>(result.cycles)},
@@ -269,6 +308,14 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
       {"hbm_cycles", static_cast<int64_t>(result.hbmCycles)},
       {"l2_cycles", static_cast<int64_t>(result.l2Cycles)},
       {"active_cores", static_cast<int64_t>(result.activeCores)},
+      {"available_cores", static_cast<int64_t>(result.availableCores)},
+      {"vector_items", static_cast<int64_t>(result.vectorItems)},
+      {"vector_cores_used", static_cast<int64_t>(result.vectorCoresUsed)},
+      {"placement", describePlacement(result)},
+      {"sync", std::move(sync)},
+      {"ideal_cycles", result.idealCycles ? json::Value(static_cast<int64_t>(
+                                                result.idealCycles))
+                                          : json::Value(nullptr)},
       {"bound", classifyBound(result)},
       {"cube_utilization_pct",
        percent(pipeUse(result, kCubeRow, Pipe::M).mean, result.cycles)},

@@ -56,6 +56,19 @@ StringRef timing::getSubcoreName(unsigned subcore) {
   return names[subcore];
 }
 
+StringRef timing::getName(SyncKind kind) {
+  static const char *const names[] = {"flags", "cross-core flags", "buffer ids",
+                                      "barriers"};
+  return names[static_cast<unsigned>(kind)];
+}
+
+uint64_t SyncCost::totalCycles() const {
+  uint64_t sum = 0;
+  for (uint64_t value : cycles)
+    sum += value;
+  return sum;
+}
+
 uint64_t LineCost::total() const {
   uint64_t sum = 0;
   for (unsigned p = 0; p < kNumPipes; ++p)
@@ -79,6 +92,8 @@ struct Subcore {
   std::array<uint64_t, kNumPipes> pipeDone{};
   std::deque<uint64_t> dmaInFlight;
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
+  /// When each buffer id was last released (RlsBufId); free at first.
+  std::map<uint16_t, uint64_t> bufferIdFree;
 };
 
 /// The arrival of each push and the completion of each pop of one lane
@@ -89,7 +104,8 @@ struct QueueTimes {
 
 struct AiCore {
   std::array<Subcore, kNumSubcores> subcores;
-  /// Raised flags by (set pipe, wait pipe, event, lane).
+  /// Raised flags by (set pipe, wait pipe, event, lane); cross-core flags
+  /// by (kCrossCoreKey, receiver is the cube, flag, lane).
   std::map<std::tuple<unsigned, unsigned, unsigned, unsigned>,
            std::deque<uint64_t>>
       flags;
@@ -100,9 +116,13 @@ struct AiCore {
   std::deque<uint64_t> matmulDone;
   uint64_t matmulBase = 0, matmulCount = 0;
   uint64_t weightLoads = 0;
-  /// Completion of the last two work items run here.
-  SmallVector<uint64_t, 2> itemDone;
+  /// Completion of the last two work items run here, per place an item
+  /// takes: the whole AI core, vector core 0 or 1.
+  std::array<SmallVector<uint64_t, 2>, kNumSubcores> itemDone;
 };
+
+/// The first key of a cross-core flag (no pipe has this number).
+constexpr unsigned kCrossCoreKey = 0xFF;
 
 struct PendingRecord {
   PendingRecord() : record(Record::Uninitialized()) {}
@@ -113,6 +133,8 @@ struct PendingRecord {
 
 struct Item {
   unsigned core = 0;
+  /// The order it appeared in among the trace's items.
+  unsigned index = 0;
   bool ended = false;
   std::vector<PendingRecord> records;
 };
@@ -128,6 +150,11 @@ struct ItemTiming {
       superseded;
   uint64_t gate = 0;
   uint64_t done = 0;
+  /// A compiled kernel's block: ordered by its flags, barriers and buffer
+  /// ids only.
+  bool explicitSync = false;
+  /// The vector core (1 or 2) an item of one vector core runs on, else 0.
+  unsigned vectorSubcore = 0;
 };
 
 /// The current version of an on-chip buffer: its size and when its readers
@@ -265,7 +292,12 @@ private:
   void account(const PendingRecord &pending, unsigned core, unsigned subcore,
                Pipe pipe, uint64_t freeBefore, uint64_t start, uint64_t end);
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
-                              Subcore &subcore, uint64_t &earliest);
+                              Subcore &subcore, uint64_t &earliest,
+                              bool weightSlots);
+  /// A wait holds `pipe` until `ready`; a wait on the scalar pipe holds
+  /// every pipe of its core, as the scalar unit issues them all.
+  void holdPipe(const Record &record, Subcore &subcore, Pipe pipe,
+                uint64_t ready, SyncKind kind);
   Error flushReady();
   /// Times the pending item `id`, if any, and forgets it.
   Error timePending(uint32_t id);
@@ -337,6 +369,8 @@ private:
   }
   StringSet<> defaultCost;
   double gmBytesPerCycle = 1;
+  /// The vector cores items of one vector core ran on (2 * AI core + lane).
+  DenseSet<unsigned> vectorPlaces;
 };
 
 Error Simulator::Impl::fail(const PendingRecord &pending,
@@ -362,6 +396,7 @@ void Simulator::Impl::add(const Record &record) {
   if (!current || currentId != record.item) {
     auto [it, inserted] = pending.try_emplace(record.item);
     if (inserted) {
+      it->second.index = itemsSeen;
       it->second.core = machine::getWorkItemCore(itemsSeen++, numCores);
       appeared.push_back(record.item);
     }
@@ -462,19 +497,50 @@ Error Simulator::Impl::measureFootprint(uint32_t id, const Item &item,
   return Error::success();
 }
 
+/// Whether every record of the item runs on one and the same vector core:
+/// such an item takes one vector core, and the two vector cores of an AI
+/// core run two items side by side.
+static bool runsOnOneVectorCore(ArrayRef<PendingRecord> records) {
+  std::optional<unsigned> lane;
+  for (const PendingRecord &pending : records) {
+    const Record &record = pending.record;
+    if (record.getKind() == RecordKind::WorkBegin ||
+        record.getKind() == RecordKind::WorkEnd)
+      continue;
+    if (record.getCore() != CoreKind::Vector || (lane && *lane != record.lane))
+      return false;
+    lane = record.lane;
+  }
+  return lane.has_value();
+}
+
 Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
   ItemTiming timing;
-  if (Error error = measureFootprint(id, item, timing))
-    return error;
+  for (const PendingRecord &pending : item.records)
+    if (pending.record.getKind() == RecordKind::WorkBegin)
+      timing.explicitSync = pending.record.isExplicitlySynchronized();
+  // A compiled kernel's buffers are planned and its reuse ordered by its
+  // flags: only the dataflow model needs the footprint.
+  if (!timing.explicitSync)
+    if (Error error = measureFootprint(id, item, timing))
+      return error;
   unsigned coreIndex = item.core % result.activeCores;
   AiCore &core = cores[coreIndex];
   CoreStats &stats = result.cores[coreIndex];
   ++stats.items;
-  // The capacity gate: an item sharing the core with its predecessor must
-  // fit half the buffers; a bigger one waits for it.
+  // Items of one vector core fill vector core 0 of every AI core, then
+  // vector core 1.
+  if (runsOnOneVectorCore(item.records)) {
+    timing.vectorSubcore = 1 + item.index / numCores % 2;
+    ++result.vectorItems;
+    vectorPlaces.insert(coreIndex * 2 + timing.vectorSubcore - 1);
+  }
+  // The capacity gate: an item sharing its place with its predecessor
+  // must fit half the buffers; a bigger one waits for it.
+  auto &history = core.itemDone[timing.vectorSubcore];
   size_t back = timing.share > 0.5 ? 1 : 2;
-  if (core.itemDone.size() >= back)
-    timing.gate = core.itemDone[core.itemDone.size() - back];
+  if (history.size() >= back)
+    timing.gate = history[history.size() - back];
   currentItem = id;
   dependsOnEarlier = false;
   for (const PendingRecord &pending : item.records)
@@ -482,9 +548,16 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
       return error;
   if (dependsOnEarlier)
     ++result.gmDependencies;
-  core.itemDone.push_back(timing.done);
-  if (core.itemDone.size() > 2)
-    core.itemDone.erase(core.itemDone.begin());
+  // An item of the whole AI core holds every place; a vector core's item
+  // its own.
+  for (unsigned place = 0; place < kNumSubcores; ++place) {
+    if (timing.vectorSubcore && place != timing.vectorSubcore)
+      continue;
+    auto &done = core.itemDone[place];
+    done.push_back(timing.done);
+    if (done.size() > 2)
+      done.erase(done.begin());
+  }
   // On-chip buffers and cross-core queues do not outlive their work item:
   // forgetting them keeps the maps, and the cost per record, flat.
   for (uint64_t buffer : itemBuffers)
@@ -501,7 +574,7 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
 /// new version.
 uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
                                       uint64_t earliest, bool accumulate) {
-  if (record.getSpace() == Space::GM || accumulate)
+  if (record.getSpace() == Space::GM || accumulate || timing.explicitSync)
     return earliest;
   unsigned space = record.space;
   uint64_t capacity = config.capacity[space];
@@ -653,7 +726,8 @@ void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
 
 Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
                                              AiCore &core, Subcore &subcore,
-                                             uint64_t &earliest) {
+                                             uint64_t &earliest,
+                                             bool weightSlots) {
   const Record &record = pending.record;
   switch (record.getKind()) {
   case RecordKind::Dma:
@@ -669,7 +743,7 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
       subcore.dmaInFlight.pop_front();
     }
     // A weight load needs a free slot: the matmul `slots` loads back done.
-    if (path == DmaPath::L1ToL0B) {
+    if (path == DmaPath::L1ToL0B && weightSlots) {
       uint64_t index = core.weightLoads++;
       if (index >= config.cubeWeightSlots) {
         uint64_t waitFor = index - config.cubeWeightSlots;
@@ -714,6 +788,24 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
   }
 }
 
+void Simulator::Impl::holdPipe(const Record &record, Subcore &subcore,
+                               Pipe pipe, uint64_t ready, SyncKind kind) {
+  unsigned k = static_cast<unsigned>(kind);
+  ++result.sync.count[k];
+  unsigned p = static_cast<unsigned>(pipe);
+  if (p >= kNumPipes)
+    return;
+  uint64_t &free = subcore.pipeFree[p];
+  if (ready > free) {
+    lineCost(record.loc).stalled[p] += ready - free;
+    result.sync.cycles[k] += ready - free;
+  }
+  if (pipe == Pipe::S)
+    for (uint64_t &other : subcore.pipeFree)
+      other = std::max(other, ready);
+  free = std::max(free, ready);
+}
+
 void Simulator::Impl::account(const PendingRecord &pending, unsigned core,
                               unsigned subcore, Pipe pipe, uint64_t freeBefore,
                               uint64_t start, uint64_t end) {
@@ -748,7 +840,8 @@ static unsigned subcoreOf(const Record &record) {
 Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                   unsigned coreIndex, ItemTiming &timing) {
   const Record &record = pending.record;
-  unsigned subcoreIndex = subcoreOf(record);
+  unsigned subcoreIndex =
+      timing.vectorSubcore ? timing.vectorSubcore : subcoreOf(record);
   Subcore &subcore = core.subcores[subcoreIndex];
   CoreStats &stats = result.cores[coreIndex];
   uint64_t earliest = timing.gate;
@@ -760,11 +853,53 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
   case RecordKind::SetFlag: {
     // The flag is set when everything issued on its pipe has completed.
     uint64_t at = std::max(subcore.pipeDone[record.set_pipe], earliest);
-    core.flags[{record.set_pipe, record.wait_pipe, record.op, record.lane}]
-        .push_back(at);
+    if (record.isBufferId()) {
+      subcore.bufferIdFree[record.op] = at;
+    } else if (record.isCrossCore()) {
+      // Set on one core, taken by the other: by the cube from each vector
+      // core, by each vector core the cube signals.
+      bool toCube = record.getCore() != CoreKind::Cube;
+      for (unsigned lane = 0; lane < 2; ++lane)
+        if (toCube ? lane == (subcoreIndex == 2 ? 1u : 0u)
+                   : (record.laneMask() >> lane & 1))
+          core.flags[{kCrossCoreKey, toCube, record.op, lane}].push_back(at);
+    } else {
+      core.flags[{record.set_pipe, record.wait_pipe, record.op, record.lane}]
+          .push_back(at);
+    }
     return Error::success();
   }
   case RecordKind::WaitFlag: {
+    if (record.isBufferId()) {
+      // Acquiring a buffer id waits for its last release.
+      auto it = subcore.bufferIdFree.find(record.op);
+      holdPipe(record, subcore, record.getSetPipe(),
+               it == subcore.bufferIdFree.end() ? 0 : it->second,
+               SyncKind::BufferId);
+      return Error::success();
+    }
+    if (record.isCrossCore()) {
+      bool toCube = record.getCore() == CoreKind::Cube;
+      uint64_t ready = 0;
+      for (unsigned lane = 0; lane < 2; ++lane) {
+        if (toCube ? !(record.laneMask() >> lane & 1)
+                   : lane != (subcoreIndex == 2 ? 1u : 0u))
+          continue;
+        auto it = core.flags.find({kCrossCoreKey, toCube, record.op, lane});
+        if (it == core.flags.end() || it->second.empty())
+          return fail(
+              pending,
+              "waits for cross-core flag " + Twine(record.op) + " from the " +
+                  (toCube ? "vector core " + Twine(lane) : Twine("cube")) +
+                  ", which no earlier set raises: no "
+                  "progress is possible");
+        ready = std::max(ready, it->second.front());
+        it->second.pop_front();
+      }
+      holdPipe(record, subcore, record.getWaitPipe(), ready,
+               SyncKind::CrossCoreFlag);
+      return Error::success();
+    }
     auto it = core.flags.find(
         {record.set_pipe, record.wait_pipe, record.op, record.lane});
     if (it == core.flags.end() || it->second.empty())
@@ -773,12 +908,8 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                " event " + Twine(record.op) +
                                ", which no earlier set_flag raises: no "
                                "progress is possible");
-    uint64_t &free = subcore.pipeFree[record.wait_pipe];
-    if (it->second.front() > free) {
-      lineCost(record.loc).stalled[record.wait_pipe] +=
-          it->second.front() - free;
-      free = it->second.front();
-    }
+    holdPipe(record, subcore, record.getWaitPipe(), it->second.front(),
+             SyncKind::Flag);
     it->second.pop_front();
     return Error::success();
   }
@@ -795,7 +926,14 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
           all = std::max(all, done);
     for (unsigned s = 0; s < kNumSubcores; ++s)
       if (whole || s == subcoreIndex)
-        core.subcores[s].pipeFree.fill(all);
+        for (unsigned p = 0; p < kNumPipes; ++p) {
+          uint64_t &free = core.subcores[s].pipeFree[p];
+          if (all > free)
+            result.sync.cycles[static_cast<unsigned>(SyncKind::Barrier)] +=
+                all - free;
+          free = std::max(free, all);
+        }
+    ++result.sync.count[static_cast<unsigned>(SyncKind::Barrier)];
     return Error::success();
   }
   case RecordKind::MemoryBar: {
@@ -861,7 +999,8 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
               : cube                          ? Pipe::M
               : record.unit() == Unit::Vector ? Pipe::V
                                               : Pipe::S;
-  earliest = std::max(earliest, dependencies(record, cube, accumulate));
+  if (!timing.explicitSync)
+    earliest = std::max(earliest, dependencies(record, cube, accumulate));
   earliest = std::max(earliest, gmDependency(record));
   earliest = versionGate(record, timing, earliest, accumulate);
   if (record.getKind() == RecordKind::Push && record.tag_slot) {
@@ -884,7 +1023,8 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
       earliest = std::max(earliest, queue.popped[freedBy]);
     }
   }
-  Expected<uint64_t> cycles = duration(pending, core, subcore, earliest);
+  Expected<uint64_t> cycles =
+      duration(pending, core, subcore, earliest, !timing.explicitSync);
   if (!cycles)
     return cycles.takeError();
   uint64_t &free = subcore.pipeFree[static_cast<unsigned>(pipe)];
@@ -971,6 +1111,8 @@ Expected<SimResult> Simulator::Impl::finish() {
     if (Error error = timePending(id))
       return std::move(error);
   result.records = count;
+  result.availableCores = numCores;
+  result.vectorCoresUsed = vectorPlaces.size();
   for (const CoreStats &core : result.cores)
     result.coreCycles = std::max(result.coreCycles, core.finish);
   result.hbmCycles = static_cast<uint64_t>(

@@ -76,11 +76,18 @@ void trace::printRecord(raw_ostream &os, size_t index, const Record &record,
   case RecordKind::WaitFlag:
     os << " set=" << getName(record.getSetPipe())
        << " wait=" << getName(record.getWaitPipe()) << " event=" << record.op;
+    if (record.isCrossCore())
+      os << " cross lanes=" << record.tag_id;
+    if (record.isBufferId())
+      os << " bufid";
     break;
   case RecordKind::PipeBarrier:
     os << " pipe=" << getName(record.barrierPipe());
     break;
   case RecordKind::WorkBegin:
+    if (record.isExplicitlySynchronized())
+      os << " explicit";
+    break;
   case RecordKind::WorkEnd:
     break;
   }
@@ -164,8 +171,11 @@ Error format::parseLine(StringRef line, Record &record, TraceTables &tables) {
       error = number(key, value, record.gm_offset);
     } else if (key == "wbytes") {
       error = number(key, value, record.write_bytes);
-    } else if (key == "async" || key == "accumulate") {
-      record.setFlag(true);
+    } else if (key == "async" || key == "accumulate" || key == "explicit" ||
+               key == "cross") {
+      record.flags |= 1;
+    } else if (key == "bufid") {
+      record.flags |= TILEKIT_TRACE_BUFFER_ID;
     } else if (key == "tag") {
       auto [id, slot] = value.split(':');
       if (Error e = number(key, id, record.tag_id))

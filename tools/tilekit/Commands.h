@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <mutex>
 
 namespace tilekit::driver {
@@ -77,9 +78,22 @@ enum ExitStatus : int {
   kExitInternal = 4,
 };
 
+class KernelFile;
+
+/// What `sim --arch` changes in a run: the kernel is compiled before it
+/// runs, and the ideal schedule's run writes and checks nothing.
+struct ExecuteHooks {
+  /// Rewrites the loaded kernel (compiles it); on failure it has reported
+  /// why. Memory planning is then the compilation's.
+  std::function<mlir::LogicalResult(KernelFile &)> prepare;
+  /// Run only: no outputs, expectations or prints.
+  bool quiet = false;
+};
+
 /// Runs the kernel named on the command line with the `run` options
 /// (shared by `sim`), sending trace records to `traceSink` when given.
-int executeKernel(tilekit::trace::TraceSink *traceSink);
+int executeKernel(tilekit::trace::TraceSink *traceSink,
+                  const ExecuteHooks &hooks = {});
 
 /// The function to run: --entry, else the only orchestration function,
 /// else the only function (null after a message naming `path`).
@@ -87,8 +101,6 @@ mlir::FunctionOpInterface pickEntry(mlir::ModuleOp module,
                                     llvm::StringRef path);
 /// Whether --entry names the function.
 bool entryGiven();
-
-class KernelFile;
 
 /// The kernel file given to run or sim, their --blocks and
 /// --unbounded-pipes.

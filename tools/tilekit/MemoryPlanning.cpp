@@ -38,15 +38,24 @@ static cl::opt<bool> doubleBuffer(
     cl::sub(driver::simCommand()), cl::sub(driver::compileCommand()),
     cl::cat(driver::optionCategory()));
 
-/// share/tilekit/configs/ascend910b.json next to the binary's bin/
-/// directory: the layout of both the build tree and an installation.
+/// The config a command reads without --config: the 910B's, unless an
+/// architecture says otherwise.
+static const char *defaultConfigName = "ascend910b.json";
+
+void driver::setDefaultConfigForArch(ascendc::Arch arch) {
+  defaultConfigName =
+      arch == ascendc::Arch::C310 ? "ascend950.json" : "ascend910b.json";
+}
+
+/// share/tilekit/configs/<default> next to the binary's bin/ directory:
+/// the layout of both the build tree and an installation.
 static std::string defaultConfigPath() {
   static int anchor;
   std::string executable = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
   llvm::SmallString<256> path(
       llvm::sys::path::parent_path(llvm::sys::path::parent_path(executable)));
   llvm::sys::path::append(path, "share", "tilekit", "configs",
-                          "ascend910b.json");
+                          defaultConfigName);
   return std::string(path);
 }
 

@@ -13,6 +13,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/Passes.h"
+
 #include <vector>
 
 namespace tilekit::driver {
@@ -20,6 +22,9 @@ namespace tilekit::driver {
 /// The machine config named by --config, or the default one installed
 /// beside the binary.
 llvm::Expected<timing::MachineConfig> loadConfig();
+/// Makes the default config the architecture's machine: the 910B's for
+/// c220, the 950's for c310.
+void setDefaultConfigForArch(ascendc::Arch arch);
 
 /// The planning options of the command line (--double-buffer).
 pto::PlanOptions planOptions();

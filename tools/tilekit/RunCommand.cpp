@@ -375,7 +375,8 @@ driver::bindInputs(KernelFile &kernel, FunctionOpInterface entry) {
 
 int driver::runRun() { return executeKernel(nullptr); }
 
-int driver::executeKernel(trace::TraceSink *traceSink) {
+int driver::executeKernel(trace::TraceSink *traceSink,
+                          const ExecuteHooks &hooks) {
   auto started = std::chrono::steady_clock::now();
   auto millisecondsSince = [](std::chrono::steady_clock::time_point from) {
     return std::chrono::duration<double, std::milli>(
@@ -391,7 +392,9 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
   recordDiagnostics(kernel.getContext());
   if (failed(kernel.load(kernelPath, "tilekit " + getCommandName().str())))
     return kExitBadInput;
-  if (shouldPlanMemory()) {
+  if (hooks.prepare && failed(hooks.prepare(kernel)))
+    return kExitBadInput;
+  if (shouldPlanMemory() && !hooks.prepare) {
     auto config = loadConfig();
     if (!config)
       return fail(toString(config.takeError()));
@@ -526,6 +529,8 @@ int driver::executeKernel(trace::TraceSink *traceSink) {
     return kExitStalled;
   }
   double runMs = millisecondsSince(launched);
+  if (hooks.quiet)
+    return kExitOk;
   if (verifyPerItem)
     messageStream() << "verify-per-item: " << compiled->itemsVerified()
                     << " work items, each equal to the executor's\n";

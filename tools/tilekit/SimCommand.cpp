@@ -11,6 +11,9 @@
 #include "MemoryPlanning.h"
 #include "Progress.h"
 
+#include "tilekit/Driver/CompilePipeline.h"
+#include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/PlanModule.h"
 #include "tilekit/Timing/Simulator.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -31,6 +34,14 @@ static cl::opt<unsigned>
                        "config's AIC count)"),
               cl::init(0), cl::sub(driver::simCommand()),
               cl::cat(driver::optionCategory()));
+static cl::opt<std::string> archName(
+    "arch",
+    cl::desc("Compile the PTO kernel for this architecture (c220 or c310, as "
+             "`tilekit compile --arch` does) and time the compiled kernel: "
+             "its instructions, flags, buffer ids and cross-core flags. The "
+             "report also gives the PTO program's ideal schedule"),
+    cl::value_desc("c220|c310"), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
 static cl::opt<std::string> traceInput(
     "trace",
     cl::desc("Time this trace file (binary or text) instead of running a "
@@ -92,14 +103,60 @@ static int report(const timing::SimResult &result,
   return 0;
 }
 
+/// With --arch, the kernel is compiled before it runs (the PTO kernel's
+/// capacity gate, then the architecture's whole pipeline).
+static driver::ExecuteHooks compileHooks(std::optional<ascendc::Arch> arch) {
+  driver::ExecuteHooks hooks;
+  if (!arch)
+    return hooks;
+  hooks.prepare = [arch](driver::KernelFile &kernel) -> mlir::LogicalResult {
+    mlir::ModuleOp module = kernel.getModule();
+    if (!driver::holdsPTO(module)) {
+      fail("--arch compiles a PTO kernel; " + driver::getKernelPath() +
+           " is AscendC already: time it without --arch");
+      return mlir::failure();
+    }
+    auto config = driver::loadConfig();
+    if (!config) {
+      fail(toString(config.takeError()));
+      return mlir::failure();
+    }
+    kernel.stampArgumentNames();
+    // Compiled for the machine it is timed on: its buffers and AI cores.
+    return driver::compileForArch(module, *arch, driver::getCapacities(*config),
+                                  coreCount ? coreCount : config->cubeCores);
+  };
+  return hooks;
+}
+
 int driver::runSim() {
   // As many cores as a machine config may declare.
   if (coreCount > 65536)
     return fail("--cores " + std::to_string(coreCount) +
                 ": expected 0 (the config's) to 65536");
+  std::optional<ascendc::Arch> arch;
+  if (!archName.empty()) {
+    if (archName == "c220")
+      arch = ascendc::Arch::C220;
+    else if (archName == "c310")
+      arch = ascendc::Arch::C310;
+    else
+      return fail("--arch: expected c220 or c310, not '" + archName + "'");
+    if (!traceInput.empty() || usesCompiledProducer())
+      return fail("--arch compiles the kernel and runs the compiled kernel; "
+                  "it does not apply to --trace or a compiled producer");
+    // Without --config, the architecture's own machine.
+    setDefaultConfigForArch(*arch);
+  }
   auto config = driver::loadConfig();
   if (!config)
     return fail(toString(config.takeError()));
+  if (coreCount > config->cubeCores)
+    return fail("--cores " + std::to_string(coreCount) + ": " + config->name +
+                " has " + std::to_string(config->cubeCores) + " AI cores (" +
+                std::to_string(2 * config->cubeCores) +
+                " vector cores, which kernels of one vector core use "
+                "already); --cores counts AI cores");
 
   timing::SimOptions options;
   options.cores = coreCount;
@@ -141,13 +198,27 @@ int driver::runSim() {
     } else if (usesCompiledProducer()) {
       if (int status = runTraceProducer(counted))
         return status;
-    } else if (int status = executeKernel(&counted)) {
+    } else if (int status = executeKernel(&counted, compileHooks(arch))) {
       return status;
     }
   }
   auto result = sink.getSimulator().finish();
   if (!result)
     return fail(toString(result.takeError()));
+  // The PTO program's own schedule, beside the compiled kernel's.
+  if (arch) {
+    timing::SimOptions idealOptions = options;
+    idealOptions.timeline = false;
+    timing::SimulatingSink ideal(*config, idealOptions);
+    driver::ExecuteHooks quiet;
+    quiet.quiet = true;
+    if (int status = executeKernel(&ideal, quiet))
+      return status;
+    auto idealResult = ideal.getSimulator().finish();
+    if (!idealResult)
+      return fail("the PTO schedule: " + toString(idealResult.takeError()));
+    result->idealCycles = idealResult->cycles;
+  }
   if (writer)
     if (llvm::Error error = writer->finish())
       return fail(toString(std::move(error)));

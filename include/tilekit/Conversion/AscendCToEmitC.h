@@ -91,11 +91,12 @@ struct KernelWorkspace {
 };
 KernelWorkspace getKernelWorkspace(mlir::func::FuncOp kernel);
 
-/// arith's integer min and max (which MLIR's arith conversion leaves) as a
-/// compare and a conditional, over the unsigned type for the unsigned
-/// forms.
-void populateIntegerMinMaxToEmitCPatterns(mlir::TypeConverter &types,
-                                          mlir::RewritePatternSet &patterns);
+/// The arith ops MLIR's arith conversion to EmitC leaves (ArithGaps.cpp):
+/// integer min and max as a compare and a conditional, unsigned division
+/// and remainder over the unsigned type, ceiling and floor divisions
+/// through arith's own expansion into those.
+void populateArithGapsToEmitCPatterns(mlir::TypeConverter &types,
+                                      mlir::RewritePatternSet &patterns);
 
 /// `text` as a C++ string literal (quotes, backslashes and newlines
 /// escaped).

@@ -40,11 +40,20 @@ void markArch(mlir::ModuleOp module, ascendc::Arch arch);
 /// marked (markArch) and lowered, then the arch's AscendC pipeline runs.
 /// `stopAfter` names the last pass ("ascendc-form-core-groups": the
 /// lowering only; empty: all). False when no pass of the pipeline is named
-/// `stopAfter`. The pipeline's capacity check holds buffers to `capacities`.
+/// `stopAfter`. The pipeline's capacity check holds buffers to `capacities`;
+/// a launch spreads its items over `cores` AI cores (0: the arch's).
 bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
                           ascendc::Arch arch, bool lowerToL0,
                           llvm::StringRef stopAfter,
-                          const pto::BufferCapacities &capacities);
+                          const pto::BufferCapacities &capacities,
+                          unsigned cores = 0);
+
+/// Compiles `module` for `arch` in place, as `tilekit compile --arch` does
+/// with no other option: the capacity gate of a PTO kernel, then the
+/// whole pipeline. A failure has been reported as diagnostics.
+mlir::LogicalResult compileForArch(mlir::ModuleOp module, ascendc::Arch arch,
+                                   const pto::BufferCapacities &capacities,
+                                   unsigned cores);
 
 /// Adds a textual pipeline of passes on the module ("builtin.module(...)"
 /// or the bare list) to `pm`; on failure `error` says why. Any registered

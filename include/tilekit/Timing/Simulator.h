@@ -70,6 +70,20 @@ struct LineCost {
   uint64_t total() const;
 };
 
+/// The kinds of synchronization a trace has: flags between the pipes of a
+/// core, cross-core flags, buffer ids (C310) and barriers.
+enum class SyncKind : uint8_t { Flag, CrossCoreFlag, BufferId, Barrier };
+constexpr unsigned kNumSyncKinds = 4;
+llvm::StringRef getName(SyncKind kind);
+
+/// What synchronization cost: per kind, how many waits (or barriers) ran
+/// and the cycles they held pipes idle.
+struct SyncCost {
+  std::array<uint64_t, kNumSyncKinds> count{};
+  std::array<uint64_t, kNumSyncKinds> cycles{};
+  uint64_t totalCycles() const;
+};
+
 struct SimResult {
   uint64_t cycles = 0;
   double seconds = 0;
@@ -82,6 +96,16 @@ struct SimResult {
   uint64_t gmBytes = 0, hbmBytes = 0;
   uint64_t cubeMacs = 0, vectorElements = 0;
   unsigned activeCores = 0;
+  /// AI cores the machine (or --cores) offers.
+  unsigned availableCores = 0;
+  /// Work items that ran on one vector core, and the vector cores they
+  /// took (two per AI core).
+  uint64_t vectorItems = 0;
+  unsigned vectorCoresUsed = 0;
+  SyncCost sync;
+  /// `sim --arch`: the cycles of the PTO program's ideal schedule, beside
+  /// the compiled kernel's (0: not timed).
+  uint64_t idealCycles = 0;
   uint64_t records = 0;
   /// Work items that waited for an earlier item's GM writes or reads.
   uint64_t gmDependencies = 0;
@@ -157,6 +181,9 @@ void printJsonReport(llvm::raw_ostream &os, const SimResult &result,
 /// when the file can be read.
 void printLineReport(llvm::raw_ostream &os, const SimResult &result,
                      const trace::TraceTables &tables);
+/// Where the work items ran: "16 of 24 AI cores", or "48 of 48 vector
+/// cores" when every item took one vector core.
+std::string describePlacement(const SimResult &result);
 /// What bounds the kernel: "compute-bound (cube)", "memory-bound (HBM)",
 /// "launch-bound", ...; the launch itself does not count as a pipe's work.
 std::string classifyBound(const SimResult &result);

@@ -106,6 +106,14 @@ struct Record : tilekit_trace_record {
   /// DMA: async; COMPUTE: an accumulating matmul.
   bool hasFlag() const { return flags & 1; }
   void setFlag(bool value) { flags = value ? 1 : 0; }
+  /// WORK_BEGIN: a compiled kernel's block, ordered by its flags alone.
+  bool isExplicitlySynchronized() const {
+    return flags & TILEKIT_TRACE_EXPLICIT_SYNC;
+  }
+  /// SET/WAIT_FLAG: a cross-core flag (laneMask() the vector lanes).
+  bool isCrossCore() const { return flags & TILEKIT_TRACE_CROSS_CORE; }
+  /// SET/WAIT_FLAG: a buffer id's release / acquisition on set_pipe.
+  bool isBufferId() const { return flags & TILEKIT_TRACE_BUFFER_ID; }
 
   llvm::ArrayRef<uint64_t> reads() const { return {buffers, num_reads}; }
   llvm::ArrayRef<uint64_t> writes() const {
@@ -116,7 +124,7 @@ struct Record : tilekit_trace_record {
   void addRead(uint64_t buffer);
   void addWrite(uint64_t buffer);
   bool isOverfull() const { return reserved != 0; }
-  /// PUSH/POP: the lane queues (bit per lane) and the slot count.
+  /// PUSH/POP and cross-core flags: the lane queues (bit per lane).
   unsigned laneMask() const { return tag_id; }
   /// PUSH/POP: whether the cube pushed the tile (its path leaves L0C; a
   /// vector core's leaves UB).

@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-#define TILEKIT_TRACE_ABI_VERSION 4u
+#define TILEKIT_TRACE_ABI_VERSION 5u
 
 /* Buffers a record reads and writes, together. */
 #define TILEKIT_TRACE_MAX_BUFFERS 16u
@@ -79,6 +79,16 @@ struct tilekit_trace_limits {
 /* flags */
 #define TILEKIT_TRACE_ASYNC 1u      /* DMA: completes at issue for readers */
 #define TILEKIT_TRACE_ACCUMULATE 1u /* COMPUTE: reads its accumulator */
+/* WORK_BEGIN: the item is a compiled kernel's block, its on-chip order
+ * given by its flags, barriers and buffer ids alone (no dataflow edges, no
+ * capacity model). */
+#define TILEKIT_TRACE_EXPLICIT_SYNC 1u
+/* SET/WAIT_FLAG: a cross-core flag `op` (Ascend C's CrossCoreSetFlag mode
+ * 2); tag_id is the mask of the vector lanes it signals or waits for. */
+#define TILEKIT_TRACE_CROSS_CORE 1u
+/* SET/WAIT_FLAG: releases / acquires buffer id `op` on pipe `set_pipe`
+ * (Ascend C's RlsBufId / GetBufId). */
+#define TILEKIT_TRACE_BUFFER_ID 2u
 
 struct tilekit_trace_record {
   uint8_t kind;      /* tilekit_trace_kind */

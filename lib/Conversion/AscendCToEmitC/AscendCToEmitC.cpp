@@ -169,41 +169,6 @@ Value emit::indexArith(OpBuilder &builder, Location loc, char op, Value lhs,
 
 namespace {
 
-/// min / max: a compare and a conditional, over the unsigned type for the
-/// unsigned forms.
-template <typename From, emitc::CmpPredicate Predicate, bool Unsigned>
-struct MinMaxLowering : OpConversionPattern<From> {
-  using OpConversionPattern<From>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(From op, typename From::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
-    Type type = this->getTypeConverter()->convertType(op.getType());
-    if (!type)
-      return op.emitOpError() << "has a type with no C++ form here";
-    // min(x, x) is x (clang -Wall rejects the self-comparison).
-    if (lhs == rhs) {
-      rewriter.replaceOp(op, lhs);
-      return success();
-    }
-    Value a = lhs, b = rhs;
-    if (Unsigned) {
-      Type unsignedType =
-          op.getType().isIndex()
-              ? Type(emitc::SizeTType::get(op.getContext()))
-              : Type(rewriter.getIntegerType(
-                    op.getType().getIntOrFloatBitWidth(), /*isSigned=*/false));
-      a = emitc::CastOp::create(rewriter, loc, unsignedType, lhs);
-      b = emitc::CastOp::create(rewriter, loc, unsignedType, rhs);
-    }
-    Value pick = emitc::CmpOp::create(rewriter, loc, rewriter.getI1Type(),
-                                      Predicate, a, b);
-    rewriter.replaceOpWithNewOp<emitc::ConditionalOp>(op, type, pick, lhs, rhs);
-    return success();
-  }
-};
-
 /// A verbatim line that prints values (a name marker placed before the
 /// lowering) prints what they became.
 struct VerbatimOperands : OpConversionPattern<emitc::VerbatimOp> {
@@ -249,7 +214,7 @@ struct ConvertAscendCToEmitCPass
     populateTensorPatterns(types, patterns);
     populateComputePatterns(types, patterns);
     populateControlPatterns(types, patterns);
-    populateIntegerMinMaxToEmitCPatterns(types, patterns);
+    populateArithGapsToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
     types.useSignedIndex();
@@ -272,15 +237,6 @@ struct ConvertAscendCToEmitCPass
 };
 
 } // namespace
-
-void tilekit::populateIntegerMinMaxToEmitCPatterns(
-    TypeConverter &types, RewritePatternSet &patterns) {
-  patterns.add<MinMaxLowering<arith::MinSIOp, emitc::CmpPredicate::lt, false>,
-               MinMaxLowering<arith::MaxSIOp, emitc::CmpPredicate::gt, false>,
-               MinMaxLowering<arith::MinUIOp, emitc::CmpPredicate::lt, true>,
-               MinMaxLowering<arith::MaxUIOp, emitc::CmpPredicate::gt, true>>(
-      types, patterns.getContext());
-}
 
 std::unique_ptr<Pass> tilekit::createConvertAscendCToEmitCPass() {
   return std::make_unique<ConvertAscendCToEmitCPass>();

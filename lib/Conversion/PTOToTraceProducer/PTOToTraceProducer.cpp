@@ -1159,7 +1159,7 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
       if (getFunctionKind(func) == FunctionKind::InCore)
         inCore.insert(func.getName());
     patterns.add<WorkItemCallLowering>(types, context, inCore, groups);
-    populateIntegerMinMaxToEmitCPatterns(types, patterns);
+    populateArithGapsToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
     populateFuncToEmitCPatterns(types, patterns);

@@ -3,11 +3,12 @@
 
 // Items in a loop nest with a branch: the item number is carried through
 // both loops and the branch, each call runs on block item % blocks, and
-// the host launches the kernel on the architecture's 24 cores (C220).
+// the host launches the kernel on a block per vector core: two per AI core
+// of the architecture's 24 (C220), as the kernel needs no cube.
 // CHECK-LABEL: func.func @tile(
 // CHECK-SAME: ascendc.device
 // CHECK-LABEL: func.func @grid(
-// CHECK-NEXT: %[[N:.+]] = arith.constant 24 : index
+// CHECK-NEXT: %[[N:.+]] = arith.constant 48 : index
 // CHECK-NEXT: ascendc.launch @grid_kernel(%arg0, %arg1) blocks %[[N]]
 // CHECK-NEXT: return %arg0
 // CHECK-LABEL: func.func @grid_kernel(
@@ -25,7 +26,7 @@
 // CHECK: } else {
 // CHECK-NEXT: scf.yield {{.*}}%[[ITEM]]
 // EIGHT-LABEL: func.func @grid(
-// EIGHT: arith.constant 8 : index
+// EIGHT: arith.constant 16 : index
 module attributes {ascendc.arch = "c220"} {
   func.func @tile(%y: !ascendc.global_tensor<?x8xf32>, %i: index, %j: index)
       -> !ascendc.global_tensor<?x8xf32> {
@@ -100,11 +101,11 @@ module {
 // does not overlap its items (the phase on one core ends each item
 // drained).
 // CHECK-LABEL: func.func @staged(
-// CHECK-NEXT: %[[ALL:.+]] = arith.constant 24 : index
+// CHECK-NEXT: %[[ALL:.+]] = arith.constant 48 : index
 // CHECK-NEXT: ascendc.launch @staged_kernel_0(%arg0, %arg1) blocks %[[ALL]]
 // CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT: ascendc.launch @staged_kernel_1(%arg0, %arg1) blocks %[[ONE]]
-// CHECK-NEXT: %[[AGAIN:.+]] = arith.constant 24 : index
+// CHECK-NEXT: %[[AGAIN:.+]] = arith.constant 48 : index
 // CHECK-NEXT: ascendc.launch @staged_kernel_2(%arg0, %arg1) blocks %[[AGAIN]]
 // CHECK-LABEL: func.func @staged_kernel_0(
 // CHECK: scf.for

@@ -63,3 +63,41 @@ func.func @past_end(%x: !pto.tensor<?x64xf32>, %y: !pto.tensor<?x64xf32>, %at: i
       : !pto.tile<16x64xf32, vec> -> !pto.tensor<?x64xf32>
   return
 }
+
+// Index arithmetic with the integer ops MLIR's EmitC conversion has no
+// rule for (unsigned division and remainder, ceiling and floor division,
+// unsigned min and max): each tile's row and valid rows come from them.
+func.func @index_arith(%x: !pto.tensor<?x64xf32>, %y: !pto.tensor<?x64xf32>)
+    attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %rows = pto.tensor.dim %x, 0 : !pto.tensor<?x64xf32>
+  %tiles = arith.ceildivui %rows, %c16 : index
+  %tiles_s = arith.ceildivsi %rows, %c16 : index
+  %same = arith.maxui %tiles, %tiles_s : index
+  scf.for %i = %c0 to %same step %c1 {
+    // Tiles in the order 0, 3, 6, ..., 1, 4, ...: i -> (i % 3) * ceil + i / 3
+    // for a count that 3 divides, else in order.
+    %per = arith.ceildivui %same, %c3 : index
+    %lane = arith.remui %i, %c3 : index
+    %step = arith.divui %i, %c3 : index
+    %spread = arith.muli %lane, %per : index
+    %slot = arith.addi %spread, %step : index
+    %whole = arith.floordivsi %same, %c3 : index
+    %exact = arith.muli %whole, %c3 : index
+    %divides = arith.cmpi eq, %exact, %same : index
+    %tile = arith.select %divides, %slot, %i : index
+    %r = arith.muli %tile, %c16 : index
+    %left = arith.subi %rows, %r : index
+    %rv = arith.minsi %left, %c16 : index
+    %t = pto.tile.load %x[%r, %c0] valid [%rv, %c64]
+        : !pto.tensor<?x64xf32> -> !pto.tile<16x64xf32, vec>
+    %e = pto.tile.exp %t : !pto.tile<16x64xf32, vec>
+    %o = pto.tile.store %e, %y[%r, %c0]
+        : !pto.tile<16x64xf32, vec> -> !pto.tensor<?x64xf32>
+  }
+  return
+}

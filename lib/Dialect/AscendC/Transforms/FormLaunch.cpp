@@ -433,6 +433,17 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
 
 void FormLaunchPass::form(func::FuncOp host, ArrayRef<Phase> phases,
                           unsigned allCores) {
+  // Kernels of one vector core launch a block per vector core: two per AI
+  // core.
+  bool vectorOnly = true;
+  host.walk([&](func::CallOp call) {
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr());
+    if (!kernel || getKernelCores(kernel) != KernelCores::Vector)
+      vectorOnly = false;
+  });
+  if (vectorOnly)
+    allCores *= 2;
   SmallVector<std::pair<func::FuncOp, unsigned>> launches;
   unsigned first = 0;
   for (auto [index, phase] : llvm::enumerate(phases)) {

@@ -323,6 +323,9 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
     orchestration marked `pto.item_phases` gets one kernel per phase,
     `@<host>_kernel_<n>` with only that phase's calls, launched in order,
     each on `cores` blocks when its items are independent, else on one.
+    A host whose kernels all run on one vector core launches twice as many
+    blocks: one per vector core, two per AI core (so `tilekit sim` and the
+    machine use every vector core).
 
     ```mlir
     // before
@@ -380,8 +383,9 @@ def FormLaunch : Pass<"ascendc-form-launch", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"cores", "cores", "unsigned", "0",
-           "Blocks of a launch whose items are independent (0: the "
-           "architecture's AI cores, 24 on C220 and 32 on C310)">,
+           "AI cores a launch whose items are independent spreads them "
+           "over (0: the architecture's, 24 on C220 and 32 on C310); "
+           "vector-only kernels take two blocks per AI core">,
     Option<"overlapItems", "overlap-items", "bool", "true",
            "Overlap consecutive independent items of a core, each in its "
            "half of UB, where the plan fits twice">,
