@@ -15,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -179,6 +180,88 @@ void writePaths(raw_ostream &os, const SimResult &result) {
   os << "</svg>\n";
 }
 
+/// The lines that do the most work, with what they wait on and for.
+void writeBusiestLines(raw_ostream &os, const SimResult &result,
+                       const TraceTables &tables) {
+  os << "<h2>Busiest lines</h2>\n";
+  std::vector<std::pair<uint32_t, const LineCost *>> ranked;
+  for (auto [loc, cost] : llvm::enumerate(result.lines))
+    if (cost.total())
+      ranked.push_back({static_cast<uint32_t>(loc), &cost});
+  llvm::stable_sort(ranked, [](const auto &a, const auto &b) {
+    return a.second->busyTotal() > b.second->busyTotal();
+  });
+  if (ranked.empty()) {
+    os << "<p>No timed records.</p>\n";
+    return;
+  }
+  constexpr size_t kShown = 15;
+  os << "<table id=\"busiest\" class=\"source\">\n<tr><th>busy</th>"
+     << "<th>waiting</th><th class=\"code\">line</th>"
+     << "<th class=\"code\">waits on</th><th class=\"code\">waits for</th>"
+     << "</tr>\n";
+  for (const auto &[loc, cost] : ArrayRef(ranked).take_front(kShown)) {
+    os << "<tr><td>" << cost->busyTotal() << "</td><td>" << cost->stalledTotal()
+       << "</td><td class=\"code\">"
+       << escape(loc ? tables.describeLocation(loc) : "(no location)")
+       << "</td><td class=\"code\">";
+    for (auto [reason, cycles] : rankWaits(cost->waits))
+      os << escape(getName(reason)) << " " << cycles << " ";
+    os << "</td><td class=\"code\">";
+    for (auto [from, cycles] : rankWaitedFor(*cost, 2))
+      os << escape(tables.describeLocation(from)) << " (" << cycles << ") ";
+    os << "</td></tr>\n";
+  }
+  os << "</table>\n";
+}
+
+/// The kernel's point on the machine's roofline (log-log: FLOP per HBM
+/// byte against cube FLOP/s).
+void writeRoofline(raw_ostream &os, const SimResult &result,
+                   const MachineConfig &config) {
+  Roofline roof = computeRoofline(result, config);
+  os << "<h2>Roofline</h2>\n";
+  if (!roof.hasCubeWork()) {
+    os << "<p>No cube work: the kernel is timed by its vector and data "
+          "pipes.</p>\n";
+    return;
+  }
+  constexpr double kWidth = 480, kHeight = 240, kLeft = 50, kBottom = 20;
+  double ridge = roof.peakFlops / roof.hbmBytesPerSecond;
+  double xMin = std::min(0.1, roof.intensity / 4),
+         xMax = std::max(ridge * 16, roof.intensity * 4);
+  double yMax = roof.peakFlops * 2,
+         yMin = std::min(yMax / 1e5, std::max(roof.achievedFlops / 4, 1.0));
+  auto x = [&](double v) {
+    return kLeft + kWidth * (std::log10(v) - std::log10(xMin)) /
+                       (std::log10(xMax) - std::log10(xMin));
+  };
+  auto y = [&](double v) {
+    return kHeight * (1 - (std::log10(std::max(v, yMin)) - std::log10(yMin)) /
+                              (std::log10(yMax) - std::log10(yMin)));
+  };
+  os << "<svg id=\"roofline\" width=\"" << kLeft + kWidth + 20 << "\" height=\""
+     << kHeight + kBottom + 10 << "\" role=\"img\">\n";
+  os << format("<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width="
+               "\"2\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
+               x(xMin), y(xMin * roof.hbmBytesPerSecond), x(ridge),
+               y(roof.peakFlops), x(xMax), y(roof.peakFlops));
+  os << format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#e15759\">"
+               "<title>%.1f TFLOP/s at %.1f FLOP/B</title></circle>\n",
+               x(roof.intensity), y(roof.achievedFlops),
+               roof.achievedFlops / 1e12, roof.intensity);
+  os << format("<text x=\"%.1f\" y=\"%.1f\">peak %.0f TFLOP/s</text>\n",
+               x(ridge), y(roof.peakFlops) - 4, roof.peakFlops / 1e12);
+  os << format("<text x=\"%.1f\" y=\"%.1f\">FLOP per HBM byte (log)"
+               "</text>\n</svg>\n",
+               kLeft, kHeight + kBottom);
+  os << format("<p>%.1f TFLOP/s achieved of %.1f attainable at %.1f FLOP per "
+               "HBM byte (cube peak %.1f TFLOP/s, HBM %.0f GB/s).</p>\n",
+               roof.achievedFlops / 1e12, roof.attainableFlops / 1e12,
+               roof.intensity, roof.peakFlops / 1e12,
+               roof.hbmBytesPerSecond / 1e9);
+}
+
 /// Each source file with cycles, line by line, with a heat column.
 void writeLines(raw_ostream &os, const SimResult &result,
                 const TraceTables &tables) {
@@ -195,10 +278,10 @@ void writeLines(raw_ostream &os, const SimResult &result,
     for (unsigned p = 0; p < kNumPipes; ++p) {
       line.busy[p] += cost.busy[p];
       line.stalled[p] += cost.stalled[p];
-      if (cost.busy[p] || cost.stalled[p])
+      if (cost.busy[p])
         pipesUsed.insert(p);
     }
-    hottest = std::max(hottest, line.total());
+    hottest = std::max(hottest, line.busyTotal());
   }
   if (files.empty()) {
     os << "<p>No records carry a source location.</p>\n";
@@ -206,9 +289,9 @@ void writeLines(raw_ostream &os, const SimResult &result,
   }
   for (const auto &[file, lines] : files) {
     os << "<h3>" << escape(file) << "</h3>\n<table class=\"source\">\n"
-       << "<tr><th>line</th><th>cycles</th>";
+       << "<tr><th>line</th><th>busy</th><th>waiting</th>";
     for (unsigned p : pipesUsed)
-      os << "<th>" << getName(static_cast<Pipe>(p)) << "</th>";
+      os << "<th>" << getName(static_cast<Pipe>(p)) << " busy</th>";
     os << "<th class=\"code\">source</th></tr>\n";
     ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
         MemoryBuffer::getFile(file, /*IsText=*/true);
@@ -221,14 +304,15 @@ void writeLines(raw_ostream &os, const SimResult &result,
       auto it = lines.find(n);
       if (!buffer && it == lines.end())
         continue;
-      uint64_t total = it == lines.end() ? 0 : it->second.total();
-      double heat = hottest ? double(total) / hottest : 0;
+      uint64_t busy = it == lines.end() ? 0 : it->second.busyTotal();
+      uint64_t waiting = it == lines.end() ? 0 : it->second.stalledTotal();
+      double heat = hottest ? double(busy) / hottest : 0;
       os << "<tr><td>" << n << "</td><td class=\"heat\" style=\"background:"
          << "rgba(225,87,89," << format("%.2f", heat) << ")\">"
-         << (total ? std::to_string(total) : "") << "</td>";
+         << (busy ? std::to_string(busy) : "") << "</td><td>"
+         << (waiting ? std::to_string(waiting) : "") << "</td>";
       for (unsigned p : pipesUsed) {
-        uint64_t cycles =
-            it == lines.end() ? 0 : it->second.busy[p] + it->second.stalled[p];
+        uint64_t cycles = it == lines.end() ? 0 : it->second.busy[p];
         os << "<td>" << (cycles ? std::to_string(cycles) : "") << "</td>";
       }
       os << "<td class=\"code\">"
@@ -269,12 +353,20 @@ Error timing::writeHtmlReport(StringRef path, const SimResult &result,
   os << "<h1>" << result.cycles << " cycles on " << escape(config.name)
      << "</h1>\n<dl>\n<dt>time</dt><dd>"
      << format("%.3f us", result.seconds * 1e6) << "</dd>\n<dt>bound</dt><dd>"
-     << escape(classifyBound(result)) << "</dd>\n<dt>launch</dt><dd>"
-     << result.launchCycles << " cycles</dd>\n<dt>cores</dt><dd>"
-     << result.activeCores << " active</dd>\n<dt>records</dt><dd>"
-     << result.records << "</dd>\n</dl>\n";
+     << escape(classifyBound(result)) << "</dd>\n<dt>waits</dt><dd>";
+  for (auto [reason, cycles] : rankWaits(result.waits))
+    os << escape(getName(reason)) << " " << cycles << " ";
+  os << "</dd>\n<dt>launch</dt><dd>" << result.launchCycles
+     << " cycles</dd>\n<dt>cores</dt><dd>" << escape(describePlacement(result))
+     << "</dd>\n";
+  if (result.idealCycles)
+    os << "<dt>ideal</dt><dd>" << result.idealCycles
+       << " cycles (the PTO schedule)</dd>\n";
+  os << "<dt>records</dt><dd>" << result.records << "</dd>\n</dl>\n";
   writeUtilisation(os, result);
   writePaths(os, result);
+  writeRoofline(os, result, config);
+  writeBusiestLines(os, result, tables);
   writeLines(os, result, tables);
   os << "<script type=\"application/json\" id=\"report\">" << embedded
      << "</script>\n"

@@ -155,6 +155,19 @@ void timing::printReport(raw_ostream &os, const SimResult &result,
                      (static_cast<double>(result.cycles) -
                       static_cast<double>(result.idealCycles)) /
                      static_cast<double>(result.idealCycles));
+  Roofline roof = computeRoofline(result, config);
+  if (roof.hasCubeWork())
+    os << format("roofline: %.1f TFLOP/s achieved of %.1f attainable at %.1f "
+                 "FLOP per HBM byte (cube peak %.1f TFLOP/s, HBM %.0f GB/s)\n",
+                 roof.achievedFlops / 1e12, roof.attainableFlops / 1e12,
+                 roof.intensity, roof.peakFlops / 1e12,
+                 roof.hbmBytesPerSecond / 1e9);
+  if (!rankWaits(result.waits).empty()) {
+    os << "pipes waited on (cycles, all cores):";
+    for (auto [reason, cycles] : rankWaits(result.waits))
+      os << " " << getName(reason) << " " << cycles;
+    os << "\n";
+  }
   if (uint64_t waits = llvm::sum_of(result.sync.count)) {
     os << format("synchronization: %llu waits held pipes %llu cycles",
                  static_cast<unsigned long long>(waits),
@@ -183,10 +196,58 @@ sortedLines(const SimResult &result) {
   for (auto [loc, cost] : llvm::enumerate(result.lines))
     if (cost.total())
       lines.push_back({static_cast<uint32_t>(loc), &cost});
+  // Busy time first: the work a line does, not the time it waits.
   llvm::stable_sort(lines, [](const auto &a, const auto &b) {
-    return a.second->total() > b.second->total();
+    return std::make_pair(a.second->busyTotal(), a.second->stalledTotal()) >
+           std::make_pair(b.second->busyTotal(), b.second->stalledTotal());
   });
   return lines;
+}
+
+Roofline timing::computeRoofline(const SimResult &result,
+                                 const MachineConfig &config) {
+  Roofline roof;
+  // The cube's steady rate: a large f16 product amortizes the head.
+  constexpr uint64_t kLarge = 4096;
+  double macsPerCycle =
+      double(kLarge * kLarge * kLarge) /
+      double(std::max<uint64_t>(
+          1, config.cubeCycles(kLarge, kLarge, kLarge, "f16", 2)));
+  double hz = config.clockGHz * 1e9;
+  unsigned cores =
+      result.availableCores ? result.availableCores : config.cubeCores;
+  roof.peakFlops = 2 * macsPerCycle * cores * hz;
+  roof.hbmBytesPerSecond = config.hbmBytesPerCycle * hz;
+  if (result.seconds > 0 && result.cubeMacs) {
+    roof.achievedFlops = 2.0 * result.cubeMacs / result.seconds;
+    roof.intensity =
+        2.0 * result.cubeMacs / std::max<double>(1, result.hbmBytes);
+    roof.attainableFlops =
+        std::min(roof.peakFlops, roof.intensity * roof.hbmBytesPerSecond);
+  }
+  return roof;
+}
+
+std::vector<std::pair<WaitReason, uint64_t>>
+timing::rankWaits(const std::array<uint64_t, kNumWaitReasons> &waits) {
+  std::vector<std::pair<WaitReason, uint64_t>> ranked;
+  for (unsigned r = 0; r < kNumWaitReasons; ++r)
+    if (waits[r])
+      ranked.push_back({static_cast<WaitReason>(r), waits[r]});
+  llvm::stable_sort(
+      ranked, [](const auto &a, const auto &b) { return a.second > b.second; });
+  return ranked;
+}
+
+std::vector<std::pair<uint32_t, uint64_t>>
+timing::rankWaitedFor(const LineCost &cost, size_t limit) {
+  std::vector<std::pair<uint32_t, uint64_t>> ranked(cost.waitedFor.begin(),
+                                                    cost.waitedFor.end());
+  llvm::stable_sort(
+      ranked, [](const auto &a, const auto &b) { return a.second > b.second; });
+  if (ranked.size() > limit)
+    ranked.resize(limit);
+  return ranked;
 }
 
 /// The text of line `line` of `file`, trimmed, if the file can be read.
@@ -210,11 +271,13 @@ sourceLine(StringRef file, uint32_t line,
 
 void timing::printLineReport(raw_ostream &os, const SimResult &result,
                              const TraceTables &tables) {
-  os << "cycles per source line (busy + stalled, per pipe), busiest first:\n";
+  os << "cycles per source line, busiest first (busy: running its ops; "
+        "waiting: its pipe idle until they could start):\n";
   std::map<std::string, std::unique_ptr<MemoryBuffer>> files;
   for (const auto &[loc, cost] : sortedLines(result)) {
-    os << format("  %10llu  %s\n",
-                 static_cast<unsigned long long>(cost->total()),
+    os << format("  busy %10llu  waiting %10llu  %s\n",
+                 static_cast<unsigned long long>(cost->busyTotal()),
+                 static_cast<unsigned long long>(cost->stalledTotal()),
                  loc ? tables.describeLocation(loc).c_str() : "(no location)");
     if (const SourceLocation *where = tables.location(loc)) {
       std::string text =
@@ -224,10 +287,18 @@ void timing::printLineReport(raw_ostream &os, const SimResult &result,
     }
     for (unsigned p = 0; p < kNumPipes; ++p)
       if (cost->busy[p] || cost->stalled[p])
-        os << format("              %-5s busy %10llu  stalled %10llu\n",
+        os << format("              %-5s busy %10llu  waiting %10llu\n",
                      getName(static_cast<Pipe>(p)).str().c_str(),
                      static_cast<unsigned long long>(cost->busy[p]),
                      static_cast<unsigned long long>(cost->stalled[p]));
+    if (cost->stalledTotal()) {
+      os << "              waits on:";
+      for (auto [reason, cycles] : rankWaits(cost->waits))
+        os << " " << getName(reason) << " " << cycles;
+      for (auto [from, cycles] : rankWaitedFor(*cost, 3))
+        os << "; " << cycles << " for " << tables.describeLocation(from);
+      os << "\n";
+    }
   }
 }
 
@@ -278,8 +349,20 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
         if (cost->busy[p] || cost->stalled[p])
           pipeCosts[getName(static_cast<Pipe>(p))] =
               json::Object{{"busy", static_cast<int64_t>(cost->busy[p])},
-                           {"stalled", static_cast<int64_t>(cost->stalled[p])}};
+                           {"waiting", static_cast<int64_t>(cost->stalled[p])}};
+      json::Object waitsOn;
+      for (auto [reason, cycles] : rankWaits(cost->waits))
+        waitsOn[getName(reason)] = static_cast<int64_t>(cycles);
+      json::Array waitedFor;
+      for (auto [from, cycles] : rankWaitedFor(*cost, 3))
+        waitedFor.push_back(
+            json::Object{{"location", tables->describeLocation(from)},
+                         {"cycles", static_cast<int64_t>(cycles)}});
       json::Object line{{"cycles", static_cast<int64_t>(cost->total())},
+                        {"busy", static_cast<int64_t>(cost->busyTotal())},
+                        {"waiting", static_cast<int64_t>(cost->stalledTotal())},
+                        {"waits_on", std::move(waitsOn)},
+                        {"waited_for", std::move(waitedFor)},
                         {"pipes", std::move(pipeCosts)}};
       if (const SourceLocation *where = tables->location(loc)) {
         line["file"] = tables->name(where->file);
@@ -291,6 +374,11 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
   json::Array defaults;
   for (const std::string &op : result.defaultCostOps)
     defaults.push_back(op);
+  Roofline roof = computeRoofline(result, config);
+  json::Object waitsOn;
+  for (unsigned r = 0; r < kNumWaitReasons; ++r)
+    waitsOn[getName(static_cast<WaitReason>(r))] =
+        static_cast<int64_t>(result.waits[r]);
   json::Object sync;
   for (unsigned k = 0; k < kNumSyncKinds; ++k)
     sync[getName(static_cast<SyncKind>(k))] =
@@ -313,6 +401,12 @@ void timing::printJsonReport(raw_ostream &os, const SimResult &result,
       {"vector_cores_used", static_cast<int64_t>(result.vectorCoresUsed)},
       {"placement", describePlacement(result)},
       {"sync", std::move(sync)},
+      {"waits_on", std::move(waitsOn)},
+      {"roofline", json::Object{{"peak_flops", roof.peakFlops},
+                                {"hbm_bytes_per_s", roof.hbmBytesPerSecond},
+                                {"achieved_flops", roof.achievedFlops},
+                                {"intensity_flop_per_byte", roof.intensity},
+                                {"attainable_flops", roof.attainableFlops}}},
       {"ideal_cycles", result.idealCycles ? json::Value(static_cast<int64_t>(
                                                 result.idealCycles))
                                           : json::Value(nullptr)},

@@ -69,11 +69,15 @@ uint64_t SyncCost::totalCycles() const {
   return sum;
 }
 
-uint64_t LineCost::total() const {
-  uint64_t sum = 0;
-  for (unsigned p = 0; p < kNumPipes; ++p)
-    sum += busy[p] + stalled[p];
-  return sum;
+uint64_t LineCost::total() const { return busyTotal() + stalledTotal(); }
+uint64_t LineCost::busyTotal() const { return llvm::sum_of(busy); }
+uint64_t LineCost::stalledTotal() const { return llvm::sum_of(stalled); }
+
+StringRef timing::getName(WaitReason reason) {
+  static const char *const names[] = {
+      "data",      "gm-order", "capacity",  "flag",        "cross-core-flag",
+      "buffer-id", "barrier",  "pipe-slot", "weight-slot", "dma-queue"};
+  return names[static_cast<unsigned>(reason)];
 }
 
 namespace {
@@ -81,6 +85,30 @@ namespace {
 struct Writer {
   uint64_t issue, done;
   bool cube, matmul;
+  /// The writer's source location (what a reader waits for).
+  uint32_t loc;
+};
+
+/// When a flag, buffer id or dependency releases a waiter, and the source
+/// location of the op or sync that released it.
+struct Release {
+  uint64_t time = 0;
+  uint32_t loc = 0;
+};
+
+/// The binding constraint of an op's start: the latest of its
+/// constraints, what it was and whom it waited for.
+struct Constraint {
+  uint64_t time = 0;
+  WaitReason reason = WaitReason::Capacity;
+  uint32_t loc = 0;
+  void raise(uint64_t at, WaitReason why, uint32_t from = 0) {
+    if (at > time) {
+      time = at;
+      reason = why;
+      loc = from;
+    }
+  }
 };
 
 /// One core of an AI core: its pipes, DMA throttle and async tags.
@@ -90,10 +118,13 @@ struct Subcore {
   /// latency too).
   std::array<uint64_t, kNumPipes> pipeFree{};
   std::array<uint64_t, kNumPipes> pipeDone{};
+  /// The source location of each pipe's last op: what a flag set on the
+  /// pipe waits for.
+  std::array<uint32_t, kNumPipes> lastLoc{};
   std::deque<uint64_t> dmaInFlight;
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> tags;
   /// When each buffer id was last released (RlsBufId); free at first.
-  std::map<uint16_t, uint64_t> bufferIdFree;
+  std::map<uint16_t, Release> bufferIdFree;
 };
 
 /// The arrival of each push and the completion of each pop of one lane
@@ -107,7 +138,7 @@ struct AiCore {
   /// Raised flags by (set pipe, wait pipe, event, lane); cross-core flags
   /// by (kCrossCoreKey, receiver is the cube, flag, lane).
   std::map<std::tuple<unsigned, unsigned, unsigned, unsigned>,
-           std::deque<uint64_t>>
+           std::deque<Release>>
       flags;
   /// Cross-core queues by (from the cube, pipe id, lane).
   std::map<std::tuple<bool, uint16_t, unsigned>, QueueTimes> queues;
@@ -284,20 +315,24 @@ private:
                    unsigned coreIndex, ItemTiming &timing);
   uint64_t versionGate(const Record &record, ItemTiming &timing,
                        uint64_t earliest, bool accumulate);
-  uint64_t dependencies(const Record &record, bool cube, bool accumulate);
+  Release dependencies(const Record &record, bool cube, bool accumulate);
   uint64_t gmDependency(const Record &record);
   void recordGmAccess(const Record &record, uint64_t done);
   void recordWrites(const Record &record, uint64_t issue, uint64_t done,
                     bool cube, bool matmul, bool accumulate);
+  /// Charges `cycles` of waiting on `pipe` to the record's line.
+  void chargeWait(const Record &record, unsigned pipe, uint64_t cycles,
+                  WaitReason why, uint32_t from);
   void account(const PendingRecord &pending, unsigned core, unsigned subcore,
-               Pipe pipe, uint64_t freeBefore, uint64_t start, uint64_t end);
+               Pipe pipe, uint64_t freeBefore, uint64_t start, uint64_t end,
+               const Constraint &bound);
   Expected<uint64_t> duration(const PendingRecord &pending, AiCore &core,
-                              Subcore &subcore, uint64_t &earliest,
+                              Subcore &subcore, Constraint &earliest,
                               bool weightSlots);
   /// A wait holds `pipe` until `ready`; a wait on the scalar pipe holds
   /// every pipe of its core, as the scalar unit issues them all.
   void holdPipe(const Record &record, Subcore &subcore, Pipe pipe,
-                uint64_t ready, SyncKind kind);
+                Release ready, SyncKind kind, WaitReason why);
   Error flushReady();
   /// Times the pending item `id`, if any, and forgets it.
   Error timePending(uint32_t id);
@@ -607,9 +642,9 @@ uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
   return earliest;
 }
 
-uint64_t Simulator::Impl::dependencies(const Record &record, bool cube,
-                                       bool accumulate) {
-  uint64_t ready = 0;
+Release Simulator::Impl::dependencies(const Record &record, bool cube,
+                                      bool accumulate) {
+  Release ready;
   for (uint64_t buffer : record.reads()) {
     auto it = buffers.find(buffer);
     if (it == buffers.end())
@@ -620,7 +655,9 @@ uint64_t Simulator::Impl::dependencies(const Record &record, bool cube,
       // An accumulation waits only for the accumulator's initializer.
       if (isAccumulator && writer.matmul)
         continue;
-      ready = std::max(ready, cube && writer.cube ? writer.issue : writer.done);
+      uint64_t at = cube && writer.cube ? writer.issue : writer.done;
+      if (at > ready.time)
+        ready = {at, writer.loc};
     }
   }
   return ready;
@@ -720,13 +757,13 @@ void Simulator::Impl::recordWrites(const Record &record, uint64_t issue,
     SmallVector<Writer, 2> &set = it->second.writers;
     if (!accumulate)
       set.clear();
-    set.push_back({issue, done, cube, matmul});
+    set.push_back({issue, done, cube, matmul, record.loc});
   }
 }
 
 Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
                                              AiCore &core, Subcore &subcore,
-                                             uint64_t &earliest,
+                                             Constraint &earliest,
                                              bool weightSlots) {
   const Record &record = pending.record;
   switch (record.getKind()) {
@@ -739,7 +776,7 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
       bandwidth = std::min(bandwidth, gmBytesPerCycle);
     // The throttle: the DMA `max_outstanding` back must have finished.
     if (subcore.dmaInFlight.size() >= config.dmaMaxOutstanding) {
-      earliest = std::max(earliest, subcore.dmaInFlight.front());
+      earliest.raise(subcore.dmaInFlight.front(), WaitReason::DmaQueue);
       subcore.dmaInFlight.pop_front();
     }
     // A weight load needs a free slot: the matmul `slots` loads back done.
@@ -755,8 +792,8 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
                                    ", later in the trace: no progress is "
                                    "possible");
         if (waitFor >= core.matmulBase)
-          earliest =
-              std::max(earliest, core.matmulDone[waitFor - core.matmulBase]);
+          earliest.raise(core.matmulDone[waitFor - core.matmulBase],
+                         WaitReason::WeightSlot);
         // Later loads need only later matmuls.
         while (core.matmulBase < waitFor + 1 && !core.matmulDone.empty()) {
           core.matmulDone.pop_front();
@@ -788,35 +825,49 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
   }
 }
 
+void Simulator::Impl::chargeWait(const Record &record, unsigned pipe,
+                                 uint64_t cycles, WaitReason why,
+                                 uint32_t from) {
+  if (!cycles || pipe >= kNumPipes)
+    return;
+  LineCost &line = lineCost(record.loc);
+  line.stalled[pipe] += cycles;
+  line.waits[static_cast<unsigned>(why)] += cycles;
+  result.waits[static_cast<unsigned>(why)] += cycles;
+  if (from)
+    line.waitedFor[from] += cycles;
+}
+
 void Simulator::Impl::holdPipe(const Record &record, Subcore &subcore,
-                               Pipe pipe, uint64_t ready, SyncKind kind) {
+                               Pipe pipe, Release ready, SyncKind kind,
+                               WaitReason why) {
   unsigned k = static_cast<unsigned>(kind);
   ++result.sync.count[k];
   unsigned p = static_cast<unsigned>(pipe);
   if (p >= kNumPipes)
     return;
   uint64_t &free = subcore.pipeFree[p];
-  if (ready > free) {
-    lineCost(record.loc).stalled[p] += ready - free;
-    result.sync.cycles[k] += ready - free;
+  if (ready.time > free) {
+    chargeWait(record, p, ready.time - free, why, ready.loc);
+    result.sync.cycles[k] += ready.time - free;
   }
   if (pipe == Pipe::S)
     for (uint64_t &other : subcore.pipeFree)
-      other = std::max(other, ready);
-  free = std::max(free, ready);
+      other = std::max(other, ready.time);
+  free = std::max(free, ready.time);
 }
 
 void Simulator::Impl::account(const PendingRecord &pending, unsigned core,
                               unsigned subcore, Pipe pipe, uint64_t freeBefore,
-                              uint64_t start, uint64_t end) {
+                              uint64_t start, uint64_t end,
+                              const Constraint &bound) {
   const Record &record = pending.record;
   unsigned p = static_cast<unsigned>(pipe);
   if (p >= kNumPipes)
     return;
-  LineCost &line = lineCost(record.loc);
-  line.busy[p] += end - start;
+  lineCost(record.loc).busy[p] += end - start;
   if (start > freeBefore)
-    line.stalled[p] += start - freeBefore;
+    chargeWait(record, p, start - freeBefore, bound.reason, bound.loc);
   if (options.timeline)
     result.timeline.push_back(
         {pending.index, record.item, record.loc, static_cast<uint16_t>(core),
@@ -845,6 +896,9 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
   Subcore &subcore = core.subcores[subcoreIndex];
   CoreStats &stats = result.cores[coreIndex];
   uint64_t earliest = timing.gate;
+  // What the op waits on, when it waits.
+  Constraint bound;
+  bound.raise(timing.gate, WaitReason::Capacity);
 
   switch (record.getKind()) {
   case RecordKind::WorkBegin:
@@ -852,7 +906,10 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     return Error::success();
   case RecordKind::SetFlag: {
     // The flag is set when everything issued on its pipe has completed.
-    uint64_t at = std::max(subcore.pipeDone[record.set_pipe], earliest);
+    uint32_t lastLoc =
+        record.set_pipe < kNumPipes ? subcore.lastLoc[record.set_pipe] : 0;
+    Release at{std::max(subcore.pipeDone[record.set_pipe], earliest),
+               lastLoc ? lastLoc : record.loc};
     if (record.isBufferId()) {
       subcore.bufferIdFree[record.op] = at;
     } else if (record.isCrossCore()) {
@@ -874,13 +931,13 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
       // Acquiring a buffer id waits for its last release.
       auto it = subcore.bufferIdFree.find(record.op);
       holdPipe(record, subcore, record.getSetPipe(),
-               it == subcore.bufferIdFree.end() ? 0 : it->second,
-               SyncKind::BufferId);
+               it == subcore.bufferIdFree.end() ? Release() : it->second,
+               SyncKind::BufferId, WaitReason::BufferId);
       return Error::success();
     }
     if (record.isCrossCore()) {
       bool toCube = record.getCore() == CoreKind::Cube;
-      uint64_t ready = 0;
+      Release ready;
       for (unsigned lane = 0; lane < 2; ++lane) {
         if (toCube ? !(record.laneMask() >> lane & 1)
                    : lane != (subcoreIndex == 2 ? 1u : 0u))
@@ -893,11 +950,12 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                   (toCube ? "vector core " + Twine(lane) : Twine("cube")) +
                   ", which no earlier set raises: no "
                   "progress is possible");
-        ready = std::max(ready, it->second.front());
+        if (it->second.front().time >= ready.time)
+          ready = it->second.front();
         it->second.pop_front();
       }
       holdPipe(record, subcore, record.getWaitPipe(), ready,
-               SyncKind::CrossCoreFlag);
+               SyncKind::CrossCoreFlag, WaitReason::CrossCoreFlag);
       return Error::success();
     }
     auto it = core.flags.find(
@@ -909,7 +967,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                ", which no earlier set_flag raises: no "
                                "progress is possible");
     holdPipe(record, subcore, record.getWaitPipe(), it->second.front(),
-             SyncKind::Flag);
+             SyncKind::Flag, WaitReason::Flag);
     it->second.pop_front();
     return Error::success();
   }
@@ -924,15 +982,19 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
       if (whole || s == subcoreIndex)
         for (uint64_t done : core.subcores[s].pipeDone)
           all = std::max(all, done);
+    // The scalar unit issues nothing past the barrier until every pipe
+    // is done: the wait is the scalar pipe's.
+    unsigned scalar = static_cast<unsigned>(Pipe::S);
+    uint64_t issue = subcore.pipeFree[scalar];
+    if (all > issue) {
+      result.sync.cycles[static_cast<unsigned>(SyncKind::Barrier)] +=
+          all - issue;
+      chargeWait(record, scalar, all - issue, WaitReason::Barrier, 0);
+    }
     for (unsigned s = 0; s < kNumSubcores; ++s)
       if (whole || s == subcoreIndex)
-        for (unsigned p = 0; p < kNumPipes; ++p) {
-          uint64_t &free = core.subcores[s].pipeFree[p];
-          if (all > free)
-            result.sync.cycles[static_cast<unsigned>(SyncKind::Barrier)] +=
-                all - free;
+        for (uint64_t &free : core.subcores[s].pipeFree)
           free = std::max(free, all);
-        }
     ++result.sync.count[static_cast<unsigned>(SyncKind::Barrier)];
     return Error::success();
   }
@@ -969,7 +1031,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     if (config.crossCoreViaGm) {
       // The consumer loads the tile from the workspace: a transfer like
       // any other, after the push has stored it.
-      earliest = arrival;
+      bound.raise(arrival, WaitReason::PipeSlot);
       break;
     }
     // On a direct path the push delivered the tile into the consumer's
@@ -999,10 +1061,13 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
               : cube                          ? Pipe::M
               : record.unit() == Unit::Vector ? Pipe::V
                                               : Pipe::S;
-  if (!timing.explicitSync)
-    earliest = std::max(earliest, dependencies(record, cube, accumulate));
-  earliest = std::max(earliest, gmDependency(record));
-  earliest = versionGate(record, timing, earliest, accumulate);
+  if (!timing.explicitSync) {
+    Release data = dependencies(record, cube, accumulate);
+    bound.raise(data.time, WaitReason::Data, data.loc);
+  }
+  bound.raise(gmDependency(record), WaitReason::GmOrder);
+  bound.raise(versionGate(record, timing, bound.time, accumulate),
+              WaitReason::Capacity);
   if (record.getKind() == RecordKind::Push && record.tag_slot) {
     // A push needs a free slot in each lane queue it fills: the pop
     // `slots` pushes back has completed.
@@ -1020,22 +1085,23 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                                  Twine(record.tag_slot) +
                                  " slots full and no later pop in the "
                                  "trace: no progress is possible");
-      earliest = std::max(earliest, queue.popped[freedBy]);
+      bound.raise(queue.popped[freedBy], WaitReason::PipeSlot);
     }
   }
   Expected<uint64_t> cycles =
-      duration(pending, core, subcore, earliest, !timing.explicitSync);
+      duration(pending, core, subcore, bound, !timing.explicitSync);
   if (!cycles)
     return cycles.takeError();
   uint64_t &free = subcore.pipeFree[static_cast<unsigned>(pipe)];
   uint64_t freeBefore = free;
-  uint64_t start = std::max(free, earliest);
+  uint64_t start = std::max(free, bound.time);
   // The pipe is busy for the transfer or the op; a DMA completes after
   // its latency too, which overlaps the next transfer.
   free = start + *cycles;
   uint64_t end = free + (transfer ? config.dmaLatency : 0);
   uint64_t &pipeDone = subcore.pipeDone[static_cast<unsigned>(pipe)];
   pipeDone = std::max(pipeDone, end);
+  subcore.lastLoc[static_cast<unsigned>(pipe)] = record.loc;
   bool async = record.getKind() == RecordKind::Dma && record.hasFlag();
   if (async)
     subcore.tags[{record.tag_id, record.tag_slot}] = end;
@@ -1084,7 +1150,8 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
         result.hbmBytes += record.amount;
     }
     stats.busy[subcoreIndex][static_cast<unsigned>(pipe)] += free - start;
-    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end);
+    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end,
+            bound);
   } else {
     if (cube)
       result.cubeMacs += static_cast<uint64_t>(record.shape[0]) *
@@ -1092,7 +1159,8 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     else
       result.vectorElements += record.amount;
     stats.busy[subcoreIndex][static_cast<unsigned>(pipe)] += end - start;
-    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end);
+    account(pending, coreIndex, subcoreIndex, pipe, freeBefore, start, end,
+            bound);
   }
   timing.done = std::max(timing.done, end);
   stats.finish = std::max(stats.finish, end);

@@ -269,11 +269,13 @@ TEST(SimulatorTest, MemoryBarPairsByTag) {
             "earlier async DMA bound: no progress is possible");
 }
 
-// Two work items share a core only when each fits half the buffer.
+// Two work items share a vector core only when each fits half the buffer.
+// Items of one vector core fill vector core 0, then vector core 1, of the
+// one AI core: item 2 shares vector core 0 with item 0.
 TEST(SimulatorTest, CapacityGate) {
-  auto twoItems = [](uint64_t bytes) {
+  auto threeItems = [](uint64_t bytes) {
     Builder b;
-    for (uint32_t item = 0; item < 2; ++item) {
+    for (uint32_t item = 0; item < 3; ++item) {
       b.item = item;
       b.plain(RecordKind::WorkBegin);
       b.dma(DmaPath::GmToUb, 640, {1}, {10 + item}, bytes);
@@ -282,15 +284,18 @@ TEST(SimulatorTest, CapacityGate) {
     }
     return b.trace;
   };
-  // 30000 B of 65536: both fit half; item 1's load overlaps item 0's
+  // 30000 B of 65536: both fit half; item 2's load overlaps item 0's
   // vector op (MTE2 is free once item 0's 10-cycle transfer is done).
-  SimResult small = run(twoItems(30000), config(machine()));
-  EXPECT_EQ(event(small, 5).start, 10u);
-  // 40000 B: more than half; item 1 waits for item 0 (done at 1030).
-  SimResult large = run(twoItems(40000), config(machine()));
-  EXPECT_EQ(event(large, 5).start, 1030u);
+  SimResult small = run(threeItems(30000), config(machine()));
+  EXPECT_EQ(event(small, 5).start, 0u); // item 1, on vector core 1
+  EXPECT_EQ(event(small, 5).subcore, 2u);
+  EXPECT_EQ(event(small, 9).start, 10u);
+  EXPECT_EQ(event(small, 9).subcore, 1u);
+  // 40000 B: more than half; item 2 waits for item 0 (done at 1030).
+  SimResult large = run(threeItems(40000), config(machine()));
+  EXPECT_EQ(event(large, 9).start, 1030u);
   // More than the whole buffer cannot run.
-  EXPECT_EQ(failure(twoItems(70000), config(machine())),
+  EXPECT_EQ(failure(threeItems(70000), config(machine())),
             "work item 0 needs 70000 bytes of ub, more than the 65536 a core "
             "has");
 }
@@ -370,18 +375,156 @@ TEST(SimulatorTest, DmaThrottle) {
   EXPECT_EQ(event(free, 1).start, 0u);
 }
 
-// Work items spread over the cores run in parallel.
+// Work items spread over the cores run in parallel: items of one vector
+// core over every vector core (two per AI core), the others over the AI
+// cores.
 TEST(SimulatorTest, WorkItemsSpreadOverCores) {
   Builder b;
   for (uint32_t item = 0; item < 4; ++item) {
     b.item = item;
     b.dma(DmaPath::GmToUb, 6400, {1}, {10 + item});
   }
-  // Four loads of 100 transfer + 10 latency cycles; on one core they
-  // pipeline: n loads take 100 n + 10.
-  EXPECT_EQ(run(b.trace, config(machine(2))).cycles, 210u);
+  // Four loads of 100 transfer + 10 latency cycles; on one vector core
+  // they pipeline: n loads take 100 n + 10.
+  SimResult two = run(b.trace, config(machine(2)));
+  EXPECT_EQ(two.cycles, 110u);
+  EXPECT_EQ(two.vectorCoresUsed, 4u);
+  EXPECT_EQ(describePlacement(two), "4 of 4 vector cores");
   EXPECT_EQ(run(b.trace, config(machine(4))).cycles, 110u);
-  EXPECT_EQ(run(b.trace, config(machine(4)), /*cores=*/1).cycles, 410u);
+  SimResult one = run(b.trace, config(machine(4)), /*cores=*/1);
+  EXPECT_EQ(one.cycles, 210u);
+  EXPECT_EQ(describePlacement(one), "2 of 2 vector cores");
+
+  // Items on the cube core take a whole AI core each.
+  Builder cube;
+  for (uint32_t item = 0; item < 4; ++item) {
+    cube.item = item;
+    cube.dma(DmaPath::GmToL1, 6400, {1}, {10 + item});
+  }
+  SimResult aic = run(cube.trace, config(machine(2)));
+  EXPECT_EQ(aic.cycles, 210u);
+  EXPECT_EQ(describePlacement(aic), "2 of 2 AI cores");
+}
+
+// A compiled kernel's block (WORK_BEGIN explicit) is ordered by its own
+// flags: a reader of a buffer written on another pipe starts when the
+// flag says, not when the data would be there, and no capacity gate or
+// weight slot applies.
+TEST(SimulatorTest, ExplicitlySynchronizedItemsFollowTheirFlags) {
+  auto block = [](bool flagged) {
+    Builder b;
+    Record &begin = b.plain(RecordKind::WorkBegin);
+    begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+    b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // MTE2 0..100, done at 110
+    if (flagged) {
+      b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::V, 3);
+      b.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::V, 3);
+    }
+    b.vector(40, {2}, {3});
+    b.plain(RecordKind::WorkEnd);
+    return b.trace;
+  };
+  // Without its flag the vector op does not wait: what the chip would do
+  // with the race.
+  EXPECT_EQ(event(run(block(false), config(machine())), 2).start, 0u);
+  SimResult flagged = run(block(true), config(machine()));
+  EXPECT_EQ(event(flagged, 4).start, 110u);
+  EXPECT_EQ(flagged.sync.count[static_cast<unsigned>(SyncKind::Flag)], 1u);
+  EXPECT_EQ(flagged.sync.cycles[static_cast<unsigned>(SyncKind::Flag)], 110u);
+  EXPECT_EQ(flagged.waits[static_cast<unsigned>(WaitReason::Flag)], 110u);
+}
+
+// Cross-core flags pair by flag id across the cores: the cube's set
+// signals each vector lane it names; the cube's wait takes one set from
+// each lane it names. A wait on the scalar pipe holds every pipe.
+TEST(SimulatorTest, CrossCoreFlagsPairAcrossCores) {
+  Builder b;
+  Record &begin = b.plain(RecordKind::WorkBegin);
+  begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+  b.dma(DmaPath::GmToL1, 6400, {1}, {2}); // cube MTE2 0..100, done 110
+  Record &set = b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::MTE2, 5,
+                       /*cube=*/true);
+  set.flags = TILEKIT_TRACE_CROSS_CORE;
+  set.tag_id = 3;
+  for (unsigned lane = 0; lane < 2; ++lane) {
+    b.lane = lane;
+    Record &wait = b.flag(RecordKind::WaitFlag, Pipe::S, Pipe::S, 5);
+    wait.flags = TILEKIT_TRACE_CROSS_CORE;
+    wait.tag_id = 1u << lane;
+    b.dma(DmaPath::GmToUb, 64 * (lane + 1), {7}, {8 + lane}); // 1 or 2
+    Record &back = b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::MTE2, 6);
+    back.flags = TILEKIT_TRACE_CROSS_CORE;
+    back.tag_id = 1u << lane;
+  }
+  Record &wait = b.flag(RecordKind::WaitFlag, Pipe::M, Pipe::M, 6,
+                        /*cube=*/true);
+  wait.flags = TILEKIT_TRACE_CROSS_CORE;
+  wait.tag_id = 3;
+  b.matmul(16, 16, 16, {2}, {9}); // 6 + 1 cycles
+  b.plain(RecordKind::WorkEnd);
+  SimResult result = run(b.trace, config(machine()));
+  // Each lane's load starts when the cube's flag is up (110): the wait on
+  // S holds MTE2 too.
+  EXPECT_EQ(event(result, 4).start, 110u);
+  EXPECT_EQ(event(result, 4).subcore, 1u);
+  EXPECT_EQ(event(result, 7).start, 110u);
+  EXPECT_EQ(event(result, 7).subcore, 2u);
+  // The cube waits for both lanes' sets: lane 1's load is done last (110
+  // + 2 + 10).
+  EXPECT_EQ(event(result, 10).start, 122u);
+  EXPECT_EQ(result.sync.count[static_cast<unsigned>(SyncKind::CrossCoreFlag)],
+            3u);
+
+  // A wait no set raises cannot make progress.
+  Builder stuck;
+  Record &lonely = stuck.flag(RecordKind::WaitFlag, Pipe::S, Pipe::S, 4);
+  lonely.flags = TILEKIT_TRACE_CROSS_CORE;
+  lonely.tag_id = 1;
+  EXPECT_EQ(failure(stuck.trace, config(machine())),
+            "record 0 (wait_flag, item 0): waits for cross-core flag 4 from "
+            "the cube, which no earlier set raises: no progress is possible");
+}
+
+// Buffer ids (C310): acquiring one waits for its last release on another
+// pipe; a first acquisition does not wait.
+TEST(SimulatorTest, BufferIdsOrderPipes) {
+  Builder b;
+  Record &begin = b.plain(RecordKind::WorkBegin);
+  begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+  auto id = [&](RecordKind kind, Pipe pipe) {
+    Record &record = b.flag(kind, pipe, pipe, 2);
+    record.flags = TILEKIT_TRACE_BUFFER_ID;
+  };
+  id(RecordKind::WaitFlag, Pipe::MTE2);
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}); // 0..100, done 110
+  id(RecordKind::SetFlag, Pipe::MTE2);
+  id(RecordKind::WaitFlag, Pipe::V);
+  b.vector(40, {2}, {3});
+  id(RecordKind::SetFlag, Pipe::V);
+  b.plain(RecordKind::WorkEnd);
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 2).start, 0u);
+  EXPECT_EQ(event(result, 5).start, 110u);
+  EXPECT_EQ(result.sync.count[static_cast<unsigned>(SyncKind::BufferId)], 2u);
+  EXPECT_EQ(result.waits[static_cast<unsigned>(WaitReason::BufferId)], 110u);
+}
+
+// A wait is charged to the waiting line with what it waited on and the
+// location of the op it waited for.
+TEST(SimulatorTest, WaitsNameWhatTheyWaitedFor) {
+  Builder b;
+  uint32_t loadLoc = b.trace.tables.internLocation("k.mlir", 3, 5);
+  uint32_t expLoc = b.trace.tables.internLocation("k.mlir", 4, 5);
+  b.dma(DmaPath::GmToUb, 6400, {1}, {2}).loc = loadLoc; // done at 110
+  b.vector(40, {2}, {3}).loc = expLoc;
+  SimResult result = run(b.trace, config(machine()));
+  ASSERT_GT(result.lines.size(), expLoc);
+  const LineCost &line = result.lines[expLoc];
+  EXPECT_EQ(line.busyTotal(), 20u);
+  EXPECT_EQ(line.stalledTotal(), 110u);
+  EXPECT_EQ(line.waits[static_cast<unsigned>(WaitReason::Data)], 110u);
+  ASSERT_EQ(rankWaitedFor(line, 3).size(), 1u);
+  EXPECT_EQ(rankWaitedFor(line, 3)[0].first, loadLoc);
 }
 
 // The cube core and the two vector cores have pipes of their own: an MTE2

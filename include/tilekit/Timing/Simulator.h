@@ -61,13 +61,42 @@ struct CoreStats {
   unsigned items = 0;
 };
 
+/// What a pipe waited on before it could run an op.
+enum class WaitReason : uint8_t {
+  /// An op whose result it reads (dataflow; PTO schedules only).
+  Data,
+  /// An earlier work item's GM access to the same region.
+  GmOrder,
+  /// Room in the buffers (two items sharing a core; a buffer's versions).
+  Capacity,
+  /// A set_flag (wait_flag), a cross-core flag, a buffer id's release.
+  Flag,
+  CrossCoreFlag,
+  BufferId,
+  /// A barrier's other pipes.
+  Barrier,
+  /// A free slot of a cross-core queue, or its data (a pop).
+  PipeSlot,
+  /// A free L0B weight slot.
+  WeightSlot,
+  /// A free place among the DMAs in flight.
+  DmaQueue,
+};
+constexpr unsigned kNumWaitReasons = 10;
+llvm::StringRef getName(WaitReason reason);
+
 /// Where the cycles of one source line went, per pipe: busy running its
-/// ops, and stalled (the pipe idle while its op waited for data, a flag, a
-/// slot, or capacity).
+/// ops, and stalled (the pipe idle while its op waited), with what the
+/// waits were on and the source locations (trace location indices) of the
+/// ops or syncs they waited for.
 struct LineCost {
   std::array<uint64_t, trace::kNumPipes> busy{};
   std::array<uint64_t, trace::kNumPipes> stalled{};
+  std::array<uint64_t, kNumWaitReasons> waits{};
+  std::map<uint32_t, uint64_t> waitedFor;
   uint64_t total() const;
+  uint64_t busyTotal() const;
+  uint64_t stalledTotal() const;
 };
 
 /// The kinds of synchronization a trace has: flags between the pipes of a
@@ -103,6 +132,8 @@ struct SimResult {
   uint64_t vectorItems = 0;
   unsigned vectorCoresUsed = 0;
   SyncCost sync;
+  /// Waiting cycles by what they waited on, over every line and pipe.
+  std::array<uint64_t, kNumWaitReasons> waits{};
   /// `sim --arch`: the cycles of the PTO program's ideal schedule, beside
   /// the compiled kernel's (0: not timed).
   uint64_t idealCycles = 0;
@@ -181,6 +212,23 @@ void printJsonReport(llvm::raw_ostream &os, const SimResult &result,
 /// when the file can be read.
 void printLineReport(llvm::raw_ostream &os, const SimResult &result,
                      const trace::TraceTables &tables);
+/// The kernel on the machine's roofline: the cube's peak (f16, every AI
+/// core) and HBM's bandwidth bound what a kernel of its arithmetic
+/// intensity (cube FLOPs per HBM byte) can reach.
+struct Roofline {
+  double peakFlops = 0, hbmBytesPerSecond = 0;
+  double achievedFlops = 0, intensity = 0, attainableFlops = 0;
+  bool hasCubeWork() const { return achievedFlops > 0; }
+};
+Roofline computeRoofline(const SimResult &result, const MachineConfig &config);
+
+/// What pipes waited on, most cycles first (none that never happened).
+std::vector<std::pair<WaitReason, uint64_t>>
+rankWaits(const std::array<uint64_t, kNumWaitReasons> &waits);
+/// The source locations a line waited for most, with the cycles.
+std::vector<std::pair<uint32_t, uint64_t>> rankWaitedFor(const LineCost &cost,
+                                                         size_t limit);
+
 /// Where the work items ran: "16 of 24 AI cores", or "48 of 48 vector
 /// cores" when every item took one vector core.
 std::string describePlacement(const SimResult &result);
