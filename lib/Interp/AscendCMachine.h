@@ -15,10 +15,12 @@
 
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Values.h"
+#include "tilekit/Trace/Trace.h"
 
 #include "mlir/IR/Diagnostics.h"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 namespace tilekit::interp {
@@ -90,6 +92,10 @@ struct AscendCMachine {
   /// Whether each kernel runs its lanes on two vector cores (1:2), for
   /// the trace.
   llvm::DenseMap<mlir::Operation *, bool> twoVectorCores;
+  /// A mixed kernel's trace records per core (the cube, vector cores 0 and
+  /// 1) until it returns, then merged into one order that depends on their
+  /// contents only (MergeOrder.h), as a compiled producer merges them.
+  std::array<std::vector<trace::Record>, 3> traceStreams;
   /// The tensor of each ascendc.workspace op, shared by the cores.
   llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
   ascendc::HappensBefore model;
@@ -132,6 +138,9 @@ Local localOf(ExecContext &context, mlir::Value tensor);
 /// error, so a kernel is never timed without some of its work.
 mlir::LogicalResult emitAscendCTraceRecords(ExecContext &context,
                                             mlir::Operation *op);
+/// Sends a mixed kernel's trace streams, merged, to the trace.
+void flushAscendCTraceStreams(Interpreter &interpreter,
+                              AscendCMachine &machine);
 
 } // namespace tilekit::interp
 

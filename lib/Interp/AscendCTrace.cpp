@@ -15,6 +15,7 @@
 
 #include "AscendCMachine.h"
 #include "ExecContext.h"
+#include "MixedKernel.h"
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
@@ -53,11 +54,19 @@ void emitFromCore(ExecContext &context, Operation *op, Record record,
   record.item = context.getWorkItem();
   record.loc = context.locationOf(op);
   bool twoVector = runsTwoVectorCores(machine, op);
+  // A mixed kernel's cores keep their records until it returns.
+  bool mixed = currentMixedCore().has_value();
+  auto send = [&](const Record &r, unsigned stream) {
+    if (mixed)
+      machine.traceStreams[stream].push_back(r);
+    else
+      interpreter.emit(r, nullptr);
+  };
   if (coreOf(machine, op) == 0) {
     record.setCore(CoreKind::Cube);
     if (crossCoreLanes)
       record.tag_id = twoVector ? 3 : 1;
-    interpreter.emit(record, nullptr);
+    send(record, 0);
     return;
   }
   SmallVector<unsigned, 2> lanes;
@@ -71,7 +80,7 @@ void emitFromCore(ExecContext &context, Operation *op, Record record,
     record.setCore(CoreKind::Vector, lane);
     if (crossCoreLanes)
       record.tag_id = 1u << lane;
-    interpreter.emit(record, nullptr);
+    send(record, 1 + lane);
   }
 }
 
@@ -261,6 +270,16 @@ void emitMatmul(ExecContext &context, MmadOp mmad) {
 }
 
 } // namespace
+
+void interp::flushAscendCTraceStreams(Interpreter &interpreter,
+                                      AscendCMachine &machine) {
+  if (!interpreter.isTracing())
+    return;
+  for (const Record &record : trace::mergeCoreStreams(machine.traceStreams))
+    interpreter.emit(record, nullptr);
+  for (std::vector<Record> &stream : machine.traceStreams)
+    stream.clear();
+}
 
 LogicalResult interp::emitAscendCTraceRecords(ExecContext &context,
                                               Operation *op) {

@@ -186,6 +186,7 @@ interp::runMixedKernel(Interpreter &interpreter, FunctionOpInterface func,
     });
   for (std::thread &thread : cores)
     thread.join();
+  flushAscendCTraceStreams(interpreter, *run.machine);
   if (failed(outcomes[0]) || failed(outcomes[1]) ||
       failed(checkFlagsWaited(*run.machine, func)))
     return failure();

@@ -875,6 +875,16 @@ void Simulator::Impl::account(const PendingRecord &pending, unsigned core,
          record.sub, record.op, start, end});
 }
 
+/// The key a flag between pipes pairs by: its pipes, event and lane; in a
+/// compiled kernel's block its core too (each core's flags are its own,
+/// and both sides of a cube-to-vector flag of a PTO in-core function name
+/// their lane alike).
+static std::tuple<unsigned, unsigned, unsigned, unsigned>
+flagKey(const Record &record, unsigned subcore, const ItemTiming &timing) {
+  return {record.set_pipe, record.wait_pipe, record.op,
+          timing.explicitSync ? kNumSubcores + subcore : record.lane};
+}
+
 /// The core of the AI core a record runs on.
 static unsigned subcoreOf(const Record &record) {
   switch (record.getCore()) {
@@ -921,8 +931,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                    : (record.laneMask() >> lane & 1))
           core.flags[{kCrossCoreKey, toCube, record.op, lane}].push_back(at);
     } else {
-      core.flags[{record.set_pipe, record.wait_pipe, record.op, record.lane}]
-          .push_back(at);
+      core.flags[flagKey(record, subcoreIndex, timing)].push_back(at);
     }
     return Error::success();
   }
@@ -958,8 +967,7 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
                SyncKind::CrossCoreFlag, WaitReason::CrossCoreFlag);
       return Error::success();
     }
-    auto it = core.flags.find(
-        {record.set_pipe, record.wait_pipe, record.op, record.lane});
+    auto it = core.flags.find(flagKey(record, subcoreIndex, timing));
     if (it == core.flags.end() || it->second.empty())
       return fail(pending, "waits for flag " + getName(record.getSetPipe()) +
                                " -> " + getName(record.getWaitPipe()) +

@@ -485,6 +485,25 @@ TEST(SimulatorTest, CrossCoreFlagsPairAcrossCores) {
             "the cube, which no earlier set raises: no progress is possible");
 }
 
+// In a compiled kernel's block each core's flags are its own: the cube's
+// and a vector core's MTE2 -> S flags of one event do not pair.
+TEST(SimulatorTest, CompiledFlagsStayOnTheirCore) {
+  Builder b;
+  Record &begin = b.plain(RecordKind::WorkBegin);
+  begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+  b.dma(DmaPath::GmToL1, 6400, {1}, {2}); // cube MTE2, done at 110
+  b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::S, 0, /*cube=*/true);
+  b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::S, 0); // vector, at 0
+  b.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::S, 0);
+  b.vector(40, {5}, {6});
+  b.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::S, 0, /*cube=*/true);
+  b.matmul(16, 16, 16, {2}, {9});
+  b.plain(RecordKind::WorkEnd);
+  SimResult result = run(b.trace, config(machine()));
+  EXPECT_EQ(event(result, 5).start, 0u);
+  EXPECT_EQ(event(result, 7).start, 110u);
+}
+
 // Buffer ids (C310): acquiring one waits for its last release on another
 // pipe; a first acquisition does not wait.
 TEST(SimulatorTest, BufferIdsOrderPipes) {

@@ -5,9 +5,10 @@
 // program order, on their own threads. The merged order must not depend on
 // how those threads interleaved, and the timing model, which reads records
 // in order, must see each pop after the push it takes and each push after
-// the pop that freed its slot. Round robin over the streams, taking from
-// one until its next record would break that, gives such an order from the
-// streams' contents alone.
+// the pop that freed its slot, and each cross-core flag's wait after the
+// set it takes. Round robin over the streams, taking from one until its
+// next record would break that, gives such an order from the streams'
+// contents alone.
 //
 // Header-only over the C record (TraceABI.h) and the standard library, so
 // that the executor (lib/Trace/MergeStreams.cpp) and compiled trace
@@ -43,7 +44,33 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
     uint64_t pushed = 0, popped = 0;
   };
   std::map<Key, Count> queues;
+  // A cross-core flag's sets and waits by (to the cube, flag id, lane).
+  using FlagKey = std::tuple<bool, uint16_t, unsigned>;
+  std::map<FlagKey, Count> flags;
+  auto crossCore = [](const R &r) {
+    return (r.kind == TILEKIT_TRACE_SET_FLAG ||
+            r.kind == TILEKIT_TRACE_WAIT_FLAG) &&
+           (r.flags & TILEKIT_TRACE_CROSS_CORE);
+  };
+  // The flags a cross-core set raises or a wait takes: the cube's name the
+  // vector lanes of their mask, a vector core's its own lane.
+  auto flagKeys = [](const R &r, auto &&visit) {
+    bool cube = r.core == TILEKIT_TRACE_CUBE;
+    bool toCube = (r.kind == TILEKIT_TRACE_SET_FLAG) != cube;
+    for (unsigned lane = 0; lane < 2; ++lane)
+      if (cube ? (r.tag_id >> lane & 1) : lane == r.lane)
+        visit(FlagKey{toCube, r.op, lane});
+  };
   auto ready = [&](const R &r) {
+    if (crossCore(r)) {
+      bool free = true;
+      if (r.kind == TILEKIT_TRACE_WAIT_FLAG)
+        flagKeys(r, [&](const FlagKey &key) {
+          Count &n = flags[key];
+          free = free && n.pushed > n.popped;
+        });
+      return free;
+    }
     bool push = r.kind == TILEKIT_TRACE_PUSH, pop = r.kind == TILEKIT_TRACE_POP;
     if (!push && !pop)
       return true;
@@ -59,6 +86,14 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
     return true;
   };
   auto take = [&](const R &r) {
+    if (crossCore(r)) {
+      bool set = r.kind == TILEKIT_TRACE_SET_FLAG;
+      flagKeys(r, [&](const FlagKey &key) {
+        Count &n = flags[key];
+        ++(set ? n.pushed : n.popped);
+      });
+      return;
+    }
     bool push = r.kind == TILEKIT_TRACE_PUSH;
     if (!push && r.kind != TILEKIT_TRACE_POP)
       return;
