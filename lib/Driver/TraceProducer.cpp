@@ -4,7 +4,9 @@
 #include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/KernelFile.h"
 
+#include "tilekit/Conversion/AscendCToTraceProducer.h"
 #include "tilekit/Conversion/PTOToTraceProducer.h"
+#include "tilekit/Driver/CompilePipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
@@ -21,6 +23,10 @@ LogicalResult driver::emitTraceProducer(KernelFile &kernel,
                                         std::string &text) {
   kernel.stampArgumentNames();
   llvm::raw_string_ostream os(text);
+  // A compiled kernel (AscendC) or the PTO program.
+  if (!holdsPTO(kernel.getModule()))
+    return translateAscendCToTraceProducer(kernel.getModule(), entry.getName(),
+                                           sourceName, os);
   return translatePTOToTraceProducer(kernel.getModule(), entry.getName(),
                                      sourceName, os);
 }

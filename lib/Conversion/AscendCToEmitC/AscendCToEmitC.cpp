@@ -254,8 +254,10 @@ void tilekit::removeUnusedEmitCValues(ModuleOp module) {
     SmallVector<Operation *> dead;
     module.walk([&](Operation *op) {
       auto expression = dyn_cast<emitc::CExpressionInterface>(op);
+      // A call runs its callee whether or not its result is used.
+      bool call = isa<emitc::CallOp, emitc::CallOpaqueOp>(op);
       bool pure = op->hasTrait<mlir::OpTrait::ConstantLike>() ||
-                  (expression && !expression.hasSideEffects());
+                  (expression && !call && !expression.hasSideEffects());
       if (pure && op->getNumResults() && op->use_empty())
         dead.push_back(op);
     });

@@ -1,0 +1,298 @@
+//===- AscendCTraceProducer.h - Runtime of compiled AscendC producers -*- C++
+//-*-===//
+//
+// What a compiled AscendC kernel's trace producer calls (tilekit compile
+// --emit=trace-producer on an AscendC file; lib/Conversion/
+// AscendCToTraceProducer). The generated file runs the kernel's control
+// flow and index arithmetic without data and writes, for each instruction,
+// the record the executor writes for it (lib/Interp/AscendCTrace.cpp),
+// field for field.
+//
+// A launch runs each block as a work item marked explicitly synchronized.
+// A mixed kernel's block runs twice, once as the cube and once as the
+// vector core (each skipping the other's groups): the cores' instruction
+// streams do not depend on each other's timing, and the streams are merged
+// by their contents (MergeOrder.h), as the executor merges its cores'.
+//
+// Built on TraceProducer.h (the context, the sink, the tables, the entry
+// points' argument binding).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEKIT_TRACE_ASCENDCTRACEPRODUCER_H
+#define TILEKIT_TRACE_ASCENDCTRACEPRODUCER_H
+
+#include "tilekit/Trace/TraceProducer.h"
+
+#include <array>
+#include <map>
+
+namespace tilekit_producer {
+
+/// A GM tensor view: its storage, the element offset it starts at, and the
+/// root tensor's shape.
+struct GmView {
+  uint64_t storage = 0;
+  int64_t offset = 0;
+  int rank = 0;
+  int64_t shape[4] = {1, 1, 1, 1};
+};
+
+/// A local tensor: its buffer and byte address in one id, as the executor
+/// names it (buffer above bit 40).
+struct Local {
+  uint64_t id = 0;
+};
+
+/// What a launch's block is running: the kernel's cores, the pass (the
+/// cube's or the vector core's), the lane scope, the cores' streams and
+/// the block's workspaces. One run is single-threaded.
+struct AscendCBlock {
+  /// The kernel's cores: 0 vector, 1 cube, 2 both.
+  int kind = 0;
+  bool onCube = false;
+  /// Inside `if_subblock <lane>`: that lane, else -1.
+  int lane = -1;
+  std::array<std::vector<tilekit_trace_record>, 3> streams;
+  std::map<uint32_t, uint64_t> workspaces;
+};
+inline AscendCBlock &block() {
+  static thread_local AscendCBlock state;
+  return state;
+}
+
+constexpr int kBufferShift = 40;
+
+inline GmView gmView(const Tensor &tensor) {
+  GmView view;
+  view.storage = tensor.storage;
+  view.rank = tensor.rank;
+  for (int d = 0; d < 4; ++d)
+    view.shape[d] = tensor.shape[d];
+  return view;
+}
+
+// BEGIN CALL FORMATS
+
+/// Runs block `index` of `blocks` of a kernel of `kind` (0 vector, 1 cube,
+/// 2 both): a work item; the number of passes it takes (one per core).
+inline ptrdiff_t ascendc_block_begin(Context &ctx, ptrdiff_t index,
+                                     ptrdiff_t blocks, int kind) {
+  ctx.blockIndex = index;
+  ctx.blockCount = blocks;
+  ctx.item = ctx.shared->nextItem++;
+  tilekit_trace_record r{};
+  r.kind = TILEKIT_TRACE_WORK_BEGIN;
+  r.core = TILEKIT_TRACE_AICORE;
+  r.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+  r.item = ctx.item;
+  emit(ctx, r);
+  AscendCBlock &b = block();
+  b.kind = kind;
+  b.workspaces.clear();
+  for (auto &stream : b.streams)
+    stream.clear();
+  return kind == 2 ? 2 : 1;
+}
+
+/// Pass `pass` of the block: the cube's (first) or the vector core's.
+inline void ascendc_pass_begin(Context &ctx, ptrdiff_t pass) {
+  AscendCBlock &b = block();
+  b.onCube = b.kind == 1 || (b.kind == 2 && pass == 0);
+  b.lane = -1;
+}
+
+/// Ends the block: a mixed kernel's streams merged, then the work item's
+/// end.
+inline void ascendc_block_end(Context &ctx) {
+  AscendCBlock &b = block();
+  if (b.kind == 2)
+    for (const tilekit_trace_record &r : tilekit::trace::merge::mergeStreams(
+             b.streams.data(), b.streams.size(),
+             [](const tilekit_trace_record &) { return false; }))
+      sinkRecord(*ctx.shared, r);
+  tilekit_trace_record r{};
+  r.kind = TILEKIT_TRACE_WORK_END;
+  r.core = TILEKIT_TRACE_AICORE;
+  r.item = ctx.item;
+  emit(ctx, r);
+}
+
+/// Whether the running pass is the cube's (an `if_aic` runs then, an
+/// `if_aiv` otherwise).
+inline bool ascendc_on_cube(Context &) { return block().onCube; }
+inline void ascendc_lane_begin(Context &, int lane) { block().lane = lane; }
+inline void ascendc_lane_end(Context &) { block().lane = -1; }
+inline ptrdiff_t ascendc_block_index(Context &ctx) { return ctx.blockIndex; }
+inline ptrdiff_t ascendc_block_count(Context &ctx) { return ctx.blockCount; }
+/// The executor runs both lanes on one vector core: sub-block 0.
+inline ptrdiff_t ascendc_subblock_index(Context &) { return 0; }
+
+inline Local ascendc_local(Context &, int buffer, int64_t address) {
+  return Local{static_cast<uint64_t>(buffer) << kBufferShift |
+               static_cast<uint64_t>(address)};
+}
+/// A view `offset` elements of `bytes` bytes into `source`.
+inline Local ascendc_local_view(Context &, Local source, int64_t offset,
+                                int64_t bytes) {
+  return Local{source.id + static_cast<uint64_t>(offset * bytes)};
+}
+inline GmView ascendc_subindex(Context &, GmView view, ptrdiff_t offset) {
+  view.offset += offset;
+  return view;
+}
+inline ptrdiff_t ascendc_dim(Context &, GmView view, int d) {
+  return view.shape[d];
+}
+/// Workspace op `op` of the block: one storage per block, of `elements`.
+inline GmView ascendc_workspace(Context &ctx, uint32_t op, int64_t elements) {
+  auto [it, fresh] = block().workspaces.try_emplace(op, 0);
+  if (fresh)
+    it->second = newBuffer(ctx);
+  GmView view;
+  view.storage = it->second;
+  view.rank = 1;
+  view.shape[0] = elements;
+  return view;
+}
+
+/// What an instruction's function says about its core (a literal of the
+/// generated call): bit 0, the function runs its lanes on two vector cores
+/// (1:2); bit 1, outside a mixed kernel, the function runs on the cube.
+constexpr int kTwoVectorCores = 1, kCubeFunction = 2;
+
+/// Sends `r` from the core that runs it: in a mixed kernel the pass's (the
+/// cube, the lane's vector core, or both vector cores for vector-side code
+/// outside the lanes of a 1:2 kernel), else its function's.
+/// `crossLanes`: a cross-core flag's lane mask is filled in.
+inline void ascendc_send(Context &ctx, tilekit_trace_record r, int where,
+                         bool crossLanes) {
+  AscendCBlock &b = block();
+  bool twoVector = where & kTwoVectorCores;
+  bool cube = b.kind == 2 ? b.onCube : (where & kCubeFunction) != 0;
+  auto send = [&](unsigned stream) {
+    checkLimits(*ctx.shared, /*held=*/b.kind == 2);
+    if (b.kind == 2)
+      b.streams[stream].push_back(r);
+    else
+      sinkRecord(*ctx.shared, r);
+  };
+  if (cube) {
+    r.core = TILEKIT_TRACE_CUBE;
+    r.lane = 0;
+    if (crossLanes)
+      r.tag_id = twoVector ? 3 : 1;
+    send(0);
+    return;
+  }
+  for (unsigned lane = 0; lane < 2; ++lane) {
+    bool runs = b.lane >= 0 ? lane == static_cast<unsigned>(b.lane)
+                            : (lane == 0 || twoVector);
+    if (!runs)
+      continue;
+    r.core = TILEKIT_TRACE_VECTOR;
+    r.lane = static_cast<uint8_t>(lane);
+    if (crossLanes)
+      r.tag_id = 1u << lane;
+    send(1 + lane);
+  }
+}
+
+/// A flag, barrier, buffer id or cross-core flag: all static.
+inline void ascendc_sync(Context &ctx, const tilekit_trace_record &proto,
+                         int where) {
+  bool cross = (proto.kind == TILEKIT_TRACE_SET_FLAG ||
+                proto.kind == TILEKIT_TRACE_WAIT_FLAG) &&
+               (proto.flags & TILEKIT_TRACE_CROSS_CORE);
+  ascendc_send(ctx, begin(ctx, proto), where, cross);
+}
+
+inline uint64_t idOf(const Local &local) { return local.id; }
+inline uint64_t idOf(const GmView &view) { return view.storage; }
+inline const GmView *gmOf(const Local &) { return nullptr; }
+inline const GmView *gmOf(const GmView &view) { return &view; }
+
+/// A transfer of `rows` x `cols` elements from `src` to `dst` (local
+/// tensors or GM views), rows `gmStride` apart in GM (0: contiguous).
+template <typename Src, typename Dst>
+inline void ascendc_transfer(Context &ctx, const tilekit_trace_record &proto,
+                             int where, const Src &src, const Dst &dst,
+                             ptrdiff_t rows, ptrdiff_t cols,
+                             ptrdiff_t gmStride) {
+  tilekit_trace_record r = begin(ctx, proto);
+  r.amount = static_cast<uint64_t>(rows * cols * proto.elem_size);
+  if (gmStride && rows > 1) {
+    r.shape[0] = static_cast<uint32_t>(rows);
+    r.shape[1] = static_cast<uint32_t>(cols);
+    r.strides[0] = static_cast<uint32_t>(gmStride);
+    r.strides[1] = 1;
+  } else {
+    r.shape[0] = static_cast<uint32_t>(rows * cols);
+  }
+  const GmView *gm = gmOf(src) ? gmOf(src) : gmOf(dst);
+  if (gm)
+    r.gm_offset = static_cast<uint64_t>(gm->offset);
+  addRead(r, idOf(src));
+  addWrite(r, idOf(dst));
+  if (proto.space)
+    r.write_bytes = r.amount;
+  ascendc_send(ctx, r, where, false);
+}
+
+/// A vector instruction over `elements`, reading and writing `tensors` in
+/// the order of the op's accesses (`accesses`, a digit per tensor: 1
+/// reads, 2 writes, 3 both).
+template <typename... Locals>
+inline void ascendc_vector(Context &ctx, const tilekit_trace_record &proto,
+                           int where, ptrdiff_t elements, const char *accesses,
+                           const Locals &...tensors) {
+  tilekit_trace_record r = begin(ctx, proto);
+  const Local all[] = {tensors...};
+  for (size_t i = 0; i < sizeof...(Locals); ++i) {
+    int access = accesses[i] - '0';
+    if (access & 1)
+      addRead(r, all[i].id);
+    if (access & 2)
+      addWrite(r, all[i].id);
+  }
+  r.shape[0] = static_cast<uint32_t>(elements);
+  r.amount = static_cast<uint64_t>(elements);
+  r.write_bytes = r.amount * proto.elem_size;
+  ascendc_send(ctx, r, where, false);
+}
+
+/// The elements of an L0 instruction: its mask (or the bits of its two
+/// mask words when `wordMask`) times its repeats.
+inline ptrdiff_t ascendc_l0_elements(Context &, ptrdiff_t mask,
+                                     ptrdiff_t repeat, bool wordMask,
+                                     ptrdiff_t low, ptrdiff_t high) {
+  if (wordMask)
+    mask = __builtin_popcountll(static_cast<uint64_t>(low)) +
+           __builtin_popcountll(static_cast<uint64_t>(high));
+  return mask * repeat;
+}
+
+/// `mmad` of `m` x `k` by `k` x `n` into `acc`, accumulating unless
+/// `init`.
+inline void ascendc_mmad(Context &ctx, const tilekit_trace_record &proto,
+                         int where, Local a, Local b, Local acc, ptrdiff_t m,
+                         ptrdiff_t k, ptrdiff_t n, bool init) {
+  tilekit_trace_record r = begin(ctx, proto);
+  r.shape[0] = static_cast<uint32_t>(m);
+  r.shape[1] = static_cast<uint32_t>(k);
+  r.shape[2] = static_cast<uint32_t>(n);
+  r.amount = static_cast<uint64_t>(m * k * n);
+  addRead(r, a.id);
+  addRead(r, b.id);
+  r.flags = init ? 0 : TILEKIT_TRACE_ACCUMULATE;
+  if (!init)
+    addRead(r, acc.id);
+  addWrite(r, acc.id);
+  ascendc_send(ctx, r, where, false);
+}
+
+// END CALL FORMATS
+
+} // namespace tilekit_producer
+
+#endif // TILEKIT_TRACE_ASCENDCTRACEPRODUCER_H

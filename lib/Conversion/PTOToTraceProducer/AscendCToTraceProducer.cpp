@@ -1,0 +1,744 @@
+//===- AscendCToTraceProducer.cpp - Compiled kernels as trace producers ---===//
+//
+// A compiled AscendC module (what `tilekit compile --arch` writes) as C++
+// that writes the trace the executor writes for it (lib/Interp/
+// AscendCTrace.cpp), without data: its control flow and index arithmetic
+// through EmitC, each instruction a call of include/tilekit/Trace/
+// AscendCTraceProducer.h. What the IR fixes about a record (kind, path,
+// element size, names, location) goes into the prototype table; the calls
+// add what the run decides (counts, windows, offsets, tensors).
+//
+// The structure first becomes control flow: a launch a loop over its
+// blocks, each block a loop over its passes (the cube's, then the vector
+// core's, for a mixed kernel); `if_aic` / `if_aiv` a branch on the pass;
+// `if_subblock` a lane scope around its ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Conversion/AscendCToTraceProducer.h"
+
+#include "ProducerEmission.h"
+
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
+
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/MemRefToEmitC/MemRefToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::ascendc;
+using namespace tilekit::producer;
+using trace::RecordKind;
+
+static constexpr llvm::StringLiteral kPrefix = "kernel_";
+static constexpr llvm::StringLiteral kCtx = "tilekit_producer::ctx()";
+
+//===----------------------------------------------------------------------===//
+// What the producer takes
+//===----------------------------------------------------------------------===//
+
+/// Ops that become nothing: markers the executor runs as no-ops.
+static bool isMarker(Operation *op) {
+  return isa<SubBlockGuardOp, InitDumpOp>(op);
+}
+
+/// Whether the producer has a rule for the AscendC op `op` (the lowering
+/// below has a case for each).
+static bool hasRule(Operation *op) {
+  if (isa<LocalTensorOp, ReinterpretCastOp, GlobalSubIndexOp, GlobalDimOp,
+          WorkspaceOp, DataCopyOp, LoadDataOp, FixpipeOp, MmadOp, SetFlagOp,
+          WaitFlagOp, PipeBarrierOp, GetBufOp, RlsBufOp, CrossCoreSetFlagOp,
+          CrossCoreWaitFlagOp, IfAicOp, IfAivOp, IfSubBlockOp, YieldOp,
+          GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp, LaunchOp>(op) ||
+      isMarker(op))
+    return true;
+  return getOpPipe(op) == Pipe::V;
+}
+
+static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
+  bool ok = true;
+  for (func::FuncOp func : funcs)
+    func.walk([&](Operation *op) {
+      // The accumulators' first-step flags live in memrefs
+      // (ascendc-fixup-mmad-acc-params).
+      if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+          isa<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect>(
+              op->getDialect()))
+        return;
+      if (isa<AscendCDialect>(op->getDialect()) && hasRule(op))
+        return;
+      op->emitError() << "'" << op->getName()
+                      << "' has no trace-producer rule (time the kernel "
+                         "with --producer=interp)";
+      ok = false;
+    });
+  return success(ok);
+}
+
+/// The functions `entry` reaches through calls and launches, callees
+/// first.
+static SmallVector<func::FuncOp> reachable(ModuleOp module,
+                                           func::FuncOp entry) {
+  SmallVector<func::FuncOp> order;
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp func) {
+    if (!seen.insert(func).second)
+      return;
+    func.walk([&](Operation *op) {
+      StringRef callee;
+      if (auto call = dyn_cast<func::CallOp>(op))
+        callee = call.getCallee();
+      else if (auto launch = dyn_cast<LaunchOp>(op))
+        callee = launch.getCallee();
+      if (auto target = module.lookupSymbol<func::FuncOp>(callee))
+        visit(target);
+    });
+    order.push_back(func);
+  };
+  visit(entry);
+  return order;
+}
+
+//===----------------------------------------------------------------------===//
+// Structure as control flow
+//===----------------------------------------------------------------------===//
+
+/// An opaque call taking the context first, then `operands`.
+static Value callRuntime(OpBuilder &builder, Location loc, StringRef callee,
+                         Type result, ValueRange operands,
+                         ArrayRef<std::string> literalsAfter = {}) {
+  MLIRContext *context = builder.getContext();
+  SmallVector<Attribute> args{emitc::OpaqueAttr::get(context, kCtx)};
+  for (unsigned i = 0; i < operands.size(); ++i)
+    args.push_back(builder.getIndexAttr(i));
+  for (const std::string &text : literalsAfter)
+    args.push_back(emitc::OpaqueAttr::get(context, text));
+  auto call = emitc::CallOpaqueOp::create(
+      builder, loc, result ? TypeRange(result) : TypeRange(),
+      (kNs + callee).str(), operands, builder.getArrayAttr(args));
+  return result ? call.getResult(0) : Value();
+}
+
+/// An index the runtime returns (ptrdiff_t), as an index.
+static Value indexCall(OpBuilder &builder, Location loc, StringRef callee,
+                       ValueRange operands,
+                       ArrayRef<std::string> literalsAfter = {}) {
+  Value raw = callRuntime(builder, loc, callee,
+                          emitc::PtrDiffTType::get(builder.getContext()),
+                          operands, literalsAfter);
+  return emitc::CastOp::create(builder, loc, builder.getIndexType(), raw);
+}
+
+/// Moves the ops of `region`'s block but its terminator before `before`.
+static void inlineBody(Region &region, Operation *before) {
+  Block &body = region.front();
+  for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
+    op.moveBefore(before);
+}
+
+/// Launches, core groups and lanes as calls and control flow.
+static void lowerStructure(ModuleOp module,
+                           const llvm::StringMap<std::string> &kinds) {
+  SmallVector<Operation *> structured;
+  module.walk([&](Operation *op) {
+    if (isa<LaunchOp, IfAicOp, IfAivOp, IfSubBlockOp>(op))
+      structured.push_back(op);
+  });
+  // Inner ops first: an if_subblock inside an if_aiv moves with its body.
+  for (Operation *op : llvm::reverse(structured)) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    if (auto lane = dyn_cast<IfSubBlockOp>(op)) {
+      std::string which = std::to_string(lane.getLane());
+      callRuntime(builder, loc, "ascendc_lane_begin", Type(), {}, {which});
+      inlineBody(lane.getBody(), op);
+      callRuntime(builder, loc, "ascendc_lane_end", Type(), {});
+      op->erase();
+      continue;
+    }
+    if (isa<IfAicOp, IfAivOp>(op)) {
+      Value cube =
+          callRuntime(builder, loc, "ascendc_on_cube", builder.getI1Type(), {});
+      if (isa<IfAivOp>(op))
+        cube = arith::XOrIOp::create(
+            builder, loc, cube,
+            arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true)));
+      auto branch = scf::IfOp::create(builder, loc, cube, /*withElse=*/false);
+      inlineBody(op->getRegion(0), branch.thenBlock()->getTerminator());
+      op->erase();
+      continue;
+    }
+    auto launch = cast<LaunchOp>(op);
+    auto kernel = module.lookupSymbol<func::FuncOp>(launch.getCallee());
+    std::string kind = kinds.lookup(launch.getCallee());
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto blocks =
+        scf::ForOp::create(builder, loc, zero, launch.getBlocks(), one);
+    builder.setInsertionPoint(blocks.getBody()->getTerminator());
+    Value passes =
+        indexCall(builder, loc, "ascendc_block_begin",
+                  {blocks.getInductionVar(), launch.getBlocks()}, {kind});
+    auto pass = scf::ForOp::create(builder, loc, zero, passes, one);
+    builder.setInsertionPoint(pass.getBody()->getTerminator());
+    callRuntime(builder, loc, "ascendc_pass_begin", Type(),
+                {pass.getInductionVar()});
+    func::CallOp::create(builder, loc, kernel, launch.getArgs());
+    builder.setInsertionPointAfter(pass);
+    callRuntime(builder, loc, "ascendc_block_end", Type(), {});
+    op->erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions as calls
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class ProducerTypes : public TypeConverter {
+public:
+  ProducerTypes() {
+    addConversion([](Type type) { return type; });
+    addConversion([](LocalTensorType type) -> Type {
+      return emitc::OpaqueType::get(type.getContext(), (kNs + "Local").str());
+    });
+    addConversion([](GlobalTensorType type) -> Type {
+      return emitc::OpaqueType::get(type.getContext(), (kNs + "GmView").str());
+    });
+    populateMemRefToEmitCTypeConversion(*this);
+  }
+  void useSignedIndex() {
+    addConversion([](IndexType type) -> Type {
+      return emitc::PtrDiffTType::get(type.getContext());
+    });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      if (inputs.size() != 1 || !isIndexLike(type) ||
+          !isIndexLike(inputs[0].getType()))
+        return Value();
+      return emitc::CastOp::create(builder, loc, type, inputs[0]);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// The buffer a tensor of `type` lives in.
+Buffer bufferOf(Type type, Value tensor) {
+  if (isa<GlobalTensorType>(type))
+    return Buffer::GM;
+  std::optional<Position> position = getPosition(tensor);
+  return position ? getBuffer(*position) : Buffer::UB;
+}
+
+int64_t elementBytesOf(Type type) {
+  return getElementBytes(cast<ShapedType>(type).getElementType());
+}
+
+/// What decides the core of a function's records (kTwoVectorCores and
+/// kCubeFunction of AscendCTraceProducer.h), read before anything changes:
+/// whether it runs its lanes on two vector cores (1:2), whether it runs on
+/// the cube outside a mixed kernel.
+std::string whereOf(func::FuncOp func) {
+  int where = (getKernelCores(func) == KernelCores::MixedOneToTwo ? 1 : 0) |
+              (isCubeKernel(func) ? 2 : 0);
+  return std::to_string(where);
+}
+
+/// What the lowering reads of the module before it changes it.
+struct ModuleFacts {
+  llvm::DenseMap<Operation *, std::string> where;
+  /// Each launched kernel's cores: "0" vector, "1" cube, "2" both.
+  llvm::StringMap<std::string> kinds;
+  /// A number per workspace op (a block's storage for it).
+  llvm::DenseMap<Operation *, unsigned> workspaces;
+};
+
+/// The op's name as the machine config costs it: `add_l2` and `add_l0`
+/// are both `add` (as AscendCTrace.cpp names it).
+StringRef costName(Operation *op) {
+  StringRef name = op->getName().stripDialect();
+  if (name.ends_with("_l2") || name.ends_with("_l0"))
+    name = name.drop_back(3);
+  return name;
+}
+
+struct InstructionLowering : ConversionPattern {
+  InstructionLowering(const TypeConverter &types, MLIRContext *context,
+                      ProducerTables &tables, const ModuleFacts &facts)
+      : ConversionPattern(types, MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        tables(tables), facts(facts) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<AscendCDialect>(op->getDialect()))
+      return failure();
+    Location loc = op->getLoc();
+    CallBuilder call{rewriter, loc, {}, {}};
+    call.literal(kCtx);
+    auto converted = [&](Value original) -> Value {
+      for (OpOperand &use : op->getOpOperands())
+        if (use.get() == original)
+          return operands[use.getOperandNumber()];
+      return Value();
+    };
+    Type resultType =
+        op->getNumResults()
+            ? getTypeConverter()->convertType(op->getResult(0).getType())
+            : Type();
+    bool indexResult = resultType && isa<IndexType>(resultType);
+    if (indexResult)
+      resultType = emitc::PtrDiffTType::get(getContext());
+    auto replace = [&](Value value) {
+      if (value && indexResult)
+        value = emitc::CastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                      value);
+      if (value)
+        rewriter.replaceOp(op, value);
+      else
+        rewriter.eraseOp(op);
+      return success();
+    };
+    auto proto = [&](RecordKind kind) {
+      Record record(kind);
+      record.loc = tables.location(op);
+      return record;
+    };
+    std::string where = facts.where.lookup(op->getParentOfType<func::FuncOp>());
+
+    if (isMarker(op))
+      return replace(Value());
+    if (auto local = dyn_cast<LocalTensorOp>(op)) {
+      call.literal(Twine(static_cast<unsigned>(getBuffer(local.getPosition()))))
+          .literal(Twine(local.getAddr()) + "LL");
+      return replace(call.call("ascendc_local", resultType));
+    }
+    if (auto view = dyn_cast<ReinterpretCastOp>(op)) {
+      if (!view.getOffset())
+        return replace(converted(view.getSource()));
+      call.value(converted(view.getSource()))
+          .value(converted(view.getOffset()))
+          .literal(Twine(elementBytesOf(view.getSource().getType())));
+      return replace(call.call("ascendc_local_view", resultType));
+    }
+    if (auto view = dyn_cast<GlobalSubIndexOp>(op)) {
+      call.value(converted(view.getSource()))
+          .value(converted(view.getOffset()));
+      return replace(call.call("ascendc_subindex", resultType));
+    }
+    if (auto dim = dyn_cast<GlobalDimOp>(op)) {
+      call.value(converted(dim.getSource())).literal(Twine(dim.getDim()));
+      return replace(call.call("ascendc_dim", resultType));
+    }
+    if (auto workspace = dyn_cast<WorkspaceOp>(op)) {
+      auto type = cast<GlobalTensorType>(workspace.getType());
+      call.literal(Twine(facts.workspaces.lookup(op)) + "u")
+          .literal(Twine(type.getNumElements()) + "LL");
+      return replace(call.call("ascendc_workspace", resultType));
+    }
+    if (isa<GetBlockIdxOp>(op))
+      return replace(call.call("ascendc_block_index", resultType));
+    if (isa<GetBlockNumOp>(op))
+      return replace(call.call("ascendc_block_count", resultType));
+    if (isa<GetSubBlockIdxOp>(op))
+      return replace(call.call("ascendc_subblock_index", resultType));
+
+    // Synchronization: static records.
+    auto sync = [&](RecordKind kind, Pipe set, Pipe wait, int64_t event,
+                    uint8_t flags) {
+      Record record = proto(kind);
+      record.set_pipe = static_cast<uint8_t>(set);
+      record.wait_pipe = static_cast<uint8_t>(wait);
+      record.op = static_cast<uint16_t>(event);
+      record.flags = flags;
+      call.literal(tables.proto(record)).literal(where);
+      return replace(call.call("ascendc_sync", Type()));
+    };
+    if (auto set = dyn_cast<SetFlagOp>(op))
+      return sync(RecordKind::SetFlag, set.getSrc(), set.getDst(),
+                  set.getEvent(), 0);
+    if (auto wait = dyn_cast<WaitFlagOp>(op))
+      return sync(RecordKind::WaitFlag, wait.getSrc(), wait.getDst(),
+                  wait.getEvent(), 0);
+    if (auto get = dyn_cast<GetBufOp>(op))
+      return sync(RecordKind::WaitFlag, get.getPipe(), get.getPipe(),
+                  get.getBufId(), TILEKIT_TRACE_BUFFER_ID);
+    if (auto release = dyn_cast<RlsBufOp>(op))
+      return sync(RecordKind::SetFlag, release.getPipe(), release.getPipe(),
+                  release.getBufId(), TILEKIT_TRACE_BUFFER_ID);
+    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+      return sync(RecordKind::SetFlag, set.getPipe(), set.getPipe(),
+                  set.getFlag(), TILEKIT_TRACE_CROSS_CORE);
+    if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+      return sync(RecordKind::WaitFlag, wait.getPipe(), wait.getPipe(),
+                  wait.getFlag(), TILEKIT_TRACE_CROSS_CORE);
+    if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+      Record record = proto(RecordKind::PipeBarrier);
+      record.sub = static_cast<uint8_t>(barrier.getPipe());
+      call.literal(tables.proto(record)).literal(where);
+      return replace(call.call("ascendc_sync", Type()));
+    }
+
+    // Transfers: rows x cols elements, rows `gmStride` apart in GM.
+    auto transfer = [&](Value dst, Value src, Value rows, Value cols,
+                        Value gmStride, int64_t staticCols) {
+      Buffer from = bufferOf(src.getType(), src),
+             to = bufferOf(dst.getType(), dst);
+      std::optional<trace::DmaPath> path = machine::findPath(from, to);
+      if (!path)
+        return rewriter.notifyMatchFailure(op, "no data path");
+      Record record = proto(RecordKind::Dma);
+      record.sub = static_cast<uint8_t>(*path);
+      bool gm = from == Buffer::GM || to == Buffer::GM;
+      Type gmType = from == Buffer::GM ? src.getType() : dst.getType();
+      record.elem_size =
+          static_cast<uint8_t>(elementBytesOf(gm ? gmType : dst.getType()));
+      if (to != Buffer::GM)
+        record.setSpace(to);
+      call.literal(tables.proto(record))
+          .literal(where)
+          .value(converted(src))
+          .value(converted(dst));
+      rows ? call.value(rows) : call.literal("1");
+      cols ? call.value(cols) : call.literal(Twine(staticCols) + "LL");
+      gmStride ? call.value(gmStride) : call.literal("0");
+      return replace(call.call("ascendc_transfer", Type()));
+    };
+    auto localElements = [](Value tensor) {
+      auto type = dyn_cast<LocalTensorType>(tensor.getType());
+      return type ? type.getNumElements() : int64_t(0);
+    };
+    if (auto copy = dyn_cast<DataCopyOp>(op)) {
+      if (!copy.getWindow().empty()) {
+        bool fromGm = isa<GlobalTensorType>(copy.getSrc().getType());
+        return transfer(copy.getDst(), copy.getSrc(),
+                        converted(copy.getWindow()[0]),
+                        converted(copy.getWindow()[1]),
+                        converted(copy.getStrides()[fromGm ? 0 : 1]), 0);
+      }
+      Value local = isa<LocalTensorType>(copy.getDst().getType())
+                        ? copy.getDst()
+                        : copy.getSrc();
+      return transfer(copy.getDst(), copy.getSrc(), Value(),
+                      copy.getCount() ? converted(copy.getCount()) : Value(),
+                      Value(), localElements(local));
+    }
+    if (auto load = dyn_cast<LoadDataOp>(op))
+      return transfer(
+          load.getDst(), load.getSrc(), Value(), Value(), Value(),
+          std::min(localElements(load.getDst()), localElements(load.getSrc())));
+    if (auto fixpipe = dyn_cast<FixpipeOp>(op)) {
+      if (!fixpipe.getWindow().empty())
+        return transfer(fixpipe.getDst(), fixpipe.getSrc(),
+                        converted(fixpipe.getWindow()[0]),
+                        converted(fixpipe.getWindow()[1]),
+                        converted(fixpipe.getStrides()[1]), 0);
+      int64_t count = localElements(fixpipe.getSrc());
+      if (isa<LocalTensorType>(fixpipe.getDst().getType()))
+        count = std::min(count, localElements(fixpipe.getDst()));
+      return transfer(fixpipe.getDst(), fixpipe.getSrc(), Value(), Value(),
+                      Value(), count);
+    }
+    if (auto mmad = dyn_cast<MmadOp>(op)) {
+      Record record = proto(RecordKind::Compute);
+      record.sub = static_cast<uint8_t>(trace::Unit::Cube);
+      record.op = tables.name("matmul");
+      Type element =
+          cast<LocalTensorType>(mmad.getA().getType()).getElementType();
+      record.dtype = tables.name(interp::getKindName(interp::kindOf(element)));
+      record.elem_size = static_cast<uint8_t>(getElementBytes(element));
+      record.setSpace(Buffer::L0C);
+      call.literal(tables.proto(record))
+          .literal(where)
+          .value(converted(mmad.getA()))
+          .value(converted(mmad.getB()))
+          .value(converted(mmad.getDst()))
+          .value(converted(mmad.getM()))
+          .value(converted(mmad.getK()))
+          .value(converted(mmad.getN()));
+      mmad.getInit() ? call.value(converted(mmad.getInit()))
+                     : call.literal("true");
+      return replace(call.call("ascendc_mmad", Type()));
+    }
+    if (getOpPipe(op) == Pipe::V)
+      return lowerVector(op, call, converted, proto(RecordKind::Compute), where,
+                         rewriter, replace);
+    return rewriter.notifyMatchFailure(op, "no rule");
+  }
+
+  /// A vector instruction: its elements and the tensors it reads and
+  /// writes, as AscendCTrace.cpp counts and lists them.
+  template <typename Converted, typename Replace>
+  LogicalResult
+  lowerVector(Operation *op, CallBuilder &call, Converted converted,
+              Record record, const std::string &where,
+              ConversionPatternRewriter &rewriter, Replace replace) const {
+    record.sub = static_cast<uint8_t>(trace::Unit::Vector);
+    record.op = tables.name(costName(op));
+    SmallVector<TensorAccess> accesses = getTensorAccesses(op);
+    Value typed;
+    for (const TensorAccess &access : accesses)
+      if (isa<LocalTensorType>(access.tensor.getType()) && !access.writes) {
+        typed = access.tensor;
+        break;
+      }
+    for (const TensorAccess &access : accesses)
+      if (!typed && isa<LocalTensorType>(access.tensor.getType()))
+        typed = access.tensor;
+    if (typed) {
+      Type element = cast<LocalTensorType>(typed.getType()).getElementType();
+      record.dtype = tables.name(interp::getKindName(interp::kindOf(element)));
+      record.elem_size = static_cast<uint8_t>(getElementBytes(element));
+    }
+    record.setSpace(Buffer::UB);
+    call.literal(tables.proto(record)).literal(where);
+    // The elements.
+    int64_t largest = 0;
+    Value scratch;
+    if (auto withScratch = dyn_cast<ScratchOpInterface>(op)) {
+      MutableOperandRange tmp = withScratch.getTmpMutable();
+      if (tmp.size())
+        scratch = tmp[0].get();
+    }
+    // L2 ops count every operand; the others all but their scratch.
+    bool leaveScratch = !isa<VectorL2OpInterface>(op);
+    for (Value operand : op->getOperands())
+      if (auto type = dyn_cast<LocalTensorType>(operand.getType()))
+        if (!leaveScratch || operand != scratch)
+          largest = std::max(largest, type.getNumElements());
+    if (auto l2 = dyn_cast<VectorL2OpInterface>(op)) {
+      l2.getCount() ? call.value(converted(l2.getCount()))
+                    : call.literal(Twine(largest) + "LL");
+    } else if (auto l0 = dyn_cast<VectorL0OpInterface>(op)) {
+      L0Operands defaults = getDefaultL0Operands(op);
+      CallBuilder count{rewriter, op->getLoc(), {}, {}};
+      count.literal(kCtx);
+      l0.getMask() ? count.value(converted(l0.getMask()))
+                   : count.literal(Twine(defaults.mask) + "LL");
+      l0.getRepeat() ? count.value(converted(l0.getRepeat()))
+                     : count.literal(Twine(defaults.repeat) + "LL");
+      if (l0.getMaskHigh())
+        count.literal("true")
+            .value(converted(l0.getMaskLow()))
+            .value(converted(l0.getMaskHigh()));
+      else
+        count.literal("false").literal("0").literal("0");
+      call.value(count.call("ascendc_l0_elements",
+                            emitc::PtrDiffTType::get(op->getContext())));
+    } else {
+      call.literal(Twine(largest) + "LL");
+    }
+    // The tensors, a digit per access: 1 reads, 2 writes, 3 both.
+    std::string digits;
+    SmallVector<Value> tensors;
+    for (const TensorAccess &access : accesses) {
+      if (!isa<LocalTensorType>(access.tensor.getType()))
+        continue;
+      digits += char('0' + (access.reads ? 1 : 0) + (access.writes ? 2 : 0));
+      tensors.push_back(converted(access.tensor));
+    }
+    call.literal("\"" + digits + "\"");
+    for (Value tensor : tensors)
+      call.value(tensor);
+    return replace(call.call("ascendc_vector", Type()));
+  }
+
+  ProducerTables &tables;
+  const ModuleFacts &facts;
+};
+
+} // namespace
+
+/// index -> ptrdiff_t -> index pairs the two stages leave.
+static void foldIndexCasts(ModuleOp module) {
+  module.walk([](emitc::CastOp outer) {
+    auto inner = outer.getSource().getDefiningOp<emitc::CastOp>();
+    if (inner && inner.getSource().getType() == outer.getType() &&
+        isIndexLike(outer.getType()) && isIndexLike(inner.getType()))
+      outer.replaceAllUsesWith(inner.getSource());
+  });
+}
+
+/// The exported entry points: the ABI version, the parameters, and one
+/// run of the host function `entry`.
+static void printEntryPoints(raw_ostream &os, func::FuncOp entry,
+                             StringRef cppName) {
+  std::string params, binds, callArgs;
+  for (BlockArgument arg : entry.getArguments()) {
+    unsigned i = arg.getArgNumber();
+    std::string name = "arg" + std::to_string(i);
+    if (auto source = entry.getArgAttrOfType<StringAttr>(i, "tilekit.name"))
+      name = source.str();
+    std::string var = "p" + std::to_string(i);
+    if (auto tensor = dyn_cast<GlobalTensorType>(arg.getType())) {
+      std::string shape;
+      for (int64_t d = 0; d < tensor.getRank(); ++d) {
+        shape += d ? "x" : "";
+        shape += tensor.isDynamicDim(d) ? std::string("?")
+                                        : std::to_string(tensor.getDimSize(d));
+      }
+      params += "tensor " + name + " " + shape + "\\n";
+      binds += "    " + kNs.str() + "GmView " + var + " = " + kNs.str() +
+               "gmView(" + kNs.str() + "bindTensor(ctx, args, num_args, at, " +
+               cppStringLiteral(name) + ", " + cppStringLiteral(shape) +
+               "));\n";
+    } else {
+      std::string kind;
+      std::string value = scalarParameter(
+          arg.getType(), kNs.str() + "bindScalar(args, num_args, at)", kind);
+      params += kind + " " + name + "\\n";
+      binds += "    auto " + var + " = " + value + ";\n";
+    }
+    callArgs += (i ? ", " : "") + var;
+  }
+  os << "extern \"C\" uint32_t tilekit_trace_producer_abi(void) {\n"
+     << "  return TILEKIT_TRACE_ABI_VERSION;\n}\n\n"
+     << "extern \"C\" const char *tilekit_trace_producer_params(void) {\n"
+     << "  return \"" << params << "\";\n}\n\n"
+     << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
+        "*sink, const int64_t *args, size_t num_args, int64_t blocks, "
+        "uint32_t flags, const tilekit_trace_limits *limits, char *error, "
+        "size_t error_size) {\n"
+     << "  static const " << kNs
+     << "Tables tables = {kNames, sizeof(kNames) / sizeof(kNames[0]), "
+        "kLocationFiles, kLocationLines, kLocationOps, "
+        "sizeof(kLocationOps) / sizeof(kLocationOps[0]), kSlots};\n"
+     << "  return " << kNs
+     << "produce(sink, tables, blocks, flags, limits, error, error_size, "
+        "[&]("
+     << kNs << "Context &ctx) {\n"
+     << "    size_t at = 0;\n"
+     << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
+     << "    " << cppName << "(" << callArgs << ");\n"
+     << "  });\n}\n";
+}
+
+LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
+                                                       StringRef entryName,
+                                                       StringRef source,
+                                                       raw_ostream &os) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  auto entry = copy->lookupSymbol<func::FuncOp>(entryName);
+  if (!entry)
+    return module.emitError()
+           << "no function @" << entryName << " to produce a trace for";
+  SmallVector<func::FuncOp> funcs = reachable(*copy, entry);
+  if (failed(checkProducible(funcs)))
+    return failure();
+  for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+    if (!llvm::is_contained(funcs, func))
+      func.erase();
+  // The entry points, from the host function's signature.
+  std::string entryPoints;
+  llvm::raw_string_ostream entryOs(entryPoints);
+  printEntryPoints(entryOs, entry, (kPrefix + entryName).str());
+  // What decides each record's core is read before the structure goes.
+  ModuleFacts facts;
+  for (func::FuncOp func : funcs) {
+    facts.where[func] = whereOf(func);
+    func.walk([&](Operation *op) {
+      if (auto launch = dyn_cast<LaunchOp>(op)) {
+        auto kernel = copy->lookupSymbol<func::FuncOp>(launch.getCallee());
+        KernelCores cores = getKernelCores(kernel);
+        facts.kinds[launch.getCallee()] = isMixed(cores)               ? "2"
+                                          : cores == KernelCores::Cube ? "1"
+                                                                       : "0";
+      }
+      if (isa<WorkspaceOp>(op))
+        facts.workspaces.try_emplace(op, facts.workspaces.size());
+    });
+  }
+  lowerStructure(*copy, facts.kinds);
+  ProducerTables tables;
+  MLIRContext *context = module.getContext();
+  ProducerTypes types;
+  {
+    RewritePatternSet patterns(context);
+    ConversionTarget target(*context);
+    patterns.add<InstructionLowering>(types, context, tables, facts);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
+                                                         target);
+    target.addLegalDialect<emitc::EmitCDialect, arith::ArithDialect>();
+    target.addIllegalDialect<AscendCDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return types.isSignatureLegal(func.getFunctionType());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return types.isLegal(op); });
+    if (failed(applyPartialConversion(*copy, target, std::move(patterns))))
+      return failure();
+  }
+  // C++ names: the functions in callee-first order, prefixed, static.
+  for (func::FuncOp func : funcs) {
+    func->moveBefore(copy->getBody(), copy->getBody()->end());
+    func.setPrivate();
+    auto name = StringAttr::get(context, kPrefix + func.getName());
+    if (failed(SymbolTable::replaceAllSymbolUses(func, name, *copy)))
+      return func.emitError() << "cannot be renamed for C++";
+    func.setName(name);
+  }
+  {
+    RewritePatternSet patterns(context);
+    populateArithGapsToEmitCPatterns(types, patterns);
+    populateArithToEmitCPatterns(types, patterns);
+    populateSCFToEmitCConversionPatterns(patterns, types);
+    populateFuncToEmitCPatterns(types, patterns);
+    populateMemRefToEmitCConversionPatterns(patterns, types);
+    types.useSignedIndex();
+    ConversionTarget target(*context);
+    target.addLegalDialect<emitc::EmitCDialect>();
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<arith::ArithDialect, scf::SCFDialect,
+                             func::FuncDialect, memref::MemRefDialect>();
+    if (failed(applyFullConversion(*copy, target, std::move(patterns))))
+      return failure();
+  }
+  PassManager pm(context);
+  pm.addPass(createCSEPass());
+  if (failed(pm.run(*copy)))
+    return failure();
+  foldIndexCasts(*copy);
+  removeUnusedEmitCValues(*copy);
+
+  std::string body;
+  llvm::raw_string_ostream functions(body);
+  if (failed(emitc::translateToCpp(*copy, functions)))
+    return failure();
+  os << "// GENERATED by tilekit compile --emit=trace-producer from " << source
+     << " -- DO NOT EDIT\n"
+     << "//\n"
+     << "// The trace producer of the compiled kernel @" << entryName
+     << ": its control flow and index\n// arithmetic, each instruction a "
+        "call of tilekit/Trace/AscendCTraceProducer.h\n// writing the "
+        "executor's record for it. Trace ABI version "
+     << TILEKIT_TRACE_ABI_VERSION << ".\n"
+     << "\n#include \"tilekit/Trace/AscendCTraceProducer.h\"\n\n";
+  tables.print(os);
+  os << "\n" << body << "\n" << entryPoints;
+  return success();
+}
