@@ -118,7 +118,8 @@ bool usesCompiledProducer();
 int emitVFBundle(KernelFile &kernel, mlir::FunctionOpInterface entry,
                  llvm::StringRef outputDir);
 /// Builds (or takes from --trace-so) and runs the producer into `sink`.
-int runTraceProducer(tilekit::trace::TraceSink &sink);
+int runTraceProducer(tilekit::trace::TraceSink &sink,
+                     const ExecuteHooks &hooks = {});
 /// The entry's arguments, bound from the --input options by source name.
 struct BoundEntry {
   llvm::SmallVector<interp::RuntimeValue> values;

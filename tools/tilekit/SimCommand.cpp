@@ -142,9 +142,9 @@ int driver::runSim() {
       arch = ascendc::Arch::C310;
     else
       return fail("--arch: expected c220 or c310, not '" + archName + "'");
-    if (!traceInput.empty() || usesCompiledProducer())
-      return fail("--arch compiles the kernel and runs the compiled kernel; "
-                  "it does not apply to --trace or a compiled producer");
+    if (!traceInput.empty())
+      return fail("--arch compiles the kernel and times the compiled "
+                  "kernel; it does not apply to --trace");
     // Without --config, the architecture's own machine.
     setDefaultConfigForArch(*arch);
   }
@@ -196,7 +196,7 @@ int driver::runSim() {
         counted.emit(**record);
       }
     } else if (usesCompiledProducer()) {
-      if (int status = runTraceProducer(counted))
+      if (int status = runTraceProducer(counted, compileHooks(arch)))
         return status;
     } else if (int status = executeKernel(&counted, compileHooks(arch))) {
       return status;
@@ -212,7 +212,8 @@ int driver::runSim() {
     timing::SimulatingSink ideal(*config, idealOptions);
     driver::ExecuteHooks quiet;
     quiet.quiet = true;
-    if (int status = executeKernel(&ideal, quiet))
+    if (int status = usesCompiledProducer() ? runTraceProducer(ideal)
+                                            : executeKernel(&ideal, quiet))
       return status;
     auto idealResult = ideal.getSimulator().finish();
     if (!idealResult)

@@ -96,7 +96,8 @@ bindArguments(const std::vector<trace::ProducerParameter> &parameters) {
   return std::move(*args);
 }
 
-int driver::runTraceProducer(trace::TraceSink &sink) {
+int driver::runTraceProducer(trace::TraceSink &sink,
+                             const ExecuteHooks &hooks) {
   if (producerKind != "interp" && producerKind != "compiled")
     return fail("--producer: expected interp or compiled, not '" +
                 producerKind + "'");
@@ -111,10 +112,12 @@ int driver::runTraceProducer(trace::TraceSink &sink) {
     recordDiagnostics(kernel.getContext());
     if (failed(kernel.load(path, "tilekit " + getCommandName().str())))
       return kExitBadInput;
+    // With --arch the kernel is compiled first; the compilation plans it.
+    if (hooks.prepare ? failed(hooks.prepare(kernel))
+                      : failed(planAsSimPlans(kernel)))
+      return kExitBadInput;
     FunctionOpInterface entry = pickEntry(kernel.getModule(), path);
     if (!entry)
-      return kExitBadInput;
-    if (failed(planAsSimPlans(kernel)))
       return kExitBadInput;
     FailureOr<std::string> object = driver::buildTraceProducer(
         kernel, entry, llvm::sys::path::filename(path), "--producer=compiled");

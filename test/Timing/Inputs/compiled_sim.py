@@ -1,8 +1,10 @@
 """Times one kernel compiled for an architecture two ways and checks that
 they agree: `tilekit sim --arch=ARCH KERNEL` (compile, then time) and
-`tilekit sim` of the file `tilekit compile --arch=ARCH` writes must give
-the same trace record for record and the same cycles; a second `sim --arch`
-run must give them again (same input, same cycles).
+`tilekit sim` of the file `tilekit compile --arch=ARCH` writes, and
+`tilekit sim --arch=ARCH --producer=compiled` (the compiled kernel's
+compiled trace producer, with the inputs' shapes only) must give the same
+trace record for record and the same cycles; a second `sim --arch` run
+must give them again (same input, same cycles).
 
 usage: compiled_sim.py TILEKIT KERNEL OUTDIR ARCH [sim options...] -- NAME=SPEC...
 
@@ -40,19 +42,24 @@ def main():
     name = os.path.splitext(os.path.basename(kernel))[0] + "_" + arch
     compiled = os.path.join(out, name + ".mlir")
     run([tilekit, "compile", "--arch=" + arch, kernel, "-o", compiled])
+    dims = ",".join("%s=%s" % (spec.split("=")[0], spec.split(":")[1])
+                    for spec in specs if ":" in spec)
     reports, traces = [], []
-    for index, source in enumerate([["--arch=" + arch, kernel],
-                                    ["--arch=" + arch, kernel],
-                                    [compiled]]):
+    runs = [["--arch=" + arch, kernel] + inputs,
+            ["--arch=" + arch, kernel] + inputs,
+            [compiled] + inputs,
+            ["--arch=" + arch, kernel, "--producer=compiled", "--dims", dims]]
+    for index, source in enumerate(runs):
         trace = os.path.join(out, "%s.%d.txt" % (name, index))
         reports.append(json.loads(run(
-            [tilekit, "sim"] + source + options + inputs +
+            [tilekit, "sim"] + source + options +
             ["--json", "--trace-out", trace])))
         with open(trace) as f:
             traces.append([line.split(" loc=")[0] for line in f
                            if not line.startswith("#")])
     for index, what in [(1, "a second sim --arch"),
-                        (2, "sim of the compiled file")]:
+                        (2, "sim of the compiled file"),
+                        (3, "sim --arch --producer=compiled")]:
         if traces[index] != traces[0]:
             first = next(i for i, (a, b) in enumerate(zip(traces[0], traces[index]))
                          if a != b) if any(a != b for a, b in zip(traces[0], traces[index])) \
@@ -61,7 +68,9 @@ def main():
                      % (what, first,
                         traces[0][first] if first < len(traces[0]) else "(end)",
                         traces[index][first] if first < len(traces[index]) else "(end)"))
-        if reports[index]["cycles"] != reports[0]["cycles"]:
+        if reports[index]["cycles"] != reports[0]["cycles"] or (
+                index != 2 and
+                reports[index]["ideal_cycles"] != reports[0]["ideal_cycles"]):
             sys.exit("%s: %d cycles, sim --arch %d" % (
                 what, reports[index]["cycles"], reports[0]["cycles"]))
     report = reports[0]
