@@ -10,6 +10,7 @@
 #include "TaskScheduler.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -179,7 +180,10 @@ static LogicalResult runLaunch(ExecContext &context, Operation *raw) {
     CoreState state{static_cast<unsigned>(block), static_cast<unsigned>(blocks),
                     std::nullopt};
     // A compiled kernel's block: its own flags order it.
-    TracedWorkItem item(interpreter, state, /*explicitSync=*/true);
+    TracedWorkItem item(interpreter, state,
+                        CompiledBlock{static_cast<uint64_t>(blocks),
+                                      ascendc::getKernelCores(kernel) ==
+                                          ascendc::KernelCores::Vector});
     FailureOr<SmallVector<RuntimeValue>> results =
         external && external->handles(kernel)
             ? external->call(kernel, args, state.blockIndex, state.blockCount,

@@ -172,14 +172,21 @@ void emitPush(ExecContext &context, mlir::Operation *op, const TileValue &tile,
               unsigned laneMask, int64_t slots);
 void emitPop(ExecContext &context, mlir::Operation *op, const TileValue &tile,
              unsigned laneMask);
+/// A block of a compiled kernel's launch, as its WORK_BEGIN says: its own
+/// flags order it (TILEKIT_TRACE_EXPLICIT_SYNC), the launch's blocks, and
+/// whether it runs on one vector core.
+struct CompiledBlock {
+  uint64_t blocks;
+  bool oneVectorCore;
+};
+
 /// Makes the invocation of `context` a fresh work item (WORK_BEGIN now,
 /// WORK_END when destroyed) unless it already runs in one or nothing is
-/// traced. `explicitSync`: a block of a compiled kernel, which its own
-/// flags order (TILEKIT_TRACE_EXPLICIT_SYNC).
+/// traced.
 class TracedWorkItem {
 public:
   explicit TracedWorkItem(Interpreter &interpreter, CoreState &state,
-                          bool explicitSync = false);
+                          std::optional<CompiledBlock> block = std::nullopt);
   ~TracedWorkItem();
 
 private:

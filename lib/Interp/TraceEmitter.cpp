@@ -28,16 +28,19 @@ using trace::Space;
 using trace::CoreKind;
 
 TracedWorkItem::TracedWorkItem(Interpreter &interpreter, CoreState &state,
-                               bool explicitSync)
+                               std::optional<CompiledBlock> block)
     : interpreter(interpreter), state(state) {
   if (!interpreter.isTracing() || state.workItem)
     return;
   began = true;
   state.workItem = interpreter.newWorkItem();
   Record begin(RecordKind::WorkBegin);
-  begin.setCore(CoreKind::AiCore);
-  if (explicitSync)
+  begin.setCore(block && block->oneVectorCore ? CoreKind::Vector
+                                              : CoreKind::AiCore);
+  if (block) {
     begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+    begin.amount = block->blocks;
+  }
   begin.item = *state.workItem;
   interpreter.emit(begin, state.core);
 }

@@ -162,19 +162,12 @@ struct PendingRecord {
   Record record;
 };
 
-struct Item {
-  unsigned core = 0;
-  /// The order it appeared in among the trace's items.
-  unsigned index = 0;
-  bool ended = false;
-  std::vector<PendingRecord> records;
-};
-
 /// The state of an item while it is timed.
 struct ItemTiming {
   /// The largest share of a buffer the item occupies (footprint/capacity).
   double share = 0;
   std::array<uint64_t, kNumSpaces> footprint{};
+
   /// Superseded versions still waiting for their readers: (release, bytes)
   /// per space.
   std::array<SmallVector<std::pair<uint64_t, uint64_t>, 4>, kNumSpaces>
@@ -186,6 +179,18 @@ struct ItemTiming {
   bool explicitSync = false;
   /// The vector core (1 or 2) an item of one vector core runs on, else 0.
   unsigned vectorSubcore = 0;
+};
+
+struct Item {
+  unsigned core = 0;
+  /// The order it appeared in among the trace's items.
+  unsigned index = 0;
+  bool ended = false;
+  std::vector<PendingRecord> records;
+  /// A compiled kernel's block that says how it runs (explicitly
+  /// synchronized, its launch's blocks, whether on one vector core) is
+  /// timed as its records come, never held: its timing so far.
+  std::unique_ptr<ItemTiming> streamed;
 };
 
 /// The current version of an on-chip buffer: its size and when its readers
@@ -310,6 +315,11 @@ private:
   Error fail(const PendingRecord &pending, const Twine &why) const;
   void setActiveCores(unsigned active);
   Error timeItem(uint32_t id, Item &item);
+  void beginItem(uint32_t id, Item &item, ItemTiming &timing,
+                 bool oneVectorCore);
+  void endItem(Item &item, ItemTiming &timing);
+  /// Times a record of a streamed item as it comes.
+  Error streamRecord(uint32_t id, Item &item, const PendingRecord &record);
   Error measureFootprint(uint32_t id, const Item &item, ItemTiming &timing);
   Error timeRecord(const PendingRecord &pending, AiCore &core,
                    unsigned coreIndex, ItemTiming &timing);
@@ -439,6 +449,32 @@ void Simulator::Impl::add(const Record &record) {
     currentId = record.item;
   }
   Item &item = *current;
+  // A compiled kernel's block that says how it runs is timed as its
+  // records come (when no other item is open), so that a block of any
+  // length takes no memory.
+  if (record.getKind() == RecordKind::WorkBegin &&
+      record.isExplicitlySynchronized() && record.amount && !item.streamed &&
+      item.records.empty() && pending.size() == 1) {
+    if (!activeKnown)
+      setActiveCores(
+          static_cast<unsigned>(std::min<uint64_t>(numCores, record.amount)));
+    item.streamed = std::make_unique<ItemTiming>();
+    item.streamed->explicitSync = true;
+    beginItem(record.item, item, *item.streamed,
+              record.getCore() == CoreKind::Vector);
+  }
+  if (item.streamed) {
+    PendingRecord streamed;
+    streamed.index = index;
+    std::memcpy(static_cast<void *>(&streamed.record), &record,
+                offsetof(tilekit_trace_record, buffers) +
+                    sizeof(uint64_t) *
+                        std::min<unsigned>(record.num_reads + record.num_writes,
+                                           kMaxBuffersPerRecord));
+    if (Error error = streamRecord(record.item, item, streamed))
+      firstError = std::move(error);
+    return;
+  }
   // Items of a kernel are alike: reuse the last one's storage.
   if (item.records.empty() && item.records.capacity() == 0) {
     item.records = std::move(spareRecords);
@@ -549,23 +585,16 @@ static bool runsOnOneVectorCore(ArrayRef<PendingRecord> records) {
   return lane.has_value();
 }
 
-Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
-  ItemTiming timing;
-  for (const PendingRecord &pending : item.records)
-    if (pending.record.getKind() == RecordKind::WorkBegin)
-      timing.explicitSync = pending.record.isExplicitlySynchronized();
-  // A compiled kernel's buffers are planned and its reuse ordered by its
-  // flags: only the dataflow model needs the footprint.
-  if (!timing.explicitSync)
-    if (Error error = measureFootprint(id, item, timing))
-      return error;
+/// Places item `id` on its core (and vector core) and opens its timing:
+/// the capacity gate from the items before it there.
+void Simulator::Impl::beginItem(uint32_t id, Item &item, ItemTiming &timing,
+                                bool oneVectorCore) {
   unsigned coreIndex = item.core % result.activeCores;
   AiCore &core = cores[coreIndex];
-  CoreStats &stats = result.cores[coreIndex];
-  ++stats.items;
+  ++result.cores[coreIndex].items;
   // Items of one vector core fill vector core 0 of every AI core, then
   // vector core 1.
-  if (runsOnOneVectorCore(item.records)) {
+  if (oneVectorCore) {
     timing.vectorSubcore = 1 + item.index / numCores % 2;
     ++result.vectorItems;
     vectorPlaces.insert(coreIndex * 2 + timing.vectorSubcore - 1);
@@ -578,9 +607,12 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
     timing.gate = history[history.size() - back];
   currentItem = id;
   dependsOnEarlier = false;
-  for (const PendingRecord &pending : item.records)
-    if (Error error = timeRecord(pending, core, coreIndex, timing))
-      return error;
+}
+
+/// Closes the item's timing: its place's history, and the state that
+/// does not outlive an item.
+void Simulator::Impl::endItem(Item &item, ItemTiming &timing) {
+  AiCore &core = cores[item.core % result.activeCores];
   if (dependsOnEarlier)
     ++result.gmDependencies;
   // An item of the whole AI core holds every place; a vector core's item
@@ -599,6 +631,39 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
     buffers.erase(buffer);
   itemBuffers.clear();
   core.queues.clear();
+}
+
+Error Simulator::Impl::streamRecord(uint32_t id, Item &item,
+                                    const PendingRecord &record) {
+  unsigned coreIndex = item.core % result.activeCores;
+  currentItem = id;
+  if (Error error =
+          timeRecord(record, cores[coreIndex], coreIndex, *item.streamed))
+    return error;
+  if (record.record.getKind() != RecordKind::WorkEnd)
+    return Error::success();
+  endItem(item, *item.streamed);
+  pending.erase(id);
+  current = nullptr;
+  return Error::success();
+}
+
+Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
+  ItemTiming timing;
+  for (const PendingRecord &pending : item.records)
+    if (pending.record.getKind() == RecordKind::WorkBegin)
+      timing.explicitSync = pending.record.isExplicitlySynchronized();
+  // A compiled kernel's buffers are planned and its reuse ordered by its
+  // flags: only the dataflow model needs the footprint.
+  if (!timing.explicitSync)
+    if (Error error = measureFootprint(id, item, timing))
+      return error;
+  beginItem(id, item, timing, runsOnOneVectorCore(item.records));
+  unsigned coreIndex = item.core % result.activeCores;
+  for (const PendingRecord &pending : item.records)
+    if (Error error = timeRecord(pending, cores[coreIndex], coreIndex, timing))
+      return error;
+  endItem(item, timing);
   return Error::success();
 }
 

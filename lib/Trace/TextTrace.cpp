@@ -86,7 +86,7 @@ void trace::printRecord(raw_ostream &os, size_t index, const Record &record,
     break;
   case RecordKind::WorkBegin:
     if (record.isExplicitlySynchronized())
-      os << " explicit";
+      os << " explicit blocks=" << record.amount;
     break;
   case RecordKind::WorkEnd:
     break;
@@ -165,7 +165,7 @@ Error format::parseLine(StringRef line, Record &record, TraceTables &tables) {
           return e;
     } else if (key == "esize") {
       error = number(key, value, record.elem_size);
-    } else if (key == "bytes" || key == "amount") {
+    } else if (key == "bytes" || key == "amount" || key == "blocks") {
       error = number(key, value, record.amount);
     } else if (key == "offset") {
       error = number(key, value, record.gm_offset);

@@ -434,6 +434,41 @@ TEST(SimulatorTest, ExplicitlySynchronizedItemsFollowTheirFlags) {
   EXPECT_EQ(flagged.waits[static_cast<unsigned>(WaitReason::Flag)], 110u);
 }
 
+// A compiled block that says its launch's blocks is timed as its records
+// come (no record held), and times as the same block held whole does; one
+// that says it runs on one vector core takes one.
+TEST(SimulatorTest, StreamedBlocksTimeAsHeldOnes) {
+  auto blocks = [](uint64_t count, CoreKind where) {
+    Builder b;
+    for (uint32_t item = 0; item < 3; ++item) {
+      b.item = item;
+      Record &begin = b.plain(RecordKind::WorkBegin);
+      begin.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+      begin.amount = count;
+      begin.setCore(where);
+      b.dma(DmaPath::GmToUb, 6400, {1}, {2});
+      b.flag(RecordKind::SetFlag, Pipe::MTE2, Pipe::V, 0);
+      b.flag(RecordKind::WaitFlag, Pipe::MTE2, Pipe::V, 0);
+      b.vector(400, {2}, {3});
+      b.plain(RecordKind::WorkEnd);
+    }
+    return b.trace;
+  };
+  // Held, the items' records show they run on one vector core each.
+  SimResult held = run(blocks(0, CoreKind::AiCore), config(machine(2)));
+  SimResult streamed = run(blocks(3, CoreKind::Vector), config(machine(2)));
+  EXPECT_EQ(describePlacement(held), "3 of 4 vector cores");
+  EXPECT_EQ(describePlacement(streamed), "3 of 4 vector cores");
+  EXPECT_EQ(streamed.cycles, held.cycles);
+  EXPECT_EQ(streamed.coreCycles, held.coreCycles);
+  EXPECT_EQ(streamed.sync.cycles, held.sync.cycles);
+  // Streamed blocks of the whole AI core: one per AI core, the third
+  // after the first.
+  SimResult whole = run(blocks(3, CoreKind::AiCore), config(machine(2)));
+  EXPECT_EQ(describePlacement(whole), "2 of 2 AI cores");
+  EXPECT_GT(whole.cycles, streamed.cycles);
+}
+
 // Cross-core flags pair by flag id across the cores: the cube's set
 // signals each vector lane it names; the cube's wait takes one set from
 // each lane it names. A wait on the scalar pipe holds every pipe.

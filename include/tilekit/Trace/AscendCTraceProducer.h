@@ -83,8 +83,9 @@ inline ptrdiff_t ascendc_block_begin(Context &ctx, ptrdiff_t index,
   ctx.item = ctx.shared->nextItem++;
   tilekit_trace_record r{};
   r.kind = TILEKIT_TRACE_WORK_BEGIN;
-  r.core = TILEKIT_TRACE_AICORE;
+  r.core = kind == 0 ? TILEKIT_TRACE_VECTOR : TILEKIT_TRACE_AICORE;
   r.flags = TILEKIT_TRACE_EXPLICIT_SYNC;
+  r.amount = static_cast<uint64_t>(blocks);
   r.item = ctx.item;
   emit(ctx, r);
   AscendCBlock &b = block();
