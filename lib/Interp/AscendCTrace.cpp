@@ -18,6 +18,7 @@
 #include "MixedKernel.h"
 
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/InstructionRecords.h"
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
@@ -156,18 +157,12 @@ LogicalResult emitTransfer(ExecContext &context, Operation *op, Value dst,
   return success();
 }
 
-/// The elements a vector instruction computes: an L2 op's count (or its
-/// largest operand's elements), an L0 op's active lanes times its repeats.
+/// The elements a vector instruction computes: an L2 op's count, an L0
+/// op's active lanes times its repeats, else what the IR fixes.
 int64_t vectorElements(ExecContext &context, Operation *op) {
-  if (auto l2 = dyn_cast<VectorL2OpInterface>(op)) {
+  if (auto l2 = dyn_cast<VectorL2OpInterface>(op))
     if (Value count = l2.getCount())
       return context.index(count);
-    int64_t elements = 0;
-    for (Value operand : op->getOperands())
-      if (auto type = dyn_cast<LocalTensorType>(operand.getType()))
-        elements = std::max(elements, type.getNumElements());
-    return elements;
-  }
   if (auto l0 = dyn_cast<VectorL0OpInterface>(op)) {
     L0Operands defaults = getDefaultL0Operands(op);
     int64_t repeat =
@@ -180,46 +175,15 @@ int64_t vectorElements(ExecContext &context, Operation *op) {
                  static_cast<uint64_t>(context.index(l0.getMaskHigh())));
     return mask * repeat;
   }
-  // Broadcasts, reductions: their largest operand but the scratch.
-  Value scratch;
-  if (auto withScratch = dyn_cast<ScratchOpInterface>(op)) {
-    MutableOperandRange tmp = withScratch.getTmpMutable();
-    if (tmp.size())
-      scratch = tmp[0].get();
-  }
-  int64_t elements = 0;
-  for (Value operand : op->getOperands())
-    if (auto type = dyn_cast<LocalTensorType>(operand.getType()))
-      if (operand != scratch)
-        elements = std::max(elements, type.getNumElements());
-  return elements;
-}
-
-/// The op's name as the machine config costs it: `add_l2` and `add_l0` are
-/// both `add`.
-StringRef costName(Operation *op) {
-  StringRef name = op->getName().stripDialect();
-  if (name.ends_with("_l2") || name.ends_with("_l0"))
-    name = name.drop_back(3);
-  return name;
+  return getLargestOperandElements(op);
 }
 
 void emitVector(ExecContext &context, Operation *op) {
   Record record(RecordKind::Compute);
   record.sub = static_cast<uint8_t>(trace::Unit::Vector);
-  record.op = context.intern(costName(op));
-  // Typed by the first tensor it only reads (a cast by its source, as a
-  // tile op's record is), else by the first it writes.
+  record.op = context.intern(getRecordOpName(op));
   SmallVector<TensorAccess> accesses = getTensorAccesses(op);
-  Value typed;
-  for (const TensorAccess &access : accesses)
-    if (isa<LocalTensorType>(access.tensor.getType()) && !access.writes) {
-      typed = access.tensor;
-      break;
-    }
-  for (const TensorAccess &access : accesses)
-    if (!typed && isa<LocalTensorType>(access.tensor.getType()))
-      typed = access.tensor;
+  Value typed = getRecordTypedTensor(op);
   for (const TensorAccess &access : accesses) {
     if (!isa<LocalTensorType>(access.tensor.getType()))
       continue;

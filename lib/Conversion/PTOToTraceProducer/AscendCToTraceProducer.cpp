@@ -22,6 +22,7 @@
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+#include "tilekit/Dialect/AscendC/Transforms/InstructionRecords.h"
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
@@ -274,15 +275,6 @@ struct ModuleFacts {
   llvm::DenseMap<Operation *, unsigned> workspaces;
 };
 
-/// The op's name as the machine config costs it: `add_l2` and `add_l0`
-/// are both `add` (as AscendCTrace.cpp names it).
-StringRef costName(Operation *op) {
-  StringRef name = op->getName().stripDialect();
-  if (name.ends_with("_l2") || name.ends_with("_l0"))
-    name = name.drop_back(3);
-  return name;
-}
-
 struct InstructionLowering : ConversionPattern {
   InstructionLowering(const TypeConverter &types, MLIRContext *context,
                       ProducerTables &tables, const ModuleFacts &facts)
@@ -495,17 +487,9 @@ struct InstructionLowering : ConversionPattern {
               Record record, const std::string &where,
               ConversionPatternRewriter &rewriter, Replace replace) const {
     record.sub = static_cast<uint8_t>(trace::Unit::Vector);
-    record.op = tables.name(costName(op));
+    record.op = tables.name(getRecordOpName(op));
     SmallVector<TensorAccess> accesses = getTensorAccesses(op);
-    Value typed;
-    for (const TensorAccess &access : accesses)
-      if (isa<LocalTensorType>(access.tensor.getType()) && !access.writes) {
-        typed = access.tensor;
-        break;
-      }
-    for (const TensorAccess &access : accesses)
-      if (!typed && isa<LocalTensorType>(access.tensor.getType()))
-        typed = access.tensor;
+    Value typed = getRecordTypedTensor(op);
     if (typed) {
       Type element = cast<LocalTensorType>(typed.getType()).getElementType();
       record.dtype = tables.name(interp::getKindName(interp::kindOf(element)));
@@ -514,19 +498,7 @@ struct InstructionLowering : ConversionPattern {
     record.setSpace(Buffer::UB);
     call.literal(tables.proto(record)).literal(where);
     // The elements.
-    int64_t largest = 0;
-    Value scratch;
-    if (auto withScratch = dyn_cast<ScratchOpInterface>(op)) {
-      MutableOperandRange tmp = withScratch.getTmpMutable();
-      if (tmp.size())
-        scratch = tmp[0].get();
-    }
-    // L2 ops count every operand; the others all but their scratch.
-    bool leaveScratch = !isa<VectorL2OpInterface>(op);
-    for (Value operand : op->getOperands())
-      if (auto type = dyn_cast<LocalTensorType>(operand.getType()))
-        if (!leaveScratch || operand != scratch)
-          largest = std::max(largest, type.getNumElements());
+    int64_t largest = getLargestOperandElements(op);
     if (auto l2 = dyn_cast<VectorL2OpInterface>(op)) {
       l2.getCount() ? call.value(converted(l2.getCount()))
                     : call.literal(Twine(largest) + "LL");
