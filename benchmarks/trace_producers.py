@@ -2,6 +2,11 @@
 """The two trace producers of `tilekit sim`, side by side, whole commands.
 
     benchmarks/trace_producers.py [BUILD_DIR] [--repeat N] [--budget SECONDS]
+                                  [--arch c220|c310]
+
+With --arch every command times the compiled kernel (`sim --arch=A`: the
+executor runs the compiled AscendC kernel, the compiled producer is the
+AscendC one; both also time the PTO schedule beside it).
 
 For the GEMM and flash-attention examples:
 
@@ -67,16 +72,18 @@ def cell(times):
 
 def main():
     args = sys.argv[1:]
-    repeat, budget = 3, 60.0
-    for flag in ("--repeat", "--budget"):
+    repeat, budget, arch = 3, 60.0, None
+    for flag in ("--repeat", "--budget", "--arch"):
         if flag in args:
             at = args.index(flag)
             value = args[at + 1]
             del args[at:at + 2]
             if flag == "--repeat":
                 repeat = int(value)
-            else:
+            elif flag == "--budget":
                 budget = float(value)
+            else:
+                arch = value
     build = args[0] if args else "build"
     tilekit = os.path.join(build, "bin", "tilekit")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -90,6 +97,8 @@ def main():
     for name, (path, spec, ladder, big, label) in KERNELS.items():
         kernel = os.path.join(root, "examples", path)
         sim = [tilekit, "sim", kernel, "--json"]
+        if arch:
+            sim.append("--arch=" + arch)
         # The largest shape of the ladder the interpreter does in budget.
         chosen = None
         for size in ladder:
