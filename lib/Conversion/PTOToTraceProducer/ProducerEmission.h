@@ -18,7 +18,10 @@
 #include "tilekit/Trace/Trace.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -244,6 +247,78 @@ inline std::string scalarParameter(Type type, const std::string &arg,
                       : type.isF16() ? "_Float16"
                                      : "__bf16";
   return "static_cast<" + cType + ">(" + kNs.str() + "asDouble(" + arg + "))";
+}
+
+/// A type converter whose index becomes ptrdiff_t once asked (after
+/// MLIR's populate functions): the kernels' index arithmetic may go below
+/// zero before it is clamped; an index the first stage's calls took is a C
+/// cast of it.
+class SignedIndexTypes : public mlir::TypeConverter {
+public:
+  void useSignedIndex() {
+    addConversion([](IndexType type) -> Type {
+      return emitc::PtrDiffTType::get(type.getContext());
+    });
+    auto cast = [](mlir::OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      if (inputs.size() != 1 || !isIndexLike(type) ||
+          !isIndexLike(inputs[0].getType()))
+        return Value();
+      return emitc::CastOp::create(builder, loc, type, inputs[0]);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// index -> ptrdiff_t -> index pairs the two stages leave.
+inline void foldIndexCasts(mlir::ModuleOp module) {
+  module.walk([](emitc::CastOp outer) {
+    auto inner = outer.getSource().getDefiningOp<emitc::CastOp>();
+    if (inner && inner.getSource().getType() == outer.getType() &&
+        isIndexLike(outer.getType()) && isIndexLike(inner.getType()))
+      outer.replaceAllUsesWith(inner.getSource());
+  });
+}
+
+/// The exported entry points of a producer: the ABI version, the
+/// parameters (`params`, a line each), and `tilekit_trace_produce`, which
+/// binds the arguments (`binds`) and runs `run`.
+inline void printEntryPoints(raw_ostream &os, StringRef params, StringRef binds,
+                             StringRef run) {
+  os << "extern \"C\" uint32_t tilekit_trace_producer_abi(void) {\n"
+     << "  return TILEKIT_TRACE_ABI_VERSION;\n}\n\n"
+     << "extern \"C\" const char *tilekit_trace_producer_params(void) {\n"
+     << "  return \"" << params << "\";\n}\n\n"
+     << "extern \"C\" int tilekit_trace_produce(const tilekit_trace_sink "
+        "*sink, const int64_t *args, size_t num_args, int64_t blocks, "
+        "uint32_t flags, const tilekit_trace_limits *limits, char *error, "
+        "size_t error_size) {\n"
+     << "  static const " << kNs
+     << "Tables tables = {kNames, sizeof(kNames) / sizeof(kNames[0]), "
+        "kLocationFiles, kLocationLines, kLocationOps, "
+        "sizeof(kLocationOps) / sizeof(kLocationOps[0]), kSlots};\n"
+     << "  return " << kNs
+     << "produce(sink, tables, blocks, flags, limits, error, error_size, "
+        "[&]("
+     << kNs << "Context &ctx) {\n"
+     << "    size_t at = 0;\n"
+     << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
+     << run << "  });\n}\n";
+}
+
+/// The C++ of the lowered module's functions, tidied: common values
+/// shared, cast pairs and unused values gone.
+inline mlir::LogicalResult printFunctions(mlir::ModuleOp module,
+                                          std::string &text) {
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(module)))
+    return mlir::failure();
+  foldIndexCasts(module);
+  removeUnusedEmitCValues(module);
+  llvm::raw_string_ostream os(text);
+  return emitc::translateToCpp(module, os);
 }
 
 } // namespace tilekit::producer
