@@ -13,6 +13,7 @@
 #include "TaskScheduler.h"
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -149,6 +150,22 @@ Interpreter::invoke(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
   return results;
 }
 
+/// A launched AscendC kernel's block (ordered by its own flags), or none
+/// for a PTO function.
+static std::optional<CompiledBlock> compiledBlock(FunctionOpInterface func,
+                                                  unsigned blocks) {
+  bool ascendc = func->walk([](Operation *op) {
+                       return isa<ascendc::AscendCDialect>(op->getDialect())
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                     .wasInterrupted();
+  if (!ascendc)
+    return std::nullopt;
+  return CompiledBlock{blocks, ascendc::getKernelCores(func) ==
+                                   ascendc::KernelCores::Vector};
+}
+
 FailureOr<SmallVector<RuntimeValue>>
 Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
                     unsigned blocks) {
@@ -162,7 +179,7 @@ Interpreter::launch(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
     std::optional<pto::FunctionKind> kind = pto::getFunctionKind(func);
     std::optional<TracedWorkItem> item;
     if (kind != pto::FunctionKind::Orchestration)
-      item.emplace(*this, state);
+      item.emplace(*this, state, compiledBlock(func, blocks));
     results = call(func, args, state);
     if (failed(results))
       return failure();

@@ -531,7 +531,7 @@ struct InstructionLowering : ConversionPattern {
 /// The exported entry points: the ABI version, the parameters, and one
 /// run of the host function `entry`.
 static void printEntryPoints(raw_ostream &os, func::FuncOp entry,
-                             StringRef cppName) {
+                             StringRef cppName, bool passBlocks) {
   std::string params, binds, callArgs;
   for (BlockArgument arg : entry.getArguments()) {
     unsigned i = arg.getArgNumber();
@@ -560,8 +560,32 @@ static void printEntryPoints(raw_ostream &os, func::FuncOp entry,
     }
     callArgs += (i ? ", " : "") + var;
   }
+  // A kernel entry runs as a launch of the run's `blocks`.
+  if (passBlocks)
+    callArgs += std::string(callArgs.empty() ? "" : ", ") +
+                "static_cast<ptrdiff_t>(blocks)";
   producer::printEntryPoints(os, params, binds,
                              "    " + cppName.str() + "(" + callArgs + ");\n");
+}
+
+/// A kernel named as the entry (no host function launches it) runs as a
+/// launch of the run's blocks, as the executor launches it: a host function
+/// `@<kernel>_launch(args..., blocks)` made for it.
+static func::FuncOp wrapInLaunch(ModuleOp module, func::FuncOp kernel) {
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToEnd(module.getBody());
+  SmallVector<Type> inputs(kernel.getArgumentTypes());
+  inputs.push_back(builder.getIndexType());
+  auto host = func::FuncOp::create(builder, kernel.getLoc(),
+                                   (kernel.getName() + "_launch").str(),
+                                   builder.getFunctionType(inputs, {}));
+  Block *body = host.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  LaunchOp::create(builder, kernel.getLoc(), kernel.getName(),
+                   body->getArguments().drop_back(),
+                   body->getArguments().back());
+  func::ReturnOp::create(builder, kernel.getLoc());
+  return host;
 }
 
 LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
@@ -573,16 +597,20 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   if (!entry)
     return module.emitError()
            << "no function @" << entryName << " to produce a trace for";
-  SmallVector<func::FuncOp> funcs = reachable(*copy, entry);
+  // The entry points, from the entry's signature.
+  bool launches = entry->hasAttr(AscendCDialect::kHostAttrName) ||
+                  entry.walk([](LaunchOp) { return WalkResult::interrupt(); })
+                      .wasInterrupted();
+  func::FuncOp run = launches ? entry : wrapInLaunch(*copy, entry);
+  std::string entryPoints;
+  llvm::raw_string_ostream entryOs(entryPoints);
+  printEntryPoints(entryOs, entry, (kPrefix + run.getName()).str(), !launches);
+  SmallVector<func::FuncOp> funcs = reachable(*copy, run);
   if (failed(checkProducible(funcs)))
     return failure();
   for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
     if (!llvm::is_contained(funcs, func))
       func.erase();
-  // The entry points, from the host function's signature.
-  std::string entryPoints;
-  llvm::raw_string_ostream entryOs(entryPoints);
-  printEntryPoints(entryOs, entry, (kPrefix + entryName).str());
   // What decides each record's core is read before the structure goes.
   ModuleFacts facts;
   for (func::FuncOp func : funcs) {
