@@ -67,7 +67,8 @@ static cl::opt<std::string> emitFormat(
              "--emit=cpp file, named by --kernel-file, with the CANN "
              "toolkit) or trace-producer "
              "(C++ that emits the kernel's trace for any shape, without "
-             "data, for `tilekit sim --producer=compiled`; needs no --arch) "
+             "data, for `tilekit sim --producer=compiled`, of a PTO kernel "
+             "or of a compiled AscendC one; needs no --arch) "
              "or vf-bundle (the kernel's register scopes as separately "
              "compiled helpers, its caller, their linked image and its "
              ".text, into the new directory -o DIR; needs no --arch)"),

@@ -16,7 +16,8 @@ static cl::opt<std::string> configPath(
     "config",
     cl::desc("Machine description: buffer capacities for memory planning "
              "and, in sim, the timing model (default: ascend910b.json in "
-             "share/tilekit/configs beside the tilekit binary's directory)"),
+             "share/tilekit/configs beside the tilekit binary's directory; "
+             "ascend950.json for sim --arch=c310)"),
     cl::value_desc("FILE.json"), cl::sub(driver::checkCommand()),
     cl::sub(driver::compileCommand()), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));

@@ -72,9 +72,11 @@ static cl::opt<bool> jsonOutput("json",
                                 cl::cat(driver::optionCategory()));
 static cl::opt<bool> byLine(
     "by-line",
-    cl::desc("Also print cycles per source line and pipe (busy and "
-             "stalled), busiest first, with the kernel's text (in --json: "
-             "the \"lines\" array)"),
+    cl::desc("Also print cycles per source line and pipe, most busy "
+             "first: busy cycles, waiting cycles, what the waits were on "
+             "(data, a flag, a buffer id, a slot, ...) and the lines they "
+             "waited for, with the kernel's text (in --json: the \"lines\" "
+             "array)"),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
 bool driver::simPrintsJson() { return simCommand() && jsonOutput; }

@@ -72,7 +72,6 @@ inline GmView gmView(const Tensor &tensor) {
   return view;
 }
 
-// BEGIN CALL FORMATS
 
 /// Runs block `index` of `blocks` of a kernel of `kind` (0 vector, 1 cube,
 /// 2 both): a work item; the number of passes it takes (one per core).
@@ -292,7 +291,6 @@ inline void ascendc_mmad(Context &ctx, const tilekit_trace_record &proto,
   ascendc_send(ctx, r, where, false);
 }
 
-// END CALL FORMATS
 
 } // namespace tilekit_producer
 
