@@ -46,8 +46,8 @@ bool runsTwoVectorCores(AscendCMachine &machine, Operation *op) {
 
 /// Sends `record` from the core that runs `op`: the cube, the lane's vector
 /// core, or (vector-side code outside the lanes of a 1:2 kernel) both
-/// vector cores. `laneMask` fills a cross-core flag's lanes: the vector
-/// lanes a cube flag signals, a vector core's own.
+/// vector cores. With `crossCoreLanes`, a cross-core flag's lanes are
+/// filled in: the vector lanes a cube flag signals, a vector core's own.
 void emitFromCore(ExecContext &context, Operation *op, Record record,
                   bool crossCoreLanes = false) {
   AscendCMachine &machine = machineOf(context);
