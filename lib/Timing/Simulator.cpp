@@ -14,8 +14,9 @@
 //    every accumulation;
 //  * GM dependencies on earlier work items: a read of a GM region waits for
 //    the earlier items' writes to it, a write for their reads and writes;
-//  * its work item's capacity gate: two work items share an AI core only
-//    when each fits half of every buffer; a larger one waits for the
+//  * its work item's capacity gate: two work items share a core only when
+//    two such items fit every buffer (machine::fitsTwice, the rule the
+//    compiled kernel overlaps its items by); a larger one waits for the
 //    previous;
 //  * the DMA throttle (at most N DMAs in flight per core) and, for weight
 //    loads into L0B, a free weight slot (the matmul `slots` loads back has
@@ -164,8 +165,10 @@ struct PendingRecord {
 
 /// The state of an item while it is timed.
 struct ItemTiming {
-  /// The largest share of a buffer the item occupies (footprint/capacity).
-  double share = 0;
+  /// Whether two items like it fit every buffer together
+  /// (machine::fitsTwice, the compiled kernel's overlap rule): it may
+  /// share its core with its predecessor.
+  bool fitsTwice = true;
   std::array<uint64_t, kNumSpaces> footprint{};
 
   /// Superseded versions still waiting for their readers: (release, bytes)
@@ -555,14 +558,15 @@ Error Simulator::Impl::measureFootprint(uint32_t id, const Item &item,
     uint64_t capacity = config.capacity[s];
     if (!capacity || !footprint[s])
       continue;
-    double share = static_cast<double>(footprint[s]) / capacity;
-    if (share > 1)
+    if (footprint[s] > capacity)
       return createStringError(
           inconvertibleErrorCode(),
           "work item " + Twine(id) + " needs " + Twine(footprint[s]) +
               " bytes of " + getName(static_cast<Space>(s)) +
               ", more than the " + Twine(capacity) + " a core has");
-    timing.share = std::max(timing.share, share);
+    timing.fitsTwice &= machine::fitsTwice(static_cast<Space>(s),
+                                           static_cast<int64_t>(footprint[s]),
+                                           static_cast<int64_t>(capacity));
     timing.footprint[s] = footprint[s];
   }
   return Error::success();
@@ -602,7 +606,7 @@ void Simulator::Impl::beginItem(uint32_t id, Item &item, ItemTiming &timing,
   // The capacity gate: an item sharing its place with its predecessor
   // must fit half the buffers; a bigger one waits for it.
   auto &history = core.itemDone[timing.vectorSubcore];
-  size_t back = timing.share > 0.5 ? 1 : 2;
+  size_t back = timing.fitsTwice ? 2 : 1;
   if (history.size() >= back)
     timing.gate = history[history.size() - back];
   currentItem = id;
@@ -687,7 +691,7 @@ uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
         it->second.version.space == record.getSpace())
       old.push_back({it->second.version.readsDone, it->second.version.bytes});
   }
-  uint64_t allowed = timing.share > 0.5 ? capacity : capacity / 2;
+  uint64_t allowed = timing.fitsTwice ? capacity / 2 : capacity;
   uint64_t live = 0;
   for (const auto &[release, bytes] : old)
     if (release > earliest)

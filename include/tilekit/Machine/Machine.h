@@ -125,6 +125,17 @@ constexpr int64_t getAlignment(Buffer buffer) {
   return 1;
 }
 
+/// Whether two work items that each use `bytes` of `buffer` fit its
+/// `capacity` together, the second placed above the first at the buffer's
+/// allocation alignment (at least a 32-byte block): the one rule by which
+/// a core overlaps consecutive items, in the compiled kernel
+/// (ascendc-form-launch) and in the timing model's item gate.
+constexpr bool fitsTwice(Buffer buffer, int64_t bytes, int64_t capacity) {
+  int64_t alignment = getAlignment(buffer) > 32 ? getAlignment(buffer) : 32;
+  int64_t placed = (bytes + alignment - 1) / alignment * alignment;
+  return placed + bytes <= capacity;
+}
+
 constexpr llvm::StringLiteral getName(Pipe pipe) {
   switch (pipe) {
 #define TILEKIT_PIPE(E, NAME, WHAT)                                            \

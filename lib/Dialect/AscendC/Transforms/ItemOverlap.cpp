@@ -224,7 +224,7 @@ ItemOverlap::plan(ModuleOp module, ArrayRef<func::FuncOp> callees,
     }
   }
   for (auto [buffer, half] : halves)
-    if (half + largestEnds[buffer] > capacity(buffer)) {
+    if (!machine::fitsTwice(buffer, largestEnds[buffer], capacity(buffer))) {
       why = "'@" + largest[buffer].getName().str() + "' uses " +
             std::to_string(largestEnds[buffer]) + " bytes of " +
             getBufferName(buffer) + ", which do not fit twice in " +
