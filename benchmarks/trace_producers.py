@@ -128,7 +128,14 @@ def main():
           ("kernel", "shape", "records", "cold s", "warm s"))
     for name, label, command in large:
         shutil.rmtree(cache, ignore_errors=True)
-        cold, report = run(command, env)
+        try:
+            cold, report = run(command, env)
+        except subprocess.CalledProcessError as failure:
+            # A limit stopped it (the memory budget, say): say which.
+            why = (failure.stderr or "").strip().splitlines()
+            print("%-16s %-11s %s" % (name, label,
+                                      why[-1] if why else "failed"))
+            continue
         warm = [run(command, env)[0] for _ in range(repeat)]
         print("%-16s %-11s %10d %-8.3f %-13s" %
               (name, label, report["records"], cold, cell(warm)))
