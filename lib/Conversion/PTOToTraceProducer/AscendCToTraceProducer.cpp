@@ -633,22 +633,9 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   ProducerTypes types;
   {
     RewritePatternSet patterns(context);
-    ConversionTarget target(*context);
     patterns.add<InstructionLowering>(types, context, tables, facts);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   types);
-    populateCallOpTypeConversionPattern(patterns, types);
-    populateReturnOpTypeConversionPattern(patterns, types);
-    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
-                                                         target);
-    target.addLegalDialect<emitc::EmitCDialect, arith::ArithDialect>();
-    target.addIllegalDialect<AscendCDialect>();
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
-      return types.isSignatureLegal(func.getFunctionType());
-    });
-    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
-        [&](Operation *op) { return types.isLegal(op); });
-    if (failed(applyPartialConversion(*copy, target, std::move(patterns))))
+    if (failed(
+            lowerOpsToCalls<AscendCDialect>(*copy, types, std::move(patterns))))
       return failure();
   }
   // C++ names: the functions in callee-first order, prefixed, static.

@@ -892,22 +892,8 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   ProducerTypes types;
   {
     RewritePatternSet patterns(context);
-    ConversionTarget target(*context);
     patterns.add<TracedOpLowering>(types, context, tables);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   types);
-    populateCallOpTypeConversionPattern(patterns, types);
-    populateReturnOpTypeConversionPattern(patterns, types);
-    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
-                                                         target);
-    target.addLegalDialect<emitc::EmitCDialect, arith::ArithDialect>();
-    target.addIllegalDialect<PTODialect>();
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
-      return types.isSignatureLegal(func.getFunctionType());
-    });
-    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
-        [&](Operation *op) { return types.isLegal(op); });
-    if (failed(applyPartialConversion(*copy, target, std::move(patterns))))
+    if (failed(lowerOpsToCalls<PTODialect>(*copy, types, std::move(patterns))))
       return failure();
   }
   // Stage two: arith, scf and func through MLIR's conversions to EmitC; a

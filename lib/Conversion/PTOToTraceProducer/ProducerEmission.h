@@ -17,7 +17,11 @@
 #include "tilekit/Interp/Values.h"
 #include "tilekit/Trace/Trace.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -305,6 +309,32 @@ inline void printEntryPoints(raw_ostream &os, StringRef params, StringRef binds,
      << "    size_t at = 0;\n"
      << binds << "    " << kNs << "checkArgumentCount(num_args, at);\n"
      << run << "  });\n}\n";
+}
+
+/// Stage one of a producer: `patterns` turn the ops of `Dialect` into
+/// calls, while functions, calls, returns and `scf` ops take the types
+/// `types` gives what they carry.
+template <typename Dialect>
+mlir::LogicalResult lowerOpsToCalls(mlir::ModuleOp module,
+                                    mlir::TypeConverter &types,
+                                    mlir::RewritePatternSet &&patterns) {
+  mlir::MLIRContext *context = module.getContext();
+  mlir::ConversionTarget target(*context);
+  mlir::populateFunctionOpInterfaceTypeConversionPattern<mlir::func::FuncOp>(
+      patterns, types);
+  mlir::populateCallOpTypeConversionPattern(patterns, types);
+  mlir::populateReturnOpTypeConversionPattern(patterns, types);
+  mlir::scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
+                                                             target);
+  target.addLegalDialect<emitc::EmitCDialect, mlir::arith::ArithDialect>();
+  target.addIllegalDialect<Dialect>();
+  target.addDynamicallyLegalOp<mlir::func::FuncOp>(
+      [&](mlir::func::FuncOp func) {
+        return types.isSignatureLegal(func.getFunctionType());
+      });
+  target.addDynamicallyLegalOp<mlir::func::CallOp, mlir::func::ReturnOp>(
+      [&](Operation *op) { return types.isLegal(op); });
+  return mlir::applyPartialConversion(module, target, std::move(patterns));
 }
 
 /// The C++ of the lowered module's functions, tidied: common values
