@@ -136,15 +136,7 @@ LogicalResult emitTransfer(ExecContext &context, Operation *op, Value dst,
   bool touchesGm = from.buffer == Buffer::GM || to.buffer == Buffer::GM;
   int64_t elementBytes = touchesGm ? gm.elementBytes : to.elementBytes;
   record.elem_size = static_cast<uint8_t>(elementBytes);
-  record.amount = static_cast<uint64_t>(rows * cols * elementBytes);
-  if (gmStride && rows > 1) {
-    record.shape[0] = static_cast<uint32_t>(rows);
-    record.shape[1] = static_cast<uint32_t>(cols);
-    record.strides[0] = static_cast<uint32_t>(gmStride);
-    record.strides[1] = 1;
-  } else {
-    record.shape[0] = static_cast<uint32_t>(rows * cols);
-  }
+  tilekit_trace_set_transfer(&record, rows, cols, gmStride);
   if (touchesGm)
     record.gm_offset = static_cast<uint64_t>(gm.offset);
   record.addRead(from.id);

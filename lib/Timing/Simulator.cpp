@@ -36,6 +36,7 @@
 #include "tilekit/Timing/Simulator.h"
 
 #include "tilekit/Machine/Machine.h"
+#include "tilekit/Trace/MergeOrder.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -63,12 +64,7 @@ StringRef timing::getName(SyncKind kind) {
   return names[static_cast<unsigned>(kind)];
 }
 
-uint64_t SyncCost::totalCycles() const {
-  uint64_t sum = 0;
-  for (uint64_t value : cycles)
-    sum += value;
-  return sum;
-}
+uint64_t SyncCost::totalCycles() const { return llvm::sum_of(cycles); }
 
 uint64_t LineCost::total() const { return busyTotal() + stalledTotal(); }
 uint64_t LineCost::busyTotal() const { return llvm::sum_of(busy); }
@@ -603,8 +599,8 @@ void Simulator::Impl::beginItem(uint32_t id, Item &item, ItemTiming &timing,
     ++result.vectorItems;
     vectorPlaces.insert(coreIndex * 2 + timing.vectorSubcore - 1);
   }
-  // The capacity gate: an item sharing its place with its predecessor
-  // must fit half the buffers; a bigger one waits for it.
+  // The capacity gate: an item shares its place with its predecessor
+  // when two such items fit every buffer; a bigger one waits for it.
   auto &history = core.itemDone[timing.vectorSubcore];
   size_t back = timing.fitsTwice ? 2 : 1;
   if (history.size() >= back)
@@ -992,13 +988,11 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
     if (record.isBufferId()) {
       subcore.bufferIdFree[record.op] = at;
     } else if (record.isCrossCore()) {
-      // Set on one core, taken by the other: by the cube from each vector
-      // core, by each vector core the cube signals.
-      bool toCube = record.getCore() != CoreKind::Cube;
-      for (unsigned lane = 0; lane < 2; ++lane)
-        if (toCube ? lane == (subcoreIndex == 2 ? 1u : 0u)
-                   : (record.laneMask() >> lane & 1))
-          core.flags[{kCrossCoreKey, toCube, record.op, lane}].push_back(at);
+      // Set on one core, taken by the other.
+      merge::forEachCrossCoreFlag(
+          record, [&](bool toCube, uint16_t flag, unsigned lane) {
+            core.flags[{kCrossCoreKey, toCube, flag, lane}].push_back(at);
+          });
     } else {
       core.flags[flagKey(record, subcoreIndex, timing)].push_back(at);
     }
@@ -1014,24 +1008,27 @@ Error Simulator::Impl::timeRecord(const PendingRecord &pending, AiCore &core,
       return Error::success();
     }
     if (record.isCrossCore()) {
-      bool toCube = record.getCore() == CoreKind::Cube;
       Release ready;
-      for (unsigned lane = 0; lane < 2; ++lane) {
-        if (toCube ? !(record.laneMask() >> lane & 1)
-                   : lane != (subcoreIndex == 2 ? 1u : 0u))
-          continue;
-        auto it = core.flags.find({kCrossCoreKey, toCube, record.op, lane});
-        if (it == core.flags.end() || it->second.empty())
-          return fail(
-              pending,
-              "waits for cross-core flag " + Twine(record.op) + " from the " +
-                  (toCube ? "vector core " + Twine(lane) : Twine("cube")) +
-                  ", which no earlier set raises: no "
-                  "progress is possible");
-        if (it->second.front().time >= ready.time)
-          ready = it->second.front();
-        it->second.pop_front();
-      }
+      std::optional<std::pair<bool, unsigned>> missing;
+      merge::forEachCrossCoreFlag(
+          record, [&](bool toCube, uint16_t flag, unsigned lane) {
+            auto it = core.flags.find({kCrossCoreKey, toCube, flag, lane});
+            if (it == core.flags.end() || it->second.empty()) {
+              missing = {toCube, lane};
+              return;
+            }
+            if (it->second.front().time >= ready.time)
+              ready = it->second.front();
+            it->second.pop_front();
+          });
+      if (missing)
+        return fail(pending, "waits for cross-core flag " + Twine(record.op) +
+                                 " from the " +
+                                 (missing->first
+                                      ? "vector core " + Twine(missing->second)
+                                      : Twine("cube")) +
+                                 ", which no earlier set raises: no "
+                                 "progress is possible");
       holdPipe(record, subcore, record.getWaitPipe(), ready,
                SyncKind::CrossCoreFlag, WaitReason::CrossCoreFlag);
       return Error::success();

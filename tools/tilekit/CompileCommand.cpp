@@ -144,11 +144,7 @@ int driver::runCompile() {
   if (compileInput.empty())
     return fail("expected a kernel file: tilekit compile KERNEL.mlir "
                 "--arch=c220|c310");
-  std::optional<ascendc::Arch> arch;
-  if (archName == "c220")
-    arch = ascendc::Arch::C220;
-  else if (archName == "c310")
-    arch = ascendc::Arch::C310;
+  std::optional<ascendc::Arch> arch = ascendc::parseArchName(archName);
   bool vfBundle = emitFormat == "vf-bundle";
   bool traceProducer = emitFormat == "trace-producer" || vfBundle;
   if (!arch && passPipeline.empty() && !traceProducer)

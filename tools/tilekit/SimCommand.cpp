@@ -138,11 +138,8 @@ int driver::runSim() {
                 ": expected 0 (the config's) to 65536");
   std::optional<ascendc::Arch> arch;
   if (!archName.empty()) {
-    if (archName == "c220")
-      arch = ascendc::Arch::C220;
-    else if (archName == "c310")
-      arch = ascendc::Arch::C310;
-    else
+    arch = ascendc::parseArchName(archName);
+    if (!arch)
       return fail("--arch: expected c220 or c310, not '" + archName + "'");
     if (!traceInput.empty())
       return fail("--arch compiles the kernel and times the compiled "

@@ -72,7 +72,6 @@ inline GmView gmView(const Tensor &tensor) {
   return view;
 }
 
-
 /// Runs block `index` of `blocks` of a kernel of `kind` (0 vector, 1 cube,
 /// 2 both): a work item; the number of passes it takes (one per core).
 inline ptrdiff_t ascendc_block_begin(Context &ctx, ptrdiff_t index,
@@ -220,15 +219,7 @@ inline void ascendc_transfer(Context &ctx, const tilekit_trace_record &proto,
                              ptrdiff_t rows, ptrdiff_t cols,
                              ptrdiff_t gmStride) {
   tilekit_trace_record r = begin(ctx, proto);
-  r.amount = static_cast<uint64_t>(rows * cols * proto.elem_size);
-  if (gmStride && rows > 1) {
-    r.shape[0] = static_cast<uint32_t>(rows);
-    r.shape[1] = static_cast<uint32_t>(cols);
-    r.strides[0] = static_cast<uint32_t>(gmStride);
-    r.strides[1] = 1;
-  } else {
-    r.shape[0] = static_cast<uint32_t>(rows * cols);
-  }
+  tilekit_trace_set_transfer(&r, rows, cols, gmStride);
   const GmView *gm = gmOf(src) ? gmOf(src) : gmOf(dst);
   if (gm)
     r.gm_offset = static_cast<uint64_t>(gm->offset);
@@ -290,7 +281,6 @@ inline void ascendc_mmad(Context &ctx, const tilekit_trace_record &proto,
   addWrite(r, acc.id);
   ascendc_send(ctx, r, where, false);
 }
-
 
 } // namespace tilekit_producer
 

@@ -29,6 +29,19 @@
 
 namespace tilekit::trace::merge {
 
+/// Calls `visit(toCube, flag, lane)` for each flag a cross-core set raises
+/// or a wait takes: the cube's name the vector lanes of their mask
+/// (`tag_id`), a vector core's its own lane. The one pairing rule of the
+/// merge order and the timing model.
+template <typename R, typename Visit>
+void forEachCrossCoreFlag(const R &r, Visit &&visit) {
+  bool cube = r.core == TILEKIT_TRACE_CUBE;
+  bool toCube = (r.kind == TILEKIT_TRACE_SET_FLAG) != cube;
+  for (unsigned lane = 0; lane < 2; ++lane)
+    if (cube ? (r.tag_id >> lane & 1) : lane == r.lane)
+      visit(toCube, r.op, lane);
+}
+
 /// Merges `streams` of records `R` (a tilekit_trace_record or a type
 /// derived from it); `fromCube(record)` tells whether a push or pop record
 /// moves a tile the cube pushed. Streams that block each other (a pop
@@ -52,21 +65,12 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
             r.kind == TILEKIT_TRACE_WAIT_FLAG) &&
            (r.flags & TILEKIT_TRACE_CROSS_CORE);
   };
-  // The flags a cross-core set raises or a wait takes: the cube's name the
-  // vector lanes of their mask, a vector core's its own lane.
-  auto flagKeys = [](const R &r, auto &&visit) {
-    bool cube = r.core == TILEKIT_TRACE_CUBE;
-    bool toCube = (r.kind == TILEKIT_TRACE_SET_FLAG) != cube;
-    for (unsigned lane = 0; lane < 2; ++lane)
-      if (cube ? (r.tag_id >> lane & 1) : lane == r.lane)
-        visit(FlagKey{toCube, r.op, lane});
-  };
   auto ready = [&](const R &r) {
     if (crossCore(r)) {
       bool free = true;
       if (r.kind == TILEKIT_TRACE_WAIT_FLAG)
-        flagKeys(r, [&](const FlagKey &key) {
-          Count &n = flags[key];
+        forEachCrossCoreFlag(r, [&](bool toCube, uint16_t flag, unsigned lane) {
+          Count &n = flags[FlagKey{toCube, flag, lane}];
           free = free && n.pushed > n.popped;
         });
       return free;
@@ -88,8 +92,8 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
   auto take = [&](const R &r) {
     if (crossCore(r)) {
       bool set = r.kind == TILEKIT_TRACE_SET_FLAG;
-      flagKeys(r, [&](const FlagKey &key) {
-        Count &n = flags[key];
+      forEachCrossCoreFlag(r, [&](bool toCube, uint16_t flag, unsigned lane) {
+        Count &n = flags[FlagKey{toCube, flag, lane}];
         ++(set ? n.pushed : n.popped);
       });
       return;

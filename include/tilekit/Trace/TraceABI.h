@@ -146,6 +146,23 @@ static inline void tilekit_trace_add_write(struct tilekit_trace_record *r,
   r->buffers[r->num_reads + r->num_writes++] = buffer;
 }
 
+/* A transfer of `rows` x `cols` elements of `elem_size` bytes: its bytes
+ * and its box, rows `gm_stride` elements apart in GM (0: contiguous, one
+ * row). The executor's records of compiled kernels and their compiled
+ * producers fill transfers with this one rule. */
+static inline void tilekit_trace_set_transfer(struct tilekit_trace_record *r,
+                                              int64_t rows, int64_t cols,
+                                              int64_t gm_stride) {
+  r->amount = (uint64_t)(rows * cols * (int64_t)r->elem_size);
+  if (gm_stride && rows > 1) {
+    r->shape[0] = (uint32_t)rows;
+    r->shape[1] = (uint32_t)cols;
+    r->strides[0] = (uint32_t)gm_stride;
+    r->strides[1] = 1;
+  } else {
+    r->shape[0] = (uint32_t)(rows * cols);
+  }
+}
 /* Where a producer sends records: names (op kinds, element types, file
  * names) and source locations are interned first, records refer to them
  * by index. */

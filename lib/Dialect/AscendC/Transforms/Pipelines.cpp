@@ -53,6 +53,13 @@ private:
 };
 } // namespace
 
+std::optional<Arch> parseArchName(StringRef name) {
+  for (Arch arch : {Arch::C220, Arch::C310})
+    if (name == getArchName(arch))
+      return arch;
+  return std::nullopt;
+}
+
 StringRef getArchName(Arch arch) {
   return arch == Arch::C310 ? "c310" : "c220";
 }

@@ -29,6 +29,8 @@ void registerAscendCTestPasses();
 enum class Arch { C220, C310 };
 /// Its name in ascendc.arch marks and options: "c220", "c310".
 llvm::StringRef getArchName(Arch arch);
+/// The architecture `name` ("c220" or "c310") names, if any.
+std::optional<Arch> parseArchName(llvm::StringRef name);
 
 /// Adds the AscendC passes in the order `arch` needs them; `debug` keeps
 /// printf/dump_tensor/assert (and sets up the dump area), `lowerToL0`
