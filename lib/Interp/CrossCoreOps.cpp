@@ -149,9 +149,9 @@ static void emitReport(Operation *call, StringRef group,
                             << "launched group '@" << group
                             << "', which stopped: " << report.reason;
   for (const GroupRuntime::Waiter &waiter : report.waiters)
-    diag.attachNote(waiter.op->getLoc())
-        << waiter.who << " waits in " << waiter.op->getName() << " (split "
-        << waiter.split << ")";
+    diag.attachNote(waiter.site.op->getLoc())
+        << waiter.who << " waits in " << waiter.site.op->getName() << " (split "
+        << waiter.site.split << ")";
   std::string depths;
   for (const auto &[queue, depth] : report.queueDepths)
     depths +=
@@ -223,7 +223,7 @@ LogicalResult interp::runGroupCall(ExecContext &context, Operation *call,
     // A deadlock or a timeout.
     std::vector<StalledWait> waits;
     for (const GroupRuntime::Waiter &waiter : report->waiters)
-      waits.push_back({waiter.who, waiter.op});
+      waits.push_back({waiter.who, waiter.site.op});
     interpreter.noteStalled(waits);
     emitReport(call, name, *report);
     return failure();

@@ -14,13 +14,11 @@
 #define TILEKIT_LIB_INTERP_GROUPRUNTIME_H
 
 #include "tilekit/Interp/Interpreter.h"
+#include "tilekit/Machine/CrossCorePipes.h"
 
 #include "mlir/IR/Operation.h"
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -54,6 +52,15 @@ struct CoreIdentity {
 /// next op without reporting anything more. False outside groups (null).
 bool isGroupCancelled(const CoreIdentity *core);
 
+/// Where a core of a group waits: the op and its split code.
+struct WaitSite {
+  mlir::Operation *op;
+  int64_t split;
+};
+
+/// A group launch's pipes as the executor runs them: the rules of
+/// tilekit/Machine/CrossCorePipes.h (shared with the compiled trace
+/// producers) over tiles with data, errors reported at the ops.
 class GroupRuntime {
 public:
   GroupRuntime(bool dualNoSplit, std::chrono::milliseconds popTimeout,
@@ -72,7 +79,9 @@ public:
   int64_t getSlots(bool fromCube, int64_t pipe) const;
   /// The lane queues a transfer fills or drains (bit per lane; the single
   /// queue of an unsplit one-queue pipe is bit 0).
-  unsigned getLaneMask(bool cube, int64_t split, unsigned lane) const;
+  unsigned getLaneMask(bool cube, int64_t split, unsigned lane) const {
+    return queues.getTopology().laneMask(cube, split, lane);
+  }
 
   mlir::LogicalResult pushToAiv(const CoreIdentity *self, mlir::Operation *op,
                                 const TileValue &tile, int64_t split,
@@ -91,97 +100,56 @@ public:
   /// Thread bookkeeping: each thread registers before any thread runs, and
   /// finishes once.
   void threadStarted(const CoreIdentity *identity);
-  void threadFinished(const CoreIdentity *identity);
+  void threadFinished(const CoreIdentity *identity) {
+    queues.finished(identity);
+  }
   /// Records the first failing thread and cancels the others.
-  void fail(const std::string &who);
+  void fail(const std::string &who) { queues.fail(who); }
   /// Stops the group because it ran longer than `limit`.
-  void timeOut(std::chrono::milliseconds limit);
-  bool isCancelled() const { return cancelled.load(); }
+  void timeOut(std::chrono::milliseconds limit) {
+    queues.stop("timeout: the group ran longer than " +
+                std::to_string(limit.count()) + " ms");
+  }
+  bool isCancelled() const { return queues.isCancelled(); }
 
   /// Waits until every thread finished or `deadline` passed; true when all
   /// finished.
-  bool waitForThreads(std::chrono::steady_clock::time_point deadline);
+  bool waitForThreads(std::chrono::steady_clock::time_point deadline) {
+    return queues.waitForCores(deadline);
+  }
 
   /// Why the group stopped early, if it did.
-  std::optional<std::string> getFailure() const;
+  std::optional<std::string> getFailure() const { return queues.getFailure(); }
   /// Reports the first disagreement on pipe slots, at the aiv end's
   /// declaration with a note at the aic end's; false when there was none.
   bool reportDisagreement() const;
   /// The deadlock or timeout report: each waiter and each queue's depth.
-  struct Waiter {
-    std::string who;
-    mlir::Operation *op;
-    int64_t split;
-  };
-  struct Report {
-    std::string reason;
-    std::vector<Waiter> waiters;
-    std::vector<std::pair<std::string, size_t>> queueDepths;
-    std::vector<std::string> running;
-  };
-  std::optional<Report> getReport() const;
+  using Queues = pipes::PipeQueues<Payload, WaitSite>;
+  using Waiter = Queues::Waiter;
+  using Report = Queues::Report;
+  std::optional<Report> getReport() const { return queues.getReport(); }
 
 private:
-  /// A queue of one direction, pipe and channel.
-  struct QueueKey {
-    bool toAiv;
-    int64_t pipe;
-    /// -1 for the single queue, else the split code (0 for dual no-split).
-    int64_t split;
-    int lane;
-    bool operator<(const QueueKey &other) const {
-      return std::tie(toAiv, pipe, split, lane) <
-             std::tie(other.toAiv, other.pipe, other.split, other.lane);
-    }
-  };
-  std::string describe(const QueueKey &key) const;
-  std::deque<Payload> &queue(const QueueKey &key) { return queues[key]; }
+  /// Pushes `parts` into `keys` once each has a free slot, after checking
+  /// that a part fits a slot.
+  mlir::LogicalResult push(const CoreIdentity *self, mlir::Operation *op,
+                           int64_t split, bool fromCube, int64_t pipe,
+                           std::vector<pipes::QueueKey> keys,
+                           std::vector<Payload> parts);
+  /// Pops the front of each of `keys` once all hold one.
+  mlir::FailureOr<std::vector<Payload>> pop(const CoreIdentity *self,
+                                            mlir::Operation *op, int64_t split,
+                                            std::vector<pipes::QueueKey> keys);
 
-  void push(const QueueKey &key, Payload payload);
-  /// With the lock held: the slot count and bytes the pushing end declared
-  /// for `pipe`, none when unbounded.
-  std::optional<std::pair<int64_t, int64_t>>
-  pushingEndSlots(bool fromCube, int64_t pipe) const;
-  /// Blocks until each of `keys` has a free slot (the pushing end's slot
-  /// count) and checks the payload fits a slot.
-  mlir::LogicalResult
-  waitForSlots(std::unique_lock<std::mutex> &lock, const CoreIdentity *self,
-               mlir::Operation *op, int64_t split, bool fromCube, int64_t pipe,
-               llvm::ArrayRef<QueueKey> keys, const Payload &payload);
-  /// Blocks until `ready` holds, a deadlock is found, the group is
-  /// cancelled, or the pop times out. Called with `lock` held.
-  mlir::LogicalResult waitUntil(std::unique_lock<std::mutex> &lock,
-                                const CoreIdentity *self, mlir::Operation *op,
-                                int64_t split, std::function<bool()> ready);
-  /// With the lock held: if every live thread waits on something nobody can
-  /// give, records a deadlock report and cancels the group.
-  void detectDeadlock();
-  Report snapshot(const std::string &reason) const;
-
-  bool dualNoSplit;
   std::chrono::milliseconds popTimeout;
-  bool unboundedPipes;
-  /// Declared slots per (direction to the vector lanes, pipe, cube end):
-  /// count and bytes.
-  std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
-  /// The op of each declaration in `slots`.
+  Queues queues;
+  /// The op of each end's declaration, per (to the vector lanes, pipe,
+  /// cube end), for the disagreement's locations.
   std::map<std::tuple<bool, int64_t, bool>, mlir::Operation *> declaredBy;
   /// The first pipe direction whose ends disagree: (to the vector lanes,
   /// pipe).
   std::optional<std::pair<bool, int64_t>> disagreement;
-  mutable std::mutex mutex;
-  std::condition_variable changed;
-  std::map<QueueKey, std::deque<Payload>> queues;
-  /// Threads that have not finished.
-  std::map<const CoreIdentity *, std::string> alive;
-  struct Blocked {
-    Waiter waiter;
-    std::function<bool()> ready;
-  };
-  std::map<const CoreIdentity *, Blocked> blocked;
-  std::atomic<bool> cancelled{false};
-  std::optional<std::string> firstFailure;
-  std::optional<Report> report;
+  mutable std::mutex declarationMutex;
 };
 
 /// Splits a tile between two lanes for split code 1-4: the cut is at the box

@@ -82,7 +82,7 @@ func.func @run_ragged() attributes {pto.kind = #pto.kind<orchestration>} {
 
 // An unpaired pop is a deadlock, reported at once with each waiter (here
 // both lanes) and the queue depths.
-// UNPAIRED: error: 'func.call' op launched group '@unpaired', which stopped: deadlock: every live thread waits for a tile that no live thread can send
+// UNPAIRED: error: 'func.call' op launched group '@unpaired', which stopped: deadlock: every live core waits for a tile that no live core can send
 // UNPAIRED-DAG: cross-core-errors.mlir:[[@LINE+7]]:8: note: @unpaired_aiv (lane 0) waits in pto.tile.tpop_from_aic (split 1)
 // UNPAIRED-DAG: cross-core-errors.mlir:[[@LINE+6]]:8: note: @unpaired_aiv (lane 1) waits in pto.tile.tpop_from_aic (split 1)
 // UNPAIRED: note: queue depths: to_aiv[pipe 0, split 1, lane 0]: 0

@@ -11,7 +11,7 @@
 
 // Both ends push three tiles before popping any, through two slots each
 // way: both block on their third push.
-// OVERFILL: error: 'func.call' op launched group '@overfill', which stopped: deadlock: every live thread waits for a tile that no live thread can send, or for a slot that no live thread can free
+// OVERFILL: error: 'func.call' op launched group '@overfill', which stopped: deadlock: every live core waits for a tile that no live core can send, or for a slot that no live core can free
 // OVERFILL-DAG: pipe-slots.mlir:25:5: note: @overfill_aic (cube) waits in pto.tile.tpush_to_aiv (split 0)
 // OVERFILL-DAG: pipe-slots.mlir:39:5: note: @overfill_aiv (lane 0) waits in pto.tile.tpush_to_aic (split 0)
 // OVERFILL: note: queue depths: to_aic[pipe 0]: 2, to_aiv[pipe 0]: 2

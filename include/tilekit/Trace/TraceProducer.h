@@ -23,6 +23,7 @@
 
 #include "tilekit/Trace/TraceABI.h"
 
+#include "tilekit/Machine/CrossCorePipes.h"
 #include "tilekit/Trace/MergeOrder.h"
 
 #include <algorithm>
@@ -432,11 +433,7 @@ inline void report(const std::exception &fault, char *error, size_t size) {
 }
 
 /// A tile crossing between cores: its box and valid shape (2-D).
-struct Payload {
-  int64_t shape[2] = {1, 1};
-  int64_t valid[2] = {1, 1};
-  int rank = 2;
-};
+using Payload = ::tilekit::pipes::Extents;
 
 /// Whether a data path leaves L0C (a tile the cube pushed).
 inline bool leavesL0C(uint8_t path) {
@@ -448,210 +445,116 @@ inline bool leavesL0C(uint8_t path) {
          std::string(sources[path]) == "L0C";
 }
 
-/// The queues, slots and threads of one group launch, as the executor's
-/// GroupRuntime (lib/Interp/GroupRuntime.cpp) has them, for valid shapes
-/// only: a pop waits for its push, a push for a free slot, and when every
-/// live core waits for something no live core can give the run stops with
-/// a deadlock naming each waiter.
+/// The queues, slots and threads of one group launch: the rules of
+/// tilekit/Machine/CrossCorePipes.h, which the executor's GroupRuntime
+/// (lib/Interp/GroupRuntime.cpp) runs too, over tiles without data. A
+/// fault is thrown at the op (a Fault), a stopped launch ends each core.
 class GroupRun {
 public:
-  /// (toAiv, pipe, split, lane); split -1 and lane -1 for a shared queue.
-  using Key = std::tuple<bool, int64_t, int64_t, int>;
+  using Queues = ::tilekit::pipes::PipeQueues<Payload, std::string>;
 
-  GroupRun(bool dualNoSplit, bool unbounded, int cores)
-      : dualNoSplit(dualNoSplit), unbounded(unbounded), alive(cores) {}
+  GroupRun(bool dualNoSplit, bool unbounded)
+      : queues(::tilekit::pipes::Topology(dualNoSplit), unbounded) {}
 
-  bool dual() const { return dualNoSplit; }
-  unsigned laneMask(bool cube, int64_t split, unsigned lane) const {
-    if (split == 0 && !dualNoSplit)
-      return 1;
-    return cube ? 3 : 1u << lane;
-  }
-  /// The queue a non-split transfer uses, or lane `lane`'s.
-  Key key(bool toAiv, int64_t pipe, int64_t split, int lane) const {
-    if (split == 0 && !dualNoSplit)
-      return Key{toAiv, pipe, -1, -1};
-    return Key{toAiv, pipe, split, lane};
+  const ::tilekit::pipes::Topology &topology() const {
+    return queues.getTopology();
   }
 
   void initializePipe(Context &ctx, const tilekit_trace_record &proto,
                       bool cubeEnd, int64_t pipe, unsigned directions,
                       int64_t num, int64_t size) {
     std::lock_guard<std::mutex> lock(mutex);
-    for (bool toAiv : {true, false}) {
-      if (!(directions & (toAiv ? 1u : 2u)))
-        continue;
-      slots[{toAiv, pipe, cubeEnd}] = {num, size};
-      declaredAt[{toAiv, pipe, cubeEnd}] = where(ctx, proto);
-      auto other = slots.find({toAiv, pipe, !cubeEnd});
-      if (other == slots.end() || other->second == std::make_pair(num, size))
-        continue;
-      auto cubeSide = cubeEnd ? std::make_pair(num, size) : other->second;
-      auto vecSide = cubeEnd ? other->second : std::make_pair(num, size);
-      // Named at the aiv end whichever end declared second, so that the
-      // message does not depend on the threads' timing.
-      throw Fault(declaredAt[{toAiv, pipe, false}] + " " + "sets up pipe " +
-                  std::to_string(pipe) + (toAiv ? " (to_aiv)" : " (to_aic)") +
-                  " with slots the other end does not agree on: the aic end "
-                  "declares " +
-                  std::to_string(cubeSide.first) + " x " +
-                  std::to_string(cubeSide.second) + " bytes, the aiv end " +
-                  std::to_string(vecSide.first) + " x " +
-                  std::to_string(vecSide.second));
-    }
+    for (bool toAiv : {true, false})
+      if (directions & (toAiv ? 1u : 2u))
+        declaredAt[{toAiv, pipe, cubeEnd}] = where(ctx, proto);
+    std::optional<bool> toAiv = queues.declareSlots(
+        cubeEnd, pipe, directions, ::tilekit::pipes::Slots{num, size});
+    // Named at the aiv end whichever end declared second, so that the
+    // message does not depend on the threads' timing.
+    if (toAiv)
+      throw Fault(declaredAt[{*toAiv, pipe, false}] + " " +
+                  queues.describeDisagreement(*toAiv, pipe));
   }
 
   /// The pushing end's slot count (0: none declared, unbounded).
-  int64_t slotCount(bool fromCube, int64_t pipe) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = slots.find({fromCube, pipe, fromCube});
-    return it == slots.end() || unbounded ? 0 : it->second.first;
+  int64_t slotCount(bool fromCube, int64_t pipe) const {
+    std::optional<::tilekit::pipes::Slots> limit =
+        queues.pushLimit(fromCube, pipe);
+    return limit ? limit->count : 0;
   }
 
   /// Pushes `parts` (one per key) once every key's queue has a free slot.
   void push(Context &ctx, const tilekit_trace_record &proto, bool fromCube,
-            int64_t pipe, const std::vector<Key> &keys,
-            const std::vector<Payload> &parts) {
-    std::unique_lock<std::mutex> lock(mutex);
-    auto declared = slots.find({fromCube, pipe, fromCube});
-    if (declared != slots.end() && !unbounded) {
-      auto [count, size] = declared->second;
+            int64_t pipe, const std::vector<::tilekit::pipes::QueueKey> &keys,
+            std::vector<Payload> parts) {
+    if (std::optional<::tilekit::pipes::Slots> limit =
+            queues.pushLimit(fromCube, pipe)) {
       const Payload &first = parts.front();
-      int64_t bytes = first.shape[0] * first.shape[1] * proto.elem_size;
-      if (bytes > size)
-        fail(ctx, proto,
-             "pushes " + std::to_string(bytes) +
-                 " bytes per lane queue into pipe " + std::to_string(pipe) +
-                 ", whose slots hold " + std::to_string(size) +
-                 " bytes (set by its initialize_pipe)");
-      waitUntil(lock, ctx, proto, [this, keys, count = count] {
-        for (const Key &key : keys)
-          if (static_cast<int64_t>(queues[key].size()) >= count)
-            return false;
-        return true;
-      });
+      std::string error = ::tilekit::pipes::checkSlotBytes(
+          first.box[0] * first.box[1] * proto.elem_size, pipe, *limit);
+      if (!error.empty())
+        fail(ctx, proto, error);
     }
-    for (size_t i = 0; i < keys.size(); ++i)
-      queues[keys[i]].push_back(parts[i]);
-    changed.notify_all();
-  }
-
-  /// Pops the front of each of `keys` once all have one.
-  std::vector<Payload> pop(Context &ctx, const tilekit_trace_record &proto,
-                           const std::vector<Key> &keys) {
-    std::unique_lock<std::mutex> lock(mutex);
-    waitUntil(lock, ctx, proto, [this, keys] {
-      for (const Key &key : keys)
-        if (queues[key].empty())
-          return false;
-      return true;
-    });
-    std::vector<Payload> parts;
-    for (const Key &key : keys) {
-      parts.push_back(queues[key].front());
-      queues[key].pop_front();
-    }
-    changed.notify_all();
-    return parts;
-  }
-
-  /// A core's end: the others may now be stuck.
-  void finished() {
-    std::lock_guard<std::mutex> lock(mutex);
-    --alive;
-    detectDeadlock();
-    changed.notify_all();
-  }
-  /// The first failure stops the group.
-  void failed(const std::string &message) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (failure.empty())
-      failure = message;
-    cancelled = true;
-    changed.notify_all();
-  }
-  const std::string &getFailure() const { return failure; }
-
-private:
-  /// Thrown on a core stopped by another's failure.
-  struct Cancelled {};
-  struct Waiter {
-    std::string where;
-    std::function<bool()> ready;
-  };
-
-  void waitUntil(std::unique_lock<std::mutex> &lock, Context &ctx,
-                 const tilekit_trace_record &proto,
-                 std::function<bool()> ready) {
-    if (ready())
-      return;
-    std::string who =
-        ctx.cube ? "the cube core" : "vector lane " + std::to_string(ctx.lane);
-    blocked[&ctx] = Waiter{who + " waits in " + where(ctx, proto), ready};
-    detectDeadlock();
-    changed.wait(lock, [&] { return cancelled || ready(); });
-    blocked.erase(&ctx);
-    if (cancelled)
+    if (!queues.push(&ctx, where(ctx, proto), fromCube, pipe, keys,
+                     std::move(parts)))
       throw Cancelled{};
   }
 
-  void detectDeadlock() {
-    if (cancelled || alive == 0 || static_cast<int>(blocked.size()) < alive)
-      return;
-    for (auto &[core, waiter] : blocked)
-      if (waiter.ready())
-        return; // woken but not yet running
-    failure = "deadlock: every live core waits for a tile that no live core "
-              "can send, or for a slot that no live core can free:";
-    for (auto &[core, waiter] : blocked)
-      failure += " " + waiter.where + ";";
-    failure.pop_back();
-    cancelled = true;
-    changed.notify_all();
+  /// Pops the front of each of `keys` once all have one.
+  std::vector<Payload>
+  pop(Context &ctx, const tilekit_trace_record &proto,
+      const std::vector<::tilekit::pipes::QueueKey> &keys) {
+    std::vector<Payload> parts;
+    if (!queues.pop(&ctx, where(ctx, proto), keys, parts))
+      throw Cancelled{};
+    return parts;
   }
 
-  bool dualNoSplit, unbounded;
-  int alive;
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::map<Key, std::deque<Payload>> queues;
-  std::map<std::tuple<bool, int64_t, bool>, std::pair<int64_t, int64_t>> slots;
-  /// Where each end declared its slots (for messages).
-  std::map<std::tuple<bool, int64_t, bool>, std::string> declaredAt;
-  std::map<const Context *, Waiter> blocked;
-  bool cancelled = false;
-  std::string failure;
+  /// Why the launch stopped, empty when it ran to the end: the first
+  /// fault, or the deadlock with each waiter.
+  std::string getFailure() const {
+    if (std::optional<std::string> failure = queues.getFailure())
+      return *failure;
+    std::optional<Queues::Report> report = queues.getReport();
+    if (!report)
+      return "";
+    std::string text = report->reason + ":";
+    for (const Queues::Waiter &waiter : report->waiters)
+      text += " " + waiter.who + " waits in " + waiter.site + ";";
+    text.pop_back();
+    return text;
+  }
 
-public:
-  /// Runs `body` as one core of the group; a fault stops the group.
-  static void runCore(GroupRun &run, const std::function<void()> &body) {
+  /// Runs `body` as core `ctx` of the group; a fault stops the group.
+  void runCore(Context &ctx, const std::function<void()> &body) {
     try {
       body();
     } catch (const Cancelled &) {
     } catch (const std::exception &fault) {
-      run.failed(fault.what());
+      queues.fail(fault.what());
     }
-    run.finished();
+    queues.finished(&ctx);
   }
-};
+  /// Registers core `ctx` (before any core runs).
+  void addCore(Context &ctx, std::string name) {
+    queues.started(&ctx, std::move(name));
+  }
 
-/// Lane `lane`'s part of `tile` cut along `axis` at `at`: its box and the
-/// part of the valid region in it (possibly none).
-inline Payload lanePart(const Payload &tile, int axis, int64_t at,
-                        unsigned lane) {
-  Payload part = tile;
-  int64_t box = tile.shape[axis], valid = tile.valid[axis];
-  part.shape[axis] = lane ? box - at : at;
-  part.valid[axis] =
-      lane ? std::max<int64_t>(0, valid - at) : std::min(valid, at);
-  return part;
-}
+private:
+  /// Thrown on a core stopped by another's failure or a deadlock.
+  struct Cancelled {};
+
+  Queues queues;
+  std::mutex mutex;
+  /// Where each end declared its slots (for messages).
+  std::map<std::tuple<bool, int64_t, bool>, std::string> declaredAt;
+};
 
 inline Payload payloadOf(const Tile &tile, const int64_t *box, int rank) {
   Payload payload;
   payload.rank = rank;
   for (int d = 0; d < rank && d < 2; ++d) {
-    payload.shape[d] = box[d];
+    payload.box[d] = box[d];
     payload.valid[d] = tile.valid[d];
   }
   return payload;
@@ -1019,44 +922,32 @@ inline ptrdiff_t tilekit_trace_subblock_index(const Context &ctx) {
 }
 
 /// The cube core sends `tile` to the lanes: whole (split 0; to each lane
-/// under dual dispatch) or cut along `axis` at `laneStride` (-1: the box
-/// half), lane 0 one valid cell ahead for the odd codes (`odd`).
+/// under dual dispatch) or cut at `laneStride` (-1: the box half) as the
+/// split code says.
 inline void tilekit_trace_push_to_aiv(Context &ctx,
                                       const tilekit_trace_record &proto,
                                       const Tile &tile, const int64_t *box,
-                                      int rank, int64_t split, int axis,
-                                      bool odd, int64_t laneStride,
-                                      int64_t pipe) {
+                                      int rank, int64_t split,
+                                      int64_t laneStride, int64_t pipe) {
   GroupRun &run = groupOf(ctx, proto);
   Payload payload = payloadOf(tile, box, rank);
+  std::vector<::tilekit::pipes::QueueKey> keys =
+      run.topology().cubeQueues(/*toAiv=*/true, pipe, split);
   if (split == 0) {
-    if (!run.dual())
-      run.push(ctx, proto, true, pipe, {run.key(true, pipe, 0, -1)}, {payload});
-    else
-      run.push(ctx, proto, true, pipe,
-               {run.key(true, pipe, 0, 0), run.key(true, pipe, 0, 1)},
-               {payload, payload});
+    run.push(ctx, proto, true, pipe, keys,
+             std::vector<Payload>(keys.size(), payload));
   } else {
-    if (rank != 2)
-      fail(ctx, proto, "splits 2-D tiles between lanes");
-    int64_t at = laneStride >= 0 ? laneStride : box[axis] / 2;
-    Payload lane0 = lanePart(payload, axis, at, 0);
-    Payload lane1 = lanePart(payload, axis, at, 1);
-    if (odd && lane0.valid[axis] != lane1.valid[axis] + 1)
-      fail(ctx, proto,
-           "split code " + std::to_string(split) +
-               " needs lane 0 to hold exactly one valid cell more than lane "
-               "1 along dim " +
-               std::to_string(axis) + ", but the valid extent " +
-               std::to_string(payload.valid[axis]) + " cut at " +
-               std::to_string(at) + " gives lane 0 " +
-               std::to_string(lane0.valid[axis]) + " and lane 1 " +
-               std::to_string(lane1.valid[axis]));
-    run.push(ctx, proto, true, pipe,
-             {run.key(true, pipe, split, 0), run.key(true, pipe, split, 1)},
-             {lane0, lane1});
+    ::tilekit::pipes::LaneCut cut;
+    std::string error = ::tilekit::pipes::cutForLanes(
+        payload, split,
+        laneStride >= 0 ? std::optional<int64_t>(laneStride) : std::nullopt,
+        cut);
+    if (!error.empty())
+      fail(ctx, proto, error);
+    run.push(ctx, proto, true, pipe, keys, {cut.lanes[0], cut.lanes[1]});
   }
-  emitTransfer(ctx, proto, tile, rank, true, run.laneMask(true, split, 0),
+  emitTransfer(ctx, proto, tile, rank, true,
+               run.topology().laneMask(true, split, 0),
                run.slotCount(true, pipe));
 }
 
@@ -1067,10 +958,10 @@ inline void tilekit_trace_push_to_aic(Context &ctx,
                                       int rank, int64_t split, int64_t pipe) {
   GroupRun &run = groupOf(ctx, proto);
   run.push(ctx, proto, false, pipe,
-           {run.key(false, pipe, split, static_cast<int>(ctx.lane))},
+           {run.topology().laneQueue(/*toAiv=*/false, pipe, split, ctx.lane)},
            {payloadOf(tile, box, rank)});
   emitTransfer(ctx, proto, tile, rank, true,
-               run.laneMask(false, split, ctx.lane),
+               run.topology().laneMask(false, split, ctx.lane),
                run.slotCount(false, pipe));
 }
 
@@ -1081,54 +972,33 @@ inline Tile tilekit_trace_pop_from_aic(Context &ctx,
                                        int rank, int64_t split, int64_t pipe) {
   GroupRun &run = groupOf(ctx, proto);
   Payload payload = run.pop(
-      ctx, proto, {run.key(true, pipe, split, static_cast<int>(ctx.lane))})[0];
+      ctx, proto,
+      {run.topology().laneQueue(/*toAiv=*/true, pipe, split, ctx.lane)})[0];
   Tile tile = tileOf(ctx, proto, slot, payload, box, rank);
   emitTransfer(ctx, proto, tile, rank, false,
-               run.laneMask(false, split, ctx.lane), 0);
+               run.topology().laneMask(false, split, ctx.lane), 0);
   return tile;
 }
 
-/// The cube core receives a lane's tile, both lanes' parts merged along
-/// `axis` (a split), or lane 0's copy (dual dispatch).
+/// The cube core receives a lane's tile, both lanes' parts merged (a
+/// split), or lane 0's copy (dual dispatch).
 inline Tile tilekit_trace_pop_from_aiv(Context &ctx,
                                        const tilekit_trace_record &proto,
                                        uint32_t slot, const int64_t *box,
-                                       int rank, int64_t split, int axis,
-                                       int64_t pipe) {
+                                       int rank, int64_t split, int64_t pipe) {
   GroupRun &run = groupOf(ctx, proto);
-  Payload payload;
-  if (split == 0 && !run.dual()) {
-    payload = run.pop(ctx, proto, {run.key(false, pipe, 0, -1)})[0];
-  } else {
-    std::vector<Payload> lanes = run.pop(
-        ctx, proto,
-        {run.key(false, pipe, split, 0), run.key(false, pipe, split, 1)});
-    payload = lanes[0];
-    if (split != 0) {
-      const Payload &lane0 = lanes[0], &lane1 = lanes[1];
-      int other = 1 - axis;
-      if (lane0.rank != 2 || lane1.rank != 2 ||
-          lane0.shape[other] != lane1.shape[other])
-        fail(ctx, proto,
-             "merges lane tiles that do not line up along dim " +
-                 std::to_string(axis));
-      if (lane1.valid[axis] > 0 && lane0.valid[axis] != lane0.shape[axis])
-        fail(ctx, proto,
-             "merges lane tiles along dim " + std::to_string(axis) +
-                 ": lane 1 holds valid data but lane 0 is not full, so the "
-                 "merged valid region would not be contiguous");
-      if (lane1.valid[axis] > 0 && lane0.valid[other] != lane1.valid[other])
-        fail(ctx, proto,
-             "merges lane tiles along dim " + std::to_string(axis) +
-                 ": their valid extents along dim " + std::to_string(other) +
-                 " differ, so the merged valid region would not be a "
-                 "rectangle");
-      payload.shape[axis] += lane1.shape[axis];
-      payload.valid[axis] += lane1.valid[axis];
-    }
+  std::vector<Payload> parts = run.pop(
+      ctx, proto, run.topology().cubeQueues(/*toAiv=*/false, pipe, split));
+  Payload payload = parts[0];
+  if (split != 0) {
+    std::string error =
+        ::tilekit::pipes::mergeLanes(parts[0], parts[1], split, payload);
+    if (!error.empty())
+      fail(ctx, proto, error);
   }
   Tile tile = tileOf(ctx, proto, slot, payload, box, rank);
-  emitTransfer(ctx, proto, tile, rank, false, run.laneMask(true, split, 0), 0);
+  emitTransfer(ctx, proto, tile, rank, false,
+               run.topology().laneMask(true, split, 0), 0);
   return tile;
 }
 
@@ -1141,8 +1011,7 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
                               RC (*aic)(P...), RV (*aiv)(P...),
                               const A &...args) {
   unsigned count = 1 + spec.lanes;
-  GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes,
-               static_cast<int>(count));
+  GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes);
   std::vector<Context> cores;
   for (unsigned i = 0; i < count; ++i) {
     Context core(*ctx.shared);
@@ -1157,11 +1026,14 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
     core.lane = i == 0 ? 0 : i - 1;
     cores.push_back(std::move(core));
   }
+  for (unsigned i = 0; i < count; ++i)
+    run.addCore(cores[i], i == 0 ? "the cube core"
+                                 : "vector lane " + std::to_string(i - 1));
   std::conditional_t<std::is_void_v<RV>, int, RV> result{};
   std::vector<std::thread> threads;
   for (unsigned i = 0; i < count; ++i)
     threads.emplace_back([&, i] {
-      GroupRun::runCore(run, [&] {
+      run.runCore(cores[i], [&] {
         current = &cores[i];
         if (i == 0)
           aic(args...);

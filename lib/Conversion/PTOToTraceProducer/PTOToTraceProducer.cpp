@@ -523,8 +523,6 @@ struct TracedOpLowering : ConversionPattern {
       int64_t pipe = op->getAttrOfType<IntegerAttr>("pipe_id").getInt();
       proto.op = static_cast<uint16_t>(pipe);
       int64_t split = op->getAttrOfType<IntegerAttr>("split").getInt();
-      machine::SplitCode code =
-          machine::getSplitCode(split).value_or(machine::SplitCode::None);
       call.literal(finish(tables, proto));
       if (push)
         call.value(converted(tileValue));
@@ -532,14 +530,11 @@ struct TracedOpLowering : ConversionPattern {
         call.literal(Twine(tables.slot(tileValue)) + "u");
       call.ints(type.getShape()).literal(Twine(type.getRank()));
       call.literal(Twine(split));
-      if (isa<TPushToAivOp, TPopFromAivOp>(op))
-        call.literal(Twine(machine::getSplitAxis(code)));
       if (auto pushToAiv = dyn_cast<TPushToAivOp>(op))
-        call.literal(machine::isOddSplit(code) ? "true" : "false")
-            .literal(
-                Twine(pushToAiv.getLaneStride()
-                          ? static_cast<int64_t>(*pushToAiv.getLaneStride())
-                          : int64_t(-1)));
+        call.literal(
+            Twine(pushToAiv.getLaneStride()
+                      ? static_cast<int64_t>(*pushToAiv.getLaneStride())
+                      : int64_t(-1)));
       call.literal(Twine(pipe));
       StringRef callee = isa<TPushToAivOp>(op)   ? "tilekit_trace_push_to_aiv"
                          : isa<TPushToAicOp>(op) ? "tilekit_trace_push_to_aic"
