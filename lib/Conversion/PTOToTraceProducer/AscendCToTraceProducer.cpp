@@ -18,6 +18,7 @@
 #include "tilekit/Conversion/AscendCToTraceProducer.h"
 
 #include "ProducerEmission.h"
+#include "ProducerRules.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
@@ -51,49 +52,6 @@ using namespace tilekit::producer;
 using trace::RecordKind;
 
 static constexpr llvm::StringLiteral kPrefix = "kernel_";
-static constexpr llvm::StringLiteral kCtx = "tilekit_producer::ctx()";
-
-//===----------------------------------------------------------------------===//
-// What the producer takes
-//===----------------------------------------------------------------------===//
-
-/// Ops that become nothing: markers the executor runs as no-ops.
-static bool isMarker(Operation *op) {
-  return isa<SubBlockGuardOp, InitDumpOp>(op);
-}
-
-/// Whether the producer has a rule for the AscendC op `op` (the lowering
-/// below has a case for each).
-static bool hasRule(Operation *op) {
-  if (isa<LocalTensorOp, ReinterpretCastOp, GlobalSubIndexOp, GlobalDimOp,
-          WorkspaceOp, DataCopyOp, LoadDataOp, FixpipeOp, MmadOp, SetFlagOp,
-          WaitFlagOp, PipeBarrierOp, GetBufOp, RlsBufOp, CrossCoreSetFlagOp,
-          CrossCoreWaitFlagOp, IfAicOp, IfAivOp, IfSubBlockOp, YieldOp,
-          GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp, LaunchOp>(op) ||
-      isMarker(op))
-    return true;
-  return getOpPipe(op) == Pipe::V;
-}
-
-static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
-  bool ok = true;
-  for (func::FuncOp func : funcs)
-    func.walk([&](Operation *op) {
-      // The accumulators' first-step flags live in memrefs
-      // (ascendc-fixup-mmad-acc-params).
-      if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
-          isa<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect>(
-              op->getDialect()))
-        return;
-      if (isa<AscendCDialect>(op->getDialect()) && hasRule(op))
-        return;
-      op->emitError() << "'" << op->getName()
-                      << "' has no trace-producer rule (time the kernel "
-                         "with --producer=interp)";
-      ok = false;
-    });
-  return success(ok);
-}
 
 /// The functions `entry` reaches through calls and launches, callees
 /// first.
@@ -128,7 +86,7 @@ static Value callRuntime(OpBuilder &builder, Location loc, StringRef callee,
                          Type result, ValueRange operands,
                          ArrayRef<std::string> literalsAfter = {}) {
   MLIRContext *context = builder.getContext();
-  SmallVector<Attribute> args{emitc::OpaqueAttr::get(context, kCtx)};
+  SmallVector<Attribute> args{emitc::OpaqueAttr::get(context, kContextArg)};
   for (unsigned i = 0; i < operands.size(); ++i)
     args.push_back(builder.getIndexAttr(i));
   for (const std::string &text : literalsAfter)
@@ -156,12 +114,18 @@ static void inlineBody(Region &region, Operation *before) {
     op.moveBefore(before);
 }
 
+/// The structure lowerStructure turns into control flow before the rules
+/// run: launches, core groups and lanes.
+static bool isStructure(Operation *op) {
+  return isa<LaunchOp, IfAicOp, IfAivOp, IfSubBlockOp>(op);
+}
+
 /// Launches, core groups and lanes as calls and control flow.
 static void lowerStructure(ModuleOp module,
                            const llvm::StringMap<std::string> &kinds) {
   SmallVector<Operation *> structured;
   module.walk([&](Operation *op) {
-    if (isa<LaunchOp, IfAicOp, IfAivOp, IfSubBlockOp>(op))
+    if (isStructure(op))
       structured.push_back(op);
   });
   // Inner ops first: an if_subblock inside an if_aiv moves with its body.
@@ -261,97 +225,118 @@ struct ModuleFacts {
   llvm::DenseMap<Operation *, unsigned> workspaces;
 };
 
-struct InstructionLowering : ConversionPattern {
-  InstructionLowering(const TypeConverter &types, MLIRContext *context,
-                      ProducerTables &tables, const ModuleFacts &facts)
-      : ConversionPattern(types, MatchAnyOpTypeTag(), /*benefit=*/1, context),
-        tables(tables), facts(facts) {}
+/// What the AscendC producer's rules read: the file's tables and the facts
+/// read off the module before the structure went.
+struct AscendCEnv {
+  ProducerTables &tables;
+  const ModuleFacts &facts;
 
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<AscendCDialect>(op->getDialect()))
-      return failure();
-    Location loc = op->getLoc();
-    CallBuilder call{rewriter, loc, {}, {}};
-    call.literal(kCtx);
-    auto converted = [&](Value original) -> Value {
-      for (OpOperand &use : op->getOpOperands())
-        if (use.get() == original)
-          return operands[use.getOperandNumber()];
-      return Value();
-    };
-    Type resultType =
-        op->getNumResults()
-            ? getTypeConverter()->convertType(op->getResult(0).getType())
-            : Type();
-    bool indexResult = resultType && isa<IndexType>(resultType);
-    if (indexResult)
-      resultType = emitc::PtrDiffTType::get(getContext());
-    auto replace = [&](Value value) {
-      if (value && indexResult)
-        value = emitc::CastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                      value);
-      if (value)
-        rewriter.replaceOp(op, value);
-      else
-        rewriter.eraseOp(op);
-      return success();
-    };
-    auto proto = [&](RecordKind kind) {
-      Record record(kind);
-      record.loc = tables.location(op);
-      return record;
-    };
-    std::string where = facts.where.lookup(op->getParentOfType<func::FuncOp>());
+  /// A record of `op` of kind `kind`, located.
+  Record proto(Operation *op, RecordKind kind) {
+    Record record(kind);
+    record.loc = tables.location(op);
+    return record;
+  }
+  /// What decides the core of `op`'s records (whereOf of its function).
+  std::string where(Operation *op) const {
+    return facts.where.lookup(op->getParentOfType<func::FuncOp>());
+  }
+};
 
-    if (isMarker(op))
-      return replace(Value());
-    if (auto local = dyn_cast<LocalTensorOp>(op)) {
-      call.literal(Twine(static_cast<unsigned>(getBuffer(local.getPosition()))))
-          .literal(Twine(local.getAddr()) + "LL");
-      return replace(call.call("ascendc_local", resultType));
-    }
-    if (auto view = dyn_cast<ReinterpretCastOp>(op)) {
-      if (!view.getOffset())
-        return replace(converted(view.getSource()));
-      call.value(converted(view.getSource()))
-          .value(converted(view.getOffset()))
-          .literal(Twine(elementBytesOf(view.getSource().getType())));
-      return replace(call.call("ascendc_local_view", resultType));
-    }
-    if (auto view = dyn_cast<GlobalSubIndexOp>(op)) {
-      call.value(converted(view.getSource()))
-          .value(converted(view.getOffset()));
-      return replace(call.call("ascendc_subindex", resultType));
-    }
-    if (auto dim = dyn_cast<GlobalDimOp>(op)) {
-      call.value(converted(dim.getSource())).literal(Twine(dim.getDim()));
-      return replace(call.call("ascendc_dim", resultType));
-    }
-    if (auto workspace = dyn_cast<WorkspaceOp>(op)) {
-      auto type = cast<GlobalTensorType>(workspace.getType());
-      call.literal(Twine(facts.workspaces.lookup(op)) + "u")
-          .literal(Twine(type.getNumElements()) + "LL");
-      return replace(call.call("ascendc_workspace", resultType));
-    }
-    if (isa<GetBlockIdxOp>(op))
-      return replace(call.call("ascendc_block_index", resultType));
-    if (isa<GetBlockNumOp>(op))
-      return replace(call.call("ascendc_block_count", resultType));
-    if (isa<GetSubBlockIdxOp>(op))
-      return replace(call.call("ascendc_subblock_index", resultType));
+template <typename... Ops> using AscendCRule = OpRule<AscendCEnv, Ops...>;
 
-    // Synchronization: static records.
+/// Markers the executor runs as no-ops become nothing.
+struct MarkerRule : AscendCRule<SubBlockGuardOp, InitDumpOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override { return l.replace(Value()); }
+};
+
+/// A local tensor: its buffer and address.
+struct LocalTensorRule : AscendCRule<LocalTensorOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto local = cast<LocalTensorOp>(l.op);
+    l.call.literal(Twine(static_cast<unsigned>(getBuffer(local.getPosition()))))
+        .literal(Twine(local.getAddr()) + "LL");
+    return l.replaceByCall("ascendc_local");
+  }
+};
+
+/// Views of a tensor: a local tensor at an element offset, a GM tensor
+/// from an element on.
+struct ViewRule : AscendCRule<ReinterpretCastOp, GlobalSubIndexOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    if (auto view = dyn_cast<GlobalSubIndexOp>(l.op)) {
+      l.call.value(l.converted(view.getSource()))
+          .value(l.converted(view.getOffset()));
+      return l.replaceByCall("ascendc_subindex");
+    }
+    auto view = cast<ReinterpretCastOp>(l.op);
+    if (!view.getOffset())
+      return l.replace(l.converted(view.getSource()));
+    l.call.value(l.converted(view.getSource()))
+        .value(l.converted(view.getOffset()))
+        .literal(Twine(elementBytesOf(view.getSource().getType())));
+    return l.replaceByCall("ascendc_local_view");
+  }
+};
+
+struct GlobalDimRule : AscendCRule<GlobalDimOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto dim = cast<GlobalDimOp>(l.op);
+    l.call.value(l.converted(dim.getSource())).literal(Twine(dim.getDim()));
+    return l.replaceByCall("ascendc_dim");
+  }
+};
+
+/// A block's GM workspace: numbered, of its elements.
+struct WorkspaceRule : AscendCRule<WorkspaceOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto type = cast<GlobalTensorType>(cast<WorkspaceOp>(l.op).getType());
+    l.call.literal(Twine(env.facts.workspaces.lookup(l.op)) + "u")
+        .literal(Twine(type.getNumElements()) + "LL");
+    return l.replaceByCall("ascendc_workspace");
+  }
+};
+
+/// The block, block count and vector sub-block running the code.
+struct IndexQueryRule
+    : AscendCRule<GetBlockIdxOp, GetBlockNumOp, GetSubBlockIdxOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    return l.replaceByCall(isa<GetBlockIdxOp>(l.op) ? "ascendc_block_index"
+                           : isa<GetBlockNumOp>(l.op)
+                               ? "ascendc_block_count"
+                               : "ascendc_subblock_index");
+  }
+};
+
+/// Synchronization: static records. Buffer ids and cross-core flags are
+/// sets and waits with their flag.
+struct SyncRule
+    : AscendCRule<SetFlagOp, WaitFlagOp, GetBufOp, RlsBufOp, CrossCoreSetFlagOp,
+                  CrossCoreWaitFlagOp, PipeBarrierOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    Operation *op = l.op;
+    if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
+      Record record = env.proto(op, RecordKind::PipeBarrier);
+      record.sub = static_cast<uint8_t>(barrier.getPipe());
+      l.call.literal(env.tables.proto(record)).literal(env.where(op));
+      return l.replaceByVoidCall("ascendc_sync");
+    }
     auto sync = [&](RecordKind kind, Pipe set, Pipe wait, int64_t event,
                     uint8_t flags) {
-      Record record = proto(kind);
+      Record record = env.proto(op, kind);
       record.set_pipe = static_cast<uint8_t>(set);
       record.wait_pipe = static_cast<uint8_t>(wait);
       record.op = static_cast<uint16_t>(event);
       record.flags = flags;
-      call.literal(tables.proto(record)).literal(where);
-      return replace(call.call("ascendc_sync", Type()));
+      l.call.literal(env.tables.proto(record)).literal(env.where(op));
+      return l.replaceByVoidCall("ascendc_sync");
     };
     if (auto set = dyn_cast<SetFlagOp>(op))
       return sync(RecordKind::SetFlag, set.getSrc(), set.getDst(),
@@ -368,144 +353,159 @@ struct InstructionLowering : ConversionPattern {
     if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
       return sync(RecordKind::SetFlag, set.getPipe(), set.getPipe(),
                   set.getFlag(), TILEKIT_TRACE_CROSS_CORE);
-    if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
-      return sync(RecordKind::WaitFlag, wait.getPipe(), wait.getPipe(),
-                  wait.getFlag(), TILEKIT_TRACE_CROSS_CORE);
-    if (auto barrier = dyn_cast<PipeBarrierOp>(op)) {
-      Record record = proto(RecordKind::PipeBarrier);
-      record.sub = static_cast<uint8_t>(barrier.getPipe());
-      call.literal(tables.proto(record)).literal(where);
-      return replace(call.call("ascendc_sync", Type()));
-    }
+    auto wait = cast<CrossCoreWaitFlagOp>(op);
+    return sync(RecordKind::WaitFlag, wait.getPipe(), wait.getPipe(),
+                wait.getFlag(), TILEKIT_TRACE_CROSS_CORE);
+  }
+};
 
-    // Transfers: rows x cols elements, rows `gmStride` apart in GM.
-    auto transfer = [&](Value dst, Value src, Value rows, Value cols,
-                        Value gmStride, int64_t staticCols) {
-      Buffer from = bufferOf(src.getType(), src),
-             to = bufferOf(dst.getType(), dst);
-      std::optional<trace::DmaPath> path = machine::findPath(from, to);
-      if (!path)
-        return rewriter.notifyMatchFailure(op, "no data path");
-      Record record = proto(RecordKind::Dma);
-      record.sub = static_cast<uint8_t>(*path);
-      bool gm = from == Buffer::GM || to == Buffer::GM;
-      Type gmType = from == Buffer::GM ? src.getType() : dst.getType();
-      record.elem_size =
-          static_cast<uint8_t>(elementBytesOf(gm ? gmType : dst.getType()));
-      if (to != Buffer::GM)
-        record.setSpace(to);
-      call.literal(tables.proto(record))
-          .literal(where)
-          .value(converted(src))
-          .value(converted(dst));
-      rows ? call.value(rows) : call.literal("1");
-      cols ? call.value(cols) : call.literal(Twine(staticCols) + "LL");
-      gmStride ? call.value(gmStride) : call.literal("0");
-      return replace(call.call("ascendc_transfer", Type()));
-    };
-    auto localElements = [](Value tensor) {
-      auto type = dyn_cast<LocalTensorType>(tensor.getType());
-      return type ? type.getNumElements() : int64_t(0);
-    };
-    if (auto copy = dyn_cast<DataCopyOp>(op)) {
+/// Data moves: rows x cols elements, rows `gmStride` apart in GM.
+struct TransferRule : AscendCRule<DataCopyOp, LoadDataOp, FixpipeOp> {
+  using OpRule::OpRule;
+
+  LogicalResult lower(Lowering &l) const override {
+    if (auto copy = dyn_cast<DataCopyOp>(l.op)) {
       if (!copy.getWindow().empty()) {
         bool fromGm = isa<GlobalTensorType>(copy.getSrc().getType());
-        return transfer(copy.getDst(), copy.getSrc(),
-                        converted(copy.getWindow()[0]),
-                        converted(copy.getWindow()[1]),
-                        converted(copy.getStrides()[fromGm ? 0 : 1]), 0);
+        return transfer(l, copy.getDst(), copy.getSrc(),
+                        l.converted(copy.getWindow()[0]),
+                        l.converted(copy.getWindow()[1]),
+                        l.converted(copy.getStrides()[fromGm ? 0 : 1]), 0);
       }
       Value local = isa<LocalTensorType>(copy.getDst().getType())
                         ? copy.getDst()
                         : copy.getSrc();
-      return transfer(copy.getDst(), copy.getSrc(), Value(),
-                      copy.getCount() ? converted(copy.getCount()) : Value(),
+      return transfer(l, copy.getDst(), copy.getSrc(), Value(),
+                      copy.getCount() ? l.converted(copy.getCount()) : Value(),
                       Value(), localElements(local));
     }
-    if (auto load = dyn_cast<LoadDataOp>(op))
+    if (auto load = dyn_cast<LoadDataOp>(l.op))
       return transfer(
-          load.getDst(), load.getSrc(), Value(), Value(), Value(),
+          l, load.getDst(), load.getSrc(), Value(), Value(), Value(),
           std::min(localElements(load.getDst()), localElements(load.getSrc())));
-    if (auto fixpipe = dyn_cast<FixpipeOp>(op)) {
-      if (!fixpipe.getWindow().empty())
-        return transfer(fixpipe.getDst(), fixpipe.getSrc(),
-                        converted(fixpipe.getWindow()[0]),
-                        converted(fixpipe.getWindow()[1]),
-                        converted(fixpipe.getStrides()[1]), 0);
-      int64_t count = localElements(fixpipe.getSrc());
-      if (isa<LocalTensorType>(fixpipe.getDst().getType()))
-        count = std::min(count, localElements(fixpipe.getDst()));
-      return transfer(fixpipe.getDst(), fixpipe.getSrc(), Value(), Value(),
-                      Value(), count);
-    }
-    if (auto mmad = dyn_cast<MmadOp>(op)) {
-      Record record = proto(RecordKind::Compute);
-      record.sub = static_cast<uint8_t>(trace::Unit::Cube);
-      record.op = tables.name("matmul");
-      Type element =
-          cast<LocalTensorType>(mmad.getA().getType()).getElementType();
-      record.dtype = tables.name(interp::getKindName(interp::kindOf(element)));
-      record.elem_size = static_cast<uint8_t>(getElementBytes(element));
-      record.setSpace(Buffer::L0C);
-      call.literal(tables.proto(record))
-          .literal(where)
-          .value(converted(mmad.getA()))
-          .value(converted(mmad.getB()))
-          .value(converted(mmad.getDst()))
-          .value(converted(mmad.getM()))
-          .value(converted(mmad.getK()))
-          .value(converted(mmad.getN()));
-      mmad.getInit() ? call.value(converted(mmad.getInit()))
-                     : call.literal("true");
-      return replace(call.call("ascendc_mmad", Type()));
-    }
-    if (getOpPipe(op) == Pipe::V)
-      return lowerVector(op, call, converted, proto(RecordKind::Compute), where,
-                         rewriter, replace);
-    return rewriter.notifyMatchFailure(op, "no rule");
+    auto fixpipe = cast<FixpipeOp>(l.op);
+    if (!fixpipe.getWindow().empty())
+      return transfer(l, fixpipe.getDst(), fixpipe.getSrc(),
+                      l.converted(fixpipe.getWindow()[0]),
+                      l.converted(fixpipe.getWindow()[1]),
+                      l.converted(fixpipe.getStrides()[1]), 0);
+    int64_t count = localElements(fixpipe.getSrc());
+    if (isa<LocalTensorType>(fixpipe.getDst().getType()))
+      count = std::min(count, localElements(fixpipe.getDst()));
+    return transfer(l, fixpipe.getDst(), fixpipe.getSrc(), Value(), Value(),
+                    Value(), count);
   }
 
-  /// A vector instruction: its elements and the tensors it reads and
-  /// writes, as AscendCTrace.cpp counts and lists them.
-  template <typename Converted, typename Replace>
-  LogicalResult
-  lowerVector(Operation *op, CallBuilder &call, Converted converted,
-              Record record, const std::string &where,
-              ConversionPatternRewriter &rewriter, Replace replace) const {
+private:
+  static int64_t localElements(Value tensor) {
+    auto type = dyn_cast<LocalTensorType>(tensor.getType());
+    return type ? type.getNumElements() : int64_t(0);
+  }
+
+  LogicalResult transfer(Lowering &l, Value dst, Value src, Value rows,
+                         Value cols, Value gmStride, int64_t staticCols) const {
+    Buffer from = bufferOf(src.getType(), src),
+           to = bufferOf(dst.getType(), dst);
+    std::optional<trace::DmaPath> path = machine::findPath(from, to);
+    if (!path)
+      return l.op->emitOpError()
+             << "moves data from " << machine::getName(from) << " to "
+             << machine::getName(to) << ", which no data path connects";
+    Record record = env.proto(l.op, RecordKind::Dma);
+    record.sub = static_cast<uint8_t>(*path);
+    bool gm = from == Buffer::GM || to == Buffer::GM;
+    Type gmType = from == Buffer::GM ? src.getType() : dst.getType();
+    record.elem_size =
+        static_cast<uint8_t>(elementBytesOf(gm ? gmType : dst.getType()));
+    if (to != Buffer::GM)
+      record.setSpace(to);
+    l.call.literal(env.tables.proto(record))
+        .literal(env.where(l.op))
+        .value(l.converted(src))
+        .value(l.converted(dst));
+    rows ? l.call.value(rows) : l.call.literal("1");
+    cols ? l.call.value(cols) : l.call.literal(Twine(staticCols) + "LL");
+    gmStride ? l.call.value(gmStride) : l.call.literal("0");
+    return l.replaceByVoidCall("ascendc_transfer");
+  }
+};
+
+/// A matmul: a cube op of M x K x N, accumulating unless it initializes.
+struct MmadRule : AscendCRule<MmadOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto mmad = cast<MmadOp>(l.op);
+    Record record = env.proto(l.op, RecordKind::Compute);
+    record.sub = static_cast<uint8_t>(trace::Unit::Cube);
+    record.op = env.tables.name("matmul");
+    Type element =
+        cast<LocalTensorType>(mmad.getA().getType()).getElementType();
+    record.dtype =
+        env.tables.name(interp::getKindName(interp::kindOf(element)));
+    record.elem_size = static_cast<uint8_t>(getElementBytes(element));
+    record.setSpace(Buffer::L0C);
+    l.call.literal(env.tables.proto(record))
+        .literal(env.where(l.op))
+        .value(l.converted(mmad.getA()))
+        .value(l.converted(mmad.getB()))
+        .value(l.converted(mmad.getDst()))
+        .value(l.converted(mmad.getM()))
+        .value(l.converted(mmad.getK()))
+        .value(l.converted(mmad.getN()));
+    mmad.getInit() ? l.call.value(l.converted(mmad.getInit()))
+                   : l.call.literal("true");
+    return l.replaceByVoidCall("ascendc_mmad");
+  }
+};
+
+/// A vector instruction: its elements and the tensors it reads and
+/// writes, as AscendCTrace.cpp counts and lists them.
+struct VectorInstructionRule : ProducerRule<AscendCEnv> {
+  VectorInstructionRule(const TypeConverter &types, MLIRContext *context,
+                        AscendCEnv &env)
+      : ProducerRule(types, context, env, /*benefit=*/1) {}
+
+  bool takes(Operation *op) const override {
+    return isa<AscendCDialect>(op->getDialect()) && getOpPipe(op) == Pipe::V;
+  }
+
+  LogicalResult lower(Lowering &l) const override {
+    Operation *op = l.op;
+    Record record = env.proto(op, RecordKind::Compute);
     record.sub = static_cast<uint8_t>(trace::Unit::Vector);
-    record.op = tables.name(getRecordOpName(op));
+    record.op = env.tables.name(getRecordOpName(op));
     SmallVector<TensorAccess> accesses = getTensorAccesses(op);
-    Value typed = getRecordTypedTensor(op);
-    if (typed) {
+    if (Value typed = getRecordTypedTensor(op)) {
       Type element = cast<LocalTensorType>(typed.getType()).getElementType();
-      record.dtype = tables.name(interp::getKindName(interp::kindOf(element)));
+      record.dtype =
+          env.tables.name(interp::getKindName(interp::kindOf(element)));
       record.elem_size = static_cast<uint8_t>(getElementBytes(element));
     }
     record.setSpace(Buffer::UB);
-    call.literal(tables.proto(record)).literal(where);
+    l.call.literal(env.tables.proto(record)).literal(env.where(op));
     // The elements.
     int64_t largest = getLargestOperandElements(op);
     if (auto l2 = dyn_cast<VectorL2OpInterface>(op)) {
-      l2.getCount() ? call.value(converted(l2.getCount()))
-                    : call.literal(Twine(largest) + "LL");
+      l2.getCount() ? l.call.value(l.converted(l2.getCount()))
+                    : l.call.literal(Twine(largest) + "LL");
     } else if (auto l0 = dyn_cast<VectorL0OpInterface>(op)) {
       L0Operands defaults = getDefaultL0Operands(op);
-      CallBuilder count{rewriter, op->getLoc(), {}, {}};
-      count.literal(kCtx);
-      l0.getMask() ? count.value(converted(l0.getMask()))
+      CallBuilder count{l.rewriter, op->getLoc(), {}, {}};
+      count.literal(kContextArg);
+      l0.getMask() ? count.value(l.converted(l0.getMask()))
                    : count.literal(Twine(defaults.mask) + "LL");
-      l0.getRepeat() ? count.value(converted(l0.getRepeat()))
+      l0.getRepeat() ? count.value(l.converted(l0.getRepeat()))
                      : count.literal(Twine(defaults.repeat) + "LL");
       if (l0.getMaskHigh())
         count.literal("true")
-            .value(converted(l0.getMaskLow()))
-            .value(converted(l0.getMaskHigh()));
+            .value(l.converted(l0.getMaskLow()))
+            .value(l.converted(l0.getMaskHigh()));
       else
         count.literal("false").literal("0").literal("0");
-      call.value(count.call("ascendc_l0_elements",
-                            emitc::PtrDiffTType::get(op->getContext())));
+      l.call.value(count.call("ascendc_l0_elements",
+                              emitc::PtrDiffTType::get(op->getContext())));
     } else {
-      call.literal(Twine(largest) + "LL");
+      l.call.literal(Twine(largest) + "LL");
     }
     // The tensors, a digit per access: 1 reads, 2 writes, 3 both.
     std::string digits;
@@ -514,19 +514,48 @@ struct InstructionLowering : ConversionPattern {
       if (!isa<LocalTensorType>(access.tensor.getType()))
         continue;
       digits += char('0' + (access.reads ? 1 : 0) + (access.writes ? 2 : 0));
-      tensors.push_back(converted(access.tensor));
+      tensors.push_back(l.converted(access.tensor));
     }
-    call.literal("\"" + digits + "\"");
+    l.call.literal("\"" + digits + "\"");
     for (Value tensor : tensors)
-      call.value(tensor);
-    return replace(call.call("ascendc_vector", Type()));
+      l.call.value(tensor);
+    return l.replaceByVoidCall("ascendc_vector");
   }
-
-  ProducerTables &tables;
-  const ModuleFacts &facts;
 };
 
+using AscendCRules = RuleSet<AscendCEnv>;
+
+/// The AscendC producer's rules.
+void addRules(AscendCRules &rules) {
+  rules.add<MarkerRule, LocalTensorRule, ViewRule, GlobalDimRule, WorkspaceRule,
+            IndexQueryRule, SyncRule, TransferRule, MmadRule,
+            VectorInstructionRule>();
+}
+
 } // namespace
+
+/// Reports each op of `funcs` that is neither structure nor taken by a rule
+/// of `rules`.
+static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs,
+                                     const AscendCRules &rules) {
+  bool ok = true;
+  for (func::FuncOp func : funcs)
+    func.walk([&](Operation *op) {
+      // The accumulators' first-step flags live in memrefs
+      // (ascendc-fixup-mmad-acc-params).
+      if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+          isa<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect>(
+              op->getDialect()))
+        return;
+      if (isStructure(op) || isa<YieldOp>(op) || rules.takes(op))
+        return;
+      op->emitError() << "'" << op->getName()
+                      << "' has no trace-producer rule (time the kernel "
+                         "with --producer=interp)";
+      ok = false;
+    });
+  return success(ok);
+}
 
 /// The exported entry points: the ABI version, the parameters, and one
 /// run of the host function `entry`.
@@ -606,13 +635,19 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   llvm::raw_string_ostream entryOs(entryPoints);
   printEntryPoints(entryOs, entry, (kPrefix + run.getName()).str(), !launches);
   SmallVector<func::FuncOp> funcs = reachable(*copy, run);
-  if (failed(checkProducible(funcs)))
+  MLIRContext *context = module.getContext();
+  ProducerTables tables;
+  ProducerTypes types;
+  ModuleFacts facts;
+  AscendCEnv env{tables, facts};
+  AscendCRules rules(context, types, env);
+  addRules(rules);
+  if (failed(checkProducible(funcs, rules)))
     return failure();
   for (auto func : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
     if (!llvm::is_contained(funcs, func))
       func.erase();
   // What decides each record's core is read before the structure goes.
-  ModuleFacts facts;
   for (func::FuncOp func : funcs) {
     facts.where[func] = whereOf(func);
     func.walk([&](Operation *op) {
@@ -628,16 +663,9 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
     });
   }
   lowerStructure(*copy, facts.kinds);
-  ProducerTables tables;
-  MLIRContext *context = module.getContext();
-  ProducerTypes types;
-  {
-    RewritePatternSet patterns(context);
-    patterns.add<InstructionLowering>(types, context, tables, facts);
-    if (failed(
-            lowerOpsToCalls<AscendCDialect>(*copy, types, std::move(patterns))))
-      return failure();
-  }
+  if (failed(
+          lowerOpsToCalls<AscendCDialect>(*copy, types, rules.takePatterns())))
+    return failure();
   // C++ names: the functions in callee-first order, prefixed, static.
   for (func::FuncOp func : funcs) {
     func->moveBefore(copy->getBody(), copy->getBody()->end());

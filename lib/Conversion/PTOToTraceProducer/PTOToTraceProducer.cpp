@@ -19,6 +19,7 @@
 #include "tilekit/Conversion/PTOToTraceProducer.h"
 
 #include "ProducerEmission.h"
+#include "ProducerRules.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
@@ -59,7 +60,6 @@ using namespace tilekit::producer;
 /// Kernel functions' C++ names: the prefix keeps them apart from C++'s
 /// (a kernel may be called `main`).
 static constexpr llvm::StringLiteral kKernelPrefix = "kernel_";
-static constexpr llvm::StringLiteral kContext = "tilekit_producer::ctx()";
 
 //===----------------------------------------------------------------------===//
 // The file's tables
@@ -176,18 +176,413 @@ static bool isVectorOp(Operation *op) {
          isa<TileType>(op->getResult(0).getType());
 }
 
-static bool hasRule(Operation *op) {
-  if (isa<TileLoadOp, TileStoreOp, TileMoveOp, TileCreateOp,
-          TileSetValidShapeOp, TileWriteOp, TileValidDimOp, TensorDimOp,
-          TensorCreateOp, GetBlockIdxOp, GetBlockNumOp, SyncSrcOp, SyncDstOp,
-          BarVOp, BarMOp, BarAllOp, MatmulOpInterface, TileReshapeOp,
-          TileSliceOp, AicInitializePipeOp, AivInitializePipeOp, TPushToAivOp,
-          TPushToAicOp, TPopFromAicOp, TPopFromAivOp, GetSubblockIdxOp>(op))
-    return true;
-  std::optional<VectorRule> rule =
-      isVectorOp(op) ? vectorRule(op) : std::nullopt;
-  return rule && static_cast<int>(op->getNumResults()) == rule->results;
+//===----------------------------------------------------------------------===//
+// Rules
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A rule of the PTO producer, reading the file's tables.
+template <typename... Ops> using PTORule = OpRule<ProducerTables, Ops...>;
+
+/// GM -> on-chip: a DMA of the valid region the offsets leave.
+struct LoadRule : PTORule<TileLoadOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto load = cast<TileLoadOp>(l.op);
+    auto type = cast<TileType>(load.getResult().getType());
+    Record proto = makeProto(env, l.op, RecordKind::Dma, type);
+    proto.sub =
+        static_cast<uint8_t>(*cast<PipeOpInterface>(l.op).getDataPath());
+    proto.elem_size = elementBytes(type);
+    l.call.literal(finish(env, proto))
+        .literal(Twine(env.slot(load.getResult())) + "u")
+        .value(l.converted(load.getSrc()))
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()))
+        .ints(l.converted(load.getOffsets()))
+        .ints(l.converted(load.getValidShape()))
+        .literal(Twine(load.getValidShape().size()));
+    return l.replaceByCall("tilekit_trace_dma_load");
+  }
+};
+
+/// On-chip -> GM: a DMA of the tile's valid region.
+struct StoreRule : PTORule<TileStoreOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto store = cast<TileStoreOp>(l.op);
+    auto type = cast<TileType>(store.getTile().getType());
+    Record proto = makeProto(env, l.op, RecordKind::Dma, nullptr);
+    proto.sub =
+        static_cast<uint8_t>(*cast<PipeOpInterface>(l.op).getDataPath());
+    proto.elem_size = elementBytes(store.getDst().getType());
+    l.call.literal(finish(env, proto))
+        .value(l.converted(store.getTile()))
+        .literal(Twine(type.getRank()))
+        .value(l.converted(store.getDst()))
+        .ints(l.converted(store.getOffsets()));
+    return l.replaceByCall("tilekit_trace_dma_store");
+  }
+};
+
+/// On-chip -> on-chip: a DMA of the whole box.
+struct MoveRule : PTORule<TileMoveOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto move = cast<TileMoveOp>(l.op);
+    auto type = cast<TileType>(move.getResult().getType());
+    Record proto = makeProto(env, l.op, RecordKind::Dma, type);
+    proto.sub =
+        static_cast<uint8_t>(*cast<PipeOpInterface>(l.op).getDataPath());
+    proto.elem_size = elementBytes(type);
+    ArrayRef<int64_t> box = type.getShape();
+    size_t first = box.size() > 3 ? box.size() - 3 : 0;
+    for (size_t i = first; i < box.size(); ++i)
+      proto.shape[i - first] = static_cast<uint32_t>(box[i]);
+    proto.amount = boxBytes(type);
+    l.call.literal(finish(env, proto))
+        .literal(Twine(env.slot(move.getResult())) + "u")
+        .value(l.converted(move.getSrc()));
+    return l.replaceByCall("tilekit_trace_dma_move");
+  }
+};
+
+/// A cube op of M x K x N (the batch folded into M).
+struct MatmulRule : PTORule<MatmulOpInterface> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto mm = cast<MatmulOpInterface>(l.op);
+    auto lhs = cast<TileType>(mm.getLeftOperand().getType());
+    auto rhs = cast<TileType>(mm.getRightOperand().getType());
+    auto result = cast<TileType>(l.op->getResult(0).getType());
+    Record proto = makeProto(env, l.op, RecordKind::Compute, result);
+    proto.sub = static_cast<uint8_t>(trace::Unit::Cube);
+    proto.op = env.name(recordName(l.op));
+    proto.dtype = env.name(interp::getKindName(kindOfTile(lhs)));
+    proto.elem_size = elementBytes(lhs);
+    ArrayRef<int64_t> as = lhs.getShape(), bs = rhs.getShape();
+    size_t rank = as.size();
+    proto.shape[0] = static_cast<uint32_t>(mm.getBatchCount() * as[rank - 2]);
+    proto.shape[1] = static_cast<uint32_t>(as[rank - 1]);
+    proto.shape[2] = static_cast<uint32_t>(bs[rank - 1]);
+    proto.amount = uint64_t(proto.shape[0]) * proto.shape[1] * proto.shape[2];
+    std::string none = (kNs + "Tile{}").str();
+    l.call.literal(finish(env, proto))
+        .literal(Twine(env.slot(l.op->getResult(0))) + "u")
+        .literal(Twine(rank))
+        .value(l.converted(mm.getLeftOperand()))
+        .value(l.converted(mm.getRightOperand()));
+    Value bias = mm.getBiasOperand();
+    bias ? l.call.value(l.converted(bias)).literal("true")
+         : l.call.literal(none).literal("false");
+    Value acc = mm.getAccumulator();
+    acc ? l.call.value(l.converted(acc)).literal("true")
+        : l.call.literal(none).literal("false");
+    Value init = mm.getInitCondition();
+    init ? l.call.value(l.converted(init)) : l.call.literal("false");
+    return l.replaceByCall("tilekit_trace_compute_matmul");
+  }
+};
+
+/// A new tile: a buffer of the slot, no record.
+struct CreateRule : PTORule<TileCreateOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto create = cast<TileCreateOp>(l.op);
+    auto type = cast<TileType>(create.getResult().getType());
+    Record proto = makeProto(env, l.op, RecordKind::WorkBegin, nullptr);
+    l.call.literal(env.proto(proto))
+        .literal(Twine(env.slot(create.getResult())) + "u")
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()))
+        .ints(l.converted(create.getValidShape()))
+        .literal(Twine(create.getValidShape().size()));
+    return l.replaceByCall("tilekit_trace_tile");
+  }
+};
+
+struct SetValidShapeRule : PTORule<TileSetValidShapeOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto set = cast<TileSetValidShapeOp>(l.op);
+    auto type = cast<TileType>(set.getResult().getType());
+    Record proto = makeProto(env, l.op, RecordKind::WorkBegin, nullptr);
+    l.call.literal(env.proto(proto))
+        .value(l.converted(set.getSrc()))
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()))
+        .ints(l.converted(set.getValidShape()));
+    return l.replaceByCall("tilekit_trace_set_valid");
+  }
+};
+
+/// A scalar written into a tile: the same buffer and valid shape, no
+/// record (it runs on the scalar unit).
+struct WriteRule : PTORule<TileWriteOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    return l.replace(l.converted(cast<TileWriteOp>(l.op).getDst()));
+  }
+};
+
+struct ReshapeRule : PTORule<TileReshapeOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto reshape = cast<TileReshapeOp>(l.op);
+    auto from = cast<TileType>(reshape.getSrc().getType());
+    auto type = cast<TileType>(reshape.getResult().getType());
+    Record proto = makeProto(env, l.op, RecordKind::WorkBegin, nullptr);
+    l.call.literal(env.proto(proto))
+        .value(l.converted(reshape.getSrc()))
+        .ints(from.getShape())
+        .literal(Twine(from.getRank()))
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()));
+    return l.replaceByCall("tilekit_trace_reshape");
+  }
+};
+
+/// A query of a tile's or a tensor's extent: a plain accessor call.
+struct DimRule : PTORule<TileValidDimOp, TensorDimOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    CallBuilder query{l.rewriter, l.op->getLoc(), {}, {}};
+    if (auto dim = dyn_cast<TileValidDimOp>(l.op)) {
+      query.value(l.converted(dim.getSrc())).literal(Twine(dim.getDim()));
+      return l.replace(query.call("valid_dim", l.resultType));
+    }
+    auto dim = cast<TensorDimOp>(l.op);
+    query.value(l.converted(dim.getSrc())).literal(Twine(dim.getDim()));
+    return l.replace(query.call("dim", l.resultType));
+  }
+};
+
+struct InitializePipeRule : PTORule<AicInitializePipeOp, AivInitializePipeOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    bool cube = isa<AicInitializePipeOp>(l.op);
+    Record proto = makeProto(env, l.op, RecordKind::WorkBegin, nullptr);
+    auto lower = [&](auto init) {
+      l.call.literal(env.proto(proto))
+          .literal(cube ? "true" : "false")
+          .literal(Twine(init.getPipeIdAttr().getInt()))
+          .literal(Twine(static_cast<unsigned>(init.getDir())) + "u")
+          .literal(Twine(init.getSlotNum()))
+          .literal(Twine(init.getSlotSize()));
+    };
+    cube ? lower(cast<AicInitializePipeOp>(l.op))
+         : lower(cast<AivInitializePipeOp>(l.op));
+    return l.replaceByVoidCall("tilekit_trace_initialize_pipe");
+  }
+};
+
+/// The block, block count and vector lane running the code.
+struct IndexQueryRule
+    : PTORule<GetBlockIdxOp, GetBlockNumOp, GetSubblockIdxOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    return l.replaceByCall(isa<GetBlockIdxOp>(l.op) ? "block_index"
+                           : isa<GetBlockNumOp>(l.op)
+                               ? "block_count"
+                               : "tilekit_trace_subblock_index");
+  }
+};
+
+/// A push or pop on a cross-core pipe: a push reads its tile, a pop writes
+/// the tile it returns.
+struct CrossCoreTransferRule
+    : PTORule<TPushToAivOp, TPushToAicOp, TPopFromAicOp, TPopFromAivOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    Operation *op = l.op;
+    bool push = isa<TPushToAivOp, TPushToAicOp>(op);
+    Value tileValue = push ? op->getOperand(0) : op->getResult(0);
+    auto type = cast<TileType>(tileValue.getType());
+    Record proto = makeProto(env, op, push ? RecordKind::Push : RecordKind::Pop,
+                             push ? TileType() : type);
+    proto.sub = static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
+    proto.elem_size = elementBytes(type);
+    int64_t pipe = op->getAttrOfType<IntegerAttr>("pipe_id").getInt();
+    proto.op = static_cast<uint16_t>(pipe);
+    int64_t split = op->getAttrOfType<IntegerAttr>("split").getInt();
+    l.call.literal(finish(env, proto));
+    if (push)
+      l.call.value(l.converted(tileValue));
+    else
+      l.call.literal(Twine(env.slot(tileValue)) + "u");
+    l.call.ints(type.getShape()).literal(Twine(type.getRank()));
+    l.call.literal(Twine(split));
+    if (auto pushToAiv = dyn_cast<TPushToAivOp>(op))
+      l.call.literal(
+          Twine(pushToAiv.getLaneStride()
+                    ? static_cast<int64_t>(*pushToAiv.getLaneStride())
+                    : int64_t(-1)));
+    l.call.literal(Twine(pipe));
+    StringRef callee = isa<TPushToAivOp>(op)    ? "tilekit_trace_push_to_aiv"
+                       : isa<TPushToAicOp>(op)  ? "tilekit_trace_push_to_aic"
+                       : isa<TPopFromAicOp>(op) ? "tilekit_trace_pop_from_aic"
+                                                : "tilekit_trace_pop_from_aiv";
+    return push ? l.replaceByVoidCall(callee) : l.replaceByCall(callee);
+  }
+};
+
+/// A GM tensor: static extents from the type, dynamic ones from the
+/// operands.
+struct TensorCreateRule : PTORule<TensorCreateOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto create = cast<TensorCreateOp>(l.op);
+    auto type = cast<GMTensorType>(create.getResult().getType());
+    SmallVector<Value> sizes;
+    auto dynamic = create.getSizes().begin();
+    for (int64_t extent : type.getShape())
+      sizes.push_back(
+          ShapedType::isDynamic(extent)
+              ? l.converted(*dynamic++)
+              : emitc::ConstantOp::create(
+                    l.rewriter, l.op->getLoc(),
+                    emitc::PtrDiffTType::get(l.op->getContext()),
+                    emitc::OpaqueAttr::get(l.op->getContext(),
+                                           std::to_string(extent))));
+    l.call.ints(sizes).literal(Twine(type.getRank()));
+    return l.replaceByCall("tilekit_trace_tensor");
+  }
+};
+
+/// A flag's set or wait: everything in the record.
+struct SyncRule : PTORule<SyncSrcOp, SyncDstOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    bool set = isa<SyncSrcOp>(l.op);
+    Record proto = makeProto(
+        env, l.op, set ? RecordKind::SetFlag : RecordKind::WaitFlag, {});
+    auto pipes = [&](auto sync) {
+      proto.set_pipe = static_cast<uint8_t>(sync.getSetPipe());
+      proto.wait_pipe = static_cast<uint8_t>(sync.getWaitPipe());
+      proto.op = static_cast<uint16_t>(sync.getEventIdAttr().getInt());
+    };
+    set ? pipes(cast<SyncSrcOp>(l.op)) : pipes(cast<SyncDstOp>(l.op));
+    l.call.literal(finish(env, proto));
+    return l.replaceByVoidCall("tilekit_trace_sync");
+  }
+};
+
+struct BarrierRule : PTORule<BarVOp, BarMOp, BarAllOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    Record proto = makeProto(env, l.op, RecordKind::PipeBarrier, {});
+    trace::Pipe pipe = isa<BarVOp>(l.op)   ? trace::Pipe::V
+                       : isa<BarMOp>(l.op) ? trace::Pipe::M
+                                           : trace::Pipe::All;
+    proto.sub = static_cast<uint8_t>(pipe);
+    l.call.literal(finish(env, proto));
+    return l.replaceByVoidCall("tilekit_trace_sync");
+  }
+};
+
+struct SliceRule : PTORule<TileSliceOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto slice = cast<TileSliceOp>(l.op);
+    auto type = cast<TileType>(slice.getResult().getType());
+    auto from = cast<TileType>(slice.getSrc().getType());
+    Record proto = makeProto(env, l.op, RecordKind::Compute, type);
+    proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
+    proto.op = env.name(recordName(l.op));
+    proto.dtype = env.name(interp::getKindName(kindOfTile(type)));
+    proto.elem_size = elementBytes(type);
+    l.call.literal(finish(env, proto))
+        .literal(Twine(env.slot(slice.getResult())) + "u")
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()))
+        .value(l.converted(slice.getSrc()))
+        .ints(from.getShape())
+        .ints(l.converted(slice.getOffsets()))
+        .ints(l.converted(slice.getValidShape()))
+        .literal(Twine(slice.getValidShape().size()))
+        .literal(env.operandTable({from}));
+    return l.replaceByCall("tilekit_trace_slice");
+  }
+};
+
+/// Every other vector op (on V, writing a tile as its first result) with a
+/// VectorRule for its results: elements of its largest operand.
+struct VectorOpRule : ProducerRule<ProducerTables> {
+  VectorOpRule(const TypeConverter &types, MLIRContext *context,
+               ProducerTables &tables)
+      : ProducerRule(types, context, tables, /*benefit=*/1) {}
+
+  bool takes(Operation *op) const override {
+    std::optional<VectorRule> rule =
+        isVectorOp(op) ? vectorRule(op) : std::nullopt;
+    return rule && static_cast<int>(op->getNumResults()) == rule->results;
+  }
+
+  LogicalResult lower(Lowering &l) const override {
+    Operation *op = l.op;
+    auto type = cast<TileType>(op->getResult(0).getType());
+    Record proto = makeProto(env, op, RecordKind::Compute, type);
+    proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
+    proto.op = env.name(recordName(op));
+    proto.dtype = env.name(interp::getKindName(kindOfTile(type)));
+    proto.elem_size = elementBytes(type);
+    // Each tile operand's rank, element size and type name.
+    SmallVector<Value> tiles;
+    SmallVector<TileType> tileTypes;
+    for (OpOperand &operand : op->getOpOperands())
+      if (auto tile = dyn_cast<TileType>(operand.get().getType())) {
+        tiles.push_back(l.converted(operand.get()));
+        tileTypes.push_back(tile);
+      }
+    std::string infos = env.operandTable(tileTypes);
+    VectorRule rule = *vectorRule(op);
+    bool pair = rule.results == 2;
+    if (pair)
+      proto.write_bytes += boxBytes(cast<TileType>(op->getResult(1).getType()));
+    auto full = dyn_cast<TileFullOp>(op);
+    l.call.literal(finish(env, proto))
+        .literal(Twine(env.slot(op->getResult(0))) + "u");
+    if (pair)
+      l.call.literal(Twine(env.slot(op->getResult(1))) + "u");
+    l.call.literal(kNs + "ValidRule::" + rule.rule)
+        .literal(Twine(rule.from))
+        .literal(Twine(rule.inPlace))
+        .ints(type.getShape())
+        .literal(Twine(type.getRank()));
+    if (full && !full.getValidShape().empty())
+      l.call.ints(l.converted(full.getValidShape()));
+    else
+      l.call.literal("nullptr");
+    l.call.literal(infos);
+    for (Value tile : tiles)
+      l.call.value(tile);
+    if (!pair)
+      return l.replaceByCall("tilekit_trace_compute_vector");
+    Value both = l.call.call(
+        "tilekit_trace_compute_vector2",
+        emitc::OpaqueType::get(op->getContext(), (kNs + "TilePair").str()));
+    SmallVector<Value> results;
+    for (StringRef part : {"first", "second"}) {
+      CallBuilder get{l.rewriter, op->getLoc(), {}, {}};
+      results.push_back(get.value(both).call(part, l.resultType));
+    }
+    l.rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+using PTORules = RuleSet<ProducerTables>;
+
+/// The PTO producer's rules.
+void addRules(PTORules &rules) {
+  rules.add<LoadRule, StoreRule, MoveRule, MatmulRule, CreateRule,
+            SetValidShapeRule, WriteRule, ReshapeRule, DimRule,
+            InitializePipeRule, IndexQueryRule, CrossCoreTransferRule,
+            TensorCreateRule, SyncRule, BarrierRule, SliceRule, VectorOpRule>();
 }
+
+} // namespace
 
 /// `file:line:col` of `loc`.
 static std::string describe(Location loc) {
@@ -262,8 +657,9 @@ static LogicalResult dropTileData(ArrayRef<func::FuncOp> funcs) {
   return success();
 }
 
-/// Reports each op of `funcs` the producer cannot handle.
-static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
+/// Reports each op of `funcs` that no rule of `rules` takes.
+static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs,
+                                     const PTORules &rules) {
   bool ok = true;
   auto refuse = [&](Operation *op, const Twine &why) {
     op->emitError() << "'" << op->getName() << "' " << why;
@@ -296,7 +692,7 @@ static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs) {
       }
       if (readsTileData(op))
         return WalkResult::advance(); // dropTileData decides
-      if (!hasRule(op))
+      if (!rules.takes(op))
         refuse(op, "has no trace-producer rule (use --producer=interp)");
       return WalkResult::advance();
     });
@@ -321,346 +717,6 @@ public:
       return emitc::OpaqueType::get(type.getContext(), (kNs + "Tensor").str());
     });
   }
-};
-
-struct TracedOpLowering : ConversionPattern {
-  TracedOpLowering(const TypeConverter &types, MLIRContext *context,
-                   ProducerTables &tables)
-      : ConversionPattern(types, MatchAnyOpTypeTag(), /*benefit=*/1, context),
-        tables(tables) {}
-
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!isa<PTODialect>(op->getDialect()))
-      return failure();
-    CallBuilder call{rewriter, op->getLoc(), {}, {}};
-    // The converted operand of `original`.
-    auto converted = [&](Value original) -> Value {
-      for (OpOperand &use : op->getOpOperands())
-        if (use.get() == original)
-          return operands[use.getOperandNumber()];
-      return Value();
-    };
-    auto convertedRange = [&](ValueRange range) {
-      SmallVector<Value> values;
-      for (Value v : range)
-        values.push_back(converted(v));
-      return values;
-    };
-    Type resultType =
-        op->getNumResults()
-            ? getTypeConverter()->convertType(op->getResult(0).getType())
-            : Type();
-    // Index results come out as ptrdiff_t, cast back for stage one's
-    // index arithmetic (stage two folds the pair away).
-    bool indexResult = resultType && isa<IndexType>(resultType);
-    if (indexResult)
-      resultType = emitc::PtrDiffTType::get(getContext());
-    auto replace = [&](Value value) {
-      if (value && indexResult)
-        value = emitc::CastOp::create(rewriter, op->getLoc(),
-                                      rewriter.getIndexType(), value);
-      if (value)
-        rewriter.replaceOp(op, value);
-      else
-        rewriter.eraseOp(op);
-      return success();
-    };
-    call.literal(kContext);
-
-    if (auto load = dyn_cast<TileLoadOp>(op)) {
-      auto type = cast<TileType>(load.getResult().getType());
-      Record proto = makeProto(tables, op, RecordKind::Dma, type);
-      proto.sub =
-          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
-      proto.elem_size = elementBytes(type);
-      call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(load.getResult())) + "u")
-          .value(converted(load.getSrc()))
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()))
-          .ints(convertedRange(load.getOffsets()))
-          .ints(convertedRange(load.getValidShape()))
-          .literal(Twine(load.getValidShape().size()));
-      return replace(call.call("tilekit_trace_dma_load", resultType));
-    }
-    if (auto store = dyn_cast<TileStoreOp>(op)) {
-      auto type = cast<TileType>(store.getTile().getType());
-      Record proto = makeProto(tables, op, RecordKind::Dma, nullptr);
-      proto.sub =
-          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
-      proto.elem_size = elementBytes(store.getDst().getType());
-      call.literal(finish(tables, proto))
-          .value(converted(store.getTile()))
-          .literal(Twine(type.getRank()))
-          .value(converted(store.getDst()))
-          .ints(convertedRange(store.getOffsets()));
-      return replace(call.call("tilekit_trace_dma_store", resultType));
-    }
-    if (auto move = dyn_cast<TileMoveOp>(op)) {
-      auto type = cast<TileType>(move.getResult().getType());
-      Record proto = makeProto(tables, op, RecordKind::Dma, type);
-      proto.sub =
-          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
-      proto.elem_size = elementBytes(type);
-      ArrayRef<int64_t> box = type.getShape();
-      size_t first = box.size() > 3 ? box.size() - 3 : 0;
-      for (size_t i = first; i < box.size(); ++i)
-        proto.shape[i - first] = static_cast<uint32_t>(box[i]);
-      proto.amount = boxBytes(type);
-      call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(move.getResult())) + "u")
-          .value(converted(move.getSrc()));
-      return replace(call.call("tilekit_trace_dma_move", resultType));
-    }
-    if (auto mm = dyn_cast<MatmulOpInterface>(op)) {
-      auto lhs = cast<TileType>(mm.getLeftOperand().getType());
-      auto rhs = cast<TileType>(mm.getRightOperand().getType());
-      auto result = cast<TileType>(op->getResult(0).getType());
-      Record proto = makeProto(tables, op, RecordKind::Compute, result);
-      proto.sub = static_cast<uint8_t>(trace::Unit::Cube);
-      proto.op = tables.name(recordName(op));
-      proto.dtype = tables.name(interp::getKindName(kindOfTile(lhs)));
-      proto.elem_size = elementBytes(lhs);
-      ArrayRef<int64_t> as = lhs.getShape(), bs = rhs.getShape();
-      size_t rank = as.size();
-      proto.shape[0] = static_cast<uint32_t>(mm.getBatchCount() * as[rank - 2]);
-      proto.shape[1] = static_cast<uint32_t>(as[rank - 1]);
-      proto.shape[2] = static_cast<uint32_t>(bs[rank - 1]);
-      proto.amount = uint64_t(proto.shape[0]) * proto.shape[1] * proto.shape[2];
-      std::string none = (kNs + "Tile{}").str();
-      call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(op->getResult(0))) + "u")
-          .literal(Twine(rank))
-          .value(converted(mm.getLeftOperand()))
-          .value(converted(mm.getRightOperand()));
-      Value bias = mm.getBiasOperand();
-      bias ? call.value(converted(bias)).literal("true")
-           : call.literal(none).literal("false");
-      Value acc = mm.getAccumulator();
-      acc ? call.value(converted(acc)).literal("true")
-          : call.literal(none).literal("false");
-      Value init = mm.getInitCondition();
-      init ? call.value(converted(init)) : call.literal("false");
-      return replace(call.call("tilekit_trace_compute_matmul", resultType));
-    }
-    if (auto create = dyn_cast<TileCreateOp>(op)) {
-      auto type = cast<TileType>(create.getResult().getType());
-      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
-      call.literal(tables.proto(proto))
-          .literal(Twine(tables.slot(create.getResult())) + "u")
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()))
-          .ints(convertedRange(create.getValidShape()))
-          .literal(Twine(create.getValidShape().size()));
-      return replace(call.call("tilekit_trace_tile", resultType));
-    }
-    if (auto set = dyn_cast<TileSetValidShapeOp>(op)) {
-      auto type = cast<TileType>(set.getResult().getType());
-      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
-      call.literal(tables.proto(proto))
-          .value(converted(set.getSrc()))
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()))
-          .ints(convertedRange(set.getValidShape()));
-      return replace(call.call("tilekit_trace_set_valid", resultType));
-    }
-    // A scalar written into a tile: the same buffer and valid shape, no
-    // record (it runs on the scalar unit).
-    if (auto write = dyn_cast<TileWriteOp>(op))
-      return replace(converted(write.getDst()));
-    if (auto reshape = dyn_cast<TileReshapeOp>(op)) {
-      auto from = cast<TileType>(reshape.getSrc().getType());
-      auto type = cast<TileType>(reshape.getResult().getType());
-      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
-      call.literal(tables.proto(proto))
-          .value(converted(reshape.getSrc()))
-          .ints(from.getShape())
-          .literal(Twine(from.getRank()))
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()));
-      return replace(call.call("tilekit_trace_reshape", resultType));
-    }
-    if (auto dim = dyn_cast<TileValidDimOp>(op)) {
-      CallBuilder query{rewriter, op->getLoc(), {}, {}};
-      query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
-      return replace(query.call("valid_dim", resultType));
-    }
-    if (auto dim = dyn_cast<TensorDimOp>(op)) {
-      CallBuilder query{rewriter, op->getLoc(), {}, {}};
-      query.value(converted(dim.getSrc())).literal(Twine(dim.getDim()));
-      return replace(query.call("dim", resultType));
-    }
-    if (isa<AicInitializePipeOp, AivInitializePipeOp>(op)) {
-      bool cube = isa<AicInitializePipeOp>(op);
-      Record proto = makeProto(tables, op, RecordKind::WorkBegin, nullptr);
-      auto lower = [&](auto init) {
-        call.literal(tables.proto(proto))
-            .literal(cube ? "true" : "false")
-            .literal(Twine(init.getPipeIdAttr().getInt()))
-            .literal(Twine(static_cast<unsigned>(init.getDir())) + "u")
-            .literal(Twine(init.getSlotNum()))
-            .literal(Twine(init.getSlotSize()));
-      };
-      cube ? lower(cast<AicInitializePipeOp>(op))
-           : lower(cast<AivInitializePipeOp>(op));
-      return replace(call.call("tilekit_trace_initialize_pipe", Type()));
-    }
-    if (isa<GetSubblockIdxOp>(op))
-      return replace(call.call("tilekit_trace_subblock_index", resultType));
-    if (op->hasTrait<pto::OpTrait::CrossCoreTransfer>()) {
-      // A push reads its tile; a pop writes the tile it returns.
-      bool push = isa<TPushToAivOp, TPushToAicOp>(op);
-      Value tileValue = push ? op->getOperand(0) : op->getResult(0);
-      auto type = cast<TileType>(tileValue.getType());
-      Record proto =
-          makeProto(tables, op, push ? RecordKind::Push : RecordKind::Pop,
-                    push ? TileType() : type);
-      proto.sub =
-          static_cast<uint8_t>(*cast<PipeOpInterface>(op).getDataPath());
-      proto.elem_size = elementBytes(type);
-      int64_t pipe = op->getAttrOfType<IntegerAttr>("pipe_id").getInt();
-      proto.op = static_cast<uint16_t>(pipe);
-      int64_t split = op->getAttrOfType<IntegerAttr>("split").getInt();
-      call.literal(finish(tables, proto));
-      if (push)
-        call.value(converted(tileValue));
-      else
-        call.literal(Twine(tables.slot(tileValue)) + "u");
-      call.ints(type.getShape()).literal(Twine(type.getRank()));
-      call.literal(Twine(split));
-      if (auto pushToAiv = dyn_cast<TPushToAivOp>(op))
-        call.literal(
-            Twine(pushToAiv.getLaneStride()
-                      ? static_cast<int64_t>(*pushToAiv.getLaneStride())
-                      : int64_t(-1)));
-      call.literal(Twine(pipe));
-      StringRef callee = isa<TPushToAivOp>(op)   ? "tilekit_trace_push_to_aiv"
-                         : isa<TPushToAicOp>(op) ? "tilekit_trace_push_to_aic"
-                         : isa<TPopFromAicOp>(op)
-                             ? "tilekit_trace_pop_from_aic"
-                             : "tilekit_trace_pop_from_aiv";
-      return replace(call.call(callee, push ? Type() : resultType));
-    }
-    if (isa<GetBlockIdxOp>(op))
-      return replace(call.call("block_index", resultType));
-    if (isa<GetBlockNumOp>(op))
-      return replace(call.call("block_count", resultType));
-    if (auto create = dyn_cast<TensorCreateOp>(op)) {
-      // Static extents from the type, dynamic ones from the operands.
-      auto type = cast<GMTensorType>(create.getResult().getType());
-      SmallVector<Value> sizes;
-      auto dynamic = create.getSizes().begin();
-      for (int64_t extent : type.getShape())
-        sizes.push_back(ShapedType::isDynamic(extent)
-                            ? converted(*dynamic++)
-                            : emitc::ConstantOp::create(
-                                  rewriter, op->getLoc(),
-                                  emitc::PtrDiffTType::get(getContext()),
-                                  emitc::OpaqueAttr::get(
-                                      getContext(), std::to_string(extent))));
-      call.ints(sizes).literal(Twine(type.getRank()));
-      return replace(call.call("tilekit_trace_tensor", resultType));
-    }
-    if (isa<SyncSrcOp, SyncDstOp>(op)) {
-      bool set = isa<SyncSrcOp>(op);
-      Record proto = makeProto(
-          tables, op, set ? RecordKind::SetFlag : RecordKind::WaitFlag, {});
-      auto pipes = [&](auto sync) {
-        proto.set_pipe = static_cast<uint8_t>(sync.getSetPipe());
-        proto.wait_pipe = static_cast<uint8_t>(sync.getWaitPipe());
-        proto.op = static_cast<uint16_t>(sync.getEventIdAttr().getInt());
-      };
-      set ? pipes(cast<SyncSrcOp>(op)) : pipes(cast<SyncDstOp>(op));
-      call.literal(finish(tables, proto));
-      return replace(call.call("tilekit_trace_sync", Type()));
-    }
-    if (isa<BarVOp, BarMOp, BarAllOp>(op)) {
-      Record proto = makeProto(tables, op, RecordKind::PipeBarrier, {});
-      trace::Pipe pipe = isa<BarVOp>(op)   ? trace::Pipe::V
-                         : isa<BarMOp>(op) ? trace::Pipe::M
-                                           : trace::Pipe::All;
-      proto.sub = static_cast<uint8_t>(pipe);
-      call.literal(finish(tables, proto));
-      return replace(call.call("tilekit_trace_sync", Type()));
-    }
-    if (auto slice = dyn_cast<TileSliceOp>(op)) {
-      auto type = cast<TileType>(slice.getResult().getType());
-      auto from = cast<TileType>(slice.getSrc().getType());
-      Record proto = makeProto(tables, op, RecordKind::Compute, type);
-      proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
-      proto.op = tables.name(recordName(op));
-      proto.dtype = tables.name(interp::getKindName(kindOfTile(type)));
-      proto.elem_size = elementBytes(type);
-      call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(slice.getResult())) + "u")
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()))
-          .value(converted(slice.getSrc()))
-          .ints(from.getShape())
-          .ints(convertedRange(slice.getOffsets()))
-          .ints(convertedRange(slice.getValidShape()))
-          .literal(Twine(slice.getValidShape().size()))
-          .literal(tables.operandTable({from}));
-      return replace(call.call("tilekit_trace_slice", resultType));
-    }
-    if (isVectorOp(op)) {
-      auto type = cast<TileType>(op->getResult(0).getType());
-      Record proto = makeProto(tables, op, RecordKind::Compute, type);
-      proto.sub = static_cast<uint8_t>(trace::Unit::Vector);
-      proto.op = tables.name(recordName(op));
-      proto.dtype = tables.name(interp::getKindName(kindOfTile(type)));
-      proto.elem_size = elementBytes(type);
-      // Each tile operand's rank, element size and type name.
-      SmallVector<Value> tiles;
-      SmallVector<TileType> tileTypes;
-      for (OpOperand &operand : op->getOpOperands())
-        if (auto tile = dyn_cast<TileType>(operand.get().getType())) {
-          tiles.push_back(operands[operand.getOperandNumber()]);
-          tileTypes.push_back(tile);
-        }
-      std::string infos = tables.operandTable(tileTypes);
-      VectorRule rule = *vectorRule(op);
-      bool pair = rule.results == 2;
-      if (pair) {
-        proto.write_bytes +=
-            boxBytes(cast<TileType>(op->getResult(1).getType()));
-      }
-      auto full = dyn_cast<TileFullOp>(op);
-      call.literal(finish(tables, proto))
-          .literal(Twine(tables.slot(op->getResult(0))) + "u");
-      if (pair)
-        call.literal(Twine(tables.slot(op->getResult(1))) + "u");
-      call.literal(kNs + "ValidRule::" + rule.rule)
-          .literal(Twine(rule.from))
-          .literal(Twine(rule.inPlace))
-          .ints(type.getShape())
-          .literal(Twine(type.getRank()));
-      if (full && !full.getValidShape().empty())
-        call.ints(convertedRange(full.getValidShape()));
-      else
-        call.literal("nullptr");
-      call.literal(infos);
-      for (Value tile : tiles)
-        call.value(tile);
-      if (!pair)
-        return replace(call.call("tilekit_trace_compute_vector", resultType));
-      Value both = call.call(
-          "tilekit_trace_compute_vector2",
-          emitc::OpaqueType::get(getContext(), (kNs + "TilePair").str()));
-      SmallVector<Value> results;
-      for (StringRef part : {"first", "second"}) {
-        CallBuilder get{rewriter, op->getLoc(), {}, {}};
-        results.push_back(get.value(both).call(part, resultType));
-      }
-      rewriter.replaceOp(op, results);
-      return success();
-    }
-    return op->emitOpError() << "has no trace-producer rule";
-  }
-
-  ProducerTables &tables;
 };
 
 /// How a call of a group launches it: `kGroups[i]` and `&aic`, `&aiv`.
@@ -693,7 +749,7 @@ struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
       emitc::CallOpaqueOp::create(
           rewriter, loc, TypeRange(), (kNs + callee).str(), ValueRange(),
           rewriter.getArrayAttr(
-              {emitc::OpaqueAttr::get(getContext(), kContext)}));
+              {emitc::OpaqueAttr::get(getContext(), kContextArg)}));
     };
     if (item)
       mark("tilekit_trace_work_begin");
@@ -703,7 +759,7 @@ struct WorkItemCallLowering : OpConversionPattern<func::CallOp> {
       // &aiv, args...).
       SmallVector<Attribute> args;
       for (StringRef text :
-           {StringRef(kContext), StringRef(group->second.spec),
+           {StringRef(kContextArg), StringRef(group->second.spec),
             StringRef(group->second.aic), StringRef(group->second.aiv)})
         args.push_back(emitc::OpaqueAttr::get(getContext(), text));
       for (unsigned i = 0; i < adaptor.getOperands().size(); ++i)
@@ -842,7 +898,12 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
            << "'func.func' is a group: a trace producer's entry is an "
               "orchestration or in-core function (call the group from one)";
   SmallVector<func::FuncOp> funcs = reachable(*copy, entry);
-  if (failed(checkProducible(funcs)))
+  MLIRContext *context = module.getContext();
+  ProducerTables tables;
+  ProducerTypes types;
+  PTORules rules(context, types, tables);
+  addRules(rules);
+  if (failed(checkProducible(funcs, rules)))
     return failure();
   // The functions the entry reaches, callees first (C++ declares before
   // use); nothing else.
@@ -860,7 +921,6 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
     func.setName(name);
   }
   // Group functions launch their members: a GroupSpec each, no body.
-  ProducerTables tables;
   llvm::StringMap<GroupLaunch> groups;
   for (func::FuncOp func : llvm::make_early_inc_range(funcs)) {
     if (getFunctionKind(func) != FunctionKind::Group)
@@ -883,14 +943,8 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
 
   // Stage one: the PTO ops become calls, and the tiles and tensors that
   // control flow and calls carry take their C++ types.
-  MLIRContext *context = module.getContext();
-  ProducerTypes types;
-  {
-    RewritePatternSet patterns(context);
-    patterns.add<TracedOpLowering>(types, context, tables);
-    if (failed(lowerOpsToCalls<PTODialect>(*copy, types, std::move(patterns))))
-      return failure();
-  }
+  if (failed(lowerOpsToCalls<PTODialect>(*copy, types, rules.takePatterns())))
+    return failure();
   // Stage two: arith, scf and func through MLIR's conversions to EmitC; a
   // call of an in-core function marks a work item.
   {
