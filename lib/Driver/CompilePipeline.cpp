@@ -9,6 +9,7 @@
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
 #include "tilekit/Dialect/PTO/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -63,9 +64,27 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
                                   ascendc::Arch arch, bool lowerToL0,
                                   StringRef stopAfter,
                                   const pto::BufferCapacities &capacities,
-                                  unsigned cores) {
+                                  unsigned cores,
+                                  const pto::PlanOptions &plan) {
   if (holdsPTO(module)) {
     markArch(module, arch);
+    // Double buffering is decided on the PTO kernel, by memory planning's
+    // rule: which load loops it unrolls by two. The AscendC pipeline plans
+    // the addresses anew; the two halves' tiles stay apart there.
+    if (plan.doubleBuffer) {
+      pto::PlanMemoryOptions planning;
+      planning.doubleBuffer = true;
+      auto bytes = [&](machine::Buffer buffer) {
+        return capacities.bytes[static_cast<unsigned>(buffer)];
+      };
+      planning.ubBytes = bytes(machine::Buffer::UB);
+      planning.l1Bytes = bytes(machine::Buffer::L1);
+      planning.l0aBytes = bytes(machine::Buffer::L0A);
+      planning.l0bBytes = bytes(machine::Buffer::L0B);
+      planning.l0cBytes = bytes(machine::Buffer::L0C);
+      planning.biasBytes = bytes(machine::Buffer::Bias);
+      pm.addNestedPass<func::FuncOp>(pto::createPlanMemory(planning));
+    }
     // Decided on the PTO kernel, whose tile accesses show the GM regions:
     // how many cores the launch may spread the work items over.
     pm.addPass(pto::createProveIndependentItems());
@@ -86,12 +105,13 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
 
 LogicalResult driver::compileForArch(ModuleOp module, ascendc::Arch arch,
                                      const pto::BufferCapacities &capacities,
-                                     unsigned cores) {
+                                     unsigned cores,
+                                     const pto::PlanOptions &plan) {
   if (holdsPTO(module) && failed(checkWorkItemsFit(module, capacities)))
     return failure();
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   buildCompilePipeline(pm, module, arch, /*lowerToL0=*/false, "", capacities,
-                       cores);
+                       cores, plan);
   return pm.run(module);
 }
 

@@ -167,10 +167,6 @@ struct ItemTiming {
   bool fitsTwice = true;
   std::array<uint64_t, kNumSpaces> footprint{};
 
-  /// Superseded versions still waiting for their readers: (release, bytes)
-  /// per space.
-  std::array<SmallVector<std::pair<uint64_t, uint64_t>, 4>, kNumSpaces>
-      superseded;
   uint64_t gate = 0;
   uint64_t done = 0;
   /// A compiled kernel's block: ordered by its flags, barriers and buffer
@@ -667,43 +663,22 @@ Error Simulator::Impl::timeItem(uint32_t id, Item &item) {
   return Error::success();
 }
 
-/// A write makes a new version of its buffer; the old one keeps its space
-/// until its readers are done. The write waits until the item's live
-/// versions fit its share of the buffer (half when sharing the core with
-/// another item, else all of it). In-place updates (accumulation) make no
-/// new version.
+/// A write makes a new version of its buffer once the old version's
+/// readers are done: a buffer holds one version at a time, as the kernel's
+/// static buffers do. Double buffering is two buffers (a loop's loads in
+/// two places, as memory planning's `--double-buffer` lays them out), not
+/// a second version of one. In-place updates (accumulation) make no new
+/// version.
 uint64_t Simulator::Impl::versionGate(const Record &record, ItemTiming &timing,
                                       uint64_t earliest, bool accumulate) {
   if (record.getSpace() == Space::GM || accumulate || timing.explicitSync)
     return earliest;
-  unsigned space = record.space;
-  uint64_t capacity = config.capacity[space];
-  if (!capacity)
-    return earliest;
-  auto &old = timing.superseded[space];
   for (uint64_t buffer : record.writes()) {
     auto it = buffers.find(buffer);
     if (it != buffers.end() && it->second.hasVersion &&
         it->second.version.space == record.getSpace())
-      old.push_back({it->second.version.readsDone, it->second.version.bytes});
+      earliest = std::max(earliest, it->second.version.readsDone);
   }
-  uint64_t allowed = timing.fitsTwice ? capacity / 2 : capacity;
-  uint64_t live = 0;
-  for (const auto &[release, bytes] : old)
-    if (release > earliest)
-      live += bytes;
-  // Wait for the earliest releases until the live versions fit (in release
-  // order; most writes fit at once and need no order).
-  if (timing.footprint[space] + live > allowed)
-    llvm::sort(old);
-  for (const auto &[release, bytes] : old) {
-    if (timing.footprint[space] + live <= allowed || release <= earliest)
-      continue;
-    earliest = release;
-    live -= bytes;
-  }
-  llvm::erase_if(old,
-                 [&](const auto &entry) { return entry.first <= earliest; });
   return earliest;
 }
 

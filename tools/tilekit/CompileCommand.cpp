@@ -228,7 +228,7 @@ int driver::runCompile() {
     if (failed(addTextualPipeline(pm, passPipeline, error)))
       return fail("--pass-pipeline: " + error);
   } else if (!buildCompilePipeline(pm, module, *arch, lowerToL0, stopAfter,
-                                   capacities)) {
+                                   capacities, /*cores=*/0, planOptions())) {
     return fail("--stop-after " + stopAfter + ": the " + archName +
                 " pipeline has no such pass (see tilekit-opt --help, "
                 "ascendc-*)");

@@ -126,7 +126,8 @@ static driver::ExecuteHooks compileHooks(std::optional<ascendc::Arch> arch) {
     kernel.stampArgumentNames();
     // Compiled for the machine it is timed on: its buffers and AI cores.
     return driver::compileForArch(module, *arch, driver::getCapacities(*config),
-                                  coreCount ? coreCount : config->cubeCores);
+                                  coreCount ? coreCount : config->cubeCores,
+                                  driver::planOptions());
   };
   return hooks;
 }

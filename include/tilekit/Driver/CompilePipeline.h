@@ -41,19 +41,23 @@ void markArch(mlir::ModuleOp module, ascendc::Arch arch);
 /// `stopAfter` names the last pass ("ascendc-form-core-groups": the
 /// lowering only; empty: all). False when no pass of the pipeline is named
 /// `stopAfter`. The pipeline's capacity check holds buffers to `capacities`;
-/// a launch spreads its items over `cores` AI cores (0: the arch's).
+/// a launch spreads its items over `cores` AI cores (0: the arch's). With
+/// `plan.doubleBuffer`, a PTO kernel's load loops are double-buffered first
+/// by the rule memory planning has (pto-plan-memory's `double-buffer`).
 bool buildCompilePipeline(mlir::PassManager &pm, mlir::ModuleOp module,
                           ascendc::Arch arch, bool lowerToL0,
                           llvm::StringRef stopAfter,
                           const pto::BufferCapacities &capacities,
-                          unsigned cores = 0);
+                          unsigned cores = 0,
+                          const pto::PlanOptions &plan = {});
 
 /// Compiles `module` for `arch` in place, as `tilekit compile --arch` does
 /// with no other option: the capacity gate of a PTO kernel, then the
 /// whole pipeline. A failure has been reported as diagnostics.
 mlir::LogicalResult compileForArch(mlir::ModuleOp module, ascendc::Arch arch,
                                    const pto::BufferCapacities &capacities,
-                                   unsigned cores);
+                                   unsigned cores,
+                                   const pto::PlanOptions &plan = {});
 
 /// Adds a textual pipeline of passes on the module ("builtin.module(...)"
 /// or the bare list) to `pm`; on failure `error` says why. Any registered

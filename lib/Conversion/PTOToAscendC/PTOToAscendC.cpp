@@ -56,8 +56,15 @@ Value lowering::createLocal(OpBuilder &builder, Location loc,
       cast<ascendc::LocalTensorType>(types.convertType(result.getType()));
   Value tensor = ascendc::LocalTensorAutoOp::create(
       builder, loc, type, position, /*input=*/false, /*output=*/false);
-  if (Operation *made = result.getDefiningOp())
+  if (Operation *made = result.getDefiningOp()) {
     markLane(tensor, made);
+    // A double-buffered loop's buffer set is a reuse group: the two halves'
+    // tensors never share storage.
+    if (auto set = made->getAttrOfType<IntegerAttr>(
+            pto::PTODialect::kBufferSetAttrName))
+      tensor.getDefiningOp()->setAttr(
+          ascendc::AscendCDialect::kReuseGroupAttrName, set);
+  }
   return tensor;
 }
 

@@ -253,3 +253,24 @@ func.func @two_cores(%n: index) {
   }
   return
 }
+
+// -----
+
+// Tensors of different reuse groups (a double-buffered loop's two halves)
+// never share, however their lifetimes fall; tensors of one group do.
+// CHECK-LABEL: func.func @reuse_groups(
+// CHECK: %[[A:.*]] = ascendc.local_tensor_auto veccalc {ascendc.reuse_group = 0 : i64} : <333xi32>
+// CHECK: %[[B:.*]] = ascendc.local_tensor_auto veccalc {ascendc.reuse_group = 1 : i64} : <333xi32>
+// CHECK: ascendc.reinterpret_cast %[[A]]
+// ADDR-LABEL: func.func @reuse_groups(
+// ADDR: ascendc.local_tensor veccalc addr 0 size 1536
+// ADDR: ascendc.local_tensor veccalc addr 1536 size 1536
+func.func @reuse_groups(%gm: !ascendc.global_tensor<333xi32>) {
+  %a = ascendc.local_tensor_auto veccalc {ascendc.reuse_group = 0 : i64} : !ascendc.local_tensor<333xi32>
+  ascendc.data_copy %a, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
+  %b = ascendc.local_tensor_auto veccalc {ascendc.reuse_group = 1 : i64} : !ascendc.local_tensor<333xi32>
+  ascendc.data_copy %b, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
+  %c = ascendc.local_tensor_auto veccalc {ascendc.reuse_group = 0 : i64} : !ascendc.local_tensor<333xi32>
+  ascendc.data_copy %c, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
+  return
+}

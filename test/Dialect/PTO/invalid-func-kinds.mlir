@@ -287,3 +287,13 @@ func.func @vector_side(%x: !pto.tensor<16x16xf16>) attributes {pto.kind = #pto.k
   %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x16xf16> -> !pto.tile<16x16xf16, mat>
   return
 }
+
+// -----
+
+// pto.buffer_set names one of a double-buffered loop's two buffer sets.
+func.func @f(%t: !pto.tensor<16x16xf32>) attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{has 'pto.buffer_set', which names a buffer set: 0 or 1}}
+  %a = pto.tile.load %t[%c0, %c0] {pto.buffer_set = 2 : i64} : !pto.tensor<16x16xf32> -> !pto.tile<16x16xf32, vec>
+  return
+}

@@ -5,18 +5,20 @@
 // unrolled by two (a loop of step 64, then one of step 32 for an odd last
 // block) and the loads live to the end of the body: the first half's blocks
 // take [0, 8 KiB), the second half's [8, 16 KiB), so the loads of the next
-// half never wait for the matmul reading the previous blocks.
+// half never wait for the matmul reading the previous blocks. Each half's
+// tiles are marked with their buffer set (pto.buffer_set), which the
+// compiled kernel keeps apart too; the odd-block loop's are not.
 // CHECK-LABEL: func.func @gemm_block
 // CHECK: scf.for {{.*}} step %{{.*}} iter_args
-// CHECK: pto.tile.load {{.*}} -> !pto.tile<64x32xf16, mat, addr = 0>
-// CHECK: pto.tile.load {{.*}} -> !pto.tile<32x64xf16, mat, addr = 4096>
+// CHECK: pto.tile.load {{.*}} {pto.buffer_set = 0 : i64} : {{.*}} -> !pto.tile<64x32xf16, mat, addr = 0>
+// CHECK: pto.tile.load {{.*}} {pto.buffer_set = 0 : i64} : {{.*}} -> !pto.tile<32x64xf16, mat, addr = 4096>
 // CHECK: pto.tile.matmul_acc
-// CHECK: pto.tile.load {{.*}} -> !pto.tile<64x32xf16, mat, addr = 8192>
-// CHECK: pto.tile.load {{.*}} -> !pto.tile<32x64xf16, mat, addr = 12288>
+// CHECK: pto.tile.load {{.*}} {pto.buffer_set = 1 : i64} : {{.*}} -> !pto.tile<64x32xf16, mat, addr = 8192>
+// CHECK: pto.tile.load {{.*}} {pto.buffer_set = 1 : i64} : {{.*}} -> !pto.tile<32x64xf16, mat, addr = 12288>
 // CHECK: pto.tile.matmul_acc
 // CHECK: scf.yield
 // CHECK: scf.for {{.*}} step %c32
-// CHECK: pto.tile.load
+// CHECK-NOT: pto.buffer_set
 // CHECK: pto.tile.store
 
 // With 12 KiB of L1 the double-buffered plan does not fit: the loop stays

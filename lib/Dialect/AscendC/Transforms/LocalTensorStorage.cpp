@@ -103,6 +103,15 @@ bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b) {
   unsigned cores = usingCores(a);
   if (cores != usingCores(b) || (cores & 1u && cores & 2u))
     return false;
+  // Tensors of different reuse groups may be live at once (a double-buffered
+  // loop's two halves).
+  auto group = [](LocalTensorAutoOp tensor) {
+    auto attr =
+        tensor->getAttrOfType<IntegerAttr>(AscendCDialect::kReuseGroupAttrName);
+    return attr ? std::optional<int64_t>(attr.getInt()) : std::nullopt;
+  };
+  if (group(a) && group(b) && *group(a) != *group(b))
+    return false;
   return holds(a, b) || holds(b, a);
 }
 

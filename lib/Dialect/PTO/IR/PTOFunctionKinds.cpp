@@ -238,6 +238,13 @@ static LogicalResult verifyCalls(FunctionOpInterface caller,
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == kBufferSetAttrName) {
+    auto set = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!set || (set.getInt() != 0 && set.getInt() != 1))
+      return op->emitOpError()
+             << "has '" << name << "', which names a buffer set: 0 or 1";
+    return success();
+  }
   auto func = dyn_cast<FunctionOpInterface>(op);
   if (!func)
     return op->emitError() << "'" << name

@@ -4,6 +4,7 @@
 
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Dialect/PTO/IR/PTOTraits.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
@@ -84,6 +85,17 @@ struct StorageClass {
   /// Whether its last reader writes another class over it (handsOver), so
   /// that it is free at its last point.
   bool handedOver = false;
+  /// The buffer set (pto.buffer_set) of its members: kNoSet when none has
+  /// one, kMixedSets when they differ. Classes of different sets never
+  /// share storage, whatever their lifetimes.
+  int64_t bufferSet = kNoSet;
+  static constexpr int64_t kNoSet = -1, kMixedSets = -2;
+
+  bool hasSet() const { return bufferSet >= 0; }
+  /// Whether this class and `other` must not share storage at any time.
+  bool keptApartFrom(const StorageClass &other) const {
+    return hasSet() && other.hasSet() && bufferSet != other.bufferSet;
+  }
 };
 
 /// What one planning attempt came to.
@@ -95,9 +107,8 @@ using CopySites = llvm::DenseSet<std::pair<Operation *, unsigned>>;
 class Planner {
 public:
   Planner(FunctionOpInterface func, const BufferCapacities &capacities,
-          CopySites &copied, bool extendLoads)
-      : func(func), capacities(capacities), copied(copied),
-        extendLoads(extendLoads) {}
+          CopySites &copied)
+      : func(func), capacities(capacities), copied(copied) {}
   Outcome run(MemoryPlan &plan);
 
 private:
@@ -114,8 +125,6 @@ private:
   FunctionOpInterface func;
   const BufferCapacities &capacities;
   CopySites &copied;
-  /// Double buffering: a tile loaded in a loop body lives to the loop's end.
-  bool extendLoads;
   int64_t counter = 0;
   DenseMap<Operation *, Span> spans;
   std::vector<TileInfo> tiles;
@@ -176,10 +185,6 @@ void Planner::computeLiveness() {
         tile.lastUser = user;
       }
     }
-    Operation *def = tile.value.getDefiningOp();
-    if (extendLoads && isa_and_nonnull<TileLoadOp>(def) &&
-        isa<LoopLikeOpInterface>(def->getParentOp()))
-      tile.lastUse = std::max(tile.lastUse, spans[def->getParentOp()].end);
   }
 }
 
@@ -284,6 +289,15 @@ Outcome Planner::checkClass(StorageClass &storage) {
     }
     storage.size = std::max<int64_t>(
         storage.size, llvm::alignTo(type.getSizeInBytes(), alignment));
+    Operation *def = tile.value.getDefiningOp();
+    auto set =
+        def ? def->getAttrOfType<IntegerAttr>(PTODialect::kBufferSetAttrName)
+            : IntegerAttr();
+    int64_t memberSet = set ? set.getInt() : StorageClass::kNoSet;
+    if (&tile == &first)
+      storage.bufferSet = memberSet;
+    else if (storage.bufferSet != memberSet)
+      storage.bufferSet = StorageClass::kMixedSets;
   }
   if (storage.fixedAddr) {
     int64_t capacity = capacities[storage.buffer];
@@ -402,7 +416,10 @@ void Planner::place(Buffer buffer) {
   std::multimap<int64_t, StorageClass *> shortByBegin;
   SmallVector<StorageClass *> longLived;
   auto addPlaced = [&](StorageClass *storage) {
-    if (!storage->fixedAddr && storage->end - storage->begin <= kShortLifetime)
+    // A class of a buffer set must be checked against every other set's,
+    // whenever they live.
+    if (!storage->fixedAddr && !storage->hasSet() &&
+        storage->end - storage->begin <= kShortLifetime)
       shortByBegin.insert({storage->begin, storage});
     else
       longLived.push_back(storage);
@@ -423,6 +440,8 @@ void Planner::place(Buffer buffer) {
   for (StorageClass *storage : planned) {
     taken.clear();
     auto overlaps = [&](StorageClass *other) {
+      if (storage->keptApartFrom(*other))
+        return true;
       return other->begin <= storage->end && storage->begin <= other->end &&
              !handsOver(*other, *storage) && !handsOver(*storage, *other);
     };
@@ -519,14 +538,13 @@ Outcome Planner::run(MemoryPlan &plan) {
 
 /// Plans `func` as it is written.
 static FailureOr<MemoryPlan> planAsWritten(FunctionOpInterface func,
-                                           const BufferCapacities &capacities,
-                                           bool extendLoads) {
+                                           const BufferCapacities &capacities) {
   // Each attempt either plans, fails, or separates one pair of tiles with
   // a copy and starts over. No place gets two copies, so this ends.
   MemoryPlan plan;
   CopySites copied;
   while (true) {
-    Outcome outcome = Planner(func, capacities, copied, extendLoads).run(plan);
+    Outcome outcome = Planner(func, capacities, copied).run(plan);
     if (outcome == Outcome::Failed)
       return failure();
     if (outcome == Outcome::Planned)
@@ -535,9 +553,10 @@ static FailureOr<MemoryPlan> planAsWritten(FunctionOpInterface func,
   }
 }
 
-/// Plans a copy of `func` whose load loops are unrolled by two, with loaded
-/// tiles living to the end of their loop; adopts the copy's body when that
-/// plan fits. Fails, leaving `func` alone and saying nothing, otherwise.
+/// Plans a copy of `func` whose load loops are unrolled by two, each half's
+/// tiles a buffer set that never shares storage with the other's; adopts
+/// the copy's body when that plan fits. Fails, leaving `func` alone and saying
+/// nothing, otherwise.
 static FailureOr<MemoryPlan>
 planDoubleBuffered(FunctionOpInterface func,
                    const BufferCapacities &capacities) {
@@ -548,13 +567,31 @@ planDoubleBuffered(FunctionOpInterface func,
   });
   SmallVector<scf::ForOp> loops;
   copy->walk([&](scf::ForOp loop) {
-    if (llvm::any_of(loop.getBody()->getOperations(),
-                     llvm::IsaPred<TileLoadOp>))
+    // A loop that pushes or pops across cores is fused trip by trip with
+    // the other core's loop when compiled, and its pipe's slots are its
+    // buffering: it stays as written.
+    bool crossCore =
+        loop->walk([](Operation *op) {
+              return op->hasTrait<pto::OpTrait::CrossCoreTransfer>()
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
+    if (!crossCore && llvm::any_of(loop.getBody()->getOperations(),
+                                   llvm::IsaPred<TileLoadOp>))
       loops.push_back(loop);
   });
+  // Each half's tiles are a buffer set of their own (pto.buffer_set): the
+  // compiled kernel keeps the two sets apart as the plan does.
+  Builder builder(func.getContext());
+  auto markSet = [&](unsigned half, Operation *op, OpBuilder) {
+    if (isa<TileLoadOp>(op))
+      op->setAttr(PTODialect::kBufferSetAttrName,
+                  builder.getI64IntegerAttr(half));
+  };
   unsigned unrolled = 0;
   for (scf::ForOp loop : loops)
-    unrolled += succeeded(loopUnrollByFactor(loop, 2));
+    unrolled += succeeded(loopUnrollByFactor(loop, 2, markSet));
   if (!unrolled)
     return failure();
   FailureOr<MemoryPlan> plan;
@@ -562,7 +599,7 @@ planDoubleBuffered(FunctionOpInterface func,
     // A plan that does not work out here is not the user's error.
     ScopedDiagnosticHandler silence(func->getContext(),
                                     [](Diagnostic &) { return success(); });
-    plan = planAsWritten(copy, capacities, /*extendLoads=*/true);
+    plan = planAsWritten(copy, capacities);
   }
   if (failed(plan) ||
       !llvm::all_of(plan->footprints, [](const BufferFootprint &footprint) {
@@ -581,7 +618,7 @@ FailureOr<MemoryPlan> pto::computeMemoryPlan(FunctionOpInterface func,
     if (FailureOr<MemoryPlan> plan = planDoubleBuffered(func, capacities);
         succeeded(plan))
       return plan;
-  return planAsWritten(func, capacities, /*extendLoads=*/false);
+  return planAsWritten(func, capacities);
 }
 
 LogicalResult pto::reportOverflow(FunctionOpInterface func,

@@ -162,7 +162,10 @@ def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::Func
 
     In a loop body, two tensors both marked `input` or `output` do not
     share: the next iteration's loads overlap the previous one's stores
-    when the loop is pipelined. `reuse-in-out` allows it.
+    when the loop is pipelined. `reuse-in-out` allows it. Tensors of
+    different reuse groups (`ascendc.reuse_group`, as a double-buffered
+    loop's two halves carry) never share, here or in
+    `ascendc-reuse-tensor-allocation`: their groups may be live at once.
   }];
   let options = [
     Option<"reuseInOut", "reuse-in-out", "bool", "false",

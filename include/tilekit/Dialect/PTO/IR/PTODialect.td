@@ -32,6 +32,12 @@ def PTO_Dialect : Dialect {
     Control flow is upstream `scf` and scalar arithmetic is upstream `arith`.
     Every tile carries a runtime *valid shape* (the region that holds data);
     ops that change or read it take it as `index` operands.
+
+    One attribute may sit on ops other than functions: `pto.buffer_set = 0`
+    or `1` on a tile load of a double-buffered loop (`pto-plan-memory`'s
+    `double-buffer` puts it there). Tiles of different buffer sets never
+    share storage, in the memory plan or in the compiled kernel, so one
+    half of the loop loads while the other half's tiles are read.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -54,6 +60,12 @@ def PTO_Dialect : Dialect {
     /// phase's items never meet in GM.
     static constexpr llvm::StringLiteral kItemPhasesAttrName =
         "pto.item_phases";
+    /// On an op of a double-buffered loop (pto-plan-memory's
+    /// `double-buffer`): which of the loop's two buffer sets (0 or 1) the
+    /// tiles it defines live in. Tiles of different sets are live together
+    /// and never share storage, in the plan or in the compiled kernel.
+    static constexpr llvm::StringLiteral kBufferSetAttrName =
+        "pto.buffer_set";
 
     void registerTypes();
     void registerAttributes();

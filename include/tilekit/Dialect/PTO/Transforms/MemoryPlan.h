@@ -46,9 +46,9 @@ struct BufferFootprint {
 
 struct PlanOptions {
   /// Double-buffer the loads of loops when the plan still fits: each such
-  /// scf.for is unrolled by two and the tiles it loads from GM live to the
-  /// end of the loop body, so that the two halves load into different
-  /// storage and a load need not wait for the previous tile's last reader.
+  /// scf.for is unrolled by two and each half's tiles form a buffer set
+  /// (pto.buffer_set) that never shares storage with the other half's, so
+  /// a load need not wait for the other half's readers.
   bool doubleBuffer = false;
 };
 

@@ -33,10 +33,14 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
 
     With `double-buffer`, each `scf.for` whose body loads tiles is unrolled
     by two (`scf` unrolling: a loop of twice the step and a loop for the
-    remaining iteration) and the tiles it loads from GM live to the end of
-    the loop body, so the two halves load into different storage and a
-    load need not wait for the last reader of the tile before it. If that
-    plan does not fit, the function is planned as written.
+    remaining iteration) and each half's tile-defining ops are marked with
+    their *buffer set* (`pto.buffer_set = 0` or `1`). Tiles of different
+    sets never share storage, whatever their lifetimes, so one half's loads
+    need not wait for the other half's readers; tiles of one set share as
+    any tiles do. `tilekit compile --double-buffer` compiles the same plan
+    (the sets become reuse groups) and the timing model, which holds one
+    version per buffer, times it. If that plan does not fit, the function
+    is planned as written.
 
     A function that cannot fit is an error at the function naming the
     buffer, its capacity, the bytes it needs and the peak, with a note at
@@ -53,7 +57,7 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
     Option<"l0cBytes", "l0c-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0C)", "L0C capacity">,
     Option<"biasBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">,
     Option<"doubleBuffer", "double-buffer", "bool", "false",
-           "Double-buffer the loads of loops when the plan still fits">
+           "Double-buffer the load loops (two buffer sets) when the plan still fits">
   ];
 }
 
