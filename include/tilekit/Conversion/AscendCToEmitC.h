@@ -98,6 +98,12 @@ KernelWorkspace getKernelWorkspace(mlir::func::FuncOp kernel);
 void populateArithGapsToEmitCPatterns(mlir::TypeConverter &types,
                                       mlir::RewritePatternSet &patterns);
 
+/// The float ops it leaves (remf, maximumf, minimumf, maxnumf, minnumf) as
+/// calls of the executor's rules in tilekit/Interp/MachineArith.h (and
+/// std::fmod), for C++ that includes that header: the trace producers.
+void populateArithFloatGapsToEmitCPatterns(mlir::TypeConverter &types,
+                                           mlir::RewritePatternSet &patterns);
+
 /// `text` as a C++ string literal (quotes, backslashes and newlines
 /// escaped).
 std::string cppStringLiteral(llvm::StringRef text);

@@ -13,8 +13,9 @@
 // the IR fixes (kind, core, path or unit, element size, space, written
 // bytes, static shape, name and location indices into the file's own
 // tables); the calls fill in what the run decides. Header-only, C++17,
-// depending on TraceABI.h alone, so that a producer builds with nothing but
-// a compiler. Docs: docs/trace-format.md ("Compiled producers").
+// depending only on other such headers (TraceABI.h, MergeOrder.h,
+// CrossCorePipes.h with Machine.def, MachineArith.h), so that a producer
+// builds with nothing but a compiler. Docs: docs/trace-format.md ("Compiled producers").
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 
 #include "tilekit/Trace/TraceABI.h"
 
+#include "tilekit/Interp/MachineArith.h"
 #include "tilekit/Machine/CrossCorePipes.h"
 #include "tilekit/Trace/MergeOrder.h"
 

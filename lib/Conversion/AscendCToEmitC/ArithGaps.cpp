@@ -80,7 +80,41 @@ struct UnsignedDivisionLowering : OpConversionPattern<From> {
   }
 };
 
+/// A float op as a call of the executor's own rule for it
+/// (tilekit/Interp/MachineArith.h), so that NaN and signed zeros come out
+/// as `tilekit run` computes them.
+template <typename From> struct MachineArithCall : OpConversionPattern<From> {
+  MachineArithCall(const TypeConverter &types, MLIRContext *context,
+                   StringRef callee)
+      : OpConversionPattern<From>(types, context), callee(callee) {}
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = this->getTypeConverter()->convertType(op.getType());
+    if (!type || !isa<FloatType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "not a scalar float");
+    rewriter.replaceOpWithNewOp<emitc::CallOpaqueOp>(
+        op, type, callee, ValueRange{adaptor.getLhs(), adaptor.getRhs()});
+    return success();
+  }
+  std::string callee;
+};
+
 } // namespace
+
+void tilekit::populateArithFloatGapsToEmitCPatterns(
+    TypeConverter &types, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<MachineArithCall<arith::RemFOp>>(types, context, "std::fmod");
+  patterns.add<MachineArithCall<arith::MaximumFOp>>(
+      types, context, "tilekit::interp::maximumPropagatingNaN");
+  patterns.add<MachineArithCall<arith::MinimumFOp>>(
+      types, context, "tilekit::interp::minimumPropagatingNaN");
+  patterns.add<MachineArithCall<arith::MaxNumFOp>>(types, context,
+                                                   "tilekit::interp::maxNum");
+  patterns.add<MachineArithCall<arith::MinNumFOp>>(types, context,
+                                                   "tilekit::interp::minNum");
+}
 
 void tilekit::populateArithGapsToEmitCPatterns(TypeConverter &types,
                                                RewritePatternSet &patterns) {

@@ -678,6 +678,7 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   {
     RewritePatternSet patterns(context);
     populateArithGapsToEmitCPatterns(types, patterns);
+    populateArithFloatGapsToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
     populateFuncToEmitCPatterns(types, patterns);

@@ -955,6 +955,7 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
         inCore.insert(func.getName());
     patterns.add<WorkItemCallLowering>(types, context, inCore, groups);
     populateArithGapsToEmitCPatterns(types, patterns);
+    populateArithFloatGapsToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
     populateSCFToEmitCConversionPatterns(patterns, types);
     populateFuncToEmitCPatterns(types, patterns);
