@@ -30,19 +30,29 @@ func.func @chain(%gm: !ascendc.global_tensor<64xf32>, %n: index) {
 
 // In a loop the next trip's load overwrites what this trip's vector op
 // reads, and the next trip's vector op overwrites what this trip's store
-// reads: backward pairs (V -> MTE2, MTE3 -> V) inside the body.
+// reads: backward pairs (V -> MTE2, MTE3 -> V), each split around the loop
+// since its op waits only for the previous trip. The set follows the
+// access it orders (the exp, the store), the wait stays before the op, a
+// set before the loop stands for trip 0 and a wait after it takes the last
+// trip's set.
 // CHECK-LABEL: func.func @loop(
-// CHECK: scf.for
-// CHECK-NEXT: ascendc.set_flag v -> mte2, event 0
+// CHECK: ascendc.set_flag v -> mte2, event 0
+// CHECK-NEXT: ascendc.set_flag mte3 -> v, event 0
+// CHECK-NEXT: scf.for
 // CHECK-NEXT: ascendc.wait_flag v -> mte2, event 0
-// CHECK: ascendc.data_copy %{{.*}}, %arg1
+// CHECK-NEXT: ascendc.data_copy %{{.*}}, %arg1
 // CHECK-NEXT: ascendc.set_flag mte2 -> v, event 0
 // CHECK-NEXT: ascendc.wait_flag mte2 -> v, event 0
-// CHECK-DAG: ascendc.set_flag mte3 -> v, event 0
-// CHECK: ascendc.exp_l2
+// CHECK-NEXT: ascendc.wait_flag mte3 -> v, event 0
+// CHECK-NEXT: ascendc.exp_l2
+// CHECK-NEXT: ascendc.set_flag v -> mte2, event 0
 // CHECK-NEXT: ascendc.set_flag v -> mte3, event 0
 // CHECK-NEXT: ascendc.wait_flag v -> mte3, event 0
 // CHECK-NEXT: ascendc.data_copy %arg2
+// CHECK-NEXT: ascendc.set_flag mte3 -> v, event 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.wait_flag mte3 -> v, event 0
+// CHECK-NEXT: ascendc.wait_flag v -> mte2, event 0
 func.func @loop(%n: index, %src: !ascendc.global_tensor<64xf32>, %dst: !ascendc.global_tensor<64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -16,6 +16,12 @@
 // came to depend on a pair that would leave it; both arms of an `scf.if`
 // start from the state before it and their unordered accesses are merged.
 //
+// A pair whose op waits only for the previous trip of its loop is then
+// split (splitLoopCarried): the set after the access it orders, one set
+// before the loop, one wait after it, the Ascend C ping-pong idiom. The
+// code is walked again with each wait ordering what came before its set,
+// and what that leaves unordered is paired (and split) in turn.
+//
 // Then the event ids (EventIds below): the chip keeps one bit per event,
 // and a set executes when its pipe gets there, not where it is written, so
 // a set must not find its event's bit still up from an earlier set whose
@@ -33,6 +39,7 @@
 
 #include <array>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace tilekit::ascendc {
@@ -47,6 +54,8 @@ namespace {
 
 constexpr unsigned kPipes = kNumPipes;
 constexpr unsigned kIds = tilekit::machine::kFirstReservedEventId;
+/// How many times pairs are split and the code walked again.
+constexpr unsigned kSplitRounds = 6;
 using PipeMatrix = std::array<std::array<uint64_t, kPipes>, kPipes>;
 
 /// Walks a function's code in program order, each core group continuing
@@ -138,6 +147,10 @@ struct CoreState {
   /// synced[p][q]: p's ops issued before this point are ordered before q's
   /// ops issued after it.
   PipeMatrix synced{};
+  /// When the last set_flag of each (p, q, event) was issued: a wait orders
+  /// what p issued before its set. (Split pairs carry events of their own
+  /// until the ids are given; the others are 0 and adjacent.)
+  std::map<std::tuple<unsigned, unsigned, int64_t>, uint64_t> lastSet;
   uint64_t clock = 1;
 
   void merge(const CoreState &other) {
@@ -158,8 +171,25 @@ struct CoreState {
     for (unsigned p = 0; p < kPipes; ++p)
       for (unsigned q = 0; q < kPipes; ++q)
         synced[p][q] = std::min(synced[p][q], other.synced[p][q]);
+    // A set only one path issued may not have been.
+    for (auto it = lastSet.begin(); it != lastSet.end();) {
+      auto theirs = other.lastSet.find(it->first);
+      if (theirs == other.lastSet.end()) {
+        it = lastSet.erase(it);
+        continue;
+      }
+      it->second = std::min(it->second, theirs->second);
+      ++it;
+    }
     clock = std::max(clock, other.clock);
   }
+};
+
+/// A pair split around a loop (PipeSyncInserter::splitLoopCarried): the
+/// set before the loop, the set after the access it orders, the wait
+/// before the op that waits, the wait after the loop.
+struct SplitPair {
+  Operation *prime, *set, *wait, *drain;
 };
 
 class PipeSyncInserter {
@@ -171,10 +201,25 @@ public:
   /// Moves each pair that may go before a loop or branch around it there.
   void place();
 
+  /// Splits each pair whose op waits only for accesses of the previous trip
+  /// of the loop around it (and for code before the loop): the set goes
+  /// right after the last such access, a set before the loop stands for
+  /// trip 0, a wait after the loop takes the last trip's set. The op then
+  /// waits for its own buffer's reader, not for every earlier op of that
+  /// pipe: a double-buffered loop's next load overlaps the other half.
+  /// `nextEvent` numbers the split pairs' own events, from kFirstSplitEvent
+  /// (EventIds gives them real ids).
+  SmallVector<SplitPair> splitLoopCarried(int64_t &nextEvent);
+
+  static constexpr int64_t kFirstSplitEvent = 1 << 20;
+
 private:
-  /// A pair inserted before `consumer`, which may go before `at`.
+  /// A pair inserted before `consumer`, which may go before `at`, ordering
+  /// `causes` (the accesses of the source pipe `consumer` conflicts with,
+  /// on any trip).
   struct Move {
     Operation *at, *consumer;
+    llvm::SetVector<Operation *> causes;
   };
 
   bool globalOnly;
@@ -196,6 +241,10 @@ private:
   /// but those inside `at` (which it leaves behind).
   void ordered(Operation *at, unsigned from, unsigned to,
                CoreState &state) const;
+  /// Adds the pending accesses of `from` that `consumer` conflicts with to
+  /// `move`'s causes.
+  void noteCauses(Move &move, unsigned from, unsigned to,
+                  const CoreState &state) const;
 };
 
 SmallVector<PendingAccess> PipeSyncInserter::accessesOf(Operation *op,
@@ -250,6 +299,17 @@ void PipeSyncInserter::ordered(Operation *at, unsigned from, unsigned to,
   ++state.clock;
 }
 
+void PipeSyncInserter::noteCauses(Move &move, unsigned from, unsigned to,
+                                  const CoreState &state) const {
+  SmallVector<PendingAccess> mine = accessesOf(move.consumer, to);
+  for (const PendingAccess &earlier : state.accesses)
+    if (earlier.pipe == from &&
+        llvm::any_of(mine, [&](const PendingAccess &now) {
+          return conflicts(earlier, now, state);
+        }))
+      move.causes.insert(earlier.op);
+}
+
 void PipeSyncInserter::synchronize(Operation *consumer, unsigned from,
                                    unsigned to, CoreState &state) {
   OpBuilder builder(consumer);
@@ -259,8 +319,48 @@ void PipeSyncInserter::synchronize(Operation *consumer, unsigned from,
   WaitFlagOp::create(builder, consumer->getLoc(), static_cast<Pipe>(from),
                      static_cast<Pipe>(to), /*event=*/0);
   Operation *at = hoistPoint(consumer, from, to, state);
-  moves[set] = {at, consumer};
+  Move &move = moves[set];
+  move.at = at;
+  move.consumer = consumer;
+  noteCauses(move, from, to, state);
   ordered(at, from, to, state);
+}
+
+SmallVector<SplitPair> PipeSyncInserter::splitLoopCarried(int64_t &nextEvent) {
+  SmallVector<SplitPair> split;
+  for (auto &[set, move] : moves) {
+    auto loop = dyn_cast<scf::ForOp>(move.consumer->getParentOp());
+    if (move.at != move.consumer || !loop)
+      continue;
+    // Every cause inside the loop must be a later op of its body (the
+    // previous trip's); causes before the loop are the prime's.
+    Operation *last = nullptr;
+    bool carried = llvm::all_of(move.causes, [&](Operation *cause) {
+      if (!loop->isAncestor(cause))
+        return true;
+      if (cause->getBlock() != loop.getBody() ||
+          !move.consumer->isBeforeInBlock(cause))
+        return false;
+      if (!last || last->isBeforeInBlock(cause))
+        last = cause;
+      return true;
+    });
+    if (!carried || !last)
+      continue;
+    Operation *wait = set->getNextNode();
+    // An event of its own until EventIds gives the ids, so that a later
+    // walk pairs the wait with this set.
+    int64_t event = kFirstSplitEvent + nextEvent++;
+    cast<SetFlagOp>(set).setEvent(event);
+    cast<WaitFlagOp>(wait).setEvent(event);
+    OpBuilder builder(loop);
+    Operation *prime = builder.clone(*set);
+    builder.setInsertionPointAfter(loop);
+    Operation *drain = builder.clone(*wait);
+    set->moveAfter(last);
+    split.push_back({prime, set, wait, drain});
+  }
+  return split;
 }
 
 void PipeSyncInserter::place() {
@@ -302,10 +402,21 @@ void PipeSyncInserter::visit(Operation *op, CoreState &state) {
       Operation *at = hoistPoint(move->second.consumer, from, to, state);
       if (move->second.at->isAncestor(at))
         move->second.at = at;
+      noteCauses(move->second, from, to, state);
       ordered(move->second.at, from, to, state);
       return;
     }
-    state.synced[from][to] = state.clock++;
+    // Another wait orders what its set's pipe issued before the set.
+    auto set = state.lastSet.find({from, to, wait.getEvent()});
+    if (set != state.lastSet.end())
+      state.synced[from][to] = std::max(state.synced[from][to], set->second);
+    ++state.clock;
+    return;
+  }
+  if (auto set = dyn_cast<SetFlagOp>(op)) {
+    state.lastSet[{static_cast<unsigned>(set.getSrc()),
+                   static_cast<unsigned>(set.getDst()), set.getEvent()}] =
+        state.clock++;
     return;
   }
   if (std::optional<Pipe> pipe = getOpPipe(op); pipe && *pipe != Pipe::All)
@@ -406,13 +517,40 @@ bool isPair(SetFlagOp set, WaitFlagOp wait) {
 
 class EventIds {
 public:
+  /// `split`: the pairs split around loops, numbered as one at their prime.
+  explicit EventIds(ArrayRef<SplitPair> split) {
+    for (const SplitPair &pair : split) {
+      primes[pair.prime] = pair;
+      loopSets.insert(pair.set);
+    }
+  }
+
   void visit(Operation *op, IdState &state);
 
 private:
   llvm::DenseSet<Operation *> numbered, handOvers;
+  llvm::DenseMap<Operation *, SplitPair> primes;
+  llvm::DenseSet<Operation *> loopSets;
 
   void handOver(SetFlagOp set, IdState &state);
+  /// A split pair's id: one whose bit is down at its prime, on all four.
+  void numberSplit(const SplitPair &pair, IdState &state);
 };
+
+void EventIds::numberSplit(const SplitPair &pair, IdState &state) {
+  auto prime = cast<SetFlagOp>(pair.prime);
+  unsigned from = static_cast<unsigned>(prime.getSrc());
+  unsigned to = static_cast<unsigned>(prime.getDst());
+  std::optional<unsigned> id = state.downId(from, to);
+  if (!id) {
+    handOver(prime, state);
+    id = state.downId(from, to).value_or(0);
+  }
+  for (Operation *op : {pair.prime, pair.set})
+    cast<SetFlagOp>(op).setEvent(*id);
+  for (Operation *op : {pair.wait, pair.drain})
+    cast<WaitFlagOp>(op).setEvent(*id);
+}
 
 void EventIds::handOver(SetFlagOp set, IdState &state) {
   unsigned from = static_cast<unsigned>(set.getSrc());
@@ -446,6 +584,16 @@ void EventIds::visit(Operation *op, IdState &state) {
     return;
   }
   if (auto set = dyn_cast<SetFlagOp>(op)) {
+    bool prime = primes.count(op);
+    if (prime && numbered.insert(op).second)
+      numberSplit(primes.lookup(op), state);
+    // A split pair's sets must find the bit down that its waits took down
+    // (the last trip's, or the last run's of an outer loop): a hand-over
+    // first where the waiting pipe may not have passed that wait yet.
+    else if ((prime || loopSets.contains(op)) &&
+             !state.down(static_cast<unsigned>(set.getSrc()),
+                         static_cast<unsigned>(set.getDst()), set.getEvent()))
+      handOver(set, state);
     // A set whose wait comes later keeps its event's bit up until then.
     if (!isPair(set, dyn_cast_or_null<WaitFlagOp>(set->getNextNode())) &&
         set.getEvent() < kIds)
@@ -495,7 +643,37 @@ struct InsertPipeSyncPass
     CoreState outside;
     CoreWalker<CoreState, decltype(pairs)>(pairs).walk(body, outside);
     inserter.place();
-    EventIds ids;
+    // A split wait orders less than the pair did: walk again, each wait
+    // ordering what its set's pipe issued before the set, pair what is
+    // left unordered, and split those pairs in turn (a few rounds: each
+    // round's pairs are loop-carried accesses the last one's covered).
+    int64_t splitEvents = 0;
+    SmallVector<SplitPair> split = inserter.splitLoopCarried(splitEvents);
+    for (unsigned round = 0; round < kSplitRounds && !split.empty(); ++round) {
+      PipeSyncInserter rest(globalOnly);
+      auto more = [&](Operation *op, CoreState &state) {
+        rest.visit(op, state);
+      };
+      CoreState again;
+      CoreWalker<CoreState, decltype(more)>(more).walk(body, again);
+      rest.place();
+      SmallVector<SplitPair> next = rest.splitLoopCarried(splitEvents);
+      if (next.empty())
+        break;
+      if (round + 1 == kSplitRounds) {
+        // The last round's pairs stay whole: undo their splits.
+        for (const SplitPair &pair : next) {
+          pair.set->moveBefore(pair.wait);
+          cast<SetFlagOp>(pair.set).setEvent(0);
+          cast<WaitFlagOp>(pair.wait).setEvent(0);
+          pair.prime->erase();
+          pair.drain->erase();
+        }
+        break;
+      }
+      split.append(next);
+    }
+    EventIds ids(split);
     auto number = [&](Operation *op, IdState &state) { ids.visit(op, state); };
     IdState start;
     CoreWalker<IdState, decltype(number)>(number).walk(body, start);

@@ -659,6 +659,31 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
     the accesses still unordered on any path (zero trips, either arm) stay
     unordered.
 
+    A pair whose op waits only for accesses of the previous trip of the
+    loop right around it (accesses later in the body), and for code before
+    the loop, is then split the way Ascend C writes a ping-pong buffer:
+
+    ```mlir
+    ascendc.set_flag mte1 -> mte2, event 0      // trip 0
+    scf.for ... {
+      ascendc.wait_flag mte1 -> mte2, event 0
+      ascendc.data_copy %a1, ...                 // the next block into A
+      ...
+      ascendc.load_data %a2, %a1                 // A's reader
+      ascendc.set_flag mte1 -> mte2, event 0     // A is free
+      ...
+    }
+    ascendc.wait_flag mte1 -> mte2, event 0      // the last trip's set
+    ```
+
+    The set moves right after the last access it orders, so the op waits
+    for its own buffer's reader, not for every earlier op of that pipe: in
+    a double-buffered loop (`pto.buffer_set`) the next half's load overlaps
+    this half's reads. A split wait orders less than the pair did, so the
+    code is walked again, each wait ordering what its set's pipe issued
+    before that set, and what is left unordered gets pairs of its own,
+    split in turn (up to six rounds; the last round's pairs stay whole).
+
     The chip keeps one bit per event, and a set executes when its pipe gets
     there, not where it is written: a set must find its event's bit down
     (the CCE intrinsics' set_flag & wait_flag page). So the event ids (0-5;
@@ -666,7 +691,8 @@ def InsertPipeSync : InterfacePass<"ascendc-insert-pipe-sync", "mlir::FunctionOp
     with the same loop and branch rules: every pair whose wait directly
     follows its set (this pass's, and `ascendc-insert-bufid-sync`'s) takes
     the id waited for longest ago among those whose last wait is ordered
-    before it. When there is none, or a later trip of a loop finds its own
+    before it; a split pair takes one at its set before the loop, and each
+    of its sets checks that its bit is down. When there is none, or a later trip of a loop finds its own
     id maybe still up, a hand-over goes first: a pair the other way, which
     holds the source pipe until the destination pipe has passed its waits
     (`pipe_barrier all` where the chip has no such flag).
