@@ -9,10 +9,12 @@
 // field for field.
 //
 // A launch runs each block as a work item marked explicitly synchronized.
-// A mixed kernel's block runs twice, once as the cube and once as the
-// vector core (each skipping the other's groups): the cores' instruction
-// streams do not depend on each other's timing, and the streams are merged
-// by their contents (MergeOrder.h), as the executor merges its cores'.
+// A mixed kernel's block runs as each of its cores at once, on a thread
+// each (the cube, and the vector core once per lane, each skipping the
+// others' code): the cores' instruction streams do not depend on each
+// other's timing, and they are merged by their contents (MergeOrder.h), as
+// the executor merges its cores', as they come: a block's records pass
+// through bounded queues and are never all held, however long it runs.
 //
 // Built on TraceProducer.h (the context, the sink, the tables, the entry
 // points' argument binding).
@@ -25,7 +27,11 @@
 #include "tilekit/Trace/TraceProducer.h"
 
 #include <array>
+#include <condition_variable>
+#include <deque>
 #include <map>
+#include <mutex>
+#include <thread>
 
 namespace tilekit_producer {
 
@@ -44,16 +50,69 @@ struct Local {
   uint64_t id = 0;
 };
 
-/// What a launch's block is running: the kernel's cores, the pass (the
-/// cube's or the vector core's), the lane scope, the cores' streams and
-/// the block's workspaces. One run is single-threaded.
+/// One core's records of a mixed block, from its thread to the merge:
+/// bounded, so that a long block is never held whole.
+class BlockStream {
+public:
+  /// Appends `r`, waiting while the stream is full; false once the block
+  /// stopped.
+  bool push(const tilekit_trace_record &r) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return stopped || records.size() < kCapacity; });
+    if (stopped)
+      return false;
+    records.push_back(r);
+    changed.notify_all();
+    return true;
+  }
+  /// The next record, waiting for it; null once the core's pass ended and
+  /// its records were taken, or the block stopped.
+  const tilekit_trace_record *next() {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return stopped || ended || !records.empty(); });
+    return stopped || records.empty() ? nullptr : &records.front();
+  }
+  void pop() {
+    std::lock_guard<std::mutex> lock(mutex);
+    records.pop_front();
+    changed.notify_all();
+  }
+  void end() {
+    std::lock_guard<std::mutex> lock(mutex);
+    ended = true;
+    changed.notify_all();
+  }
+  void stop() {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopped = true;
+    changed.notify_all();
+  }
+
+private:
+  /// 16384 records: 3.4 MB per core.
+  static constexpr size_t kCapacity = size_t(1) << 14;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<tilekit_trace_record> records;
+  bool ended = false, stopped = false;
+};
+
+/// Thrown on a core's thread once its block stopped.
+struct BlockStopped {};
+
+/// What a launch's block is running on this thread: the kernel's cores,
+/// the core this thread runs (the cube's pass or a vector lane's), the
+/// lane scope and the block's workspaces.
 struct AscendCBlock {
   /// The kernel's cores: 0 vector, 1 cube, 2 both.
   int kind = 0;
   bool onCube = false;
   /// Inside `if_subblock <lane>`: that lane, else -1.
   int lane = -1;
-  std::array<std::vector<tilekit_trace_record>, 3> streams;
+  /// In a mixed block: the stream this thread keeps (0 the cube, 1 + lane
+  /// a vector lane) and where its records go.
+  unsigned keep = 0;
+  BlockStream *out = nullptr;
   std::map<uint32_t, uint64_t> workspaces;
 };
 inline AscendCBlock &block() {
@@ -72,10 +131,11 @@ inline GmView gmView(const Tensor &tensor) {
   return view;
 }
 
-/// Runs block `index` of `blocks` of a kernel of `kind` (0 vector, 1 cube,
-/// 2 both): a work item; the number of passes it takes (one per core).
-inline ptrdiff_t ascendc_block_begin(Context &ctx, ptrdiff_t index,
-                                     ptrdiff_t blocks, int kind) {
+/// Begins block `index` of `blocks` of a kernel of `kind` (0 vector, 1
+/// cube, 2 both), whose file has `workspaceOps` workspace ops: a work item,
+/// each workspace a storage of the block's.
+inline void ascendc_block_begin(Context &ctx, ptrdiff_t index, ptrdiff_t blocks,
+                                int kind, uint32_t workspaceOps) {
   ctx.blockIndex = index;
   ctx.blockCount = blocks;
   ctx.item = ctx.shared->nextItem++;
@@ -86,30 +146,96 @@ inline ptrdiff_t ascendc_block_begin(Context &ctx, ptrdiff_t index,
   r.amount = static_cast<uint64_t>(blocks);
   r.item = ctx.item;
   emit(ctx, r);
+  // The model times such a block as its records come: none is held.
+  ctx.shared->streamedItem = true;
   AscendCBlock &b = block();
   b.kind = kind;
-  b.workspaces.clear();
-  for (auto &stream : b.streams)
-    stream.clear();
-  return kind == 2 ? 2 : 1;
-}
-
-/// Pass `pass` of the block: the cube's (first) or the vector core's.
-inline void ascendc_pass_begin(Context &ctx, ptrdiff_t pass) {
-  AscendCBlock &b = block();
-  b.onCube = b.kind == 1 || (b.kind == 2 && pass == 0);
+  b.onCube = kind == 1;
   b.lane = -1;
+  // Numbered in op order before any core runs: the same storages whatever
+  // the cores' threads do.
+  b.workspaces.clear();
+  for (uint32_t op = 0; op < workspaceOps; ++op)
+    b.workspaces[op] = newBuffer(ctx);
 }
 
-/// Ends the block: a mixed kernel's streams merged, then the work item's
-/// end.
-inline void ascendc_block_end(Context &ctx) {
+/// Runs the block's kernel: inline for one core; for a mixed kernel as the
+/// cube and as each vector lane, a thread each, merging their records as
+/// they come.
+template <typename... P, typename... A>
+inline void ascendc_run_kernel(Context &ctx, void (*kernel)(P...),
+                               const A &...args) {
   AscendCBlock &b = block();
-  if (b.kind == 2)
-    for (const tilekit_trace_record &r : tilekit::trace::merge::mergeStreams(
-             b.streams.data(), b.streams.size(),
-             [](const tilekit_trace_record &) { return false; }))
-      sinkRecord(*ctx.shared, r);
+  if (b.kind != 2) {
+    kernel(args...);
+    return;
+  }
+  // Every name and location interned first, so that the ids the records
+  // carry do not depend on the threads.
+  const Tables &tables = *ctx.shared->tables;
+  for (size_t i = 0; i < tables.numNames; ++i)
+    if (tables.names[i]) // the table ends with a null
+      nameId(ctx, static_cast<uint16_t>(i));
+  for (size_t i = 1; i < tables.numLocations; ++i)
+    locationId(ctx, static_cast<uint32_t>(i));
+  std::array<BlockStream, 3> streams;
+  std::mutex failureMutex;
+  std::string failure;
+  auto stopAll = [&](const std::string &why) {
+    {
+      std::lock_guard<std::mutex> lock(failureMutex);
+      if (failure.empty())
+        failure = why;
+    }
+    for (BlockStream &stream : streams)
+      stream.stop();
+  };
+  std::vector<std::thread> threads;
+  for (unsigned core = 0; core < 3; ++core)
+    threads.emplace_back([&, core] {
+      Context mine(*ctx.shared);
+      mine.nameIds = ctx.nameIds;
+      mine.locationIds = ctx.locationIds;
+      mine.blockIndex = ctx.blockIndex;
+      mine.blockCount = ctx.blockCount;
+      mine.item = ctx.item;
+      mine.depth = ctx.depth;
+      current = &mine;
+      AscendCBlock &run = block();
+      run.kind = 2;
+      run.onCube = core == 0;
+      run.lane = -1;
+      run.keep = core;
+      run.out = &streams[core];
+      run.workspaces = b.workspaces;
+      try {
+        kernel(args...);
+      } catch (const BlockStopped &) {
+      } catch (const std::exception &fault) {
+        stopAll(fault.what());
+      }
+      streams[core].end();
+      run.out = nullptr;
+      current = nullptr;
+    });
+  try {
+    ::tilekit::trace::merge::mergeAsTheyCome<tilekit_trace_record>(
+        streams.size(), [](const tilekit_trace_record &) { return false; },
+        [&](size_t i) { return streams[i].next(); },
+        [&](size_t i) { streams[i].pop(); },
+        [&](const tilekit_trace_record &r) { sinkRecord(*ctx.shared, r); });
+  } catch (const std::exception &fault) {
+    stopAll(fault.what());
+  }
+  for (std::thread &thread : threads)
+    thread.join();
+  if (!failure.empty())
+    throw Fault(failure);
+}
+
+/// Ends the block: the work item's end.
+inline void ascendc_block_end(Context &ctx) {
+  ctx.shared->streamedItem = false;
   tilekit_trace_record r{};
   r.kind = TILEKIT_TRACE_WORK_END;
   r.core = TILEKIT_TRACE_AICORE;
@@ -170,11 +296,13 @@ inline void ascendc_send(Context &ctx, tilekit_trace_record r, int where,
   bool twoVector = where & kTwoVectorCores;
   bool cube = b.kind == 2 ? b.onCube : (where & kCubeFunction) != 0;
   auto send = [&](unsigned stream) {
-    checkLimits(*ctx.shared, /*held=*/b.kind == 2);
-    if (b.kind == 2)
-      b.streams[stream].push_back(r);
-    else
+    if (b.kind == 2 && stream != b.keep)
+      return; // another core's thread sends it
+    checkLimits(*ctx.shared, /*held=*/false);
+    if (b.kind != 2)
       sinkRecord(*ctx.shared, r);
+    else if (!b.out->push(r))
+      throw BlockStopped{};
   };
   if (cube) {
     r.core = TILEKIT_TRACE_CUBE;

@@ -42,35 +42,21 @@ void forEachCrossCoreFlag(const R &r, Visit &&visit) {
       visit(toCube, r.op, lane);
 }
 
-/// Merges `streams` of records `R` (a tilekit_trace_record or a type
-/// derived from it); `fromCube(record)` tells whether a push or pop record
-/// moves a tile the cube pushed. Streams that block each other (a pop
-/// without a push) are appended in stream order, for the timing model to
-/// report.
-template <typename R, typename FromCube>
-std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
-                            FromCube fromCube) {
-  // A push and the pops that take it share a queue: the pushing side, the
-  // pipe id and the lane.
-  using Key = std::tuple<bool, uint16_t, unsigned>;
-  struct Count {
-    uint64_t pushed = 0, popped = 0;
-  };
-  std::map<Key, Count> queues;
-  // A cross-core flag's sets and waits by (to the cube, flag id, lane).
-  using FlagKey = std::tuple<bool, uint16_t, unsigned>;
-  std::map<FlagKey, Count> flags;
-  auto crossCore = [](const R &r) {
-    return (r.kind == TILEKIT_TRACE_SET_FLAG ||
-            r.kind == TILEKIT_TRACE_WAIT_FLAG) &&
-           (r.flags & TILEKIT_TRACE_CROSS_CORE);
-  };
-  auto ready = [&](const R &r) {
+/// What the merge may take next: a pop only after the push it takes, a push
+/// only into a free slot, a cross-core wait only after the set it takes.
+/// `fromCube(record)` tells whether a push or pop record moves a tile the
+/// cube pushed.
+template <typename R, typename FromCube> class MergeRule {
+public:
+  explicit MergeRule(FromCube fromCube) : fromCube(fromCube) {}
+
+  /// Whether `r` may be the next record of the merged order.
+  bool ready(const R &r) {
     if (crossCore(r)) {
       bool free = true;
       if (r.kind == TILEKIT_TRACE_WAIT_FLAG)
         forEachCrossCoreFlag(r, [&](bool toCube, uint16_t flag, unsigned lane) {
-          Count &n = flags[FlagKey{toCube, flag, lane}];
+          Count &n = flags[Key{toCube, flag, lane}];
           free = free && n.pushed > n.popped;
         });
       return free;
@@ -88,12 +74,14 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
         return false;
     }
     return true;
-  };
-  auto take = [&](const R &r) {
+  }
+
+  /// Takes `r` into the merged order.
+  void take(const R &r) {
     if (crossCore(r)) {
       bool set = r.kind == TILEKIT_TRACE_SET_FLAG;
       forEachCrossCoreFlag(r, [&](bool toCube, uint16_t flag, unsigned lane) {
-        Count &n = flags[FlagKey{toCube, flag, lane}];
+        Count &n = flags[Key{toCube, flag, lane}];
         ++(set ? n.pushed : n.popped);
       });
       return;
@@ -106,29 +94,74 @@ std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
         Count &n = queues[Key{fromCube(r), r.op, lane}];
         ++(push ? n.pushed : n.popped);
       }
-  };
+  }
 
-  std::vector<R> merged;
-  size_t total = 0;
-  for (size_t i = 0; i < count; ++i)
-    total += streams[i].size();
-  merged.reserve(total);
-  std::vector<size_t> next(count, 0);
+private:
+  static bool crossCore(const R &r) {
+    return (r.kind == TILEKIT_TRACE_SET_FLAG ||
+            r.kind == TILEKIT_TRACE_WAIT_FLAG) &&
+           (r.flags & TILEKIT_TRACE_CROSS_CORE);
+  }
+
+  /// A pipe's queue: the pushing side, the pipe id and the lane; a
+  /// cross-core flag: to the cube, the flag id and the lane.
+  using Key = std::tuple<bool, uint16_t, unsigned>;
+  struct Count {
+    uint64_t pushed = 0, popped = 0;
+  };
+  FromCube fromCube;
+  std::map<Key, Count> queues, flags;
+};
+
+/// The merge over streams whose records come as they are made: round robin,
+/// taking from one stream while its next record may come next (`next(i)`
+/// gives stream i's next record, waiting for it, or null once the stream
+/// has ended; `pop(i)` drops it), each taken record handed to `out`. Streams
+/// that block each other are finished in stream order, for the timing
+/// model to report. The order depends on the streams' contents alone.
+template <typename R, typename FromCube, typename Next, typename Pop,
+          typename Out>
+void mergeAsTheyCome(size_t count, FromCube fromCube, Next next, Pop pop,
+                     Out out) {
+  MergeRule<R, FromCube> rule(fromCube);
   size_t current = 0, idle = 0;
-  while (merged.size() < total && idle < count) {
-    const std::vector<R> &stream = streams[current];
+  while (idle < count) {
     bool progressed = false;
-    while (next[current] < stream.size() && ready(stream[next[current]])) {
-      const R &r = stream[next[current]++];
-      take(r);
-      merged.push_back(r);
+    while (const R *r = next(current)) {
+      if (!rule.ready(*r))
+        break;
+      rule.take(*r);
+      out(*r);
+      pop(current);
       progressed = true;
     }
     idle = progressed ? 0 : idle + 1;
     current = (current + 1) % count;
   }
   for (size_t i = 0; i < count; ++i)
-    merged.insert(merged.end(), streams[i].begin() + next[i], streams[i].end());
+    while (const R *r = next(i)) {
+      out(*r);
+      pop(i);
+    }
+}
+
+/// Merges `streams` of records `R` (a tilekit_trace_record or a type
+/// derived from it) held whole.
+template <typename R, typename FromCube>
+std::vector<R> mergeStreams(const std::vector<R> *streams, size_t count,
+                            FromCube fromCube) {
+  std::vector<R> merged;
+  size_t total = 0;
+  for (size_t i = 0; i < count; ++i)
+    total += streams[i].size();
+  merged.reserve(total);
+  std::vector<size_t> at(count, 0);
+  mergeAsTheyCome<R>(
+      count, fromCube,
+      [&](size_t i) -> const R * {
+        return at[i] < streams[i].size() ? &streams[i][at[i]] : nullptr;
+      },
+      [&](size_t i) { ++at[i]; }, [&](const R &r) { merged.push_back(r); });
   return merged;
 }
 

@@ -15,7 +15,8 @@
 // tables); the calls fill in what the run decides. Header-only, C++17,
 // depending only on other such headers (TraceABI.h, MergeOrder.h,
 // CrossCorePipes.h with Machine.def, MachineArith.h), so that a producer
-// builds with nothing but a compiler. Docs: docs/trace-format.md ("Compiled producers").
+// builds with nothing but a compiler. Docs: docs/trace-format.md ("Compiled
+// producers").
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,8 +99,10 @@ struct Shared {
   std::chrono::steady_clock::time_point deadline;
   std::atomic<uint64_t> counted{0}, heldBytes{0};
   /// Bytes of the records of the open work item handed to the sink (the
-  /// timing model keeps an item's records until it ends).
+  /// timing model keeps an item's records until it ends), unless the item
+  /// is a compiled kernel's block, which the model times as it comes.
   uint64_t itemBytes = 0;
+  bool streamedItem = false;
   std::atomic<bool> stopped{false};
 };
 
@@ -251,8 +254,9 @@ inline void checkLimits(Shared &shared, bool held) {
 /// Hands a record to the sink, within the memory budget: the sink holds
 /// the open work item's records, the producer its group launches'.
 inline void sinkRecord(Shared &shared, const tilekit_trace_record &r) {
-  shared.itemBytes = r.kind == TILEKIT_TRACE_WORK_END
-                         ? 0
+  shared.itemBytes = r.kind == TILEKIT_TRACE_WORK_END ? 0
+                     : shared.streamedItem
+                         ? shared.itemBytes
                          : shared.itemBytes + sizeof(tilekit_trace_record);
   if (shared.limits.max_bytes &&
       shared.itemBytes + shared.heldBytes > shared.limits.max_bytes)

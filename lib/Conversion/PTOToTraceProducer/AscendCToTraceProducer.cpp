@@ -9,9 +9,9 @@
 // add what the run decides (counts, windows, offsets, tensors).
 //
 // The structure first becomes control flow: a launch a loop over its
-// blocks, each block a loop over its passes (the cube's, then the vector
-// core's, for a mixed kernel); `if_aic` / `if_aiv` a branch on the pass;
-// `if_subblock` a lane scope around its ops.
+// blocks, each running the kernel through ascendc_run_kernel (a mixed one
+// as each of its cores at once, on threads); `if_aic` / `if_aiv` a branch
+// on the core a thread runs; `if_subblock` a lane scope around its ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +43,7 @@
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -97,16 +98,6 @@ static Value callRuntime(OpBuilder &builder, Location loc, StringRef callee,
   return result ? call.getResult(0) : Value();
 }
 
-/// An index the runtime returns (ptrdiff_t), as an index.
-static Value indexCall(OpBuilder &builder, Location loc, StringRef callee,
-                       ValueRange operands,
-                       ArrayRef<std::string> literalsAfter = {}) {
-  Value raw = callRuntime(builder, loc, callee,
-                          emitc::PtrDiffTType::get(builder.getContext()),
-                          operands, literalsAfter);
-  return emitc::CastOp::create(builder, loc, builder.getIndexType(), raw);
-}
-
 /// Moves the ops of `region`'s block but its terminator before `before`.
 static void inlineBody(Region &region, Operation *before) {
   Block &body = region.front();
@@ -120,9 +111,11 @@ static bool isStructure(Operation *op) {
   return isa<LaunchOp, IfAicOp, IfAivOp, IfSubBlockOp>(op);
 }
 
-/// Launches, core groups and lanes as calls and control flow.
+/// Launches, core groups and lanes as calls and control flow; the file has
+/// `workspaceOps` workspace ops.
 static void lowerStructure(ModuleOp module,
-                           const llvm::StringMap<std::string> &kinds) {
+                           const llvm::StringMap<std::string> &kinds,
+                           size_t workspaceOps) {
   SmallVector<Operation *> structured;
   module.walk([&](Operation *op) {
     if (isStructure(op))
@@ -160,15 +153,12 @@ static void lowerStructure(ModuleOp module,
     auto blocks =
         scf::ForOp::create(builder, loc, zero, launch.getBlocks(), one);
     builder.setInsertionPoint(blocks.getBody()->getTerminator());
-    Value passes =
-        indexCall(builder, loc, "ascendc_block_begin",
-                  {blocks.getInductionVar(), launch.getBlocks()}, {kind});
-    auto pass = scf::ForOp::create(builder, loc, zero, passes, one);
-    builder.setInsertionPoint(pass.getBody()->getTerminator());
-    callRuntime(builder, loc, "ascendc_pass_begin", Type(),
-                {pass.getInductionVar()});
+    callRuntime(builder, loc, "ascendc_block_begin", Type(),
+                {blocks.getInductionVar(), launch.getBlocks()},
+                {kind, std::to_string(workspaceOps) + "u"});
+    // The kernel runs through ascendc_run_kernel (RunKernelLowering), which
+    // runs a mixed one as each of its cores at once.
     func::CallOp::create(builder, loc, kernel, launch.getArgs());
-    builder.setInsertionPointAfter(pass);
     callRuntime(builder, loc, "ascendc_block_end", Type(), {});
     op->erase();
   }
@@ -532,6 +522,32 @@ void addRules(AscendCRules &rules) {
             VectorInstructionRule>();
 }
 
+/// A launched kernel's call (a kernel is called by its launches alone):
+/// `ascendc_run_kernel(ctx, &kernel, args...)`.
+struct RunKernelLowering : OpConversionPattern<func::CallOp> {
+  /// `kernels`: the launched kernels' C++ names.
+  RunKernelLowering(const TypeConverter &types, MLIRContext *context,
+                    const llvm::StringSet<> &kernels)
+      : OpConversionPattern(types, context, /*benefit=*/2), kernels(kernels) {}
+  LogicalResult
+  matchAndRewrite(func::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!kernels.contains(op.getCallee()))
+      return failure();
+    SmallVector<Attribute> args{
+        emitc::OpaqueAttr::get(getContext(), kContextArg),
+        emitc::OpaqueAttr::get(getContext(), ("&" + op.getCallee()).str())};
+    for (unsigned i = 0; i < adaptor.getOperands().size(); ++i)
+      args.push_back(rewriter.getIndexAttr(i));
+    emitc::CallOpaqueOp::create(
+        rewriter, op.getLoc(), TypeRange(), (kNs + "ascendc_run_kernel").str(),
+        adaptor.getOperands(), rewriter.getArrayAttr(args));
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const llvm::StringSet<> &kernels;
+};
+
 } // namespace
 
 /// Reports each op of `funcs` that is neither structure nor taken by a rule
@@ -662,7 +678,7 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
         facts.workspaces.try_emplace(op, facts.workspaces.size());
     });
   }
-  lowerStructure(*copy, facts.kinds);
+  lowerStructure(*copy, facts.kinds, facts.workspaces.size());
   if (failed(
           lowerOpsToCalls<AscendCDialect>(*copy, types, rules.takePatterns())))
     return failure();
@@ -677,6 +693,10 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   }
   {
     RewritePatternSet patterns(context);
+    llvm::StringSet<> kernels;
+    for (const auto &launched : facts.kinds)
+      kernels.insert((kPrefix + launched.getKey()).str());
+    patterns.add<RunKernelLowering>(types, context, kernels);
     populateArithGapsToEmitCPatterns(types, patterns);
     populateArithFloatGapsToEmitCPatterns(types, patterns);
     populateArithToEmitCPatterns(types, patterns);
