@@ -4,6 +4,7 @@
 
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/BufferCapacities.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/Transforms/MemoryPlan.h"
@@ -74,15 +75,7 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
     if (plan.doubleBuffer) {
       pto::PlanMemoryOptions planning;
       planning.doubleBuffer = true;
-      auto bytes = [&](machine::Buffer buffer) {
-        return capacities.bytes[static_cast<unsigned>(buffer)];
-      };
-      planning.ubBytes = bytes(machine::Buffer::UB);
-      planning.l1Bytes = bytes(machine::Buffer::L1);
-      planning.l0aBytes = bytes(machine::Buffer::L0A);
-      planning.l0bBytes = bytes(machine::Buffer::L0B);
-      planning.l0cBytes = bytes(machine::Buffer::L0C);
-      planning.biasBytes = bytes(machine::Buffer::Bias);
+      ascendc::setCapacityOptions(planning, capacities.bytes);
       pm.addNestedPass<func::FuncOp>(pto::createPlanMemory(planning));
     }
     // Decided on the PTO kernel, whose tile accesses show the GM regions:

@@ -193,13 +193,7 @@ inline void ascendc_run_kernel(Context &ctx, void (*kernel)(P...),
   std::vector<std::thread> threads;
   for (unsigned core = 0; core < 3; ++core)
     threads.emplace_back([&, core] {
-      Context mine(*ctx.shared);
-      mine.nameIds = ctx.nameIds;
-      mine.locationIds = ctx.locationIds;
-      mine.blockIndex = ctx.blockIndex;
-      mine.blockCount = ctx.blockCount;
-      mine.item = ctx.item;
-      mine.depth = ctx.depth;
+      Context mine = ctx.forCore();
       current = &mine;
       AscendCBlock &run = block();
       run.kind = 2;

@@ -139,6 +139,19 @@ struct Context {
     slotItem.assign(t.numSlots, 0);
     slotBuffer.assign(t.numSlots, 0);
   }
+
+  /// The context of another core of this one's work item, on a thread of
+  /// its own: the same item, block and interned names, buffers of its own.
+  Context forCore() const {
+    Context core(*shared);
+    core.nameIds = nameIds;
+    core.locationIds = locationIds;
+    core.blockIndex = blockIndex;
+    core.blockCount = blockCount;
+    core.item = item;
+    core.depth = depth;
+    return core;
+  }
 };
 
 inline uint16_t nameId(Context &ctx, uint16_t index) {
@@ -1020,13 +1033,7 @@ inline RV tilekit_trace_group(Context &ctx, const GroupSpec &spec,
   GroupRun run(spec.dualNoSplit, ctx.shared->unboundedPipes);
   std::vector<Context> cores;
   for (unsigned i = 0; i < count; ++i) {
-    Context core(*ctx.shared);
-    core.nameIds = ctx.nameIds;
-    core.locationIds = ctx.locationIds;
-    core.blockIndex = ctx.blockIndex;
-    core.blockCount = ctx.blockCount;
-    core.item = ctx.item;
-    core.depth = ctx.depth;
+    Context core = ctx.forCore();
     core.group = &run;
     core.cube = i == 0;
     core.lane = i == 0 ? 0 : i - 1;

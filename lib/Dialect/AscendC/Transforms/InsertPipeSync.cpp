@@ -636,13 +636,16 @@ struct InsertPipeSyncPass
       return;
     Block &body = func.getFunctionBody().front();
     // A kernel without core groups is one core: the code outside groups.
-    PipeSyncInserter inserter(globalOnly);
-    auto pairs = [&](Operation *op, CoreState &state) {
-      inserter.visit(op, state);
+    auto insertPairs = [&](PipeSyncInserter &inserter) {
+      auto pairs = [&](Operation *op, CoreState &state) {
+        inserter.visit(op, state);
+      };
+      CoreState outside;
+      CoreWalker<CoreState, decltype(pairs)>(pairs).walk(body, outside);
+      inserter.place();
     };
-    CoreState outside;
-    CoreWalker<CoreState, decltype(pairs)>(pairs).walk(body, outside);
-    inserter.place();
+    PipeSyncInserter inserter(globalOnly);
+    insertPairs(inserter);
     // A split wait orders less than the pair did: walk again, each wait
     // ordering what its set's pipe issued before the set, pair what is
     // left unordered, and split those pairs in turn (a few rounds: each
@@ -651,12 +654,7 @@ struct InsertPipeSyncPass
     SmallVector<SplitPair> split = inserter.splitLoopCarried(splitEvents);
     for (unsigned round = 0; round < kSplitRounds && !split.empty(); ++round) {
       PipeSyncInserter rest(globalOnly);
-      auto more = [&](Operation *op, CoreState &state) {
-        rest.visit(op, state);
-      };
-      CoreState again;
-      CoreWalker<CoreState, decltype(more)>(more).walk(body, again);
-      rest.place();
+      insertPairs(rest);
       SmallVector<SplitPair> next = rest.splitLoopCarried(splitEvents);
       if (next.empty())
         break;

@@ -554,7 +554,7 @@ static FailureOr<MemoryPlan> planAsWritten(FunctionOpInterface func,
 }
 
 /// Plans a copy of `func` whose load loops are unrolled by two, each half's
-/// tiles a buffer set that never shares storage with the other's; adopts
+/// loads a buffer set that never shares storage with the other's; adopts
 /// the copy's body when that plan fits. Fails, leaving `func` alone and saying
 /// nothing, otherwise.
 static FailureOr<MemoryPlan>
@@ -581,7 +581,7 @@ planDoubleBuffered(FunctionOpInterface func,
                                    llvm::IsaPred<TileLoadOp>))
       loops.push_back(loop);
   });
-  // Each half's tiles are a buffer set of their own (pto.buffer_set): the
+  // Each half's loads are a buffer set of their own (pto.buffer_set): the
   // compiled kernel keeps the two sets apart as the plan does.
   Builder builder(func.getContext());
   auto markSet = [&](unsigned half, Operation *op, OpBuilder) {

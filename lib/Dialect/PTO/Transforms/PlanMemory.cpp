@@ -29,7 +29,7 @@ struct PlanMemoryPass : public pto::impl::PlanMemoryBase<PlanMemoryPass> {
     set(machine::Buffer::L0A, l0aBytes);
     set(machine::Buffer::L0B, l0bBytes);
     set(machine::Buffer::L0C, l0cBytes);
-    set(machine::Buffer::Bias, biasBytes);
+    set(machine::Buffer::Bias, btBytes);
     PlanOptions options;
     options.doubleBuffer = doubleBuffer;
     FailureOr<MemoryPlan> plan = computeMemoryPlan(func, capacities, options);

@@ -46,7 +46,7 @@ struct BufferFootprint {
 
 struct PlanOptions {
   /// Double-buffer the loads of loops when the plan still fits: each such
-  /// scf.for is unrolled by two and each half's tiles form a buffer set
+  /// scf.for is unrolled by two and each half's loads form a buffer set
   /// (pto.buffer_set) that never shares storage with the other half's, so
   /// a load need not wait for the other half's readers.
   bool doubleBuffer = false;

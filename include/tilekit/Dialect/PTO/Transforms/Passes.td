@@ -33,11 +33,11 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
 
     With `double-buffer`, each `scf.for` whose body loads tiles is unrolled
     by two (`scf` unrolling: a loop of twice the step and a loop for the
-    remaining iteration) and each half's tile-defining ops are marked with
-    their *buffer set* (`pto.buffer_set = 0` or `1`). Tiles of different
-    sets never share storage, whatever their lifetimes, so one half's loads
-    need not wait for the other half's readers; tiles of one set share as
-    any tiles do. `tilekit compile --double-buffer` compiles the same plan
+    remaining iteration) and each half's loads are marked with their
+    *buffer set* (`pto.buffer_set = 0` or `1`). Tiles of different sets
+    never share storage, whatever their lifetimes, so one half's loads need
+    not wait for the other half's readers; other tiles share as any tiles
+    do. `tilekit compile --double-buffer` compiles the same plan
     (the sets become reuse groups) and the timing model, which holds one
     version per buffer, times it. If that plan does not fit, the function
     is planned as written.
@@ -55,7 +55,7 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
     Option<"l0aBytes", "l0a-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0A)", "L0A capacity">,
     Option<"l0bBytes", "l0b-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0B)", "L0B capacity">,
     Option<"l0cBytes", "l0c-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::L0C)", "L0C capacity">,
-    Option<"biasBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">,
+    Option<"btBytes", "bias-bytes", "int64_t", "::tilekit::machine::getDefaultCapacity(::tilekit::machine::Buffer::Bias)", "Bias table capacity">,
     Option<"doubleBuffer", "double-buffer", "bool", "false",
            "Double-buffer the load loops (two buffer sets) when the plan still fits">
   ];
