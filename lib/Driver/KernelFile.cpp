@@ -46,9 +46,49 @@ LogicalResult KernelFile::loadText(StringRef text, StringRef bufferName) {
   return parseBuffer(bufferName);
 }
 
+/// The registered op of `name`'s dialect closest to it in spelling, when
+/// one is close (a typo, not another op).
+static std::optional<StringRef> closestOpName(MLIRContext &context,
+                                              StringRef name) {
+  StringRef dialect = name.split('.').first;
+  unsigned limit = std::max<unsigned>(2, name.size() / 4);
+  std::optional<StringRef> best;
+  unsigned bestDistance = limit + 1;
+  for (RegisteredOperationName op : context.getRegisteredOperations()) {
+    if (op.getDialectNamespace() != dialect)
+      continue;
+    unsigned distance = name.edit_distance(op.getStringRef(),
+                                           /*AllowReplacements=*/true, limit);
+    if (distance < bestDistance) {
+      best = op.getStringRef();
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/// The op name an unknown-op error names, if the error is one.
+static std::optional<StringRef> unknownOpName(StringRef message) {
+  for (StringRef prefix : {"custom op '", "unregistered operation '"})
+    if (message.consume_front(prefix))
+      return message.split('\'').first;
+  return std::nullopt;
+}
+
 LogicalResult KernelFile::parseBuffer(StringRef path) {
   Block block;
   ParserConfig config(&context, /*verifyAfterParse=*/false);
+  // An unknown op name gets the closest registered one as a note; the
+  // error then goes on to whoever reports it.
+  ScopedDiagnosticHandler suggest(&context, [&](Diagnostic &diag) {
+    std::string message = diag.str();
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      if (std::optional<StringRef> name = unknownOpName(message))
+        if (std::optional<StringRef> close = closestOpName(context, *name))
+          diag.attachNote(diag.getLocation())
+              << "did you mean '" << *close << "'?";
+    return failure();
+  });
   if (failed(parseAsmSourceFile(sourceMgr, &block, config, &asmState)))
     return failure();
   // A file holds either one module or top-level ops to wrap into one.
