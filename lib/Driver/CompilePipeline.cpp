@@ -30,9 +30,9 @@ bool driver::holdsPTO(ModuleOp module) {
       .wasInterrupted();
 }
 
-LogicalResult
-driver::checkWorkItemsFit(ModuleOp module,
-                          const pto::BufferCapacities &capacities) {
+LogicalResult driver::checkWorkItemsFit(ModuleOp module,
+                                        const pto::BufferCapacities &capacities,
+                                        bool warnHalfBuffers) {
   // Planning may add copies: it plans a copy of the module.
   OwningOpRef<ModuleOp> copy(module.clone());
   bool fits = true;
@@ -50,7 +50,8 @@ driver::checkWorkItemsFit(ModuleOp module,
     if (failed(plan))
       continue;
     fits &= succeeded(pto::reportOverflow(func, *plan));
-    pto::warnHalfBuffers(func, *plan);
+    if (warnHalfBuffers)
+      pto::warnHalfBuffers(func, *plan);
   }
   return success(fits);
 }

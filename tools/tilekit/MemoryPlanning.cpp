@@ -39,6 +39,13 @@ static cl::opt<bool> doubleBuffer(
     cl::sub(driver::simCommand()), cl::sub(driver::compileCommand()),
     cl::cat(driver::optionCategory()));
 
+static cl::opt<bool> noCapacityCheck(
+    "no-capacity-check",
+    cl::desc("Run a PTO kernel even if its work items do not fit the "
+             "config's buffers (by default run refuses it with the error "
+             "check and compile give)"),
+    cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
+
 /// The config a command reads without --config: the 910B's, unless an
 /// architecture says otherwise.
 static const char *defaultConfigName = "ascend910b.json";
@@ -70,6 +77,8 @@ pto::PlanOptions driver::planOptions() {
   options.doubleBuffer = doubleBuffer;
   return options;
 }
+
+bool driver::shouldCheckCapacity() { return !noCapacityCheck; }
 
 bool driver::shouldPlanMemory() {
   if (planMemoryOption == cl::BOU_UNSET)

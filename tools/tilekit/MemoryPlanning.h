@@ -30,6 +30,9 @@ void setDefaultConfigForArch(ascendc::Arch arch);
 pto::PlanOptions planOptions();
 
 bool shouldPlanMemory();
+/// Whether `run` refuses a PTO kernel whose work items do not fit the
+/// config's buffers (the gate compile runs), unless --no-capacity-check.
+bool shouldCheckCapacity();
 
 class KernelFile;
 /// Plans the kernel's memory as `tilekit sim` does (--plan-memory,

@@ -11,6 +11,7 @@
 #include "FailureReport.h"
 #include "MemoryPlanning.h"
 #include "Progress.h"
+#include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/Durations.h"
 #include "tilekit/Driver/KernelFile.h"
@@ -400,6 +401,16 @@ int driver::executeKernel(trace::TraceSink *traceSink,
       return fail(toString(config.takeError()));
     if (failed(planModule(kernel.getModule(), getCapacities(*config),
                           /*apply=*/true, planOptions())))
+      return kExitBadInput;
+  } else if (!hooks.prepare && shouldCheckCapacity() &&
+             holdsPTO(kernel.getModule())) {
+    // What would not fit the machine is refused here too, by the gate
+    // compile runs (the plan, on a copy, decides).
+    auto config = loadConfig();
+    if (!config)
+      return fail(toString(config.takeError()));
+    if (failed(checkWorkItemsFit(kernel.getModule(), getCapacities(*config),
+                                 /*warnHalfBuffers=*/false)))
       return kExitBadInput;
   }
   FunctionOpInterface entry = pickEntry(kernel.getModule(), kernelPath);

@@ -21,11 +21,13 @@ namespace tilekit::driver {
 /// than AscendC ones (they go straight into the pipeline).
 bool holdsPTO(mlir::ModuleOp module);
 
-/// The capacity gate before a PTO kernel is lowered: a work item that
-/// cannot fit a buffer is an error, one taking more than half of it a
-/// warning (planned on a copy with `capacities`, a machine config's).
+/// The capacity gate before a PTO kernel is lowered (and run): a work item
+/// that cannot fit a buffer is an error, one taking more than half of it a
+/// warning with `warnHalfBuffers` (planned on a copy with `capacities`, a
+/// machine config's).
 mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module,
-                                      const pto::BufferCapacities &capacities);
+                                      const pto::BufferCapacities &capacities,
+                                      bool warnHalfBuffers = true);
 
 /// Erases the functions of `module` that `entry` does not reach through
 /// symbol uses (calls) or, for a group, through its members: one kernel of a
