@@ -50,17 +50,26 @@ LogicalResult KernelFile::loadText(StringRef text, StringRef bufferName) {
 /// one is close (a typo, not another op).
 static std::optional<StringRef> closestOpName(MLIRContext &context,
                                               StringRef name) {
+  // Op names are short; a long unknown name is no typo of one (and the
+  // distance would cost its length squared per op).
+  constexpr size_t kLongestName = 64;
+  if (name.size() > kLongestName)
+    return std::nullopt;
   StringRef dialect = name.split('.').first;
   unsigned limit = std::max<unsigned>(2, name.size() / 4);
   std::optional<StringRef> best;
   unsigned bestDistance = limit + 1;
   for (RegisteredOperationName op : context.getRegisteredOperations()) {
-    if (op.getDialectNamespace() != dialect)
+    StringRef candidate = op.getStringRef();
+    if (op.getDialectNamespace() != dialect ||
+        std::max(candidate.size(), name.size()) -
+                std::min(candidate.size(), name.size()) >
+            limit)
       continue;
-    unsigned distance = name.edit_distance(op.getStringRef(),
+    unsigned distance = name.edit_distance(candidate,
                                            /*AllowReplacements=*/true, limit);
     if (distance < bestDistance) {
-      best = op.getStringRef();
+      best = candidate;
       bestDistance = distance;
     }
   }
