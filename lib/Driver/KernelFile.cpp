@@ -90,12 +90,13 @@ LogicalResult KernelFile::parseBuffer(StringRef path) {
   // An unknown op name gets the closest registered one as a note; the
   // error then goes on to whoever reports it.
   ScopedDiagnosticHandler suggest(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return failure();
     std::string message = diag.str();
-    if (diag.getSeverity() == DiagnosticSeverity::Error)
-      if (std::optional<StringRef> name = unknownOpName(message))
-        if (std::optional<StringRef> close = closestOpName(context, *name))
-          diag.attachNote(diag.getLocation())
-              << "did you mean '" << *close << "'?";
+    if (std::optional<StringRef> name = unknownOpName(message))
+      if (std::optional<StringRef> close = closestOpName(context, *name))
+        diag.attachNote(diag.getLocation())
+            << "did you mean '" << *close << "'?";
     return failure();
   });
   if (failed(parseAsmSourceFile(sourceMgr, &block, config, &asmState)))

@@ -79,7 +79,6 @@ class Topology {
 public:
   explicit Topology(bool dualNoSplit) : dualNoSplit(dualNoSplit) {}
 
-  bool isDual() const { return dualNoSplit; }
   bool sharesQueue(int64_t split) const { return split == 0 && !dualNoSplit; }
 
   /// The lane queues a transfer fills or drains, a bit per lane (the shared
