@@ -1228,6 +1228,9 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   UNARY(Relu, kRelu);
   UNARY(Not, kNot);
 #undef UNARY
+  addHandler<TanhL2Op>(map, runUnaryVector<kTanh>);
+  addHandler<SigmoidL2Op>(map, runUnaryVector<kSigmoid>);
+  addHandler<ErfL2Op>(map, runUnaryVector<kErf>);
 #define BINARY(NAME, FN)                                                       \
   addHandler<NAME##L2Op>(map, runBinaryVector<FN>);                            \
   addHandler<NAME##L0Op>(map, runBinaryVector<FN>)

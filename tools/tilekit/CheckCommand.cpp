@@ -6,6 +6,12 @@
 // footprint per buffer, and an error where it cannot fit. Errors are
 // reported with their source locations; `--json` gives the same as JSON.
 //
+// Then it runs compile's own checks on a copy: the group merge's static
+// pipe and split checks always, and with `--arch` the whole compilation
+// for that architecture and the C++ emission, so that every op that will
+// not compile is listed (each at its location, with what to write
+// instead) before `tilekit compile` is tried.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
@@ -13,7 +19,10 @@
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/KernelSummary.h"
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Driver/CompilePipeline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -46,6 +55,15 @@ static cl::opt<bool> verbose("verbose",
                                       "buffer's peak"),
                              cl::sub(driver::checkCommand()),
                              cl::cat(driver::optionCategory()));
+
+static cl::opt<std::string>
+    archName("arch",
+             cl::desc("Also compile a copy for this architecture, as "
+                      "`tilekit compile` would, down to its C++: every op that "
+                      "will not compile is an error at its location with what "
+                      "to write instead (the default config is the arch's)"),
+             cl::value_desc("c220|c310"), cl::sub(driver::checkCommand()),
+             cl::cat(driver::optionCategory()));
 
 using driver::BufferUse;
 using driver::FunctionSummary;
@@ -90,7 +108,34 @@ static void printText(llvm::raw_ostream &os,
   }
 }
 
+/// Compile's checks on a copy of `module`: the group merge (pipe ids,
+/// split codes, slot use) and, for `arch`, the whole compilation and the
+/// C++ emission. Failures are reported as diagnostics.
+static LogicalResult checkCompiles(ModuleOp module,
+                                   std::optional<ascendc::Arch> arch,
+                                   const pto::BufferCapacities &capacities) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  if (!arch) {
+    pm.addPass(createMergeGroups());
+    return pm.run(*copy);
+  }
+  driver::buildCompilePipeline(pm, *copy, *arch, /*lowerToL0=*/false, "",
+                               capacities, /*cores=*/0, driver::planOptions());
+  if (failed(pm.run(*copy)))
+    return failure();
+  return translateAscendCToCpp(*copy, llvm::nulls());
+}
+
 int driver::runCheck() {
+  std::optional<ascendc::Arch> arch;
+  if (!archName.empty()) {
+    arch = ascendc::parseArchName(archName);
+    if (!arch)
+      return driver::fail("--arch: expected c220 or c310, not '" + archName +
+                          "'");
+    setDefaultConfigForArch(*arch);
+  }
   KernelFile kernel;
   MLIRContext &context = kernel.getContext();
 
@@ -132,16 +177,23 @@ int driver::runCheck() {
   for (const driver::FunctionPlan &plan : *plans)
     pto::warnHalfBuffers(plan.func, plan.plan);
   driver::addPlans(summaries, *plans, kernel);
+  if (failed(checkCompiles(kernel.getModule(), arch,
+                           driver::getCapacities(*config))))
+    return printFailure();
   if (emitJson) {
     llvm::json::Object result = driver::toJson(summaries);
     result["file"] = inputFile;
     result["ok"] = true;
+    if (arch)
+      result["compiles_for"] = archName;
     if (!diagnostics.empty())
       result["diagnostics"] = std::move(diagnostics);
     llvm::outs() << llvm::formatv("{0:2}\n",
                                   llvm::json::Value(std::move(result)));
   } else {
     printText(llvm::outs(), summaries);
+    if (arch)
+      llvm::outs() << "  compiles for " << archName << "\n";
   }
   return 0;
 }

@@ -309,6 +309,12 @@ int driver::runCompile() {
                          : "")
                  << "\n";
 
+  // A kernel that compiles has C++: compile refuses what --emit=cpp
+  // would, whatever it writes.
+  if (passPipeline.empty() && stopAfter.empty() && emitFormat == "mlir" &&
+      failed(translateAscendCToCpp(module, llvm::nulls())))
+    return kExitBadInput;
+
   std::string text;
   llvm::raw_string_ostream os(text);
   if (emitFormat == "cpp") {

@@ -198,6 +198,26 @@ void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 mlir::LogicalResult
 checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
 
+/// PTOToAscendC.cpp: every pattern of convert-pto-to-ascendc.
+void populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
+                                  mlir::RewritePatternSet &patterns,
+                                  ValidShapes &valid, Transfers &transfers);
+
+/// Legality.cpp: the ops a pattern of `patterns` takes (its root kinds):
+/// the one list of what compiles.
+llvm::DenseSet<mlir::OperationName>
+takenOps(mlir::RewritePatternSet &patterns);
+
+/// Legality.cpp: an error at each PTO op under `root` that no pattern
+/// takes, with how to write it instead; every such op, not the first only.
+mlir::LogicalResult
+checkEveryOpLowers(mlir::Operation *root,
+                   const llvm::DenseSet<mlir::OperationName> &taken);
+
+/// Legality.cpp: how to write an op no pattern takes instead (empty: no
+/// advice known).
+std::string insteadOf(mlir::OperationName name);
+
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,
                                ValidShapes &valid, Transfers &transfers);

@@ -13,8 +13,8 @@
 //   pto.tile.set_validshape -> the same tensor, with a valid shape
 //   pto.tensor.dim          -> ascendc.global_tensor.dim
 //
-// Everything else in PTO stays illegal, so the conversion fails with an
-// error at the first op it cannot lower, naming it.
+// Everything else in PTO stays illegal: before converting, the pass names
+// every op no pattern takes, with what to write instead (Legality.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -267,6 +267,45 @@ struct IndexQueryLowering : OpConversionPattern<From> {
   }
 };
 
+/// pto.system.sync_src / sync_dst / bar_* -> nothing: the compiled kernel
+/// is synchronized by the AscendC pipeline, which derives its flags and
+/// barriers from what each instruction reads and writes
+/// (ascendc-insert-pipe-sync), as the executor checks the PTO ones.
+template <typename From> struct SyncLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
+                                            RewritePatternSet &patterns,
+                                            ValidShapes &valid,
+                                            Transfers &transfers) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<
+      TensorDimLowering, TensorCreateLowering,
+      IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
+      IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
+      IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>,
+      SyncLowering<pto::SyncSrcOp>, SyncLowering<pto::SyncDstOp>,
+      SyncLowering<pto::BarVOp>, SyncLowering<pto::BarMOp>,
+      SyncLowering<pto::BarAllOp>>(types, context);
+  patterns.add<TileCreateLowering, SetValidShapeLowering, ValidDimLowering,
+               ReshapeLowering>(types, context, valid);
+  populateTransferPatterns(types, patterns, valid);
+  populateVectorPatterns(types, patterns, valid);
+  populateCubePatterns(types, patterns, valid);
+  populateCrossCorePatterns(types, patterns, valid, transfers);
+}
+
+namespace {
+
 struct ConvertPTOToAscendCPass
     : tilekit::impl::ConvertPTOToAscendCBase<ConvertPTOToAscendCPass> {
   void runOnOperation() override {
@@ -319,30 +358,57 @@ struct ConvertPTOToAscendCPass
       if (!func->removeAttr(kMergedGroupAttr))
         unmerged.push_back(func);
     }
-    if (failed(checkNoLiveAliases(unmerged)) ||
+    populatePTOToAscendCPatterns(types, patterns, valid, transfers);
+    // Every op no pattern takes, each with what to write instead.
+    if (failed(checkEveryOpLowers(getOperation(), takenOps(patterns))) ||
+        failed(checkNoLiveAliases(unmerged)) ||
         failed(readTransferSites(getOperation(), transfers)))
       return signalPassFailure();
     findLoadsPastEdge(getOperation(), valid);
     recordLoopCarriedTiles(getOperation(), valid);
-    patterns.add<
-        TensorDimLowering, TensorCreateLowering,
-        IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
-        IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
-        IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>>(
-        types, context);
-    patterns.add<TileCreateLowering, SetValidShapeLowering, ValidDimLowering,
-                 ReshapeLowering>(types, context, valid);
-    populateTransferPatterns(types, patterns, valid);
-    populateVectorPatterns(types, patterns, valid);
-    populateCubePatterns(types, patterns, valid);
-    populateCrossCorePatterns(types, patterns, valid, transfers);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(convert(target, std::move(patterns))))
       return signalPassFailure();
     if (failed(dropCarriedTensors()))
       return signalPassFailure();
     // The lanes are now on the tensors.
     getOperation().walk([](Operation *op) { op->removeAttr(kLaneAttr); });
+  }
+
+  /// The conversion, whose refusals are all located and say why: a
+  /// pattern that refuses an op's form reports it, and the conversion's own
+  /// "failed to legalize" after it is dropped; where a pattern declined
+  /// without a word, the op is named here.
+  LogicalResult convert(ConversionTarget &target,
+                        RewritePatternSet &&patterns) {
+    bool reported = false;
+    std::optional<Location> declinedAt;
+    std::string declined;
+    LogicalResult converted = success();
+    {
+      ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Error)
+          return failure();
+        std::string message = diag.str();
+        StringRef text = message;
+        if (!text.consume_front("failed to legalize operation '")) {
+          reported = true;
+          return failure(); // shown as it is
+        }
+        declinedAt = diag.getLocation();
+        declined = text.take_until([](char c) { return c == '\''; }).str();
+        return success();
+      });
+      converted = applyPartialConversion(getOperation(), target,
+                                         std::move(patterns));
+    }
+    if (succeeded(converted) || reported)
+      return converted;
+    InFlightDiagnostic error =
+        declinedAt ? emitError(*declinedAt) : getOperation().emitError();
+    error << "'" << declined
+          << "' op is not lowered to AscendC in this form (its operands' "
+             "types, spaces or shapes)";
+    return failure();
   }
 
   /// A tile updated in place across loop trips (an accumulator) is now the

@@ -3,7 +3,8 @@
 //   pto.tile.<binary>      -> ascendc.<binary>_l2 (add sub mul div max min)
 //   pto.tile.<binary>s     -> ascendc.<binary>s_l2 (adds muls maxs mins)
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
-//                             abs relu)
+//                             abs relu; tanh sigmoid erf: the advanced
+//                             API's math functions, half and float)
 //   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
 //   pto.tile.full          -> ascendc.duplicate_l2
 //   pto.tile.row_expand[_<op>], col_expand[_<op>]
@@ -46,6 +47,16 @@ struct ElementwiseLowering : TilePattern<From> {
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The advanced API's math functions take half and float only.
+    constexpr bool isMath = std::is_same_v<To, ascendc::TanhL2Op> ||
+                            std::is_same_v<To, ascendc::SigmoidL2Op> ||
+                            std::is_same_v<To, ascendc::ErfL2Op>;
+    Type element = cast<pto::TileType>(op.getType()).getElementType();
+    if (isMath && !element.isF16() && !element.isF32())
+      return op.emitOpError()
+             << "computes on " << element << ", which Ascend C's "
+             << op->getName().stripDialect().drop_front(5)
+             << " takes only as half or float; cast the tile to f32 first";
     // The result takes the valid shape of the first operand.
     this->valid.inherit(op.getResult(), op->getOperand(0));
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
@@ -443,6 +454,9 @@ void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
                ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
                ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
                ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>,
+               ElementwiseLowering<pto::TileTanhOp, ascendc::TanhL2Op>,
+               ElementwiseLowering<pto::TileSigmoidOp, ascendc::SigmoidL2Op>,
+               ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
                ExpandLowering<pto::TileRowExpandOp, true>,
                ExpandLowering<pto::TileColExpandOp, false>>(types, context,
                                                             valid);

@@ -126,10 +126,14 @@ void tilekit::ascendc::populateLowerToL0Patterns(RewritePatternSet &patterns) {
            LowerVectorOp<CastL2Op, CastL0Op>>(patterns.getContext());
 }
 
-/// Compare keeps its count form: the L0 instruction lays its result bits
-/// out per repeat, which neither the executor nor the CPU runtime models,
-/// so its lowering could not be checked (and was not kept bit for bit).
-static bool staysAtL2(Operation *op) { return isa<CompareL2Op>(op); }
+/// The ops whose count form stays (VectorL2OpInterface::lowersToL0): the
+/// advanced API's math functions, which have no other, and compare, whose
+/// L0 instruction lays its result bits out per repeat, which neither the
+/// executor nor the CPU runtime models, so its lowering could not be
+/// checked (and was not kept bit for bit).
+static bool staysAtL2(Operation *op) {
+  return !cast<VectorL2OpInterface>(op).lowersToL0();
+}
 
 namespace {
 

@@ -15,7 +15,11 @@ def AscendC_VectorL2OpInterface : OpInterface<"VectorL2OpInterface"> {
     InterfaceMethod<"The element count operand, if given", "::mlir::Value",
                     "getCount">,
     InterfaceMethod<"The element count operand, to set it",
-                    "::mlir::MutableOperandRange", "getCountMutable">
+                    "::mlir::MutableOperandRange", "getCountMutable">,
+    StaticInterfaceMethod<
+        "Whether -ascendc-lower-to-l0 rewrites it to its mask/repeat form "
+        "(the advanced APIs have none)", "bool", "lowersToL0", (ins), [{}],
+        [{ return true; }]>
   ];
 }
 

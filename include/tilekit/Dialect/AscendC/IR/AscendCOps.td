@@ -345,6 +345,15 @@ foreach name = ["Abs", "Exp", "Ln", "Sqrt", "Rsqrt", "Reciprocal", "Relu", "Not"
   def AscendC_ # name # L2Op : AscendC_UnaryL2<!tolower(name)>;
   def AscendC_ # name # L0Op : AscendC_UnaryL0<!tolower(name)>;
 }
+// The advanced API's math functions (Ascend C's Tanh, Sigmoid, Erf): a
+// count of elements, no level-0 form; the source and destination may not
+// overlap.
+foreach name = ["Tanh", "Sigmoid", "Erf"] in
+  def AscendC_ # name # L2Op : AscendC_UnaryL2<!tolower(name)> {
+    let extraClassDeclaration = [{
+      static bool lowersToL0() { return false; }
+    }];
+  }
 foreach name = ["Add", "Sub", "Mul", "Div", "Max", "Min", "And", "Or"] in {
   def AscendC_ # name # L2Op : AscendC_BinaryL2<!tolower(name)>;
   def AscendC_ # name # L0Op : AscendC_BinaryL0<!tolower(name)>;
@@ -387,6 +396,10 @@ def AscendC_CompareL2Op : AscendC_VectorOp<"compare_l2",
          AscendC_ReadLocal:$rhs, AscendC_CmpMode:$mode, Optional<Index>:$count),
     "$dst `,` $lhs `,` $rhs `,` $mode (`,` $count^)? attr-dict `:` type($dst) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
   let summary = "writes the bit mask of lhs <mode> rhs over count elements";
+  let extraClassDeclaration = [{
+    // The level-0 form's per-repeat bit layout is not modelled.
+    static bool lowersToL0() { return false; }
+  }];
 }
 def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$lhs,

@@ -1,0 +1,127 @@
+//===- Legality.cpp - Which PTO ops compile, and what to write instead ----===//
+//
+// One rule answers "does this op compile": an op compiles when a pattern
+// of convert-pto-to-ascendc takes it. The pattern set is the list; nothing
+// else keeps one. Before converting, the pass reports every op of the
+// kernel that no pattern takes, each at its location and with how to write
+// it instead, so that a user sees all of them at once (and `tilekit check
+// --arch` lists them before compile is tried). A pattern that takes an op
+// but refuses its form reports its own located error; where one declines
+// without saying why, the pass says it at the op (never MLIR's bare
+// "failed to legalize").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tilekit/Dialect/PTO/IR/PTOTraits.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+/// What to write instead of a tile op the machine has no lowering for,
+/// keyed by the op's name. Orchestration ops on whole tensors follow one
+/// rule (insteadOf) and are not listed.
+const llvm::StringMap<StringRef> &tileOpInstead() {
+  static const llvm::StringMap<StringRef> hints = {
+      {"pto.tile.neg", "pto.tile.muls by -1 (the sign of a NaN then follows "
+                       "the machine's multiply)"},
+      {"pto.tile.rem", "pto.tile.div, pto.tile.mul and pto.tile.sub (a - "
+                       "(a / b) * b, for integers)"},
+      {"pto.tile.xor", "pto.tile.or, pto.tile.and and pto.tile.not ((a | b) "
+                       "& ~(a & b))"},
+      {"pto.tile.shl", "pto.tile.muls by a power of two"},
+      {"pto.tile.shls", "pto.tile.muls by a power of two"},
+      {"pto.tile.shr", "pto.tile.divs by a power of two (unsigned elements)"},
+      {"pto.tile.shrs", "pto.tile.divs by a power of two (unsigned elements)"},
+      {"pto.tile.read", "whole-tile ops: a load of the 1 x 1 tile at the "
+                        "element, or a row/column fold of the tile"},
+      {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
+                         "a store of it at the element"},
+      {"pto.tile.transpose",
+       "a store of the tile and a load of the transposed tensor, or on the "
+       "cube a pto.tile.matmul that takes the tile as its right operand"},
+      {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
+      {"pto.tile.assemble", "pto.tile.store of each part into its region of "
+                            "the GM tensor"},
+      {"pto.tile.cmp", "arithmetic on the operands (pto.tile.sub, then "
+                       "pto.tile.maxs / pto.tile.mins to clamp to 0 or 1)"},
+      {"pto.tile.cmps", "arithmetic on the operands (pto.tile.adds, then "
+                        "pto.tile.maxs / pto.tile.mins to clamp to 0 or 1)"},
+      {"pto.tile.sel", "a blend: mask * a + (1 - mask) * b with pto.tile.mul "
+                       "and pto.tile.add"},
+      {"pto.tile.sels", "a blend: mask * a + (1 - mask) * scalar with "
+                        "pto.tile.mul and pto.tile.adds"},
+      {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
+      {"pto.tile.row_cumsum", "a loop over columns of pto.tile.add on "
+                              "column slices"},
+      {"pto.tile.col_cumsum", "a loop over rows of pto.tile.add on row "
+                              "slices"},
+      {"pto.tile.row_argmax", "pto.tile.row_max and a compare against it"},
+      {"pto.tile.row_argmin", "pto.tile.row_min and a compare against it"},
+      {"pto.tile.sort32", "a sort of the tensor on the host (pto.tile.sort32 "
+                          "runs in tilekit run)"},
+      {"pto.tile.mrgsort", "a sort of the tensor on the host "
+                           "(pto.tile.mrgsort runs in tilekit run)"},
+      {"pto.tile.gather", "pto.tile.load of the rows the indices name, one "
+                          "load each"},
+      {"pto.tile.scatter", "pto.tile.store of each row to the row its index "
+                           "names, one store each"},
+      {"pto.tile.batch_matmul", "a loop over the batch of pto.tile.matmul"},
+      {"pto.tile.batch_matmul_acc", "a loop over the batch of "
+                                    "pto.tile.matmul_acc"},
+      {"pto.tile.gemv", "pto.tile.matmul with a left tile of one row"},
+      {"pto.tile.gemv_acc", "pto.tile.matmul_acc with a left tile of one row"},
+  };
+  return hints;
+}
+
+} // namespace
+
+llvm::DenseSet<OperationName>
+lowering::takenOps(RewritePatternSet &patterns) {
+  llvm::DenseSet<OperationName> taken;
+  for (const std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns())
+    if (std::optional<OperationName> root = pattern->getRootKind())
+      taken.insert(*root);
+  return taken;
+}
+
+std::string lowering::insteadOf(OperationName name) {
+  StringRef op = name.getStringRef();
+  if (StringRef hint = tileOpInstead().lookup(op); !hint.empty())
+    return hint.str();
+  // An orchestration op on whole tensors: the host launches kernels; the
+  // same computation is a kernel's loop over tiles.
+  if (op.consume_front("pto.tensor."))
+    return ("an in-core function that loads tiles, applies pto.tile." + op +
+            " (or its equivalent) and stores them, called from the "
+            "orchestration")
+        .str();
+  return "";
+}
+
+LogicalResult
+lowering::checkEveryOpLowers(Operation *root,
+                             const llvm::DenseSet<OperationName> &taken) {
+  bool clean = true;
+  root->walk([&](Operation *op) {
+    if (op->getDialect() == nullptr ||
+        !isa<pto::PTODialect>(op->getDialect()) ||
+        taken.contains(op->getName()))
+      return;
+    clean = false;
+    InFlightDiagnostic error = op->emitOpError()
+                               << "is not lowered to AscendC";
+    std::string hint = insteadOf(op->getName());
+    if (!hint.empty())
+      error << "; write it as " << hint;
+  });
+  return success(clean);
+}
