@@ -92,6 +92,12 @@ func.func @fa_block_aiv(%q: !pto.tensor<?x128xf16>, %kt: !pto.tensor<128x?xf16>,
   %m_init = pto.tile.full %neg_big : f32 -> !pto.tile<32x1xf32, vec>
   %l_init = pto.tile.full %zero : f32 -> !pto.tile<32x1xf32, vec>
   %o_init = pto.tile.full %zero : f32 -> !pto.tile<32x128xf32, vec>
+  // This lane's rows of the block that exist (none past a ragged end).
+  %lane = pto.tile.get_subblock_idx
+  %lane_row = arith.muli %lane, %c32 : index
+  %rows_left = arith.subi %qv, %lane_row : index
+  %rows_here = arith.maxsi %rows_left, %c0 : index
+  %q_rows = arith.minsi %rows_here, %c32 : index
 
   %m, %l, %acc = scf.for %k0 = %c0 to %s_len step %c64
       iter_args(%m_old = %m_init, %l_old = %l_init, %o_old = %o_init)
@@ -101,7 +107,7 @@ func.func @fa_block_aiv(%q: !pto.tensor<?x128xf16>, %kt: !pto.tensor<128x?xf16>,
     // This lane's 32 rows of S, scaled, with the keys past the end masked.
     %s = pto.tile.tpop_from_aic split 1 pipe 0 : !pto.tile<32x64xf32, vec>
     %s_scaled = pto.tile.muls %s, %scale : !pto.tile<32x64xf32, vec>, f32
-    %s_valid = pto.tile.set_validshape %s_scaled[%c32, %kv] : !pto.tile<32x64xf32, vec>
+    %s_valid = pto.tile.set_validshape %s_scaled[%q_rows, %kv] : !pto.tile<32x64xf32, vec>
     %s_masked = pto.tile.fillpad %s_valid, min : !pto.tile<32x64xf32, vec>
     // Online softmax update.
     %blk_max = pto.tile.row_max %s_masked
@@ -127,11 +133,7 @@ func.func @fa_block_aiv(%q: !pto.tensor<?x128xf16>, %kt: !pto.tensor<128x?xf16>,
         : !pto.tile<32x1xf32, vec>, !pto.tile<32x1xf32, vec>, !pto.tile<32x128xf32, vec>
   }
 
-  // This lane's rows of the block that exist.
-  %lane = pto.tile.get_subblock_idx
-  %lane_row = arith.muli %lane, %c32 : index
   %row = arith.addi %q0, %lane_row : index
-  %rows_left = arith.subi %qv, %lane_row : index
   %some = arith.cmpi sgt, %qv, %lane_row : index
   scf.if %some {
     %rows = arith.minui %rows_left, %c32 : index

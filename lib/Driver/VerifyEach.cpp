@@ -77,11 +77,13 @@ RunResult driver::runReference(ModuleOp module, StringRef entryName,
                                const RunLimits &limits) {
   RunResult reference = runKernel(module, entryName, inputs,
                                   /*checkRaces=*/false, blocks, limits);
-  if (reference.error.empty())
-    reference.readsUndefined =
-        !runKernel(module, entryName, inputs, /*checkRaces=*/false, blocks,
-                   limits, UndefinedData::Check)
-             .error.empty();
+  if (!reference.error.empty())
+    return reference;
+  reference.undefinedError =
+      runKernel(module, entryName, inputs, /*checkRaces=*/false, blocks,
+                limits, UndefinedData::Check)
+          .error;
+  reference.readsUndefined = !reference.undefinedError.empty();
   return reference;
 }
 

@@ -112,6 +112,14 @@ static cl::opt<bool> verifyEach(
              "output, or after which the kernel races or deadlocks, and save "
              "the IR before and after it"),
     cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
+static cl::opt<bool> allowUndefined(
+    "allow-undefined",
+    cl::desc("With --verify-each, verify a kernel that reads undefined data "
+             "(what `tilekit run --undefined=check` refuses, such as an "
+             "accumulator used before its first init); by default that is an "
+             "error at the op that reads it, since the compiled kernel would "
+             "compute on whatever the machine holds there"),
+    cl::sub(driver::compileCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<unsigned> verifyBlocks(
     "blocks",
     cl::desc("With --verify-each, launch the entry as N blocks, as `tilekit "
@@ -260,6 +268,12 @@ int driver::runCompile() {
       llvm::errs() << reference.error;
       fail("the kernel does not run before the pipeline");
       return reference.stalled ? kExitStalled : kExitBadInput;
+    }
+    if (reference.readsUndefined && !allowUndefined) {
+      llvm::errs() << reference.undefinedError;
+      return fail("--verify-each: the kernel reads undefined data before the "
+                  "pipeline (above); on the machine that is whatever the "
+                  "buffer holds. Define it, or pass --allow-undefined");
     }
     // One pass at a time, so that each runs (and is checked) alone.
     kernel.getContext().disableMultithreading();

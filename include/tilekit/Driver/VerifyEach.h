@@ -34,6 +34,8 @@ struct RunResult {
   /// (`tilekit run --undefined=check` fails), so the runs after the passes
   /// cannot tell a pass that lets undefined data out from the kernel's own.
   bool readsUndefined = false;
+  /// Then: where, as `tilekit run --undefined=check` reports it.
+  std::string undefinedError;
 };
 
 /// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of
