@@ -27,6 +27,15 @@ inline constexpr llvm::StringLiteral kMergedGroupAttr = "tilekit.merged_group";
 /// transfers).
 bool holdsMergedGroups(mlir::ModuleOp module);
 
+/// Whether convert-pto-to-ascendc has a pattern that takes `name`: the one
+/// rule for what compiles (the pass, `tilekit check --arch` and the op
+/// coverage test ask it).
+bool isLoweredToAscendC(mlir::OperationName name);
+
+/// For an op that is not lowered: how to write it instead (empty when no
+/// advice is known).
+std::string ascendCInsteadOf(mlir::OperationName name);
+
 #define GEN_PASS_DECL
 #include "tilekit/Conversion/Passes.h.inc"
 

@@ -16,6 +16,8 @@
 
 #include "tilekit/Dialect/PTO/IR/PTOTraits.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
@@ -33,12 +35,20 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                        "the machine's multiply)"},
       {"pto.tile.rem", "pto.tile.div, pto.tile.mul and pto.tile.sub (a - "
                        "(a / b) * b, for integers)"},
+      {"pto.tile.xors", "pto.tile.full of the scalar and the pto.tile.xor "
+                        "hint"},
+      {"pto.tile.ands", "pto.tile.full of the scalar and pto.tile.and"},
+      {"pto.tile.ors", "pto.tile.full of the scalar and pto.tile.or"},
+      {"pto.tile.rems", "pto.tile.full of the scalar and the pto.tile.rem "
+                        "hint"},
       {"pto.tile.xor", "pto.tile.or, pto.tile.and and pto.tile.not ((a | b) "
                        "& ~(a & b))"},
-      {"pto.tile.shl", "pto.tile.muls by a power of two"},
+      {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
       {"pto.tile.shls", "pto.tile.muls by a power of two"},
-      {"pto.tile.shr", "pto.tile.divs by a power of two (unsigned elements)"},
-      {"pto.tile.shrs", "pto.tile.divs by a power of two (unsigned elements)"},
+      {"pto.tile.shr", "pto.tile.div by a tile of a power of two (unsigned "
+                       "elements)"},
+      {"pto.tile.shrs", "pto.tile.div by a tile of a power of two (unsigned "
+                        "elements)"},
       {"pto.tile.read", "whole-tile ops: a load of the 1 x 1 tile at the "
                         "element, or a row/column fold of the tile"},
       {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
@@ -77,6 +87,20 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                                     "pto.tile.matmul_acc"},
       {"pto.tile.gemv", "pto.tile.matmul with a left tile of one row"},
       {"pto.tile.gemv_acc", "pto.tile.matmul_acc with a left tile of one row"},
+      {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
+                          "in an in-core function"},
+      {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "
+                           "in an in-core function"},
+      {"pto.tensor.full", "pto.tile.full and pto.tile.store of each tile in "
+                          "an in-core function"},
+      {"pto.tensor.view", "offsets and valid shapes of the in-core "
+                          "function's pto.tile.load / pto.tile.store on the "
+                          "whole tensor"},
+      {"pto.tensor.slice", "offsets and valid shapes of the in-core "
+                           "function's pto.tile.load / pto.tile.store on the "
+                           "whole tensor"},
+      {"pto.tensor.assemble", "pto.tile.store of each part into its region "
+                              "of the whole tensor"},
   };
   return hints;
 }
@@ -97,14 +121,28 @@ std::string lowering::insteadOf(OperationName name) {
   StringRef op = name.getStringRef();
   if (StringRef hint = tileOpInstead().lookup(op); !hint.empty())
     return hint.str();
-  // An orchestration op on whole tensors: the host launches kernels; the
-  // same computation is a kernel's loop over tiles.
-  if (op.consume_front("pto.tensor."))
+  // An orchestration op on whole tensors that has a tile op: the host
+  // launches kernels; the same computation is a kernel's loop over tiles.
+  if (op.consume_front("pto.tensor.") &&
+      RegisteredOperationName::lookup(("pto.tile." + op).str(),
+                                      name.getContext()))
     return ("an in-core function that loads tiles, applies pto.tile." + op +
-            " (or its equivalent) and stores them, called from the "
-            "orchestration")
+            " and stores them, called from the orchestration")
         .str();
   return "";
+}
+
+bool tilekit::isLoweredToAscendC(OperationName name) {
+  PTOToAscendCTypes types;
+  ValidShapes valid;
+  Transfers transfers;
+  RewritePatternSet patterns(name.getContext());
+  populatePTOToAscendCPatterns(types, patterns, valid, transfers);
+  return takenOps(patterns).contains(name);
+}
+
+std::string tilekit::ascendCInsteadOf(OperationName name) {
+  return insteadOf(name);
 }
 
 LogicalResult
@@ -112,6 +150,18 @@ lowering::checkEveryOpLowers(Operation *root,
                              const llvm::DenseSet<OperationName> &taken) {
   bool clean = true;
   root->walk([&](Operation *op) {
+    // The lowering does not home a tile a while loop carries (an scf.for's
+    // it does), and the C++ has no form for it.
+    if (auto loop = dyn_cast<scf::WhileOp>(op);
+        loop && llvm::any_of(loop->getResultTypes(),
+                             llvm::IsaPred<pto::TileType>)) {
+      clean = false;
+      loop.emitOpError()
+          << "carries a tile across its trips, which is not lowered to "
+             "AscendC; write it as an scf.for with a trip count, or update "
+             "a tile made before the loop in place";
+      return;
+    }
     if (op->getDialect() == nullptr ||
         !isa<pto::PTODialect>(op->getDialect()) ||
         taken.contains(op->getName()))

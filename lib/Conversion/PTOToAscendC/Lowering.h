@@ -209,7 +209,8 @@ llvm::DenseSet<mlir::OperationName>
 takenOps(mlir::RewritePatternSet &patterns);
 
 /// Legality.cpp: an error at each PTO op under `root` that no pattern
-/// takes, with how to write it instead; every such op, not the first only.
+/// takes, with how to write it instead, and at each scf.while that carries
+/// a tile; every such op, not the first only.
 mlir::LogicalResult
 checkEveryOpLowers(mlir::Operation *root,
                    const llvm::DenseSet<mlir::OperationName> &taken);

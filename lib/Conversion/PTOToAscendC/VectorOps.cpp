@@ -5,6 +5,8 @@
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
 //                             abs relu; tanh sigmoid erf: the advanced
 //                             API's math functions, half and float)
+//   pto.tile.and or not    -> ascendc.and_l2 or_l2 not_l2 (on an int16 view)
+//   pto.tile.subs divs     -> adds of -s; duplicate_l2 of s, then div_l2
 //   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
 //   pto.tile.full          -> ascendc.duplicate_l2
 //   pto.tile.row_expand[_<op>], col_expand[_<op>]
@@ -110,6 +112,103 @@ struct ElementwiseLowering : TilePattern<From> {
               "too, and a zero there faults; the lowering counts valid rows "
               "or one row's columns (fillpad the dividend, or divide whole "
               "rows)";
+  }
+};
+
+/// pto.tile.and / or / not -> ascendc.and_l2 / or_l2 / not_l2. Ascend C's
+/// And, Or and Not take 16-bit integers; a bitwise op does not care how
+/// bits group into elements, so tiles of other integer widths run on an
+/// int16 view of their bytes (reinterpret_cast). A mask tile (i1) is not
+/// bits in a byte, so it is refused.
+template <typename From, typename To>
+struct BitwiseLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
+    int64_t bytes = tile.getNumElements() * bits / 8;
+    if (bits < 8 || bytes % 2 != 0)
+      return op.emitOpError()
+             << "computes on " << tile
+             << "; Ascend C's bitwise ops take tiles of whole 16-bit words "
+                "(i8, i16, i32 or i64 elements)";
+    Location loc = op.getLoc();
+    this->valid.inherit(op.getResult(), op->getOperand(0));
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    auto asWords = [&](Value tensor) -> Value {
+      if (bits == 16)
+        return tensor;
+      auto words = ascendc::LocalTensorType::get(
+          rewriter.getContext(), {bytes / 2}, rewriter.getIntegerType(16));
+      return ascendc::ReinterpretCastOp::create(rewriter, loc, words, tensor);
+    };
+    SmallVector<Value> operands{asWords(dst)};
+    for (Value operand : adaptor.getOperands())
+      operands.push_back(asWords(operand));
+    To::create(rewriter, loc, TypeRange(), operands,
+               ArrayRef<NamedAttribute>());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.subs -> adds of the negated scalar (a - s is a + (-s) in IEEE
+/// and in wrapping integers alike); pto.tile.divs -> div_l2 by a tensor the
+/// scalar fills (Ascend C has no Divs). The result keeps the source's
+/// valid shape.
+template <typename From>
+struct ScalarByOtherLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  static constexpr bool kIsSub = std::is_same_v<From, pto::TileSubSOp>;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto tile = cast<pto::TileType>(op.getType());
+    Type element = tile.getElementType();
+    Value scalar = adaptor.getScalar();
+    // Negating first and converting to the element type after commute
+    // (rounding to nearest is symmetric; wrapping is modular) within a
+    // kind, not across it (a float converts to an integer saturating).
+    if (isa<FloatType>(scalar.getType()) != isa<FloatType>(element))
+      return op.emitOpError()
+             << "combines a " << element << " tile with a " << scalar.getType()
+             << " scalar; the lowering takes a scalar of the same kind "
+                "(float or integer)";
+    this->valid.inherit(op.getResult(), op.getSrc());
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    if constexpr (kIsSub) {
+      Value negated =
+          isa<FloatType>(element)
+              ? arith::NegFOp::create(rewriter, loc, scalar).getResult()
+              : arith::SubIOp::create(
+                    rewriter, loc,
+                    arith::ConstantOp::create(
+                        rewriter, loc,
+                        cast<TypedAttr>(
+                            rewriter.getZeroAttr(scalar.getType()))),
+                    scalar)
+                    .getResult();
+      ascendc::AddsL2Op::create(rewriter, loc, dst, adaptor.getSrc(), negated,
+                                Value());
+    } else {
+      if (isa<IntegerType>(element))
+        return op.emitOpError()
+               << "divides integers by a scalar, which is lowered for float "
+                  "tiles only; fill a tile with the divisor (pto.tile.full) "
+                  "and use pto.tile.div";
+      Value divisor = createLocal(rewriter, loc, *this->getTypeConverter(),
+                                  op.getResult(), ascendc::Position::VecCalc);
+      ascendc::DuplicateL2Op::create(rewriter, loc, divisor, scalar, Value());
+      ascendc::DivL2Op::create(rewriter, loc, dst, adaptor.getSrc(), divisor,
+                               Value());
+    }
+    rewriter.replaceOp(op, dst);
+    return success();
   }
 };
 
@@ -457,6 +556,11 @@ void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
                ElementwiseLowering<pto::TileTanhOp, ascendc::TanhL2Op>,
                ElementwiseLowering<pto::TileSigmoidOp, ascendc::SigmoidL2Op>,
                ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
+               BitwiseLowering<pto::TileAndOp, ascendc::AndL2Op>,
+               BitwiseLowering<pto::TileOrOp, ascendc::OrL2Op>,
+               BitwiseLowering<pto::TileNotOp, ascendc::NotL2Op>,
+               ScalarByOtherLowering<pto::TileSubSOp>,
+               ScalarByOtherLowering<pto::TileDivSOp>,
                ExpandLowering<pto::TileRowExpandOp, true>,
                ExpandLowering<pto::TileColExpandOp, false>>(types, context,
                                                             valid);
