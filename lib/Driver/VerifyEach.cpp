@@ -80,8 +80,8 @@ RunResult driver::runReference(ModuleOp module, StringRef entryName,
   if (!reference.error.empty())
     return reference;
   reference.undefinedError =
-      runKernel(module, entryName, inputs, /*checkRaces=*/false, blocks,
-                limits, UndefinedData::Check)
+      runKernel(module, entryName, inputs, /*checkRaces=*/false, blocks, limits,
+                UndefinedData::Check)
           .error;
   reference.readsUndefined = !reference.undefinedError.empty();
   return reference;

@@ -49,39 +49,54 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                        "elements)"},
       {"pto.tile.shrs", "pto.tile.div by a tile of a power of two (unsigned "
                         "elements)"},
-      {"pto.tile.read", "whole-tile ops: a load of the 1 x 1 tile at the "
-                        "element, or a row/column fold of the tile"},
+      {"pto.tile.read",
+       "a 1 x 1 tile (pto.tile.load at the element) and "
+       "pto.tile.row_expand / col_expand where the scalar was used"},
       {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
                          "a store of it at the element"},
       {"pto.tile.transpose",
-       "a store of the tile and a load of the transposed tensor, or on the "
-       "cube a pto.tile.matmul that takes the tile as its right operand"},
+       "the untransposed tile: on the cube, swap the operands "
+       "of pto.tile.matmul ((A B)^T = B^T A^T)"},
       {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
       {"pto.tile.assemble", "pto.tile.store of each part into its region of "
                             "the GM tensor"},
-      {"pto.tile.cmp", "arithmetic on the operands (pto.tile.sub, then "
-                       "pto.tile.maxs / pto.tile.mins to clamp to 0 or 1)"},
-      {"pto.tile.cmps", "arithmetic on the operands (pto.tile.adds, then "
-                        "pto.tile.maxs / pto.tile.mins to clamp to 0 or 1)"},
-      {"pto.tile.sel", "a blend: mask * a + (1 - mask) * b with pto.tile.mul "
-                       "and pto.tile.add"},
-      {"pto.tile.sels", "a blend: mask * a + (1 - mask) * scalar with "
-                        "pto.tile.mul and pto.tile.adds"},
+      {"pto.tile.cmp",
+       "pto.tile.max / pto.tile.min where the larger or smaller "
+       "is selected, or pto.tile.set_validshape and pto.tile.fillpad to mask "
+       "a region"},
+      {"pto.tile.cmps",
+       "pto.tile.maxs / pto.tile.mins where the larger or "
+       "smaller is selected, or pto.tile.set_validshape and pto.tile.fillpad "
+       "to mask a region"},
+      {"pto.tile.sel",
+       "a blend with a 0/1 float tile m: m * a + (1 - m) * b "
+       "(pto.tile.mul, pto.tile.muls, pto.tile.adds, pto.tile.add; exact for "
+       "finite values)"},
+      {"pto.tile.sels",
+       "a blend with a 0/1 float tile m: m * a + (1 - m) * s "
+       "(pto.tile.mul, pto.tile.muls, pto.tile.adds, pto.tile.add; exact for "
+       "finite values)"},
       {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
-      {"pto.tile.row_cumsum", "a loop over columns of pto.tile.add on "
-                              "column slices"},
-      {"pto.tile.col_cumsum", "a loop over rows of pto.tile.add on row "
-                              "slices"},
-      {"pto.tile.row_argmax", "pto.tile.row_max and a compare against it"},
-      {"pto.tile.row_argmin", "pto.tile.row_min and a compare against it"},
+      {"pto.tile.row_cumsum",
+       "a pto.tile.matmul by an upper-triangular tile of "
+       "ones on the cube"},
+      {"pto.tile.col_cumsum", "a pto.tile.matmul of a lower-triangular tile of "
+                              "ones by the tile on the cube"},
+      {"pto.tile.row_argmax",
+       "pto.tile.row_max for the value; the index has no "
+       "lowering yet (find it on the host)"},
+      {"pto.tile.row_argmin",
+       "pto.tile.row_min for the value; the index has no "
+       "lowering yet (find it on the host)"},
       {"pto.tile.sort32", "a sort of the tensor on the host (pto.tile.sort32 "
                           "runs in tilekit run)"},
       {"pto.tile.mrgsort", "a sort of the tensor on the host "
                            "(pto.tile.mrgsort runs in tilekit run)"},
-      {"pto.tile.gather", "pto.tile.load of the rows the indices name, one "
-                          "load each"},
-      {"pto.tile.scatter", "pto.tile.store of each row to the row its index "
-                           "names, one store each"},
+      {"pto.tile.gather", "one pto.tile.load per row, its index an argument of "
+                          "the kernel (the orchestration reads the indices)"},
+      {"pto.tile.scatter",
+       "one pto.tile.store per row, its index an argument of "
+       "the kernel (the orchestration reads the indices)"},
       {"pto.tile.batch_matmul", "a loop over the batch of pto.tile.matmul"},
       {"pto.tile.batch_matmul_acc", "a loop over the batch of "
                                     "pto.tile.matmul_acc"},
@@ -107,8 +122,7 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
 
 } // namespace
 
-llvm::DenseSet<OperationName>
-lowering::takenOps(RewritePatternSet &patterns) {
+llvm::DenseSet<OperationName> lowering::takenOps(RewritePatternSet &patterns) {
   llvm::DenseSet<OperationName> taken;
   for (const std::unique_ptr<RewritePattern> &pattern :
        patterns.getNativePatterns())
@@ -153,8 +167,8 @@ lowering::checkEveryOpLowers(Operation *root,
     // The lowering does not home a tile a while loop carries (an scf.for's
     // it does), and the C++ has no form for it.
     if (auto loop = dyn_cast<scf::WhileOp>(op);
-        loop && llvm::any_of(loop->getResultTypes(),
-                             llvm::IsaPred<pto::TileType>)) {
+        loop &&
+        llvm::any_of(loop->getResultTypes(), llvm::IsaPred<pto::TileType>)) {
       clean = false;
       loop.emitOpError()
           << "carries a tile across its trips, which is not lowered to "
@@ -167,8 +181,7 @@ lowering::checkEveryOpLowers(Operation *root,
         taken.contains(op->getName()))
       return;
     clean = false;
-    InFlightDiagnostic error = op->emitOpError()
-                               << "is not lowered to AscendC";
+    InFlightDiagnostic error = op->emitOpError() << "is not lowered to AscendC";
     std::string hint = insteadOf(op->getName());
     if (!hint.empty())
       error << "; write it as " << hint;

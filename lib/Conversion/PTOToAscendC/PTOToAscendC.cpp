@@ -288,14 +288,14 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                                             ValidShapes &valid,
                                             Transfers &transfers) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<
-      TensorDimLowering, TensorCreateLowering,
-      IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
-      IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
-      IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>,
-      SyncLowering<pto::SyncSrcOp>, SyncLowering<pto::SyncDstOp>,
-      SyncLowering<pto::BarVOp>, SyncLowering<pto::BarMOp>,
-      SyncLowering<pto::BarAllOp>>(types, context);
+  patterns
+      .add<TensorDimLowering, TensorCreateLowering,
+           IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
+           IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
+           IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>,
+           SyncLowering<pto::SyncSrcOp>, SyncLowering<pto::SyncDstOp>,
+           SyncLowering<pto::BarVOp>, SyncLowering<pto::BarMOp>,
+           SyncLowering<pto::BarAllOp>>(types, context);
   patterns.add<TileCreateLowering, SetValidShapeLowering, ValidDimLowering,
                ReshapeLowering>(types, context, valid);
   populateTransferPatterns(types, patterns, valid);
@@ -398,8 +398,8 @@ struct ConvertPTOToAscendCPass
         declined = text.take_until([](char c) { return c == '\''; }).str();
         return success();
       });
-      converted = applyPartialConversion(getOperation(), target,
-                                         std::move(patterns));
+      converted =
+          applyPartialConversion(getOperation(), target, std::move(patterns));
     }
     if (succeeded(converted) || reported)
       return converted;

@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -54,11 +55,13 @@ struct ElementwiseLowering : TilePattern<From> {
                             std::is_same_v<To, ascendc::SigmoidL2Op> ||
                             std::is_same_v<To, ascendc::ErfL2Op>;
     Type element = cast<pto::TileType>(op.getType()).getElementType();
-    if (isMath && !element.isF16() && !element.isF32())
+    if (isMath && !element.isF16() && !element.isF32()) {
+      std::string api = op->getName().stripDialect().drop_front(5).str();
+      api[0] = llvm::toUpper(api[0]);
       return op.emitOpError()
-             << "computes on " << element << ", which Ascend C's "
-             << op->getName().stripDialect().drop_front(5)
+             << "computes on " << element << ", which Ascend C's " << api
              << " takes only as half or float; cast the tile to f32 first";
+    }
     // The result takes the valid shape of the first operand.
     this->valid.inherit(op.getResult(), op->getOperand(0));
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
@@ -159,8 +162,7 @@ struct BitwiseLowering : TilePattern<From> {
 /// and in wrapping integers alike); pto.tile.divs -> div_l2 by a tensor the
 /// scalar fills (Ascend C has no Divs). The result keeps the source's
 /// valid shape.
-template <typename From>
-struct ScalarByOtherLowering : TilePattern<From> {
+template <typename From> struct ScalarByOtherLowering : TilePattern<From> {
   using TilePattern<From>::TilePattern;
   static constexpr bool kIsSub = std::is_same_v<From, pto::TileSubSOp>;
   LogicalResult
@@ -185,13 +187,12 @@ struct ScalarByOtherLowering : TilePattern<From> {
       Value negated =
           isa<FloatType>(element)
               ? arith::NegFOp::create(rewriter, loc, scalar).getResult()
-              : arith::SubIOp::create(
-                    rewriter, loc,
-                    arith::ConstantOp::create(
-                        rewriter, loc,
-                        cast<TypedAttr>(
-                            rewriter.getZeroAttr(scalar.getType()))),
-                    scalar)
+              : arith::SubIOp::create(rewriter, loc,
+                                      arith::ConstantOp::create(
+                                          rewriter, loc,
+                                          cast<TypedAttr>(rewriter.getZeroAttr(
+                                              scalar.getType()))),
+                                      scalar)
                     .getResult();
       ascendc::AddsL2Op::create(rewriter, loc, dst, adaptor.getSrc(), negated,
                                 Value());
