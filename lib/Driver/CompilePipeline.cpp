@@ -21,11 +21,19 @@ using namespace mlir;
 using namespace tilekit;
 
 bool driver::holdsPTO(ModuleOp module) {
+  auto isPTO = [](Type type) {
+    return type.getDialect().getNamespace() == "pto";
+  };
+  // A PTO op, or a function on PTO types (one that only passes a tensor on
+  // has no PTO op).
   return module
-      .walk([](Operation *op) {
-        return op->getDialect() && op->getDialect()->getNamespace() == "pto"
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
+      .walk([&](Operation *op) {
+        auto func = dyn_cast<FunctionOpInterface>(op);
+        bool pto =
+            (op->getDialect() && op->getDialect()->getNamespace() == "pto") ||
+            (func && (llvm::any_of(func.getArgumentTypes(), isPTO) ||
+                      llvm::any_of(func.getResultTypes(), isPTO)));
+        return pto ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
 }
