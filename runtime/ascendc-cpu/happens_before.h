@@ -31,7 +31,7 @@ namespace AscendC::cpu {
 // The machine's buffers, pipes and data paths, as tilekit describes them
 // once (include/tilekit/Machine/Machine.def).
 enum class Buffer : uint8_t {
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) E,
+#define TILEKIT_BUFFER(E, NAME, CORE) E,
 #include "tilekit/Machine/Machine.def"
 #undef TILEKIT_BUFFER
 };

@@ -38,7 +38,7 @@
 // CHECK-NOT: pto.
 
 // A PTO op without a lowering is an error at the op, naming it.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: failed to legalize operation 'pto.tile.row_cumsum'
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.row_cumsum' op is not lowered to AscendC; write it as
 func.func @scan(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x128xf32> -> !pto.tile<16x128xf32, vec>

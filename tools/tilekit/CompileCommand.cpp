@@ -196,8 +196,11 @@ int driver::runCompile() {
       return kExitBadInput;
     keepReachable(module, entry);
   }
-  // The machine's buffers (--config) bound the gate before anything is
+  // The machine's buffers (--config; by default the arch's machine: the
+  // 910B's for c220, the 950's for c310) bound the gate before anything is
   // lowered and the pipeline's capacity check.
+  if (arch)
+    setDefaultConfigForArch(*arch);
   auto config = loadConfig();
   if (!config)
     return fail(toString(config.takeError()));

@@ -22,7 +22,7 @@ namespace tilekit::machine {
 enum class Core : uint8_t { None, Cube, Vector };
 
 enum class Buffer : uint8_t {
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) E,
+#define TILEKIT_BUFFER(E, NAME, CORE) E,
 #include "tilekit/Machine/Machine.def"
 };
 
@@ -42,7 +42,7 @@ enum class SplitCode : uint8_t {
 };
 
 constexpr unsigned kNumBuffers = 0
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES) +1
+#define TILEKIT_BUFFER(E, NAME, CORE) +1
 #include "tilekit/Machine/Machine.def"
     ;
 /// Pipes that execute instructions (`All` names them together).
@@ -69,7 +69,7 @@ constexpr uint64_t getWorkItemCore(uint64_t item, uint64_t cores) {
 
 constexpr llvm::StringLiteral getName(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+#define TILEKIT_BUFFER(E, NAME, CORE)                                   \
   case Buffer::E:                                                              \
     return NAME;
 #include "tilekit/Machine/Machine.def"
@@ -80,7 +80,7 @@ constexpr llvm::StringLiteral getName(Buffer buffer) {
 /// The core that owns `buffer` (None for GM).
 constexpr Core getOwner(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+#define TILEKIT_BUFFER(E, NAME, CORE)                                   \
   case Buffer::E:                                                              \
     return Core::CORE;
 #include "tilekit/Machine/Machine.def"
@@ -88,30 +88,35 @@ constexpr Core getOwner(Buffer buffer) {
   return Core::None;
 }
 
-/// Bytes of `buffer` on the default machine (0 for GM: unbounded).
+/// Bytes of `buffer` on the default machine, configs/ascend910b.json (0
+/// for GM: unbounded).
 constexpr int64_t getDefaultCapacity(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER(E, NAME, CORE, BYTES)                                   \
+#define TILEKIT_CONFIG_CAPACITY(E, DEFAULT, LIMIT)                             \
   case Buffer::E:                                                              \
-    return BYTES;
-#include "tilekit/Machine/Machine.def"
+    return DEFAULT;
+#include "tilekit/Machine/ConfigCapacities.inc"
+  default:
+    return 0;
   }
-  return 0;
 }
 
 //===----------------------------------------------------------------------===//
 // Pipes
 //===----------------------------------------------------------------------===//
 
-/// The largest capacity of `buffer` on any described machine (0 for GM).
+/// The largest capacity of `buffer` in any machine config (0 for GM): a
+/// tile address past it is wrong on every machine, so the verifier rejects
+/// it; planning and `sim` check the capacities of the config in use.
 constexpr int64_t getCapacityLimit(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER_LIMIT(E, BYTES)                                         \
+#define TILEKIT_CONFIG_CAPACITY(E, DEFAULT, LIMIT)                             \
   case Buffer::E:                                                              \
-    return BYTES;
-#include "tilekit/Machine/Machine.def"
+    return LIMIT;
+#include "tilekit/Machine/ConfigCapacities.inc"
+  default:
+    return 0;
   }
-  return 0;
 }
 
 /// Where an allocation in `buffer` may start, in bytes.
