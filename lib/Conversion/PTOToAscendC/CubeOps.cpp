@@ -4,6 +4,7 @@
 //   pto.tile.matmul_acc %c, %a, %b [init %p]
 //                                     -> mmad into %c's tensor, init %p
 //                                        (false without it): in place
+//   pto.tile.gemv[_acc]               -> the same, with m = 1
 //   pto.tile.matmul_bias %a, %b, %bias
 //                                     -> a fresh CO1 tensor, mmad with the
 //                                        bias table operand (C2)
@@ -49,7 +50,8 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
     Value dst, init, bias;
     if constexpr (std::is_same_v<From, pto::TileMatmulBiasOp>)
       bias = adaptor.getBias();
-    if constexpr (std::is_same_v<From, pto::TileMatmulAccOp>) {
+    if constexpr (std::is_same_v<From, pto::TileMatmulAccOp> ||
+                  std::is_same_v<From, pto::TileGemvAccOp>) {
       dst = adaptor.getAcc();
       init = adaptor.getInitCond();
       if (!init)
@@ -74,6 +76,8 @@ void lowering::populateCubePatterns(PTOToAscendCTypes &types,
                                     ValidShapes &valid) {
   patterns.add<MatmulLowering<pto::TileMatmulOp>,
                MatmulLowering<pto::TileMatmulAccOp>,
-               MatmulLowering<pto::TileMatmulBiasOp>>(
+               MatmulLowering<pto::TileMatmulBiasOp>,
+               MatmulLowering<pto::TileGemvOp>,
+               MatmulLowering<pto::TileGemvAccOp>>(
       types, patterns.getContext(), valid);
 }

@@ -100,8 +100,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.batch_matmul", "a loop over the batch of pto.tile.matmul"},
       {"pto.tile.batch_matmul_acc", "a loop over the batch of "
                                     "pto.tile.matmul_acc"},
-      {"pto.tile.gemv", "pto.tile.matmul with a left tile of one row"},
-      {"pto.tile.gemv_acc", "pto.tile.matmul_acc with a left tile of one row"},
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "
