@@ -3,7 +3,7 @@
 
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
-Each kernel (elementwise ops, scalars, casts through the other float type
+Each kernel (elementwise ops, the math functions, scalars, casts through the other float type
 with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
 column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
@@ -25,10 +25,11 @@ import subprocess
 import sys
 
 BINARY = ["add", "sub", "mul", "div", "max", "min"]
-SCALAR = ["adds", "muls", "maxs", "mins"]
+SCALAR = ["adds", "subs", "muls", "divs", "maxs", "mins"]
 # Unary ops on any value; log and sqrt take abs first, so the kernels
-# compute numbers, not NaNs (NaNs would compare too, bit for bit).
-UNARY = ["exp", "abs", "relu", "recip"]
+# compute numbers, not NaNs (NaNs would compare too, bit for bit). tanh,
+# sigmoid and erf are Ascend C's math library functions.
+UNARY = ["exp", "abs", "relu", "recip", "tanh", "sigmoid", "erf"]
 POSITIVE = ["log", "sqrt", "rsqrt"]
 EXPAND = ["add", "sub", "mul", "max", "min"]
 FOLDS = ["sum", "max", "min", "prod"]
