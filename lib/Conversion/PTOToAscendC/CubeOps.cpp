@@ -74,10 +74,8 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
 void lowering::populateCubePatterns(PTOToAscendCTypes &types,
                                     RewritePatternSet &patterns,
                                     ValidShapes &valid) {
-  patterns.add<MatmulLowering<pto::TileMatmulOp>,
-               MatmulLowering<pto::TileMatmulAccOp>,
-               MatmulLowering<pto::TileMatmulBiasOp>,
-               MatmulLowering<pto::TileGemvOp>,
-               MatmulLowering<pto::TileGemvAccOp>>(
-      types, patterns.getContext(), valid);
+  patterns.add<
+      MatmulLowering<pto::TileMatmulOp>, MatmulLowering<pto::TileMatmulAccOp>,
+      MatmulLowering<pto::TileMatmulBiasOp>, MatmulLowering<pto::TileGemvOp>,
+      MatmulLowering<pto::TileGemvAccOp>>(types, patterns.getContext(), valid);
 }

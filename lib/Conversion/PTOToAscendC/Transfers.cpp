@@ -40,45 +40,61 @@ struct GMAccess {
   bool wholeRows;
 };
 
+/// The extent of `tensor`'s dimension `d`: a constant, or its dim at run
+/// time (tiling data on the machine).
+Value dimOf(OpBuilder &builder, Location loc, pto::GMTensorType type,
+            Value tensor, int64_t d) {
+  if (!type.isDynamicDim(d))
+    return arith::ConstantIndexOp::create(builder, loc, type.getShape()[d]);
+  return ascendc::GlobalDimOp::create(builder, loc, builder.getIndexType(),
+                                      tensor, builder.getI64IntegerAttr(d));
+}
+
+/// A tile spans its tensor's trailing dimensions (the executor's rule): a
+/// 2-d tile of a [S, H, D] tensor at [s, h, d] is rows h.. of the D-wide
+/// rows starting at element (s H + h) D + d.
 FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
                              pto::GMTensorType tensorType, Value tensor,
                              pto::TileType tile, ValueRange offsets) {
-  if (tensorType.getRank() != tile.getRank())
-    return op->emitOpError() << "moves a tile of another rank than its "
-                                "tensor's, which is not lowered yet";
   Location loc = op->getLoc();
+  int64_t rank = tensorType.getRank();
+  int64_t lead = rank - tile.getRank();
   bool wholeRows = true;
   for (int64_t d = 1; d < tile.getRank(); ++d) {
-    std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
-    wholeRows &= tile.getShape()[d] == tensorType.getShape()[d] && offset &&
-                 *offset == 0;
+    std::optional<int64_t> offset = getConstantIntValue(offsets[lead + d]);
+    wholeRows &= tile.getShape()[d] == tensorType.getShape()[lead + d] &&
+                 offset && *offset == 0;
   }
   if (!wholeRows && tile.getRank() != 2)
     return op->emitOpError() << "moves a rank-" << tile.getRank()
                              << " tile that is not whole rows of its "
                                 "tensor; windows are lowered for 2-d tiles";
-  Value rowStride;
-  if (tile.getRank() == 1) {
-    rowStride = arith::ConstantIndexOp::create(builder, loc, 1);
-  } else if (tile.getRank() == 2 && tensorType.isDynamicDim(1)) {
-    rowStride =
-        ascendc::GlobalDimOp::create(builder, loc, builder.getIndexType(),
-                                     tensor, builder.getI64IntegerAttr(1));
-  } else {
-    int64_t rowElements = 1;
-    for (int64_t d = 1; d < tensorType.getRank(); ++d) {
-      if (tensorType.isDynamicDim(d))
-        return op->emitOpError() << "moves a tile of a tensor whose rows are "
-                                    "dynamic in more than one dimension, "
-                                    "which is not lowered yet";
-      rowElements *= tensorType.getShape()[d];
-    }
-    rowStride = arith::ConstantIndexOp::create(builder, loc, rowElements);
-  }
-  Value offset =
-      arith::MulIOp::create(builder, loc, offsets.front(), rowStride);
+  // Products folded where both factors are constants, or one is 1.
+  auto times = [&](Value a, Value b) -> Value {
+    std::optional<int64_t> x = getConstantIntValue(a),
+                           y = getConstantIntValue(b);
+    if (x && y)
+      return arith::ConstantIndexOp::create(builder, loc, *x * *y);
+    if (x == 1)
+      return b;
+    if (y == 1)
+      return a;
+    return arith::MulIOp::create(builder, loc, a, b);
+  };
+  // Elements between consecutive indices of each dimension.
+  SmallVector<Value> strides(rank);
+  strides[rank - 1] = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    strides[d] =
+        times(strides[d + 1], dimOf(builder, loc, tensorType, tensor, d + 1));
+  // The tile's rows are its first dimension's indices.
+  Value rowStride = strides[lead];
+  Value offset = arith::MulIOp::create(builder, loc, offsets[lead], rowStride);
+  for (int64_t d = 0; d < lead; ++d)
+    offset = arith::AddIOp::create(builder, loc, offset,
+                                   times(offsets[d], strides[d]));
   if (!wholeRows)
-    offset = arith::AddIOp::create(builder, loc, offset, offsets[1]);
+    offset = arith::AddIOp::create(builder, loc, offset, offsets[lead + 1]);
   Value view = ascendc::GlobalSubIndexOp::create(builder, loc, tensor.getType(),
                                                  tensor, offset);
   return GMAccess{view, rowStride, wholeRows};
@@ -94,23 +110,19 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
   if (!pastEdge && given.empty())
     return {};
   SmallVector<Value> extents;
+  // Tile dimension d spans the tensor's dimension lead + d.
+  int64_t lead = tensorType.getRank() - tile.getRank();
   for (int64_t d = 0; d < tile.getRank(); ++d) {
     Value asked = given.empty() ? Value() : given[d];
     Value extent = extentOr(builder, loc, asked, tile.getShape()[d]);
     if (pastEdge & (1u << d)) {
-      Value dim = tensorType.isDynamicDim(d)
-                      ? ascendc::GlobalDimOp::create(
-                            builder, loc, builder.getIndexType(), tensor,
-                            builder.getI64IntegerAttr(d))
-                            .getResult()
-                      : arith::ConstantIndexOp::create(builder, loc,
-                                                       tensorType.getShape()[d])
-                            .getResult();
-      std::optional<int64_t> offset = getConstantIntValue(offsets[d]);
-      Value left = offset == 0
-                       ? dim
-                       : arith::SubIOp::create(builder, loc, dim, offsets[d])
-                             .getResult();
+      Value dim = dimOf(builder, loc, tensorType, tensor, lead + d);
+      Value from = offsets[lead + d];
+      std::optional<int64_t> offset = getConstantIntValue(from);
+      Value left =
+          offset == 0
+              ? dim
+              : arith::SubIOp::create(builder, loc, dim, from).getResult();
       if (left != extent)
         extent = arith::MinSIOp::create(builder, loc, extent, left);
     }
@@ -354,16 +366,18 @@ void lowering::findLoadsPastEdge(ModuleOp module, ValidShapes &valid) {
     auto tensor = cast<pto::GMTensorType>(load.getSrc().getType());
     auto tile = cast<pto::TileType>(load.getType());
     unsigned pastEdge = 0;
+    // Tile dimension d spans the tensor's dimension lead + d.
+    int64_t lead = tensor.getRank() - tile.getRank();
     for (int64_t d = 0; d < tile.getRank(); ++d) {
       // A valid extent never exceeds the box (the executor checks).
-      std::optional<int64_t> offset = largest(load.getOffsets()[d]);
+      std::optional<int64_t> offset = largest(load.getOffsets()[lead + d]);
       int64_t extent = tile.getShape()[d];
       if (!load.getValidShape().empty())
         if (std::optional<int64_t> asked = largest(load.getValidShape()[d]))
           extent = std::min(extent, *asked);
       // Compared without adding: an offset may be any index.
-      if (tensor.isDynamicDim(d) || !offset ||
-          *offset > tensor.getShape()[d] - extent)
+      if (tensor.isDynamicDim(lead + d) || !offset ||
+          *offset > tensor.getShape()[lead + d] - extent)
         pastEdge |= 1u << d;
     }
     if (pastEdge)
