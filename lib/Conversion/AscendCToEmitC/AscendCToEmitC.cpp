@@ -200,10 +200,8 @@ struct ConvertAscendCToEmitCPass
     // A kernel named like a C++ keyword (`double`) gets a suffix.
     ModuleOp module = getOperation();
     for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-      if (isCppKeyword(func.getName())) {
-        std::string name = func.getName().str() + "_";
-        while (SymbolTable::lookupSymbolIn(module, name))
-          name += "_";
+      if (std::string name = emit::cppFunctionName(func);
+          name != func.getName()) {
         if (failed(SymbolTable::replaceAllSymbolUses(
                 func, StringAttr::get(context, name), module)))
           return signalPassFailure();
@@ -575,6 +573,15 @@ static bool isCppKeyword(StringRef name) {
       "unsigned",  "using",    "virtual",  "void",     "volatile",  "while",
       "xor",       "main"};
   return keywords.contains(name);
+}
+
+std::string emit::cppFunctionName(func::FuncOp func) {
+  if (!isCppKeyword(func.getName()))
+    return func.getName().str();
+  std::string name = func.getName().str() + "_";
+  while (SymbolTable::lookupSymbolIn(func->getParentOp(), name))
+    name += "_";
+  return name;
 }
 
 /// A C++ identifier for a source name: other characters become `_`, and

@@ -707,7 +707,7 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
                          "]");
   if (!getKernelWorkspace(kernel).empty())
     args.push_back("(GM_ADDR)args[" + std::to_string(next++) + "]");
-  std::string call = kernel.getName().str() + "(";
+  std::string call = emit::cppFunctionName(kernel) + "(";
   for (auto [index, arg] : llvm::enumerate(args))
     call += (index ? ", " : "") + arg;
   // The cores the kernel's groups ask for; without both, the one its

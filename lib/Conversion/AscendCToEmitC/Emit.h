@@ -29,6 +29,11 @@ std::string elementName(mlir::Type type);
 /// which sizes the workspace): `{args[0], "x", 0}, ...`.
 std::string gmNames(mlir::func::FuncOp kernel);
 
+/// The name `func` has in the emitted C++: its own, or with `_` appended
+/// (until no other function of its module has it) when it is a C++ keyword
+/// or `main`.
+std::string cppFunctionName(mlir::func::FuncOp func);
+
 /// Global tensors become `AscendC::GlobalTensor<T>`, local tensors
 /// `AscendC::LocalTensor<T>`, index `ptrdiff_t` (signed, as the kernels'
 /// index arithmetic clamps differences at zero); scalars stay.

@@ -316,7 +316,7 @@ struct ConvertPTOToAscendCPass
                         "(docs/vector-functions.md)");
       return WalkResult::interrupt();
     });
-    if (scopes.wasInterrupted())
+    if (scopes.wasInterrupted() || failed(inlineTileCalls(getOperation())))
       return signalPassFailure();
     MLIRContext *context = &getContext();
     PTOToAscendCTypes types;
