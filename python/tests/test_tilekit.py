@@ -132,7 +132,10 @@ CROSS_CORE = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Interp", "c
      ["--arch=c310", "--lower-to-l0"]),
     (example("softmax.mlir"), {"emit": "mlir", "stop_after": "ascendc-allocate-tensor"},
      ["--arch=c220", "--stop-after=ascendc-allocate-tensor"]),
-    (CROSS_CORE, {"emit": "mlir", "entry": "run_up_down"}, ["--arch=c220", "--entry=run_up_down"]),
+    # (Its 16-byte L1 rows have no C++: the pipeline's IR, through its last
+    # pass.)
+    (CROSS_CORE, {"emit": "mlir", "entry": "run_up_down", "stop_after": "ascendc-form-launch"},
+     ["--arch=c220", "--entry=run_up_down", "--stop-after=ascendc-form-launch"]),
     (example("mixed_scaled_matmul.mlir"), {"emit": "trace-producer"}, ["--emit=trace-producer"]),
 ])
 def test_compile_options_equal_the_commands(kernel, options, flags):

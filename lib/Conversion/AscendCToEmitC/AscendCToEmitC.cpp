@@ -12,6 +12,8 @@
 
 #include "Emit.h"
 
+#include "tilekit/Conversion/LocatedConversion.h"
+
 #include "tilekit/Machine/Machine.h"
 
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
@@ -228,8 +230,11 @@ struct ConvertAscendCToEmitCPass
     target.addIllegalDialect<ascendc::AscendCDialect, arith::ArithDialect,
                              scf::SCFDialect, func::FuncDialect,
                              memref::MemRefDialect>();
-    if (failed(
-            applyFullConversion(getOperation(), target, std::move(patterns))))
+    if (failed(convertSayingWhy(
+            getOperation(), "has no Ascend C C++ form here", [&] {
+              return applyFullConversion(getOperation(), target,
+                                         std::move(patterns));
+            })))
       signalPassFailure();
   }
 };

@@ -20,6 +20,8 @@
 
 #include "Lowering.h"
 
+#include "tilekit/Conversion/LocatedConversion.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -366,49 +368,19 @@ struct ConvertPTOToAscendCPass
       return signalPassFailure();
     findLoadsPastEdge(getOperation(), valid);
     recordLoopCarriedTiles(getOperation(), valid);
-    if (failed(convert(target, std::move(patterns))))
+    if (failed(convertSayingWhy(
+            getOperation(),
+            "is not lowered to AscendC in this form (its operands' types, "
+            "spaces or shapes)",
+            [&] {
+              return applyPartialConversion(getOperation(), target,
+                                            std::move(patterns));
+            })))
       return signalPassFailure();
     if (failed(dropCarriedTensors()))
       return signalPassFailure();
     // The lanes are now on the tensors.
     getOperation().walk([](Operation *op) { op->removeAttr(kLaneAttr); });
-  }
-
-  /// The conversion, whose refusals are all located and say why: a
-  /// pattern that refuses an op's form reports it, and the conversion's own
-  /// "failed to legalize" after it is dropped; where a pattern declined
-  /// without a word, the op is named here.
-  LogicalResult convert(ConversionTarget &target,
-                        RewritePatternSet &&patterns) {
-    bool reported = false;
-    std::optional<Location> declinedAt;
-    std::string declined;
-    LogicalResult converted = success();
-    {
-      ScopedDiagnosticHandler handler(&getContext(), [&](Diagnostic &diag) {
-        if (diag.getSeverity() != DiagnosticSeverity::Error)
-          return failure();
-        std::string message = diag.str();
-        StringRef text = message;
-        if (!text.consume_front("failed to legalize operation '")) {
-          reported = true;
-          return failure(); // shown as it is
-        }
-        declinedAt = diag.getLocation();
-        declined = text.take_until([](char c) { return c == '\''; }).str();
-        return success();
-      });
-      converted =
-          applyPartialConversion(getOperation(), target, std::move(patterns));
-    }
-    if (succeeded(converted) || reported)
-      return converted;
-    InFlightDiagnostic error =
-        declinedAt ? emitError(*declinedAt) : getOperation().emitError();
-    error << "'" << declined
-          << "' op is not lowered to AscendC in this form (its operands' "
-             "types, spaces or shapes)";
-    return failure();
   }
 
   /// A tile updated in place across loop trips (an accumulator) is now the
