@@ -865,6 +865,56 @@ LogicalResult runCompareL2(ExecContext &context, Operation *op) {
   return writeElements(context, op, compare.getDst(), bits, bytesUnwritten);
 }
 
+/// select_l2 / select_scalar_l2: element i of dst is lhs[i] where bit i of
+/// the mask (byte i / 8, the lowest bit first, as compare_l2 writes it) is
+/// set, else rhs[i] or the scalar (converted to the element type, rounded
+/// to nearest), for the first `count` elements. A result is unwritten when
+/// its mask byte or the element it takes is.
+LogicalResult runSelectL2(ExecContext &context, Operation *op) {
+  auto vector = cast<VectorL2OpInterface>(op);
+  Value dst = op->getOperand(0), mask = op->getOperand(1),
+        lhs = op->getOperand(2), rhs = op->getOperand(3);
+  bool scalar = !isa<LocalTensorType>(rhs.getType());
+  int64_t count = vector.getCount()
+                      ? context.index(vector.getCount())
+                      : cast<LocalTensorType>(dst.getType()).getNumElements();
+  if (count < 0)
+    return op->emitOpError() << "selects " << count << " elements";
+  if (failed(recordAccess(context, op)))
+    return failure();
+  Unwritten maskUnwritten, lhsUnwritten, rhsUnwritten;
+  FailureOr<ArrayData> bits =
+      readElements(context, op, mask, (count + 7) / 8, &maskUnwritten);
+  FailureOr<ArrayData> taken =
+      readElements(context, op, lhs, count, &lhsUnwritten);
+  if (failed(bits) || failed(taken))
+    return failure();
+  std::optional<ArrayData> others;
+  if (!scalar) {
+    FailureOr<ArrayData> read =
+        readElements(context, op, rhs, count, &rhsUnwritten);
+    if (failed(read))
+      return failure();
+    others = std::move(*read);
+  }
+  ArrayData out = *taken;
+  Unwritten unwritten(lhsUnwritten.empty() ? 0 : count, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    bool set = (static_cast<int64_t>(bits->get(i / 8)) >> (i % 8)) & 1;
+    if (!set) {
+      if (scalar)
+        out.setScalar(i, context.scalar(rhs));
+      else
+        out.setScalar(i, others->scalarAt(i));
+    }
+    if (!unwritten.empty())
+      unwritten[i] = isUnwritten(maskUnwritten, i / 8) ||
+                     (set ? isUnwritten(lhsUnwritten, i)
+                          : !scalar && isUnwritten(rhsUnwritten, i));
+  }
+  return writeElements(context, op, dst, out, unwritten);
+}
+
 LogicalResult refuseCompareL0(ExecContext &, Operation *op) {
   return op->emitOpError() << "is not executed: the layout of its bit mask "
                               "per repeat is not modelled; use compare_l2";
@@ -1254,6 +1304,8 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);
+  addHandler<SelectL2Op>(map, runSelectL2);
+  addHandler<SelectScalarL2Op>(map, runSelectL2);
   addHandler<CastL0Op>(map, runCastVector<CastL0Op>);
   addHandler<BroadcastOp>(map, runBroadcast);
   addHandler<ReduceSumOp>(map, runReduce<ReduceSumOp, Reduction::Sum>);

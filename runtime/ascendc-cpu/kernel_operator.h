@@ -1051,9 +1051,66 @@ void Cast(const LocalTensor<D> &dst, const LocalTensor<S> &src,
                                                     params.srcRepStride)),
                        round);
 }
+/// Bit i of dst (byte i / 8, the lowest bit first) is src0[i] <mode>
+/// src1[i]; the bits of the last byte past `count` are zero.
 template <typename U, typename T>
 void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
-             const LocalTensor<T> &src1, CMPMODE mode, uint32_t count);
+             const LocalTensor<T> &src1, CMPMODE mode, uint32_t count) {
+  cpu::instruction(cpu::Pipe::V,
+                   {cpu::reads(src0), cpu::reads(src1), cpu::writes(dst)});
+  static_assert(sizeof(U) == 1, "Compare writes its bits into bytes");
+  const T *a = src0.span(count), *b = src1.span(count);
+  U *bits = dst.span((count + 7) / 8);
+  std::fill_n(bits, (count + 7) / 8, U(0));
+  for (uint32_t i = 0; i < count; ++i) {
+    float x = static_cast<float>(a[i]), y = static_cast<float>(b[i]);
+    bool holds = mode == CMPMODE::LT   ? x < y
+                 : mode == CMPMODE::GT ? x > y
+                 : mode == CMPMODE::EQ ? x == y
+                 : mode == CMPMODE::LE ? x <= y
+                 : mode == CMPMODE::GE ? x >= y
+                                       : x != y;
+    if (holds)
+      bits[i / 8] = U(bits[i / 8] | (1u << (i % 8)));
+  }
+}
+
+enum class SELMODE {
+  VSEL_CMPMASK_SPR,
+  VSEL_TENSOR_SCALAR_MODE,
+  VSEL_TENSOR_TENSOR_MODE
+};
+
+/// dst[i] = bit i of selMask (byte i / 8, the lowest bit first) ? src0[i] :
+/// src1[i] (or the scalar src1).
+template <typename T, typename U>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+            SELMODE mode, uint32_t count) {
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(selMask), cpu::reads(src0),
+                                  cpu::reads(src1), cpu::writes(dst)});
+  if (mode != SELMODE::VSEL_TENSOR_TENSOR_MODE)
+    cpuFail("Select of two tensors takes VSEL_TENSOR_TENSOR_MODE");
+  const U *bits = selMask.span((count + 7) / 8);
+  const T *a = src0.span(count), *b = src1.span(count);
+  T *out = dst.span(count);
+  for (uint32_t i = 0; i < count; ++i)
+    out[i] = (bits[i / 8] >> (i % 8)) & 1 ? a[i] : b[i];
+}
+template <typename T, typename U, typename S>
+void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+            const LocalTensor<T> &src0, S src1, SELMODE mode, uint32_t count) {
+  cpu::instruction(cpu::Pipe::V,
+                   {cpu::reads(selMask), cpu::reads(src0), cpu::writes(dst)});
+  if (mode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
+    cpuFail("Select of a tensor and a scalar takes VSEL_TENSOR_SCALAR_MODE");
+  const U *bits = selMask.span((count + 7) / 8);
+  const T *a = src0.span(count);
+  T *out = dst.span(count);
+  T other = static_cast<T>(src1);
+  for (uint32_t i = 0; i < count; ++i)
+    out[i] = (bits[i / 8] >> (i % 8)) & 1 ? a[i] : other;
+}
 template <typename U, typename T, typename Mask>
 void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
              const LocalTensor<T> &src1, CMPMODE mode, Mask mask,

@@ -45,8 +45,10 @@ inline constexpr llvm::StringLiteral kValueNameAttr = "tilekit.value_name";
 
 /// Converts a copy of `module` to EmitC and prints it as C++ to `os`, or
 /// fails with an error at the first op that has no C++ form (nothing is
-/// printed then). `withOrigins` puts `AscendC::cpu::at("file:line:col");`
-/// before each instruction, for the CPU runtime's reports.
+/// printed then). `withOrigins` (the build for the CPU runtime) puts
+/// `AscendC::cpu::at("file:line:col");` before each instruction, for its
+/// reports, and gives each kernel's symbol a prefix (`#define K
+/// tilekit_cpu_K`), so that no kernel name clashes with the C library's.
 mlir::LogicalResult translateAscendCToCpp(mlir::ModuleOp module,
                                           llvm::raw_ostream &os,
                                           bool withOrigins = false);

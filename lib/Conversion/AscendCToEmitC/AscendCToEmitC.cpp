@@ -812,6 +812,14 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   builder.setInsertionPointToStart(copy->getBody());
   emitc::IncludeOp::create(builder, copy->getLoc(), "kernel_operator.h",
                            /*is_standard_include=*/false);
+  // On the CPU the kernels share the C library's name space (a kernel
+  // named `select` or `abs` would clash with its extern "C" functions):
+  // there each kernel's symbol gets a prefix, the source its own name.
+  if (withOrigins)
+    for (auto func : copy->getOps<emitc::FuncOp>())
+      emitc::VerbatimOp::create(builder, copy->getLoc(),
+                                "#define " + func.getName().str() +
+                                    " tilekit_cpu_" + func.getName().str());
   std::string text;
   llvm::raw_string_ostream cpp(text);
   if (failed(emitc::translateToCpp(*copy, cpp)))

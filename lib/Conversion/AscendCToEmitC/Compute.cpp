@@ -28,8 +28,12 @@ using namespace tilekit::emit;
 
 namespace {
 
-/// `AscendC::Add` for `ascendc.add_l2` / `ascendc.add_l0`.
+/// `AscendC::Add` for `ascendc.add_l2` / `ascendc.add_l0`, or the name the
+/// op gives (VectorL2OpInterface::getApiName).
 std::string apiName(Operation *op) {
+  if (auto vector = dyn_cast<ascendc::VectorL2OpInterface>(op))
+    if (StringRef given = vector.getApiName(); !given.empty())
+      return given.str();
   StringRef name = op->getName().stripDialect();
   name.consume_back("_l2");
   name.consume_back("_l0");
@@ -38,8 +42,12 @@ std::string apiName(Operation *op) {
   return "AscendC::" + api;
 }
 
-/// The enum argument of a cast (its rounding) or a compare (its mode).
+/// The enum argument of a cast (its rounding), a compare (its mode) or a
+/// select (the mode the op fixes).
 std::optional<std::string> modeArgument(Operation *op) {
+  if (auto vector = dyn_cast<ascendc::VectorL2OpInterface>(op))
+    if (StringRef mode = vector.getApiMode(); !mode.empty())
+      return mode.str();
   if (auto round = op->getAttrOfType<ascendc::RoundModeAttr>("round"))
     return "AscendC::RoundMode::CAST_" +
            llvm::StringRef(ascendc::stringifyRoundMode(round.getValue()))

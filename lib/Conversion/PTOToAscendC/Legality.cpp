@@ -60,23 +60,7 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
       {"pto.tile.assemble", "pto.tile.store of each part into its region of "
                             "the GM tensor"},
-      {"pto.tile.cmp",
-       "pto.tile.max / pto.tile.min where the larger or smaller "
-       "is selected, or pto.tile.set_validshape and pto.tile.fillpad to mask "
-       "a region"},
-      {"pto.tile.cmps",
-       "pto.tile.maxs / pto.tile.mins where the larger or "
-       "smaller is selected, or pto.tile.set_validshape and pto.tile.fillpad "
-       "to mask a region"},
-      {"pto.tile.sel",
-       "a blend with a 0/1 float tile m: m * a + (1 - m) * b "
-       "(pto.tile.mul, pto.tile.muls, pto.tile.adds, pto.tile.add; exact for "
-       "finite values)"},
-      {"pto.tile.sels",
-       "a blend with a 0/1 float tile m: m * a + (1 - m) * s "
-       "(pto.tile.mul, pto.tile.muls, pto.tile.adds, pto.tile.add; exact for "
-       "finite values)"},
-      {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
+                              {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
       {"pto.tile.row_cumsum",
        "a pto.tile.matmul by an upper-triangular tile of "
        "ones on the cube"},

@@ -46,8 +46,13 @@ PTOToAscendCTypes::PTOToAscendCTypes() {
                                           type.getElementType());
   });
   addConversion([](pto::TileType type) -> Type {
+    // A mask tile holds Ascend C's bit mask, in bytes (its selMask is a
+    // LocalTensor<uint8_t>): only compares and selects make and read it.
+    Type element = type.getElementType();
+    if (element.isInteger(1))
+      element = IntegerType::get(type.getContext(), 8, IntegerType::Unsigned);
     return ascendc::LocalTensorType::get(type.getContext(), type.getShape(),
-                                         type.getElementType());
+                                         element);
   });
 }
 

@@ -56,6 +56,11 @@ Value dimOf(OpBuilder &builder, Location loc, pto::GMTensorType type,
 FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
                              pto::GMTensorType tensorType, Value tensor,
                              pto::TileType tile, ValueRange offsets) {
+  if (tile.getElementType().isInteger(1))
+    return op->emitOpError()
+           << "moves a mask tile (i1) between GM and a buffer, which is not "
+              "lowered: the compiled mask is Ascend C's bit mask, which only "
+              "a compare makes and its selects read";
   Location loc = op->getLoc();
   int64_t rank = tensorType.getRank();
   int64_t lead = rank - tile.getRank();

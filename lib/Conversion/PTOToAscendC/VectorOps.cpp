@@ -7,6 +7,9 @@
 //                             API's math functions, half and float)
 //   pto.tile.and or not    -> ascendc.and_l2 or_l2 not_l2 (on an int16 view)
 //   pto.tile.subs divs     -> adds of -s; duplicate_l2 of s, then div_l2
+//   pto.tile.cmp[s], sel[s]
+//                          -> compare_l2 into a bit mask (cmps: against a
+//                             filled tensor), select_l2 / select_scalar_l2
 //   pto.tile.cast          -> ascendc.cast_l2 (the same round mode)
 //   pto.tile.full          -> ascendc.duplicate_l2
 //   pto.tile.row_expand[_<op>], col_expand[_<op>]
@@ -41,6 +44,51 @@ using namespace tilekit::lowering;
 
 namespace {
 
+/// `scalar` as an `element`, for Ascend C's scalar arguments (`const T &`,
+/// the tensor's T): a float rounds to nearest (the executor converts
+/// scalars so), an integer wraps. A constant folds. Other kinds (a float
+/// for an integer tile) stay as they are.
+Value asElement(OpBuilder &builder, Location loc, Value scalar, Type element) {
+  Type type = scalar.getType();
+  if (type == element)
+    return scalar;
+  auto toFloat = dyn_cast<FloatType>(element);
+  auto fromFloat = dyn_cast<FloatType>(type);
+  if (toFloat && fromFloat) {
+    if (std::optional<APFloat> value = [&]() -> std::optional<APFloat> {
+          if (auto constant = scalar.getDefiningOp<arith::ConstantOp>())
+            if (auto attr = dyn_cast<FloatAttr>(constant.getValue()))
+              return attr.getValue();
+          return std::nullopt;
+        }()) {
+      bool lost;
+      value->convert(toFloat.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                     &lost);
+      return arith::ConstantOp::create(builder, loc,
+                                       FloatAttr::get(element, *value));
+    }
+    if (toFloat.getWidth() < fromFloat.getWidth())
+      return arith::TruncFOp::create(builder, loc, element, scalar);
+    return arith::ExtFOp::create(builder, loc, element, scalar);
+  }
+  auto toInt = dyn_cast<IntegerType>(element);
+  if (toInt && (isa<IntegerType>(type) || type.isIndex())) {
+    Type signless = builder.getIntegerType(toInt.getWidth());
+    Value wrapped =
+        type.isIndex()
+            ? arith::IndexCastOp::create(builder, loc, signless, scalar)
+                  .getResult()
+        : type.getIntOrFloatBitWidth() > toInt.getWidth()
+            ? arith::TruncIOp::create(builder, loc, signless, scalar)
+                  .getResult()
+        : type.getIntOrFloatBitWidth() < toInt.getWidth()
+            ? arith::ExtSIOp::create(builder, loc, signless, scalar).getResult()
+            : scalar;
+    return wrapped;
+  }
+  return scalar;
+}
+
 /// A tile op whose operands map one to one onto an AscendC L2 op that
 /// writes a fresh local tensor.
 template <typename From, typename To>
@@ -68,6 +116,10 @@ struct ElementwiseLowering : TilePattern<From> {
                             op.getResult(), ascendc::Position::VecCalc);
     SmallVector<Value> operands{dst};
     llvm::append_range(operands, adaptor.getOperands());
+    // A scalar operand (adds, muls, ...) as the element type.
+    for (Value &operand : llvm::drop_begin(operands))
+      if (!isa<ascendc::LocalTensorType>(operand.getType()))
+        operand = asElement(rewriter, loc, operand, element);
     // The optional count stays absent: the whole tensor (what lies past
     // a partial tile's rows is never stored) -- except where computing the
     // padding could fault.
@@ -194,7 +246,8 @@ template <typename From> struct ScalarByOtherLowering : TilePattern<From> {
                                               scalar.getType()))),
                                       scalar)
                     .getResult();
-      ascendc::AddsL2Op::create(rewriter, loc, dst, adaptor.getSrc(), negated,
+      ascendc::AddsL2Op::create(rewriter, loc, dst, adaptor.getSrc(),
+                                asElement(rewriter, loc, negated, element),
                                 Value());
     } else {
       if (isa<IntegerType>(element))
@@ -204,10 +257,114 @@ template <typename From> struct ScalarByOtherLowering : TilePattern<From> {
                   "and use pto.tile.div";
       Value divisor = createLocal(rewriter, loc, *this->getTypeConverter(),
                                   op.getResult(), ascendc::Position::VecCalc);
-      ascendc::DuplicateL2Op::create(rewriter, loc, divisor, scalar, Value());
+      ascendc::DuplicateL2Op::create(rewriter, loc, divisor,
+                                     asElement(rewriter, loc, scalar, element),
+                                     Value());
       ascendc::DivL2Op::create(rewriter, loc, dst, adaptor.getSrc(), divisor,
                                Value());
     }
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// Compare and Select: Ascend C's bit mask (one bit per element) stands in
+/// for PTO's mask tile (one byte per element), so a mask lowers only from a
+/// compare to the selects it feeds; the element types and whole 256-byte
+/// repeats are the API's.
+LogicalResult checkCompareOperand(Operation *op, Type type) {
+  auto tile = cast<pto::TileType>(type);
+  Type element = tile.getElementType();
+  if (!element.isF16() && !element.isF32())
+    return op->emitOpError()
+           << "works on " << element
+           << " tiles; Ascend C's Compare and Select take half and float";
+  int64_t bytes = tile.getNumElements() * ascendc::getElementBytes(element);
+  if (bytes % ascendc::kRepeatBytes != 0)
+    return op->emitOpError()
+           << "works on a tile of " << bytes
+           << " bytes; Ascend C's Compare and Select take whole 256-byte "
+              "repeats (a multiple of 64 f32 or 128 f16 elements)";
+  return success();
+}
+
+bool isCompare(Value mask) {
+  return isa_and_nonnull<pto::TileCmpOp, pto::TileCmpSOp>(mask.getDefiningOp());
+}
+
+/// pto.tile.cmp / cmps -> ascendc.compare_l2 into a mask of bits (cmps
+/// compares with a tensor the scalar fills).
+template <typename From> struct CompareLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value lhs = op->getOperand(0);
+    if (failed(checkCompareOperand(op, lhs.getType())))
+      return failure();
+    for (OpOperand &use : op.getResult().getUses())
+      if (!isa<pto::TileSelOp, pto::TileSelSOp>(use.getOwner()) ||
+          use.getOperandNumber() != 0)
+        return op.emitOpError()
+               << "uses its mask other than as the mask of a select "
+                  "(pto.tile.sel / sels), which is not lowered: the compiled "
+                  "mask is Ascend C's bit mask";
+    Location loc = op.getLoc();
+    this->valid.inherit(op.getResult(), lhs);
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    Value rhs;
+    if constexpr (std::is_same_v<From, pto::TileCmpOp>) {
+      rhs = adaptor.getRhs();
+    } else {
+      rhs = ascendc::LocalTensorAutoOp::create(
+          rewriter, loc,
+          cast<ascendc::LocalTensorType>(adaptor.getSrc().getType()),
+          ascendc::Position::VecCalc, false, false);
+      markLane(rhs, op);
+      ascendc::DuplicateL2Op::create(
+          rewriter, loc, rhs,
+          asElement(rewriter, loc, adaptor.getScalar(),
+                    cast<pto::TileType>(lhs.getType()).getElementType()),
+          Value());
+    }
+    auto mode = ascendc::symbolizeCmpMode(
+        pto::stringifyCmpPredicate(op.getPredicate()));
+    ascendc::CompareL2Op::create(rewriter, loc, dst, adaptor.getOperands()[0],
+                                 rhs, *mode, Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.sel / sels -> ascendc.select_l2 / select_scalar_l2 over the bit
+/// mask of the compare that computed it.
+template <typename From> struct SelectLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value src = op->getOperand(1);
+    if (failed(checkCompareOperand(op, src.getType())))
+      return failure();
+    if (!isCompare(op.getMask()))
+      return op.emitOpError()
+             << "selects by a mask that no pto.tile.cmp / cmps computes "
+                "here, which is not lowered: the compiled mask is Ascend C's "
+                "bit mask, made by the compare that feeds the select";
+    Location loc = op.getLoc();
+    this->valid.inherit(op.getResult(), src);
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    if constexpr (std::is_same_v<From, pto::TileSelOp>)
+      ascendc::SelectL2Op::create(rewriter, loc, dst, adaptor.getMask(),
+                                  adaptor.getLhs(), adaptor.getRhs(), Value());
+    else
+      ascendc::SelectScalarL2Op::create(
+          rewriter, loc, dst, adaptor.getMask(), adaptor.getSrc(),
+          asElement(rewriter, loc, adaptor.getScalar(),
+                    cast<pto::TileType>(src.getType()).getElementType()),
+          Value());
     rewriter.replaceOp(op, dst);
     return success();
   }
@@ -417,8 +574,10 @@ struct TileFullLowering : TilePattern<pto::TileFullOp> {
     Location loc = op.getLoc();
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
-    ascendc::DuplicateL2Op::create(rewriter, loc, dst, adaptor.getValue(),
-                                   Value());
+    ascendc::DuplicateL2Op::create(
+        rewriter, loc, dst,
+        asElement(rewriter, loc, adaptor.getValue(), tile.getElementType()),
+        Value());
     rewriter.replaceOp(op, dst);
     return success();
   }
@@ -536,35 +695,37 @@ void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
                                       RewritePatternSet &patterns,
                                       ValidShapes &valid) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TileCastLowering, TileFullLowering, TileFillPadLowering,
-               ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
-               ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
-               ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,
-               ElementwiseLowering<pto::TileDivOp, ascendc::DivL2Op>,
-               ElementwiseLowering<pto::TileMaxOp, ascendc::MaxL2Op>,
-               ElementwiseLowering<pto::TileMinOp, ascendc::MinL2Op>,
-               ElementwiseLowering<pto::TileAddSOp, ascendc::AddsL2Op>,
-               ElementwiseLowering<pto::TileMulSOp, ascendc::MulsL2Op>,
-               ElementwiseLowering<pto::TileMaxSOp, ascendc::MaxsL2Op>,
-               ElementwiseLowering<pto::TileMinSOp, ascendc::MinsL2Op>,
-               ElementwiseLowering<pto::TileExpOp, ascendc::ExpL2Op>,
-               ElementwiseLowering<pto::TileLogOp, ascendc::LnL2Op>,
-               ElementwiseLowering<pto::TileSqrtOp, ascendc::SqrtL2Op>,
-               ElementwiseLowering<pto::TileRsqrtOp, ascendc::RsqrtL2Op>,
-               ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
-               ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
-               ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>,
-               ElementwiseLowering<pto::TileTanhOp, ascendc::TanhL2Op>,
-               ElementwiseLowering<pto::TileSigmoidOp, ascendc::SigmoidL2Op>,
-               ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
-               BitwiseLowering<pto::TileAndOp, ascendc::AndL2Op>,
-               BitwiseLowering<pto::TileOrOp, ascendc::OrL2Op>,
-               BitwiseLowering<pto::TileNotOp, ascendc::NotL2Op>,
-               ScalarByOtherLowering<pto::TileSubSOp>,
-               ScalarByOtherLowering<pto::TileDivSOp>,
-               ExpandLowering<pto::TileRowExpandOp, true>,
-               ExpandLowering<pto::TileColExpandOp, false>>(types, context,
-                                                            valid);
+  patterns
+      .add<TileCastLowering, TileFullLowering, TileFillPadLowering,
+           ElementwiseLowering<pto::TileAddOp, ascendc::AddL2Op>,
+           ElementwiseLowering<pto::TileSubOp, ascendc::SubL2Op>,
+           ElementwiseLowering<pto::TileMulOp, ascendc::MulL2Op>,
+           ElementwiseLowering<pto::TileDivOp, ascendc::DivL2Op>,
+           ElementwiseLowering<pto::TileMaxOp, ascendc::MaxL2Op>,
+           ElementwiseLowering<pto::TileMinOp, ascendc::MinL2Op>,
+           ElementwiseLowering<pto::TileAddSOp, ascendc::AddsL2Op>,
+           ElementwiseLowering<pto::TileMulSOp, ascendc::MulsL2Op>,
+           ElementwiseLowering<pto::TileMaxSOp, ascendc::MaxsL2Op>,
+           ElementwiseLowering<pto::TileMinSOp, ascendc::MinsL2Op>,
+           ElementwiseLowering<pto::TileExpOp, ascendc::ExpL2Op>,
+           ElementwiseLowering<pto::TileLogOp, ascendc::LnL2Op>,
+           ElementwiseLowering<pto::TileSqrtOp, ascendc::SqrtL2Op>,
+           ElementwiseLowering<pto::TileRsqrtOp, ascendc::RsqrtL2Op>,
+           ElementwiseLowering<pto::TileRecipOp, ascendc::ReciprocalL2Op>,
+           ElementwiseLowering<pto::TileAbsOp, ascendc::AbsL2Op>,
+           ElementwiseLowering<pto::TileReluOp, ascendc::ReluL2Op>,
+           ElementwiseLowering<pto::TileTanhOp, ascendc::TanhL2Op>,
+           ElementwiseLowering<pto::TileSigmoidOp, ascendc::SigmoidL2Op>,
+           ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
+           BitwiseLowering<pto::TileAndOp, ascendc::AndL2Op>,
+           BitwiseLowering<pto::TileOrOp, ascendc::OrL2Op>,
+           BitwiseLowering<pto::TileNotOp, ascendc::NotL2Op>,
+           CompareLowering<pto::TileCmpOp>, CompareLowering<pto::TileCmpSOp>,
+           SelectLowering<pto::TileSelOp>, SelectLowering<pto::TileSelSOp>,
+           ScalarByOtherLowering<pto::TileSubSOp>,
+           ScalarByOtherLowering<pto::TileDivSOp>,
+           ExpandLowering<pto::TileRowExpandOp, true>,
+           ExpandLowering<pto::TileColExpandOp, false>>(types, context, valid);
 #define REDUCE(STEM)                                                           \
   ReduceLowering<pto::TileRow##STEM##Op, ascendc::Reduce##STEM##Op, true>,     \
       ReduceLowering<pto::TileCol##STEM##Op, ascendc::Reduce##STEM##Op, false>

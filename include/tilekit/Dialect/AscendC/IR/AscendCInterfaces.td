@@ -19,7 +19,15 @@ def AscendC_VectorL2OpInterface : OpInterface<"VectorL2OpInterface"> {
     StaticInterfaceMethod<
         "Whether -ascendc-lower-to-l0 rewrites it to its mask/repeat form "
         "(the advanced APIs have none)", "bool", "lowersToL0", (ins), [{}],
-        [{ return true; }]>
+        [{ return true; }]>,
+    StaticInterfaceMethod<
+        "The Ascend C function it calls (empty: its name without the level, "
+        "first letter raised: add_l2 -> Add)", "::llvm::StringRef",
+        "getApiName", (ins), [{}], [{ return ""; }]>,
+    StaticInterfaceMethod<
+        "A fixed mode argument the Ascend C call takes before the count "
+        "(empty: none)", "::llvm::StringRef", "getApiMode", (ins), [{}],
+        [{ return ""; }]>
   ];
 }
 

@@ -411,6 +411,37 @@ def AscendC_CompareL0Op : AscendC_VectorOp<"compare_l0",
     AscendC_VectorL0OpInterface]> {
   let summary = "compare, mask/repeat form";
 }
+// Ascend C's Select over a bit mask (its `selMask`: one bit per element,
+// the lowest bit of byte 0 first, as compare_l2 writes it): lhs where the
+// bit is set, rhs (or the scalar) where it is not. Half and float.
+def AscendC_SelectL2Op : AscendC_VectorOp<"select_l2",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$mask,
+         AscendC_ReadLocal:$lhs, AscendC_ReadLocal:$rhs, Optional<Index>:$count),
+    "$dst `,` $mask `,` $lhs `,` $rhs (`,` $count^)? attr-dict `:` type($dst) `,` type($mask) `,` type($lhs) `,` type($rhs)", [AscendC_VectorL2OpInterface]> {
+  let summary = "dst = mask bit ? lhs : rhs on count elements";
+  let extraClassDeclaration = [{
+    // The level-0 form's per-repeat mask layout is not modelled.
+    static bool lowersToL0() { return false; }
+    static ::llvm::StringRef getApiMode() {
+      return "AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE";
+    }
+  }];
+}
+def AscendC_SelectScalarL2Op : AscendC_VectorOp<"select_scalar_l2",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$mask,
+         AscendC_ReadLocal:$src, AscendC_VectorScalar:$scalar,
+         Optional<Index>:$count),
+    "$dst `,` $mask `,` $src `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($mask) `,` type($src) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
+  let summary = "dst = mask bit ? src : scalar on count elements";
+  let extraClassDeclaration = [{
+    static bool lowersToL0() { return false; }
+    static ::llvm::StringRef getApiName() { return "AscendC::Select"; }
+    static ::llvm::StringRef getApiMode() {
+      return "AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE";
+    }
+  }];
+}
+
 def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          ConfinedAttr<I64Attr, [IntNonNegative]>:$axis,
