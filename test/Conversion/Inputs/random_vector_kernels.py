@@ -3,7 +3,7 @@
 
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
-Each kernel (elementwise ops, the math functions, scalars, casts through the other float type
+Each kernel (elementwise ops, the math functions, compares and selects, scalars, casts through the other float type
 with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
 column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
@@ -32,6 +32,7 @@ SCALAR = ["adds", "subs", "muls", "divs", "maxs", "mins"]
 UNARY = ["exp", "abs", "relu", "recip", "tanh", "sigmoid", "erf"]
 POSITIVE = ["log", "sqrt", "rsqrt"]
 EXPAND = ["add", "sub", "mul", "max", "min"]
+PREDICATES = ["eq", "ne", "lt", "le", "gt", "ge"]
 FOLDS = ["sum", "max", "min", "prod"]
 ROUNDS = ["", " round rint", " round floor", " round ceil", " round trunc",
           " round round", " round odd"]
@@ -82,6 +83,12 @@ class Kernel:
         row_bytes = self.cols * (4 if self.element == "f32" else 2)
         return row_bytes % 32 == 0 and row_bytes <= 256
 
+    def selectable(self):
+        """Whether Ascend C's Compare and Select take this tile: whole
+        256-byte repeats."""
+        tile_bytes = self.tile_rows * self.cols * (4 if self.element == "f32" else 2)
+        return tile_bytes % 256 == 0
+
     def emit(self, depth, text):
         self.lines.append("  " * depth + text)
 
@@ -113,6 +120,26 @@ class Kernel:
                 if self.ragged:
                     self.emit(depth, "%s = pto.tile.set_validshape %s[%%valid, %%cols] : %s"
                               % (out, padded, tile))
+            elif self.selectable() and self.rng.random() < 0.15:
+                # A compare and a select by its mask (Ascend C's bit mask:
+                # whole 256-byte repeats), of two values or a value and
+                # the scalar.
+                mask = self.fresh()
+                mask_type = tile.replace(self.element, "i1")
+                a, b = self.rng.choice(values), self.rng.choice(values)
+                pred = self.rng.choice(PREDICATES)
+                if self.rng.random() < 0.5:
+                    self.emit(depth, "%s = pto.tile.cmp %s, %s, %s : %s, %s -> %s"
+                              % (mask, pred, a, b, tile, tile, mask_type))
+                else:
+                    self.emit(depth, "%s = pto.tile.cmps %s, %s, %%s : %s, %s -> %s"
+                              % (mask, pred, a, tile, self.element, mask_type))
+                if self.rng.random() < 0.5:
+                    self.emit(depth, "%s = pto.tile.sel %s, %s, %s : %s, %s, %s -> %s"
+                              % (out, mask, a, b, mask_type, tile, tile, tile))
+                else:
+                    self.emit(depth, "%s = pto.tile.sels %s, %s, %%s : %s, %s, %s -> %s"
+                              % (out, mask, b, mask_type, tile, self.element, tile))
             elif self.rng.random() < 0.15:
                 # A row or column fold of one value combined back with every
                 # row or column of another.
