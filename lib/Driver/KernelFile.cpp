@@ -206,6 +206,9 @@ FunctionOpInterface driver::findEntry(ModuleOp module, StringRef name,
       continue;
     if (!name.empty() && func.getName() == name)
       return func;
+    // A private function is a helper, which only its module calls.
+    if (func.isPrivate())
+      continue;
     all.push_back(func);
     if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
       orchestration.push_back(func);

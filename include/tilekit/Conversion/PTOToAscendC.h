@@ -36,6 +36,12 @@ bool isLoweredToAscendC(mlir::OperationName name);
 /// advice is known).
 std::string ascendCInsteadOf(mlir::OperationName name);
 
+/// Replaces each call that passes or returns a tile by the callee's body
+/// (innermost first) and drops the helpers no call reaches any more: a
+/// kernel's tiles live in one function (the lowering and the trace
+/// producer both start so). An error at a call it cannot inline.
+mlir::LogicalResult inlineTileCalls(mlir::ModuleOp module);
+
 #define GEN_PASS_DECL
 #include "tilekit/Conversion/Passes.h.inc"
 

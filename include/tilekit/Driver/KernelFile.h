@@ -73,7 +73,8 @@ private:
 };
 
 /// The function a run starts at: the one named `name` when given, else the
-/// only orchestration function, else the only function with a body. Null
+/// only orchestration function, else the only public function with a body
+/// (a private one is a helper). Null
 /// when there is none, with `why` saying which name is missing or listing
 /// the candidates ("candidates: @a @b").
 mlir::FunctionOpInterface findEntry(mlir::ModuleOp module, llvm::StringRef name,

@@ -32,7 +32,7 @@ static bool takesTiles(func::FuncOp func) {
          llvm::any_of(type.getResults(), llvm::IsaPred<pto::TileType>);
 }
 
-LogicalResult lowering::inlineTileCalls(ModuleOp module) {
+LogicalResult tilekit::inlineTileCalls(ModuleOp module) {
   SymbolTable symbols(module);
   // Each round inlines the calls of the callers' own bodies; a chain of
   // helpers unfolds in as many rounds as it is deep.

@@ -192,11 +192,6 @@ void recordLoopCarriedTiles(mlir::ModuleOp module, ValidShapes &valid);
 /// extent within the tensor's static extent): only those are clamped.
 void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 
-/// InlineTileCalls.cpp: replaces each call that passes or returns a tile
-/// by the callee's body and drops the helpers no call reaches any more; an
-/// error at a call it cannot inline.
-mlir::LogicalResult inlineTileCalls(mlir::ModuleOp module);
-
 /// Aliases.cpp: fails, with an error at one tile and a note at the other,
 /// when two tiles at explicit addresses of one of `funcs` share bytes while
 /// both are live (the lowering cannot keep such aliasing).

@@ -20,6 +20,7 @@
 
 #include "ProducerEmission.h"
 #include "ProducerRules.h"
+#include "tilekit/Conversion/PTOToAscendC.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
@@ -889,6 +890,9 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
                                                    StringRef source,
                                                    raw_ostream &os) {
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  // Helpers that take tiles run inline, as in the compiled kernel.
+  if (failed(inlineTileCalls(*copy)))
+    return failure();
   auto entry = copy->lookupSymbol<func::FuncOp>(entryName);
   if (!entry)
     return module.emitError()
