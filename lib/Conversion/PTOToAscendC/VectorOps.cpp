@@ -89,6 +89,21 @@ Value asElement(OpBuilder &builder, Location loc, Value scalar, Type element) {
   return scalar;
 }
 
+/// A fresh VECCALC tensor of `like`'s type (and lane) that duplicate_l2
+/// fills with `scalar` as `like`'s element type: the tensor operand an
+/// instruction without a scalar form takes.
+Value filledLike(OpBuilder &builder, Location loc, Value like, Value scalar,
+                 Operation *laneOf) {
+  auto type = cast<ascendc::LocalTensorType>(like.getType());
+  Value filled = ascendc::LocalTensorAutoOp::create(
+      builder, loc, type, ascendc::Position::VecCalc, false, false);
+  markLane(filled, laneOf);
+  ascendc::DuplicateL2Op::create(
+      builder, loc, filled,
+      asElement(builder, loc, scalar, type.getElementType()), Value());
+  return filled;
+}
+
 /// A tile op whose operands map one to one onto an AscendC L2 op that
 /// writes a fresh local tensor.
 template <typename From, typename To>
@@ -232,6 +247,11 @@ template <typename From> struct ScalarByOtherLowering : TilePattern<From> {
              << "combines a " << element << " tile with a " << scalar.getType()
              << " scalar; the lowering takes a scalar of the same kind "
                 "(float or integer)";
+    if (!kIsSub && isa<IntegerType>(element))
+      return op.emitOpError()
+             << "divides integers by a scalar, which is lowered for float "
+                "tiles only; fill a tile with the divisor (pto.tile.full) "
+                "and use pto.tile.div";
     this->valid.inherit(op.getResult(), op.getSrc());
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
@@ -250,16 +270,7 @@ template <typename From> struct ScalarByOtherLowering : TilePattern<From> {
                                 asElement(rewriter, loc, negated, element),
                                 Value());
     } else {
-      if (isa<IntegerType>(element))
-        return op.emitOpError()
-               << "divides integers by a scalar, which is lowered for float "
-                  "tiles only; fill a tile with the divisor (pto.tile.full) "
-                  "and use pto.tile.div";
-      Value divisor = createLocal(rewriter, loc, *this->getTypeConverter(),
-                                  op.getResult(), ascendc::Position::VecCalc);
-      ascendc::DuplicateL2Op::create(rewriter, loc, divisor,
-                                     asElement(rewriter, loc, scalar, element),
-                                     Value());
+      Value divisor = filledLike(rewriter, loc, dst, scalar, op);
       ascendc::DivL2Op::create(rewriter, loc, dst, adaptor.getSrc(), divisor,
                                Value());
     }
@@ -288,10 +299,6 @@ LogicalResult checkCompareOperand(Operation *op, Type type) {
   return success();
 }
 
-bool isCompare(Value mask) {
-  return isa_and_nonnull<pto::TileCmpOp, pto::TileCmpSOp>(mask.getDefiningOp());
-}
-
 /// pto.tile.cmp / cmps -> ascendc.compare_l2 into a mask of bits (cmps
 /// compares with a tensor the scalar fills).
 template <typename From> struct CompareLowering : TilePattern<From> {
@@ -317,16 +324,8 @@ template <typename From> struct CompareLowering : TilePattern<From> {
     if constexpr (std::is_same_v<From, pto::TileCmpOp>) {
       rhs = adaptor.getRhs();
     } else {
-      rhs = ascendc::LocalTensorAutoOp::create(
-          rewriter, loc,
-          cast<ascendc::LocalTensorType>(adaptor.getSrc().getType()),
-          ascendc::Position::VecCalc, false, false);
-      markLane(rhs, op);
-      ascendc::DuplicateL2Op::create(
-          rewriter, loc, rhs,
-          asElement(rewriter, loc, adaptor.getScalar(),
-                    cast<pto::TileType>(lhs.getType()).getElementType()),
-          Value());
+      rhs =
+          filledLike(rewriter, loc, adaptor.getSrc(), adaptor.getScalar(), op);
     }
     auto mode = ascendc::symbolizeCmpMode(
         pto::stringifyCmpPredicate(op.getPredicate()));
@@ -347,7 +346,8 @@ template <typename From> struct SelectLowering : TilePattern<From> {
     Value src = op->getOperand(1);
     if (failed(checkCompareOperand(op, src.getType())))
       return failure();
-    if (!isCompare(op.getMask()))
+    if (!isa_and_nonnull<pto::TileCmpOp, pto::TileCmpSOp>(
+            op.getMask().getDefiningOp()))
       return op.emitOpError()
              << "selects by a mask that no pto.tile.cmp / cmps computes "
                 "here, which is not lowered: the compiled mask is Ascend C's "
