@@ -31,19 +31,9 @@ namespace {
 /// rule (insteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-      {"pto.tile.neg", "pto.tile.muls by -1 (the sign of a NaN then follows "
-                       "the machine's multiply)"},
-      {"pto.tile.rem", "pto.tile.div, pto.tile.mul and pto.tile.sub (a - "
-                       "(a / b) * b, for integers)"},
-      {"pto.tile.xors", "pto.tile.full of the scalar and the pto.tile.xor "
+                                    {"pto.tile.rems", "pto.tile.full of the scalar and the pto.tile.rem "
                         "hint"},
-      {"pto.tile.ands", "pto.tile.full of the scalar and pto.tile.and"},
-      {"pto.tile.ors", "pto.tile.full of the scalar and pto.tile.or"},
-      {"pto.tile.rems", "pto.tile.full of the scalar and the pto.tile.rem "
-                        "hint"},
-      {"pto.tile.xor", "pto.tile.or, pto.tile.and and pto.tile.not ((a | b) "
-                       "& ~(a & b))"},
-      {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
+            {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
       {"pto.tile.shls", "pto.tile.muls by a power of two"},
       {"pto.tile.shr", "pto.tile.div by a tile of a power of two (unsigned "
                        "elements)"},

@@ -198,6 +198,30 @@ void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
 mlir::LogicalResult
 checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
 
+/// VectorOps.cpp: `scalar` as an `element`, for Ascend C's scalar
+/// arguments (`const T &`, the tensor's T): a float rounds to nearest (the
+/// executor converts scalars so), an integer wraps; a constant folds.
+/// Other kinds (a float for an integer tile) stay as they are.
+mlir::Value asElement(mlir::OpBuilder &builder, mlir::Location loc,
+                      mlir::Value scalar, mlir::Type element);
+
+/// VectorOps.cpp: a fresh VECCALC tensor of `like`'s type (and the lane of
+/// `laneOf`) that duplicate_l2 fills with `scalar` as its element type: the
+/// tensor operand an instruction without a scalar form takes.
+mlir::Value filledLike(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value like, mlir::Value scalar,
+                       mlir::Operation *laneOf);
+
+/// VectorOps.cpp: the count an integer division of `dividend` (a tile of
+/// `op`) divides: its valid elements only, since a padding lane may hold a
+/// zero divisor, which the machine's integer division faults on (the
+/// executor divides valid elements only). Valid rows are a count of whole
+/// rows; valid columns, for a one-row tile. Null: the whole tensor (floats,
+/// whole tiles). An error at `op` for partial columns over several rows.
+mlir::FailureOr<mlir::Value>
+integerDivisionCount(mlir::Operation *op, mlir::Value dividend,
+                     const ValidShapes &valid, mlir::OpBuilder &builder);
+
 /// PTOToAscendC.cpp: every pattern of convert-pto-to-ascendc.
 void populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                                   mlir::RewritePatternSet &patterns,
@@ -229,6 +253,9 @@ void populateTransferPatterns(PTOToAscendCTypes &types,
 void populateVectorPatterns(PTOToAscendCTypes &types,
                             mlir::RewritePatternSet &patterns,
                             ValidShapes &valid);
+void populateCompositePatterns(PTOToAscendCTypes &types,
+                               mlir::RewritePatternSet &patterns,
+                               ValidShapes &valid);
 void populateCubePatterns(PTOToAscendCTypes &types,
                           mlir::RewritePatternSet &patterns,
                           ValidShapes &valid);

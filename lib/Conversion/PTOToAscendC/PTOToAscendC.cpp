@@ -307,6 +307,7 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                ReshapeLowering>(types, context, valid);
   populateTransferPatterns(types, patterns, valid);
   populateVectorPatterns(types, patterns, valid);
+  populateCompositePatterns(types, patterns, valid);
   populateCubePatterns(types, patterns, valid);
   populateCrossCorePatterns(types, patterns, valid, transfers);
 }

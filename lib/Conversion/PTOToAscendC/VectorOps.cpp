@@ -5,7 +5,6 @@
 //   pto.tile.<unary>       -> ascendc.<unary>_l2 (exp log sqrt rsqrt recip
 //                             abs relu; tanh sigmoid erf: the advanced
 //                             API's math functions, half and float)
-//   pto.tile.and or not    -> ascendc.and_l2 or_l2 not_l2 (on an int16 view)
 //   pto.tile.subs divs     -> adds of -s; duplicate_l2 of s, then div_l2
 //   pto.tile.cmp[s], sel[s]
 //                          -> compare_l2 into a bit mask (cmps: against a
@@ -42,13 +41,8 @@ using namespace mlir;
 using namespace tilekit;
 using namespace tilekit::lowering;
 
-namespace {
-
-/// `scalar` as an `element`, for Ascend C's scalar arguments (`const T &`,
-/// the tensor's T): a float rounds to nearest (the executor converts
-/// scalars so), an integer wraps. A constant folds. Other kinds (a float
-/// for an integer tile) stay as they are.
-Value asElement(OpBuilder &builder, Location loc, Value scalar, Type element) {
+Value lowering::asElement(OpBuilder &builder, Location loc, Value scalar,
+                          Type element) {
   Type type = scalar.getType();
   if (type == element)
     return scalar;
@@ -89,11 +83,8 @@ Value asElement(OpBuilder &builder, Location loc, Value scalar, Type element) {
   return scalar;
 }
 
-/// A fresh VECCALC tensor of `like`'s type (and lane) that duplicate_l2
-/// fills with `scalar` as `like`'s element type: the tensor operand an
-/// instruction without a scalar form takes.
-Value filledLike(OpBuilder &builder, Location loc, Value like, Value scalar,
-                 Operation *laneOf) {
+Value lowering::filledLike(OpBuilder &builder, Location loc, Value like,
+                           Value scalar, Operation *laneOf) {
   auto type = cast<ascendc::LocalTensorType>(like.getType());
   Value filled = ascendc::LocalTensorAutoOp::create(
       builder, loc, type, ascendc::Position::VecCalc, false, false);
@@ -103,6 +94,37 @@ Value filledLike(OpBuilder &builder, Location loc, Value like, Value scalar,
       asElement(builder, loc, scalar, type.getElementType()), Value());
   return filled;
 }
+
+FailureOr<Value> lowering::integerDivisionCount(Operation *op, Value dividend,
+                                                const ValidShapes &valid,
+                                                OpBuilder &builder) {
+  auto tile = cast<pto::TileType>(dividend.getType());
+  if (!isa<IntegerType>(tile.getElementType()))
+    return Value();
+  FailureOr<ValidShape> shape = valid.require(op, dividend);
+  if (failed(shape))
+    return failure();
+  Location loc = op->getLoc();
+  int64_t boxRows = tile.getShape()[0];
+  int64_t rowElements = tile.getNumElements() / boxRows;
+  if (!shape->cols && !shape->rows)
+    return Value();
+  if (!shape->cols)
+    return arith::MulIOp::create(
+               builder, loc, shape->rows,
+               arith::ConstantIndexOp::create(builder, loc, rowElements))
+        .getResult();
+  if (boxRows == 1)
+    return shape->cols;
+  return op->emitOpError()
+         << "divides integers of a tile whose valid columns are fewer than "
+            "its box's: the padding lanes right of them would be divided "
+            "too, and a zero there faults; the lowering counts valid rows "
+            "or one row's columns (fillpad the dividend, or divide whole "
+            "rows)";
+}
+
+namespace {
 
 /// A tile op whose operands map one to one onto an AscendC L2 op that
 /// writes a fresh local tensor.
@@ -139,85 +161,13 @@ struct ElementwiseLowering : TilePattern<From> {
     // a partial tile's rows is never stored) -- except where computing the
     // padding could fault.
     if constexpr (std::is_same_v<From, pto::TileDivOp>) {
-      FailureOr<Value> count = validCount(op, rewriter);
+      FailureOr<Value> count =
+          integerDivisionCount(op, op.getLhs(), this->valid, rewriter);
       if (failed(count))
         return failure();
       if (*count)
         operands.push_back(*count);
     }
-    To::create(rewriter, loc, TypeRange(), operands,
-               ArrayRef<NamedAttribute>());
-    rewriter.replaceOp(op, dst);
-    return success();
-  }
-
-  /// An integer division of a ragged tile divides its valid elements only:
-  /// a padding lane may hold a zero divisor, which the machine's integer
-  /// division faults on (the executor divides valid elements only). Valid
-  /// rows are a count of whole rows; valid columns, for a one-row tile.
-  /// Null: the whole tensor.
-  FailureOr<Value> validCount(From op,
-                              ConversionPatternRewriter &rewriter) const {
-    auto tile = cast<pto::TileType>(op.getType());
-    if (!isa<IntegerType>(tile.getElementType()))
-      return Value();
-    FailureOr<ValidShape> shape = this->valid.require(op, op->getOperand(0));
-    if (failed(shape))
-      return failure();
-    Location loc = op.getLoc();
-    int64_t boxRows = tile.getShape()[0];
-    int64_t rowElements = tile.getNumElements() / boxRows;
-    if (!shape->cols && !shape->rows)
-      return Value();
-    if (!shape->cols)
-      return arith::MulIOp::create(
-                 rewriter, loc, shape->rows,
-                 arith::ConstantIndexOp::create(rewriter, loc, rowElements))
-          .getResult();
-    if (boxRows == 1)
-      return shape->cols;
-    return op.emitOpError()
-           << "divides integers of a tile whose valid columns are fewer than "
-              "its box's: the padding lanes right of them would be divided "
-              "too, and a zero there faults; the lowering counts valid rows "
-              "or one row's columns (fillpad the dividend, or divide whole "
-              "rows)";
-  }
-};
-
-/// pto.tile.and / or / not -> ascendc.and_l2 / or_l2 / not_l2. Ascend C's
-/// And, Or and Not take 16-bit integers; a bitwise op does not care how
-/// bits group into elements, so tiles of other integer widths run on an
-/// int16 view of their bytes (reinterpret_cast). A mask tile (i1) is not
-/// bits in a byte, so it is refused.
-template <typename From, typename To>
-struct BitwiseLowering : TilePattern<From> {
-  using TilePattern<From>::TilePattern;
-  LogicalResult
-  matchAndRewrite(From op, typename From::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto tile = cast<pto::TileType>(op.getType());
-    unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
-    int64_t bytes = tile.getNumElements() * bits / 8;
-    if (bits < 8 || bytes % 2 != 0)
-      return op.emitOpError()
-             << "computes on " << tile
-             << "; Ascend C's bitwise ops take tiles of whole 16-bit words "
-                "(i8, i16, i32 or i64 elements)";
-    Location loc = op.getLoc();
-    this->valid.inherit(op.getResult(), op->getOperand(0));
-    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
-                            op.getResult(), ascendc::Position::VecCalc);
-    auto asWords = [&](Value tensor) -> Value {
-      if (bits == 16)
-        return tensor;
-      auto words = ascendc::LocalTensorType::get(
-          rewriter.getContext(), {bytes / 2}, rewriter.getIntegerType(16));
-      return ascendc::ReinterpretCastOp::create(rewriter, loc, words, tensor);
-    };
-    SmallVector<Value> operands{asWords(dst)};
-    for (Value operand : adaptor.getOperands())
-      operands.push_back(asWords(operand));
     To::create(rewriter, loc, TypeRange(), operands,
                ArrayRef<NamedAttribute>());
     rewriter.replaceOp(op, dst);
@@ -717,9 +667,6 @@ void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
            ElementwiseLowering<pto::TileTanhOp, ascendc::TanhL2Op>,
            ElementwiseLowering<pto::TileSigmoidOp, ascendc::SigmoidL2Op>,
            ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
-           BitwiseLowering<pto::TileAndOp, ascendc::AndL2Op>,
-           BitwiseLowering<pto::TileOrOp, ascendc::OrL2Op>,
-           BitwiseLowering<pto::TileNotOp, ascendc::NotL2Op>,
            CompareLowering<pto::TileCmpOp>, CompareLowering<pto::TileCmpSOp>,
            SelectLowering<pto::TileSelOp>, SelectLowering<pto::TileSelSOp>,
            ScalarByOtherLowering<pto::TileSubSOp>,

@@ -1,0 +1,219 @@
+//===- Composites.cpp - Tile ops as several Ascend C instructions ---------===//
+//
+// Ops Ascend C has no one instruction for, written exactly with the ones it
+// has. Its bitwise instructions (And, Or, Not) take 16-bit integers; a
+// bitwise op does not care how bits group into elements, so tiles of any
+// integer width (and a float's bits) run on an int16 view of their bytes:
+//
+//   pto.tile.and / or / not   -> and_l2 / or_l2 / not_l2 on the words
+//   pto.tile.xor              -> (a | b) & ~(a & b)
+//   pto.tile.ands / ors / xors -> the same with a tensor the scalar fills
+//   pto.tile.neg (integers)   -> 0 - x, wrapping (sub_l2 from zeros)
+//   pto.tile.neg (floats)     -> x with its sign bit flipped (xor of the
+//                                sign mask): -x for every value, NaN too,
+//                                as the executor negates
+//   pto.tile.rem (integers)   -> a - (a / b) * b (div_l2 truncates, as the
+//                                executor's remainder does), over the
+//                                valid elements the division counts
+//
+// A mask tile (i1) is not bits in a byte, so it is refused. Each result
+// keeps its first operand's valid shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+/// The bytes of `tile` as 16-bit words: an error at `op` when they are not
+/// whole words, or the tile is a mask.
+FailureOr<int64_t> wordsOf(Operation *op, pto::TileType tile) {
+  unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
+  int64_t bytes = tile.getNumElements() * bits / 8;
+  if (bits < 8 || bytes % 2 != 0)
+    return op->emitOpError()
+           << "computes on " << tile
+           << "; Ascend C's bitwise ops take tiles of whole 16-bit words "
+              "(8-, 16-, 32- or 64-bit elements)";
+  return bytes / 2;
+}
+
+/// `tensor` viewed as `words` 16-bit integers.
+Value asWords(OpBuilder &builder, Location loc, Value tensor, int64_t words) {
+  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+  if (type.getElementType().isInteger(16))
+    return tensor;
+  auto view = ascendc::LocalTensorType::get(builder.getContext(), {words},
+                                            builder.getIntegerType(16));
+  return ascendc::ReinterpretCastOp::create(builder, loc, view, tensor);
+}
+
+/// A fresh VECCALC tensor of `like`'s type, of the lane of `laneOf`.
+Value freshLike(OpBuilder &builder, Location loc, Value like,
+                Operation *laneOf) {
+  Value fresh = ascendc::LocalTensorAutoOp::create(
+      builder, loc, cast<ascendc::LocalTensorType>(like.getType()),
+      ascendc::Position::VecCalc, false, false);
+  markLane(fresh, laneOf);
+  return fresh;
+}
+
+/// dst = a ^ b on words: (a | b) & ~(a & b), two temporaries.
+void emitXor(OpBuilder &builder, Location loc, Value dst, Value a, Value b,
+             Operation *laneOf) {
+  Value either = freshLike(builder, loc, dst, laneOf);
+  Value both = freshLike(builder, loc, dst, laneOf);
+  ascendc::OrL2Op::create(builder, loc, either, a, b, Value());
+  ascendc::AndL2Op::create(builder, loc, both, a, b, Value());
+  ascendc::NotL2Op::create(builder, loc, both, both, Value());
+  ascendc::AndL2Op::create(builder, loc, dst, either, both, Value());
+}
+
+enum class Bitwise { And, Or, Xor, Not };
+
+/// pto.tile.and / or / xor / not and the scalar forms, on the words of the
+/// tiles (a scalar form's scalar fills a tensor first).
+template <typename From, Bitwise Kind>
+struct BitwiseLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    FailureOr<int64_t> words = wordsOf(op, tile);
+    if (failed(words))
+      return failure();
+    Location loc = op.getLoc();
+    this->valid.inherit(op.getResult(), op->getOperand(0));
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    SmallVector<Value> operands;
+    for (Value operand : adaptor.getOperands())
+      operands.push_back(isa<ascendc::LocalTensorType>(operand.getType())
+                             ? operand
+                             : filledLike(rewriter, loc, dst, operand, op));
+    auto view = [&](Value tensor) {
+      return asWords(rewriter, loc, tensor, *words);
+    };
+    Value out = view(dst);
+    if constexpr (Kind == Bitwise::Not)
+      ascendc::NotL2Op::create(rewriter, loc, out, view(operands[0]), Value());
+    else if constexpr (Kind == Bitwise::And)
+      ascendc::AndL2Op::create(rewriter, loc, out, view(operands[0]),
+                               view(operands[1]), Value());
+    else if constexpr (Kind == Bitwise::Or)
+      ascendc::OrL2Op::create(rewriter, loc, out, view(operands[0]),
+                              view(operands[1]), Value());
+    else
+      emitXor(rewriter, loc, out, view(operands[0]), view(operands[1]), op);
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.neg: integers 0 - x (wrapping, as the executor negates);
+/// floats flip the sign bit of every element, NaNs included, which no
+/// arithmetic instruction does (x * -1 keeps a NaN's sign on some units,
+/// 0 - x turns -0 into +0).
+struct NegLowering : TilePattern<pto::TileNegOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileNegOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    Type element = tile.getElementType();
+    Location loc = op.getLoc();
+    if (isa<IntegerType>(element)) {
+      if (element.isInteger(1))
+        return op.emitOpError() << "negates a mask tile (i1); select by it "
+                                   "the other way round instead";
+      valid.inherit(op.getResult(), op.getSrc());
+      Value dst = createLocal(rewriter, loc, *getTypeConverter(),
+                              op.getResult(), ascendc::Position::VecCalc);
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element)));
+      Value zeros = filledLike(rewriter, loc, dst, zero, op);
+      ascendc::SubL2Op::create(rewriter, loc, dst, zeros, adaptor.getSrc(),
+                               Value());
+      rewriter.replaceOp(op, dst);
+      return success();
+    }
+    FailureOr<int64_t> words = wordsOf(op, tile);
+    if (failed(words))
+      return failure();
+    valid.inherit(op.getResult(), op.getSrc());
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    // The sign mask: the sign bit of each element set, as integers of the
+    // element's width (its high word's top bit, on the words).
+    unsigned width = element.getIntOrFloatBitWidth();
+    auto signType = IntegerType::get(rewriter.getContext(), width);
+    Value sign = arith::ConstantOp::create(
+        rewriter, loc, IntegerAttr::get(signType, APInt::getSignMask(width)));
+    auto maskType = ascendc::LocalTensorType::get(rewriter.getContext(),
+                                                  tile.getShape(), signType);
+    Value mask = ascendc::LocalTensorAutoOp::create(
+        rewriter, loc, maskType, ascendc::Position::VecCalc, false, false);
+    markLane(mask, op);
+    ascendc::DuplicateL2Op::create(rewriter, loc, mask, sign, Value());
+    emitXor(rewriter, loc, asWords(rewriter, loc, dst, *words),
+            asWords(rewriter, loc, adaptor.getSrc(), *words),
+            asWords(rewriter, loc, mask, *words), op);
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.rem of integers: a - (a / b) * b. Ascend C has no remainder;
+/// div_l2 truncates toward zero as C's `%` pairs with, and the division
+/// counts the valid elements only (a padding zero would fault). A float
+/// remainder (fmod) has no exact form in the instructions.
+struct RemLowering : TilePattern<pto::TileRemOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileRemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    if (!isa<IntegerType>(tile.getElementType()))
+      return op.emitOpError()
+             << "takes the remainder of floats, which Ascend C's vector "
+                "instructions do not compute exactly (no fmod); compute it "
+                "on the host, or for integers use an integer tile";
+    Location loc = op.getLoc();
+    FailureOr<Value> count =
+        integerDivisionCount(op, op.getLhs(), valid, rewriter);
+    if (failed(count))
+      return failure();
+    valid.inherit(op.getResult(), op.getLhs());
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    Value a = adaptor.getLhs(), b = adaptor.getRhs();
+    Value quotient = freshLike(rewriter, loc, dst, op);
+    ascendc::DivL2Op::create(rewriter, loc, quotient, a, b, *count);
+    ascendc::MulL2Op::create(rewriter, loc, quotient, quotient, b, Value());
+    ascendc::SubL2Op::create(rewriter, loc, dst, a, quotient, Value());
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateCompositePatterns(PTOToAscendCTypes &types,
+                                         RewritePatternSet &patterns,
+                                         ValidShapes &valid) {
+  patterns.add<BitwiseLowering<pto::TileAndOp, Bitwise::And>,
+               BitwiseLowering<pto::TileOrOp, Bitwise::Or>,
+               BitwiseLowering<pto::TileXorOp, Bitwise::Xor>,
+               BitwiseLowering<pto::TileNotOp, Bitwise::Not>,
+               BitwiseLowering<pto::TileAndSOp, Bitwise::And>,
+               BitwiseLowering<pto::TileOrSOp, Bitwise::Or>,
+               BitwiseLowering<pto::TileXorSOp, Bitwise::Xor>, NegLowering,
+               RemLowering>(types, patterns.getContext(), valid);
+}
