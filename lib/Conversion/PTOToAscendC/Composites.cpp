@@ -54,16 +54,6 @@ Value asWords(OpBuilder &builder, Location loc, Value tensor, int64_t words) {
   return ascendc::ReinterpretCastOp::create(builder, loc, view, tensor);
 }
 
-/// A fresh VECCALC tensor of `like`'s type, of the lane of `laneOf`.
-Value freshLike(OpBuilder &builder, Location loc, Value like,
-                Operation *laneOf) {
-  Value fresh = ascendc::LocalTensorAutoOp::create(
-      builder, loc, cast<ascendc::LocalTensorType>(like.getType()),
-      ascendc::Position::VecCalc, false, false);
-  markLane(fresh, laneOf);
-  return fresh;
-}
-
 /// dst = a ^ b on words: (a | b) & ~(a & b), two temporaries.
 void emitXor(OpBuilder &builder, Location loc, Value dst, Value a, Value b,
              Operation *laneOf) {

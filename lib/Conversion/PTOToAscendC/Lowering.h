@@ -205,6 +205,11 @@ checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
 mlir::Value asElement(mlir::OpBuilder &builder, mlir::Location loc,
                       mlir::Value scalar, mlir::Type element);
 
+/// VectorOps.cpp: a fresh VECCALC tensor of `like`'s type, of the lane of
+/// `laneOf` (a temporary of a lowering that takes several instructions).
+mlir::Value freshLike(mlir::OpBuilder &builder, mlir::Location loc,
+                      mlir::Value like, mlir::Operation *laneOf);
+
 /// VectorOps.cpp: a fresh VECCALC tensor of `like`'s type (and the lane of
 /// `laneOf`) that duplicate_l2 fills with `scalar` as its element type: the
 /// tensor operand an instruction without a scalar form takes.

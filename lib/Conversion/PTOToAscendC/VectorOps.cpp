@@ -83,12 +83,19 @@ Value lowering::asElement(OpBuilder &builder, Location loc, Value scalar,
   return scalar;
 }
 
+Value lowering::freshLike(OpBuilder &builder, Location loc, Value like,
+                          Operation *laneOf) {
+  Value fresh = ascendc::LocalTensorAutoOp::create(
+      builder, loc, cast<ascendc::LocalTensorType>(like.getType()),
+      ascendc::Position::VecCalc, false, false);
+  markLane(fresh, laneOf);
+  return fresh;
+}
+
 Value lowering::filledLike(OpBuilder &builder, Location loc, Value like,
                            Value scalar, Operation *laneOf) {
   auto type = cast<ascendc::LocalTensorType>(like.getType());
-  Value filled = ascendc::LocalTensorAutoOp::create(
-      builder, loc, type, ascendc::Position::VecCalc, false, false);
-  markLane(filled, laneOf);
+  Value filled = freshLike(builder, loc, like, laneOf);
   ascendc::DuplicateL2Op::create(
       builder, loc, filled,
       asElement(builder, loc, scalar, type.getElementType()), Value());
