@@ -124,12 +124,13 @@ SmallVector<Value> clampedExtents(OpBuilder &builder, Location loc,
       Value dim = dimOf(builder, loc, tensorType, tensor, lead + d);
       Value from = offsets[lead + d];
       std::optional<int64_t> offset = getConstantIntValue(from);
-      Value left =
-          offset == 0
-              ? dim
-              : arith::SubIOp::create(builder, loc, dim, from).getResult();
+      Value left = offset == 0
+                       ? dim
+                       : builder.createOrFold<arith::SubIOp>(loc, dim, from);
       if (left != extent)
-        extent = arith::MinSIOp::create(builder, loc, extent, left);
+        // Folded where both are constants: --lower-to-l0 needs constant
+        // counts.
+        extent = builder.createOrFold<arith::MinSIOp>(loc, extent, left);
     }
     extents.push_back(extent);
   }

@@ -117,10 +117,9 @@ FailureOr<Value> lowering::integerDivisionCount(Operation *op, Value dividend,
   if (!shape->cols && !shape->rows)
     return Value();
   if (!shape->cols)
-    return arith::MulIOp::create(
-               builder, loc, shape->rows,
-               arith::ConstantIndexOp::create(builder, loc, rowElements))
-        .getResult();
+    return builder.createOrFold<arith::MulIOp>(
+        loc, shape->rows,
+        arith::ConstantIndexOp::create(builder, loc, rowElements));
   if (boxRows == 1)
     return shape->cols;
   return op->emitOpError()
