@@ -15,6 +15,7 @@
 #include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/Durations.h"
 #include "tilekit/Driver/KernelFile.h"
+#include "tilekit/Driver/VerifyEach.h"
 
 #include "tilekit/Support/AtomicFile.h"
 #include "tilekit/Support/Npy.h"
@@ -506,6 +507,24 @@ int driver::executeKernel(trace::TraceSink *traceSink,
   }
   if (verifyPerItem && !compiled)
     return fail("--verify-per-item checks a --compiled run");
+  // The CPU runtime does not track which bytes an instruction wrote: under
+  // --undefined=check the executor runs the same compiled kernel first, and
+  // the C++ runs only when no undefined data is read or stored.
+  if (compiled && undefinedData == UndefinedData::Check) {
+    if (blockCount == 0 || blockCount > kMaxBlocks)
+      return fail("--blocks " + std::to_string(blockCount) +
+                  ": expected 1 to " + std::to_string(kMaxBlocks));
+    RunResult checked =
+        runKernel(kernel.getModule(), entry.getName(), argValues,
+                  /*checkRaces=*/false, blockCount, *limits,
+                  UndefinedData::Check);
+    if (!checked.error.empty()) {
+      llvm::errs() << checked.error;
+      return fail("--undefined=check: the compiled kernel reads or stores "
+                  "undefined data (the executor's run of it, above); its C++ "
+                  "did not run");
+    }
+  }
   // The reference of --verify-per-item: the executor with no external calls.
   std::optional<Interpreter> reference;
   if (verifyPerItem) {
