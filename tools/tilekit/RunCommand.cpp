@@ -514,10 +514,9 @@ int driver::executeKernel(trace::TraceSink *traceSink,
     if (blockCount == 0 || blockCount > kMaxBlocks)
       return fail("--blocks " + std::to_string(blockCount) +
                   ": expected 1 to " + std::to_string(kMaxBlocks));
-    RunResult checked =
-        runKernel(kernel.getModule(), entry.getName(), argValues,
-                  /*checkRaces=*/false, blockCount, *limits,
-                  UndefinedData::Check);
+    RunResult checked = runKernel(
+        kernel.getModule(), entry.getName(), argValues,
+        /*checkRaces=*/false, blockCount, *limits, UndefinedData::Check);
     if (!checked.error.empty()) {
       llvm::errs() << checked.error;
       return fail("--undefined=check: the compiled kernel reads or stores "

@@ -69,7 +69,7 @@ constexpr uint64_t getWorkItemCore(uint64_t item, uint64_t cores) {
 
 constexpr llvm::StringLiteral getName(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER(E, NAME, CORE)                                   \
+#define TILEKIT_BUFFER(E, NAME, CORE)                                          \
   case Buffer::E:                                                              \
     return NAME;
 #include "tilekit/Machine/Machine.def"
@@ -80,7 +80,7 @@ constexpr llvm::StringLiteral getName(Buffer buffer) {
 /// The core that owns `buffer` (None for GM).
 constexpr Core getOwner(Buffer buffer) {
   switch (buffer) {
-#define TILEKIT_BUFFER(E, NAME, CORE)                                   \
+#define TILEKIT_BUFFER(E, NAME, CORE)                                          \
   case Buffer::E:                                                              \
     return Core::CORE;
 #include "tilekit/Machine/Machine.def"

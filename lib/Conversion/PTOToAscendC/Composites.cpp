@@ -12,7 +12,8 @@
 //   pto.tile.neg (floats)     -> x with its sign bit flipped (xor of the
 //                                sign mask): -x for every value, NaN too,
 //                                as the executor negates
-//   pto.tile.rem (integers)   -> a - (a / b) * b (div_l2 truncates, as the
+//   pto.tile.rem / rems (integers)
+//                             -> a - (a / b) * b (div_l2 truncates, as the
 //                                executor's remainder does), over the
 //                                valid elements the division counts
 //
@@ -160,14 +161,15 @@ struct NegLowering : TilePattern<pto::TileNegOp> {
   }
 };
 
-/// pto.tile.rem of integers: a - (a / b) * b. Ascend C has no remainder;
-/// div_l2 truncates toward zero as C's `%` pairs with, and the division
-/// counts the valid elements only (a padding zero would fault). A float
-/// remainder (fmod) has no exact form in the instructions.
-struct RemLowering : TilePattern<pto::TileRemOp> {
-  using TilePattern::TilePattern;
+/// pto.tile.rem / rems of integers: a - (a / b) * b (rems: b a tensor the
+/// scalar fills). Ascend C has no remainder; div_l2 truncates toward zero
+/// as C's `%` pairs with, and the division counts the valid elements only
+/// (a padding zero would fault). A float remainder (fmod) has no exact
+/// form in the instructions.
+template <typename From> struct RemLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
   LogicalResult
-  matchAndRewrite(pto::TileRemOp op, OpAdaptor adaptor,
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<pto::TileType>(op.getType());
     if (!isa<IntegerType>(tile.getElementType()))
@@ -176,14 +178,17 @@ struct RemLowering : TilePattern<pto::TileRemOp> {
                 "instructions do not compute exactly (no fmod); compute it "
                 "on the host, or for integers use an integer tile";
     Location loc = op.getLoc();
+    Value dividend = op->getOperand(0);
     FailureOr<Value> count =
-        integerDivisionCount(op, op.getLhs(), valid, rewriter);
+        integerDivisionCount(op, dividend, this->valid, rewriter);
     if (failed(count))
       return failure();
-    valid.inherit(op.getResult(), op.getLhs());
-    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
-                            ascendc::Position::VecCalc);
-    Value a = adaptor.getLhs(), b = adaptor.getRhs();
+    this->valid.inherit(op.getResult(), dividend);
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    Value a = adaptor.getOperands()[0], b = adaptor.getOperands()[1];
+    if (!isa<ascendc::LocalTensorType>(b.getType()))
+      b = filledLike(rewriter, loc, dst, b, op);
     Value quotient = freshLike(rewriter, loc, dst, op);
     ascendc::DivL2Op::create(rewriter, loc, quotient, a, b, *count);
     ascendc::MulL2Op::create(rewriter, loc, quotient, quotient, b, Value());
@@ -205,5 +210,6 @@ void lowering::populateCompositePatterns(PTOToAscendCTypes &types,
                BitwiseLowering<pto::TileAndSOp, Bitwise::And>,
                BitwiseLowering<pto::TileOrSOp, Bitwise::Or>,
                BitwiseLowering<pto::TileXorSOp, Bitwise::Xor>, NegLowering,
-               RemLowering>(types, patterns.getContext(), valid);
+               RemLowering<pto::TileRemOp>, RemLowering<pto::TileRemSOp>>(
+      types, patterns.getContext(), valid);
 }

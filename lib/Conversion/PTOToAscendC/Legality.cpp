@@ -28,12 +28,10 @@ namespace {
 
 /// What to write instead of a tile op the machine has no lowering for,
 /// keyed by the op's name. Orchestration ops on whole tensors follow one
-/// rule (insteadOf) and are not listed.
+/// rule (ascendCInsteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-                                    {"pto.tile.rems", "pto.tile.full of the scalar and the pto.tile.rem "
-                        "hint"},
-            {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
+      {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
       {"pto.tile.shls", "pto.tile.muls by a power of two"},
       {"pto.tile.shr", "pto.tile.div by a tile of a power of two (unsigned "
                        "elements)"},
@@ -50,7 +48,7 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
       {"pto.tile.assemble", "pto.tile.store of each part into its region of "
                             "the GM tensor"},
-                              {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
+      {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
       {"pto.tile.row_cumsum",
        "a pto.tile.matmul by an upper-triangular tile of "
        "ones on the cube"},
@@ -103,7 +101,7 @@ llvm::DenseSet<OperationName> lowering::takenOps(RewritePatternSet &patterns) {
   return taken;
 }
 
-std::string lowering::insteadOf(OperationName name) {
+std::string tilekit::ascendCInsteadOf(OperationName name) {
   StringRef op = name.getStringRef();
   if (StringRef hint = tileOpInstead().lookup(op); !hint.empty())
     return hint.str();
@@ -125,10 +123,6 @@ bool tilekit::isLoweredToAscendC(OperationName name) {
   RewritePatternSet patterns(name.getContext());
   populatePTOToAscendCPatterns(types, patterns, valid, transfers);
   return takenOps(patterns).contains(name);
-}
-
-std::string tilekit::ascendCInsteadOf(OperationName name) {
-  return insteadOf(name);
 }
 
 LogicalResult
@@ -154,7 +148,7 @@ lowering::checkEveryOpLowers(Operation *root,
       return;
     clean = false;
     InFlightDiagnostic error = op->emitOpError() << "is not lowered to AscendC";
-    std::string hint = insteadOf(op->getName());
+    std::string hint = ascendCInsteadOf(op->getName());
     if (!hint.empty())
       error << "; write it as " << hint;
   });

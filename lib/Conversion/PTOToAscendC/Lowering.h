@@ -223,9 +223,10 @@ mlir::Value filledLike(mlir::OpBuilder &builder, mlir::Location loc,
 /// executor divides valid elements only). Valid rows are a count of whole
 /// rows; valid columns, for a one-row tile. Null: the whole tensor (floats,
 /// whole tiles). An error at `op` for partial columns over several rows.
-mlir::FailureOr<mlir::Value>
-integerDivisionCount(mlir::Operation *op, mlir::Value dividend,
-                     const ValidShapes &valid, mlir::OpBuilder &builder);
+mlir::FailureOr<mlir::Value> integerDivisionCount(mlir::Operation *op,
+                                                  mlir::Value dividend,
+                                                  const ValidShapes &valid,
+                                                  mlir::OpBuilder &builder);
 
 /// PTOToAscendC.cpp: every pattern of convert-pto-to-ascendc.
 void populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
@@ -234,8 +235,7 @@ void populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
 
 /// Legality.cpp: the ops a pattern of `patterns` takes (its root kinds):
 /// the one list of what compiles.
-llvm::DenseSet<mlir::OperationName>
-takenOps(mlir::RewritePatternSet &patterns);
+llvm::DenseSet<mlir::OperationName> takenOps(mlir::RewritePatternSet &patterns);
 
 /// Legality.cpp: an error at each PTO op under `root` that no pattern
 /// takes, with how to write it instead, and at each scf.while that carries
@@ -243,10 +243,6 @@ takenOps(mlir::RewritePatternSet &patterns);
 mlir::LogicalResult
 checkEveryOpLowers(mlir::Operation *root,
                    const llvm::DenseSet<mlir::OperationName> &taken);
-
-/// Legality.cpp: how to write an op no pattern takes instead (empty: no
-/// advice known).
-std::string insteadOf(mlir::OperationName name);
 
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,

@@ -74,17 +74,10 @@ FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
     return op->emitOpError() << "moves a rank-" << tile.getRank()
                              << " tile that is not whole rows of its "
                                 "tensor; windows are lowered for 2-d tiles";
-  // Products folded where both factors are constants, or one is 1.
-  auto times = [&](Value a, Value b) -> Value {
-    std::optional<int64_t> x = getConstantIntValue(a),
-                           y = getConstantIntValue(b);
-    if (x && y)
-      return arith::ConstantIndexOp::create(builder, loc, *x * *y);
-    if (x == 1)
-      return b;
-    if (y == 1)
-      return a;
-    return arith::MulIOp::create(builder, loc, a, b);
+  // Folded where both factors are constants, or one is 1 (the arith
+  // folders).
+  auto times = [&](Value a, Value b) {
+    return builder.createOrFold<arith::MulIOp>(loc, a, b);
   };
   // Elements between consecutive indices of each dimension.
   SmallVector<Value> strides(rank);
@@ -94,7 +87,7 @@ FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
         times(strides[d + 1], dimOf(builder, loc, tensorType, tensor, d + 1));
   // The tile's rows are its first dimension's indices.
   Value rowStride = strides[lead];
-  Value offset = arith::MulIOp::create(builder, loc, offsets[lead], rowStride);
+  Value offset = times(offsets[lead], rowStride);
   for (int64_t d = 0; d < lead; ++d)
     offset = arith::AddIOp::create(builder, loc, offset,
                                    times(offsets[d], strides[d]));

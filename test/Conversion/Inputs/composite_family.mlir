@@ -1,7 +1,8 @@
 // Ops Ascend C has no one instruction for: xor and the bitwise scalar
-// forms on i32 words, integer remainder (a - (a / b) * b, a ragged tile:
-// the division counts its valid rows), integer negation (0 - x) and float
-// negation (the sign bit flipped: NaNs and zeros included).
+// forms on i32 words, integer remainders by a tile and by a scalar
+// (a - (a / b) * b, a ragged tile: the division counts its valid rows),
+// integer negation (0 - x) and float negation (the sign bit flipped: NaNs
+// and zeros included).
 func.func @composite(%a: !pto.tensor<6x64xi32>, %b: !pto.tensor<6x64xi32>,
                      %o: !pto.tensor<6x64xi32>, %r: !pto.tensor<6x64xi32>,
                      %x: !pto.tensor<8x64xf32>, %y: !pto.tensor<8x64xf32>,
@@ -22,7 +23,10 @@ func.func @composite(%a: !pto.tensor<6x64xi32>, %b: !pto.tensor<6x64xi32>,
   %one = arith.constant 1 : i32
   %d = pto.tile.ors %tb, %one : !pto.tile<8x64xi32, vec>, i32
   %rem = pto.tile.rem %ta, %d : !pto.tile<8x64xi32, vec>, !pto.tile<8x64xi32, vec> -> !pto.tile<8x64xi32, vec>
-  pto.tile.store %rem, %r[%c0, %c0] : !pto.tile<8x64xi32, vec> -> !pto.tensor<6x64xi32>
+  %seven = arith.constant 7 : i32
+  %rems = pto.tile.rems %ta, %seven : !pto.tile<8x64xi32, vec>, i32
+  %both = pto.tile.add %rem, %rems : !pto.tile<8x64xi32, vec>
+  pto.tile.store %both, %r[%c0, %c0] : !pto.tile<8x64xi32, vec> -> !pto.tensor<6x64xi32>
   %tx = pto.tile.load %x[%c0, %c0] : !pto.tensor<8x64xf32> -> !pto.tile<8x64xf32, vec>
   %nx = pto.tile.neg %tx : !pto.tile<8x64xf32, vec> -> !pto.tile<8x64xf32, vec>
   pto.tile.store %nx, %y[%c0, %c0] : !pto.tile<8x64xf32, vec> -> !pto.tensor<8x64xf32>
