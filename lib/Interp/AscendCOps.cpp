@@ -995,6 +995,20 @@ LogicalResult runDuplicate(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// create_vec_index_l2: element i of dst is `first + i`, as pto.tile.iota
+/// defines its elements.
+LogicalResult runCreateVecIndex(ExecContext &context, Operation *op) {
+  FailureOr<Lanes> lanes = startVectorOp(context, op);
+  if (failed(lanes))
+    return failure();
+  ArrayData out(lanes->tensors[0].kind, lanes->addresses[0].size());
+  const Scalar &first = context.scalar(op->getOperand(1));
+  for (size_t i = 0; i < out.size(); ++i)
+    out.setIndex(i, first, static_cast<int64_t>(i));
+  scatter(machineOf(context), lanes->tensors[0], lanes->addresses[0], out, {});
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Synchronization and kernel structure
 //===----------------------------------------------------------------------===//
@@ -1300,7 +1314,10 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   SCALAR(Muls, kMul);
   SCALAR(Maxs, kMax);
   SCALAR(Mins, kMin);
+  SCALAR(ShiftLeft, kShl);
+  SCALAR(ShiftRight, kShr);
 #undef SCALAR
+  addHandler<CreateVecIndexL2Op>(map, runCreateVecIndex);
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);

@@ -39,16 +39,8 @@ static LogicalResult runIota(ExecContext &context, Operation *raw) {
   int64_t sign = op.getDescending() ? -1 : 1;
   ArrayData &data = *tile.data;
   for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < cols; ++c) {
-      size_t at = r * cols + c;
-      if (isFloatKind(data.kind))
-        data.floats[at] = roundFloat(
-            data.kind, static_cast<float>(start.f + double(sign * c)));
-      else
-        data.ints[at] = wrapInt(
-            data.kind, static_cast<int64_t>(static_cast<uint64_t>(start.i) +
-                                            static_cast<uint64_t>(sign * c)));
-    }
+    for (int64_t c = 0; c < cols; ++c)
+      data.setIndex(r * cols + c, start, sign * c);
   context.set(op.getResult(), std::move(tile));
   return success();
 }

@@ -45,6 +45,15 @@ void ArrayData::fill(const Scalar &value) {
     fill(value.asDouble());
 }
 
+void ArrayData::setIndex(size_t i, const Scalar &start, int64_t offset) {
+  if (isFloatKind(kind))
+    floats[i] = roundFloat(kind, static_cast<float>(start.f + double(offset)));
+  else
+    ints[i] =
+        wrapInt(kind, static_cast<int64_t>(static_cast<uint64_t>(start.i) +
+                                           static_cast<uint64_t>(offset)));
+}
+
 void ArrayData::fill(double value) {
   if (isFloatKind(kind))
     std::fill(floats.begin(), floats.end(),

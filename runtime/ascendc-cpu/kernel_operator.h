@@ -920,9 +920,27 @@ TILEKIT_SCALAR(Adds, a + b)
 TILEKIT_SCALAR(Muls, a *b)
 TILEKIT_SCALAR(Maxs, tilekit::interp::maxNum(a, b))
 TILEKIT_SCALAR(Mins, tilekit::interp::minNum(a, b))
+// Logical for unsigned elements, arithmetic to the right for signed ones.
+TILEKIT_SCALAR(ShiftLeft, tilekit::interp::shiftLeft(a, b))
+TILEKIT_SCALAR(ShiftRight, tilekit::interp::shiftRightArithmetic(a, b))
 #undef TILEKIT_UNARY
 #undef TILEKIT_BINARY
 #undef TILEKIT_SCALAR
+
+/// Element i is firstValue + i: integers wrap, floats round the sum once
+/// (as tilekit's executor defines pto.tile.iota).
+template <typename T>
+void CreateVecIndex(LocalTensor<T> dst, const T &firstValue, uint32_t count) {
+  cpu::instruction(cpu::Pipe::V, {cpu::writes(dst)});
+  T *out = dst.span(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    if constexpr (std::is_integral_v<T>)
+      out[i] = static_cast<T>(static_cast<uint64_t>(firstValue) + i);
+    else
+      out[i] = cpu::fromF32<T>(static_cast<float>(
+          static_cast<double>(static_cast<float>(firstValue)) + i));
+  }
+}
 
 template <typename T, typename U>
 void Duplicate(const LocalTensor<T> &dst, const U &scalar,

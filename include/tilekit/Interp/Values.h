@@ -71,6 +71,10 @@ struct ArrayData {
   void setScalar(size_t i, const struct Scalar &value);
   void fill(double value);
   void fill(const struct Scalar &value);
+  /// Stores `start + offset` as an index sequence holds it (pto.tile.iota,
+  /// Ascend C's CreateVecIndex): an integer wraps, a float is the exact sum
+  /// rounded to f32 and then to the kind.
+  void setIndex(size_t i, const struct Scalar &start, int64_t offset);
 };
 
 /// A scalar: floats in `f` (exact in the kind), integers in `i` (wrapped).

@@ -11,8 +11,8 @@
 //   reduce_<op>       -> AscendC::Reduce<Op><T, Pattern::Reduce::AR|RA>(dst,
 //                        src, srcShape, true)
 //
-// The Ascend C name of a vector op is its own with the level dropped and
-// the first letter raised (add_l2 -> Add, duplicate_l0 -> Duplicate).
+// The Ascend C name of a vector op is its own with the level dropped, in
+// camel case (add_l2 -> Add, shift_left_l0 -> ShiftLeft).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +28,7 @@ using namespace tilekit::emit;
 
 namespace {
 
-/// `AscendC::Add` for `ascendc.add_l2` / `ascendc.add_l0`, or the name the
+/// `AscendC::ShiftLeft` for `ascendc.shift_left_l2` / `_l0`, or the name the
 /// op gives (VectorL2OpInterface::getApiName).
 std::string apiName(Operation *op) {
   if (auto vector = dyn_cast<ascendc::VectorL2OpInterface>(op))
@@ -37,9 +37,8 @@ std::string apiName(Operation *op) {
   StringRef name = op->getName().stripDialect();
   name.consume_back("_l2");
   name.consume_back("_l0");
-  std::string api = name.str();
-  api[0] = llvm::toUpper(api[0]);
-  return "AscendC::" + api;
+  return "AscendC::" +
+         llvm::convertToCamelFromSnakeCase(name, /*capitalizeFirst=*/true);
 }
 
 /// The enum argument of a cast (its rounding), a compare (its mode) or a

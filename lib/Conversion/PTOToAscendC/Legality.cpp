@@ -31,12 +31,11 @@ namespace {
 /// rule (ascendCInsteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-      {"pto.tile.shl", "pto.tile.mul by a tile of powers of two"},
-      {"pto.tile.shls", "pto.tile.muls by a power of two"},
-      {"pto.tile.shr", "pto.tile.div by a tile of a power of two (unsigned "
-                       "elements)"},
-      {"pto.tile.shrs", "pto.tile.div by a tile of a power of two (unsigned "
-                        "elements)"},
+      {"pto.tile.shl", "pto.tile.shls by a constant amount (Ascend C shifts "
+                       "by a scalar only), or pto.tile.mul by a tile of "
+                       "powers of two"},
+      {"pto.tile.shr", "pto.tile.shrs by a constant amount (Ascend C shifts "
+                       "by a scalar only)"},
       {"pto.tile.read",
        "a 1 x 1 tile (pto.tile.load at the element) and "
        "pto.tile.row_expand / col_expand where the scalar was used"},
@@ -48,12 +47,10 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
       {"pto.tile.assemble", "pto.tile.store of each part into its region of "
                             "the GM tensor"},
-      {"pto.tile.iota", "a pto.tile.load of an index tensor the host fills"},
       {"pto.tile.row_cumsum",
-       "a pto.tile.matmul by an upper-triangular tile of "
-       "ones on the cube"},
-      {"pto.tile.col_cumsum", "a pto.tile.matmul of a lower-triangular tile of "
-                              "ones by the tile on the cube"},
+       "pto.tile.col_cumsum of a tile that holds the rows as columns, "
+       "or a pto.tile.matmul by an upper-triangular tile of ones on the "
+       "cube"},
       {"pto.tile.row_argmax",
        "pto.tile.row_max for the value; the index has no "
        "lowering yet (find it on the host)"},

@@ -257,6 +257,9 @@ void populateVectorPatterns(PTOToAscendCTypes &types,
 void populateCompositePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,
                                ValidShapes &valid);
+void populateIndexPatterns(PTOToAscendCTypes &types,
+                           mlir::RewritePatternSet &patterns,
+                           ValidShapes &valid);
 void populateCubePatterns(PTOToAscendCTypes &types,
                           mlir::RewritePatternSet &patterns,
                           ValidShapes &valid);

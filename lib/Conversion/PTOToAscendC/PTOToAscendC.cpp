@@ -308,6 +308,7 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
   populateTransferPatterns(types, patterns, valid);
   populateVectorPatterns(types, patterns, valid);
   populateCompositePatterns(types, patterns, valid);
+  populateIndexPatterns(types, patterns, valid);
   populateCubePatterns(types, patterns, valid);
   populateCrossCorePatterns(types, patterns, valid, transfers);
 }

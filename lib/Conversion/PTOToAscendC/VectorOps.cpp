@@ -181,6 +181,39 @@ struct ElementwiseLowering : TilePattern<From> {
   }
 };
 
+/// pto.tile.shls / shrs -> Ascend C's ShiftLeft / ShiftRight by a scalar:
+/// 16- and 32-bit integers, an amount below the element's width (the API
+/// leaves others undefined; the executor shifts them out).
+template <typename From, typename To>
+struct ShiftLowering : ElementwiseLowering<From, To> {
+  using ElementwiseLowering<From, To>::ElementwiseLowering;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type element = cast<pto::TileType>(op.getType()).getElementType();
+    unsigned width = element.getIntOrFloatBitWidth();
+    if (width != 16 && width != 32)
+      return op.emitOpError()
+             << "shifts " << element
+             << ", which Ascend C's shifts take as 16- or 32-bit integers "
+                "only; cast the tile first";
+    std::optional<int64_t> amount = getConstantIntValue(op.getScalar());
+    if (!amount)
+      return op.emitOpError()
+             << "shifts by an amount known only at run time, which is not "
+                "lowered: Ascend C's shifts leave an amount outside [0, "
+             << width << ") undefined; shift by a constant";
+    if (*amount < 0 || *amount >= width)
+      return op.emitOpError()
+             << "shifts " << element << " by " << *amount
+             << ", which Ascend C's shifts leave undefined (the amount is in "
+                "[0, "
+             << width << "))";
+    return ElementwiseLowering<From, To>::matchAndRewrite(op, adaptor,
+                                                          rewriter);
+  }
+};
+
 /// pto.tile.subs -> adds of the negated scalar (a - s is a + (-s) in IEEE
 /// and in wrapping integers alike); pto.tile.divs -> div_l2 by a tensor the
 /// scalar fills (Ascend C has no Divs). The result keeps the source's
@@ -675,6 +708,8 @@ void lowering::populateVectorPatterns(PTOToAscendCTypes &types,
            ElementwiseLowering<pto::TileErfOp, ascendc::ErfL2Op>,
            CompareLowering<pto::TileCmpOp>, CompareLowering<pto::TileCmpSOp>,
            SelectLowering<pto::TileSelOp>, SelectLowering<pto::TileSelSOp>,
+           ShiftLowering<pto::TileShlSOp, ascendc::ShiftLeftL2Op>,
+           ShiftLowering<pto::TileShrSOp, ascendc::ShiftRightL2Op>,
            ScalarByOtherLowering<pto::TileSubSOp>,
            ScalarByOtherLowering<pto::TileDivSOp>,
            ExpandLowering<pto::TileRowExpandOp, true>,

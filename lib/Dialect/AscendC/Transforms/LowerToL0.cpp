@@ -122,6 +122,8 @@ void tilekit::ascendc::populateLowerToL0Patterns(RewritePatternSet &patterns) {
            LowerVectorOp<AndL2Op, AndL0Op>, LowerVectorOp<OrL2Op, OrL0Op>,
            LowerVectorOp<AddsL2Op, AddsL0Op>, LowerVectorOp<MulsL2Op, MulsL0Op>,
            LowerVectorOp<MaxsL2Op, MaxsL0Op>, LowerVectorOp<MinsL2Op, MinsL0Op>,
+           LowerVectorOp<ShiftLeftL2Op, ShiftLeftL0Op>,
+           LowerVectorOp<ShiftRightL2Op, ShiftRightL0Op>,
            LowerVectorOp<DuplicateL2Op, DuplicateL0Op>,
            LowerVectorOp<CastL2Op, CastL0Op>>(patterns.getContext());
 }

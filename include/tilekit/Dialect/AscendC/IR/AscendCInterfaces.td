@@ -22,7 +22,7 @@ def AscendC_VectorL2OpInterface : OpInterface<"VectorL2OpInterface"> {
         [{ return true; }]>,
     StaticInterfaceMethod<
         "The Ascend C function it calls (empty: its name without the level, "
-        "first letter raised: add_l2 -> Add)", "::llvm::StringRef",
+        "in camel case: shift_left_l2 -> ShiftLeft)", "::llvm::StringRef",
         "getApiName", (ins), [{}], [{ return ""; }]>,
     StaticInterfaceMethod<
         "A fixed mode argument the Ascend C call takes before the count "

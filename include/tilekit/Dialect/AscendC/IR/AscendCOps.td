@@ -363,6 +363,28 @@ foreach name = ["Adds", "Muls", "Maxs", "Mins"] in {
   def AscendC_ # name # L0Op : AscendC_ScalarL0<!tolower(name)>;
 }
 
+// Ascend C's ShiftLeft / ShiftRight by a scalar amount on 16- and 32-bit
+// integers: a logical shift for unsigned elements, an arithmetic right
+// shift for signed ones. The amount is below the element's width (the
+// lowering checks it; the API leaves other amounts undefined).
+foreach name = ["ShiftLeft", "ShiftRight"] in {
+  def AscendC_ # name # L2Op : AscendC_ScalarL2<!tolower(!substr(name, 0, 5)) # "_" # !tolower(!substr(name, 5))>;
+  def AscendC_ # name # L0Op : AscendC_ScalarL0<!tolower(!substr(name, 0, 5)) # "_" # !tolower(!substr(name, 5))>;
+}
+
+def AscendC_CreateVecIndexL2Op : AscendC_VectorOp<"create_vec_index_l2",
+    (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$first, Optional<Index>:$count),
+    "$dst `,` $first (`,` $count^)? attr-dict `:` type($dst) `,` type($first)", [AscendC_VectorL2OpInterface]> {
+  let summary = "dst[i] = first + i on count elements (Ascend C's CreateVecIndex)";
+  let description = [{
+    16- and 32-bit integers wrap; floats hold `first + i` rounded once to
+    the element type (the sum is exact below 2^24 for f32).
+  }];
+  let extraClassDeclaration = [{
+    static bool lowersToL0() { return false; }
+  }];
+}
+
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
     (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$scalar, Optional<Index>:$count),
     "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
