@@ -3,18 +3,24 @@
 // Adding an op means teaching each layer about it: the executor (a handler;
 // the cross-core pipe ops run under the group scheduler), the trace (the
 // pipe it occupies, PipeOpInterface), the torch emitter (a rule or an
-// elementwise family it maps) and, for AscendC, the sync passes (the pipe).
-// A new op that misses one fails here, naming the op and the layer.
+// elementwise family it maps), the compiled path (a lowering to AscendC or
+// a hint, a C++ form, a trace-producer rule) and, for AscendC, the sync
+// passes (the pipe). A new op that misses one fails here, naming the op and
+// the layer.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilekit/Conversion/AscendCToEmitC.h"
+#include "tilekit/Conversion/AscendCToTraceProducer.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
+#include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Target/TorchEmitter.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -41,6 +47,17 @@ protected:
       if (name.getDialectNamespace() == dialect)
         ops.push_back(name);
     return ops;
+  }
+
+  /// A detached instance of `name` with `results` results of `type` (none
+  /// by default), for the predicates that take an op.
+  OwningOpRef<Operation *> instanceOf(RegisteredOperationName name,
+                                      unsigned results = 0,
+                                      Type type = Type()) {
+    SmallVector<Type> types(results, type ? type : NoneType::get(&context));
+    return Operation::create(UnknownLoc::get(&context), name, types,
+                             ValueRange(), NamedAttrList(), nullptr,
+                             BlockRange(), /*numRegions=*/0);
   }
 
   MLIRContext context;
@@ -88,6 +105,53 @@ TEST_F(OpCoverageTest, EveryPTOOpLowersOrSaysHow) {
         << ": neither lowered to AscendC nor a 'write it as' hint";
   }
   EXPECT_GT(lowered, 60u);
+}
+
+// What the lowering produces, the C++ emission and the compiled trace
+// producer take: every AscendC op has a C++ form and a producer rule.
+// Placeholders that ascendc-dispatch-alloc plans into local_tensor before
+// either runs, and launches, which the host translation (Host.cpp) and the
+// producer's structure take, are not asked.
+TEST_F(OpCoverageTest, EveryAscendCOpEmitsAndIsTraced) {
+  for (RegisteredOperationName name : opsOf("ascendc")) {
+    std::string op = name.getStringRef().str();
+    if (name.getTypeID() == TypeID::get<ascendc::LocalTensorAutoOp>() ||
+        name.getTypeID() == TypeID::get<ascendc::TBufGetTensorOp>())
+      continue;
+    if (name.getTypeID() != TypeID::get<ascendc::LaunchOp>())
+      EXPECT_TRUE(hasCppForm(name)) << op << ": no C++ form (AscendCToEmitC)";
+    OwningOpRef<Operation *> instance = instanceOf(name);
+    EXPECT_TRUE(hasAscendCTraceRule(instance.get()))
+        << op << ": no rule in the AscendC trace producer";
+  }
+}
+
+// The PTO trace producer (sim --producer=compiled on a PTO kernel) has a
+// rule for every op the executor runs, but the ones it replaces itself: a
+// scalar read of tile data (dropped: a producer has no data), the ops of a
+// register scope, and the orchestration's compute on whole tensors, which
+// does not compile either (timed by --producer=interp only).
+TEST_F(OpCoverageTest, EveryPTOOpIsTraced) {
+  Type tile = parseType("!pto.tile<16x16xf32, vec>", &context);
+  ASSERT_TRUE(tile);
+  for (RegisteredOperationName name : opsOf("pto")) {
+    if (name.hasTrait<mlir::OpTrait::HasParent<pto::RegScopeOp>::Impl>() ||
+        name.getTypeID() == TypeID::get<pto::RegScopeOp>() ||
+        name.getTypeID() == TypeID::get<pto::TileReadOp>() ||
+        name.getTypeID() == TypeID::get<pto::TensorReadOp>())
+      continue;
+    if (name.getStringRef().starts_with("pto.tensor.") &&
+        !isLoweredToAscendC(name))
+      continue;
+    // A rule may ask for its op's number of results, which ODS fixes, and
+    // for a tile result.
+    bool traced = llvm::any_of(llvm::seq(0u, 3u), [&](unsigned results) {
+      OwningOpRef<Operation *> instance = instanceOf(name, results, tile);
+      return hasPTOTraceRule(instance.get());
+    });
+    EXPECT_TRUE(traced) << name.getStringRef().str()
+                        << ": no rule in the PTO trace producer";
+  }
 }
 
 TEST_F(OpCoverageTest, EveryAscendCOpNamesItsPipe) {

@@ -20,6 +20,7 @@
 
 namespace mlir {
 class ModuleOp;
+class OperationName;
 class RewritePatternSet;
 class TypeConverter;
 namespace func {
@@ -34,6 +35,11 @@ class raw_ostream;
 namespace tilekit {
 
 std::unique_ptr<mlir::Pass> createConvertAscendCToEmitCPass();
+
+/// Whether a pattern of convert-ascendc-to-emitc takes the AscendC op
+/// `name` (by name, interface or trait); the coverage tests ask it of every
+/// op.
+bool hasCppForm(mlir::OperationName name);
 void registerConvertAscendCToEmitCPass();
 
 /// Where the emitted C++ finds the kernel's own names for its variables: a

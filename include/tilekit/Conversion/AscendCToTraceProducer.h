@@ -17,6 +17,7 @@
 
 namespace mlir {
 class ModuleOp;
+class Operation;
 } // namespace mlir
 
 namespace llvm {
@@ -32,6 +33,10 @@ mlir::LogicalResult translateAscendCToTraceProducer(mlir::ModuleOp module,
                                                     llvm::StringRef entry,
                                                     llvm::StringRef source,
                                                     llvm::raw_ostream &os);
+
+/// Whether the producer traces `op` (a rule takes it, or it is structure
+/// the producer lowers itself); the coverage tests ask it of every op.
+bool hasAscendCTraceRule(mlir::Operation *op);
 
 } // namespace tilekit
 

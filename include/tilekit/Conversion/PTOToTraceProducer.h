@@ -19,6 +19,7 @@
 
 namespace mlir {
 class ModuleOp;
+class Operation;
 } // namespace mlir
 
 namespace llvm {
@@ -39,6 +40,11 @@ mlir::LogicalResult translatePTOToTraceProducer(mlir::ModuleOp module,
 /// The signatures of the calls a producer makes, as the ABI header of this
 /// build declares them (read from it when tilekit was built).
 std::string getTraceProducerCallFormats();
+
+/// Whether a rule of the producer takes the PTO op `op` (ops that compute
+/// a scalar from tile data are dropped instead, and have none); the
+/// coverage tests ask it of every op.
+bool hasPTOTraceRule(mlir::Operation *op);
 
 } // namespace tilekit
 

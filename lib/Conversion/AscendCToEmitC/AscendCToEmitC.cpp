@@ -827,3 +827,23 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   os << applyNames(spellHalfTypes(text));
   return success();
 }
+
+bool tilekit::hasCppForm(OperationName name) {
+  MLIRContext *context = name.getContext();
+  AscendCToEmitCTypes types;
+  RewritePatternSet patterns(context);
+  populateTensorPatterns(types, patterns);
+  populateComputePatterns(types, patterns);
+  populateControlPatterns(types, patterns);
+  return llvm::any_of(
+      patterns.getNativePatterns(),
+      [&](const std::unique_ptr<RewritePattern> &pattern) {
+        if (std::optional<OperationName> root = pattern->getRootKind())
+          return *root == name;
+        if (std::optional<TypeID> interface = pattern->getRootInterfaceID())
+          return name.hasInterface(*interface);
+        if (std::optional<TypeID> trait = pattern->getRootTraitID())
+          return name.hasTrait(*trait);
+        return false;
+      });
+}

@@ -235,8 +235,10 @@ struct AscendCEnv {
 
 template <typename... Ops> using AscendCRule = OpRule<AscendCEnv, Ops...>;
 
-/// Markers the executor runs as no-ops become nothing.
-struct MarkerRule : AscendCRule<SubBlockGuardOp, InitDumpOp> {
+/// Markers the executor runs as no-ops, and the scalar unit's debugging
+/// ops, which it does not time, become nothing.
+struct MarkerRule : AscendCRule<SubBlockGuardOp, InitDumpOp, PrintfOp,
+                                DumpTensorOp, AssertOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override { return l.replace(Value()); }
 };
@@ -550,20 +552,24 @@ struct RunKernelLowering : OpConversionPattern<func::CallOp> {
 
 } // namespace
 
-/// Reports each op of `funcs` that is neither structure nor taken by a rule
-/// of `rules`.
+/// Whether the producer traces `op`: structure, the upstream ops its second
+/// stage converts, or an op a rule of `rules` takes.
+static bool isProducible(Operation *op, const AscendCRules &rules) {
+  // The accumulators' first-step flags live in memrefs
+  // (ascendc-fixup-mmad-acc-params).
+  return isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
+         isa_and_nonnull<arith::ArithDialect, scf::SCFDialect,
+                         memref::MemRefDialect>(op->getDialect()) ||
+         isStructure(op) || isa<YieldOp>(op) || rules.takes(op);
+}
+
+/// Reports each op of `funcs` that the producer does not trace.
 static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs,
                                      const AscendCRules &rules) {
   bool ok = true;
   for (func::FuncOp func : funcs)
     func.walk([&](Operation *op) {
-      // The accumulators' first-step flags live in memrefs
-      // (ascendc-fixup-mmad-acc-params).
-      if (isa<func::FuncOp, func::ReturnOp, func::CallOp>(op) ||
-          isa<arith::ArithDialect, scf::SCFDialect, memref::MemRefDialect>(
-              op->getDialect()))
-        return;
-      if (isStructure(op) || isa<YieldOp>(op) || rules.takes(op))
+      if (isProducible(op, rules))
         return;
       op->emitError() << "'" << op->getName()
                       << "' has no trace-producer rule (time the kernel "
@@ -727,4 +733,14 @@ LogicalResult tilekit::translateAscendCToTraceProducer(ModuleOp module,
   tables.print(os);
   os << "\n" << body << "\n" << entryPoints;
   return success();
+}
+
+bool tilekit::hasAscendCTraceRule(Operation *op) {
+  ProducerTables tables;
+  ProducerTypes types;
+  ModuleFacts facts;
+  AscendCEnv env{tables, facts};
+  AscendCRules rules(op->getContext(), types, env);
+  addRules(rules);
+  return isProducible(op, rules);
 }

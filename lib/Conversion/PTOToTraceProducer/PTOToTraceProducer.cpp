@@ -993,3 +993,11 @@ LogicalResult tilekit::translatePTOToTraceProducer(ModuleOp module,
   os << "\n" << body << "\n" << entryPoints;
   return success();
 }
+
+bool tilekit::hasPTOTraceRule(Operation *op) {
+  ProducerTables tables;
+  ProducerTypes types;
+  PTORules rules(op->getContext(), types, tables);
+  addRules(rules);
+  return rules.takes(op);
+}

@@ -3,7 +3,8 @@
 
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
-Each kernel (elementwise ops, the math functions, compares and selects, scalars, casts through the other float type
+Each kernel (elementwise ops, the math functions, compares and selects, prefix sums down columns, index sequences,
+scalars, casts through the other float type
 with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
 column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
 one to sixteen rows, f32 or f16, sometimes a ragged last tile with fewer
@@ -83,6 +84,11 @@ class Kernel:
         row_bytes = self.cols * (4 if self.element == "f32" else 2)
         return row_bytes % 32 == 0 and row_bytes <= 256
 
+    def aligned(self):
+        """Whether each row starts on a 32-byte boundary, as a row-wise
+        instruction's operand (col_cumsum, iota) needs."""
+        return self.cols * (4 if self.element == "f32" else 2) % 32 == 0
+
     def selectable(self):
         """Whether Ascend C's Compare and Select take this tile: whole
         256-byte repeats."""
@@ -154,6 +160,19 @@ class Kernel:
                 self.emit(depth, "%s = pto.tile.%s_expand_%s %s, %s : %s, %s"
                           % (out, axis, self.rng.choice(EXPAND),
                              self.rng.choice(values), folded, tile, narrow))
+            elif self.aligned() and self.rng.random() < 0.1:
+                # A prefix sum down the columns, or an index sequence along
+                # the rows (ascending or descending from the scalar) added.
+                if self.rng.random() < 0.5:
+                    self.emit(depth, "%s = pto.tile.col_cumsum %s : %s"
+                              % (out, self.rng.choice(values), tile))
+                else:
+                    sequence = self.fresh()
+                    self.emit(depth, "%s = pto.tile.iota %%s%s : %s -> %s"
+                              % (sequence, self.rng.choice(["", " descending"]),
+                                 self.element, tile))
+                    self.emit(depth, "%s = pto.tile.add %s, %s : %s"
+                              % (out, self.rng.choice(values), sequence, tile))
             elif column and roll < 0.2:
                 ops = EXPAND + (["expdif"] if self.element == "f32" else [])
                 op = self.rng.choice(ops)
@@ -314,12 +333,13 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
-    compiled = padded = 0
+    compiled = padded = indexed = 0
     for index in range(args.count):
         kernel = Kernel(rng, index)
         path = os.path.join(args.workdir, kernel.name + ".mlir")
         text = kernel.text()
         padded += "pto.tile.fillpad" in text
+        indexed += "pto.tile.col_cumsum" in text or "pto.tile.iota" in text
         with open(path, "w") as f:
             f.write(text)
         if args.write_only:
@@ -336,8 +356,9 @@ def main():
                 sys.stderr.write(result.stderr)
                 sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
             compiled += 1
-    print("%d kernels (%d with padded columns) compiled %d times; every pass "
-          "kept every output bit" % (args.count, padded, compiled))
+    print("%d kernels (%d with padded columns, %d with prefix sums or index "
+          "sequences) compiled %d times; every pass kept every output bit"
+          % (args.count, padded, indexed, compiled))
 
 
 if __name__ == "__main__":
