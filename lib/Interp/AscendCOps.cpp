@@ -48,6 +48,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 
 using namespace mlir;
 using namespace tilekit;
@@ -1010,6 +1011,144 @@ LogicalResult runCreateVecIndex(ExecContext &context, Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
+// The sorts, on 8-byte (score, index) pairs: the score's bytes first (an
+// f16 score then two unused bytes), the index's last.
+//===----------------------------------------------------------------------===//
+
+/// Sorted pairs as the executor holds them while it moves them.
+struct Pairs {
+  ArrayData scores;
+  std::vector<int32_t> indices;
+  Unwritten unwritten; // per pair, under --undefined=check
+};
+
+/// The first `count` pairs of the pair tensor `tensor`.
+FailureOr<Pairs> readPairs(ExecContext &context, Operation *op, Value tensor,
+                           int64_t count) {
+  AscendCMachine &machine = machineOf(context);
+  Local local = localOf(context, tensor);
+  if (count * 8 > local.elements * local.elementBytes)
+    return op->emitOpError()
+           << "reads " << count << " pairs of a "
+           << local.elements * local.elementBytes << "-byte tensor";
+  Pairs pairs{ArrayData(local.kind, count), std::vector<int32_t>(count),
+              Unwritten(machine.checking() ? count : 0, 0)};
+  const uint8_t *bytes = machine.bytes(local.buffer, local.address, count * 8);
+  for (int64_t i = 0; i < count; ++i) {
+    decodeElement(local.kind, bytes + 8 * i, pairs.scores, i);
+    std::memcpy(&pairs.indices[i], bytes + 8 * i + 4, 4);
+    if (machine.checking())
+      pairs.unwritten[i] =
+          machine.isUnwritten(local.buffer, local.address + 8 * i, 8);
+  }
+  return pairs;
+}
+
+/// Writes pair `order[k]` of `pairs` as pair k of `tensor`.
+LogicalResult writePairs(ExecContext &context, Operation *op, Value tensor,
+                         const Pairs &pairs, ArrayRef<int64_t> order) {
+  AscendCMachine &machine = machineOf(context);
+  Local local = localOf(context, tensor);
+  int64_t count = order.size();
+  if (count * 8 > local.elements * local.elementBytes)
+    return op->emitOpError()
+           << "writes " << count << " pairs to a "
+           << local.elements * local.elementBytes << "-byte tensor";
+  uint8_t *bytes = machine.bytes(local.buffer, local.address, count * 8);
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t from = order[k];
+    std::memset(bytes + 8 * k, 0, 8);
+    encodeElement(local.kind, pairs.scores, from, bytes + 8 * k);
+    std::memcpy(bytes + 8 * k + 4, &pairs.indices[from], 4);
+    if (machine.checking())
+      machine.setUnwritten(local.buffer, local.address + 8 * k, 8,
+                           isUnwritten(pairs.unwritten, from));
+  }
+  return success();
+}
+
+/// sort32: each 32 scores, with their indices, sorted stably into pairs in
+/// the vector unit's order (sortsBefore).
+LogicalResult runSort32(ExecContext &context, Operation *op) {
+  auto sort = cast<Sort32Op>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t count = 32 * sort.getRepeat();
+  Pairs pairs{ArrayData(ElementKind::F32, 0), {}, {}};
+  Unwritten scoreUnwritten, indexUnwritten;
+  FailureOr<ArrayData> scores =
+      readElements(context, op, sort.getScores(), count, &scoreUnwritten);
+  FailureOr<ArrayData> indices =
+      readElements(context, op, sort.getIndices(), count, &indexUnwritten);
+  if (failed(scores) || failed(indices))
+    return failure();
+  pairs.scores = std::move(*scores);
+  for (int64_t i = 0; i < count; ++i) {
+    pairs.indices.push_back(static_cast<int32_t>(indices->ints[i]));
+    pairs.unwritten.push_back(isUnwritten(scoreUnwritten, i) ||
+                              isUnwritten(indexUnwritten, i));
+  }
+  std::vector<int64_t> order(count);
+  std::iota(order.begin(), order.end(), 0);
+  for (int64_t block = 0; block < count; block += 32)
+    std::stable_sort(order.begin() + block, order.begin() + block + 32,
+                     [&](int64_t a, int64_t b) {
+                       return sortsBefore(pairs.scores.floats[a],
+                                          pairs.scores.floats[b]);
+                     });
+  return writePairs(context, op, sort.getDst(), pairs, order);
+}
+
+/// mrg_sort: the two sorted lists merged, a tie taking the first's pair.
+LogicalResult runMrgSort(ExecContext &context, Operation *op) {
+  auto merge = cast<MrgSortOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t count = merge.getCount();
+  FailureOr<Pairs> first = readPairs(context, op, merge.getFirst(), count);
+  FailureOr<Pairs> second = readPairs(context, op, merge.getSecond(), count);
+  if (failed(first) || failed(second))
+    return failure();
+  // Both lists in one, the second's pairs after the first's.
+  Pairs both{ArrayData(first->scores.kind, 2 * count), first->indices,
+             first->unwritten};
+  for (int64_t i = 0; i < count; ++i) {
+    both.scores.floats[i] = first->scores.floats[i];
+    both.scores.floats[count + i] = second->scores.floats[i];
+  }
+  llvm::append_range(both.indices, second->indices);
+  llvm::append_range(both.unwritten, second->unwritten);
+  std::vector<int64_t> order;
+  int64_t i = 0, j = count;
+  while (i < count || j < 2 * count) {
+    bool right = j < 2 * count &&
+                 (i == count ||
+                  sortsBefore(both.scores.floats[j], both.scores.floats[i]));
+    order.push_back(right ? j++ : i++);
+  }
+  return writePairs(context, op, merge.getDst(), both, order);
+}
+
+/// extract: the pairs' scores and indices apart.
+LogicalResult runExtract(ExecContext &context, Operation *op) {
+  auto extract = cast<ExtractOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t count = 32 * extract.getRepeat();
+  FailureOr<Pairs> pairs = readPairs(context, op, extract.getSorted(), count);
+  if (failed(pairs))
+    return failure();
+  ArrayData indices(ElementKind::I32, count);
+  for (int64_t i = 0; i < count; ++i)
+    indices.ints[i] = pairs->indices[i];
+  if (failed(writeElements(context, op, extract.getValues(), pairs->scores,
+                           pairs->unwritten)))
+    return failure();
+  return writeElements(context, op, extract.getIndices(), indices,
+                       pairs->unwritten);
+}
+
+//===----------------------------------------------------------------------===//
 // Synchronization and kernel structure
 //===----------------------------------------------------------------------===//
 
@@ -1318,6 +1457,9 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   SCALAR(ShiftRight, kShr);
 #undef SCALAR
   addHandler<CreateVecIndexL2Op>(map, runCreateVecIndex);
+  addHandler<Sort32Op>(map, runSort32);
+  addHandler<MrgSortOp>(map, runMrgSort);
+  addHandler<ExtractOp>(map, runExtract);
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);

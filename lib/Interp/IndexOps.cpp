@@ -121,14 +121,8 @@ static LogicalResult runArgReduce(ExecContext &context, Operation *op) {
   return success();
 }
 
-/// Ascend C's Sort32 order: larger first, NaN above every number; equal
-/// values keep their order (the callers sort stably).
-static bool ranksBefore(float a, float b) {
-  if (std::isnan(a) || std::isnan(b))
-    return std::isnan(a) && !std::isnan(b);
-  return a > b;
-}
-
+/// Each 32-block of a row sorted stably in the vector unit's order
+/// (sortsBefore), with its column indices.
 static LogicalResult runSort32(ExecContext &context, Operation *raw) {
   auto op = cast<TileSort32Op>(raw);
   TileValue src = context.tile(op.getSrc());
@@ -148,7 +142,7 @@ static LogicalResult runSort32(ExecContext &context, Operation *raw) {
         block[k] = {src.data->floats[r * cols + b + k], b + k};
       std::stable_sort(block.begin(), block.end(),
                        [](const auto &x, const auto &y) {
-                         return ranksBefore(x.first, y.first);
+                         return sortsBefore(x.first, y.first);
                        });
       for (int64_t k = 0; k < 32; ++k) {
         values.data->floats[r * cols + b + k] = block[k].first;
@@ -181,7 +175,7 @@ static LogicalResult runMrgSort(ExecContext &context, Operation *raw) {
     const float *row = v.data() + r * cols;
     // The merge assumes sorted runs; an unsorted one is a kernel bug.
     for (int64_t c = 1; c < count; ++c)
-      if (c % block != 0 && ranksBefore(row[c], row[c - 1]))
+      if (c % block != 0 && sortsBefore(row[c], row[c - 1]))
         return op.emitOpError()
                << "merges runs of " << block << " columns, but in row " << r
                << " column " << c << " (" << formatNumber(row[c])
@@ -193,7 +187,7 @@ static LogicalResult runMrgSort(ExecContext &context, Operation *raw) {
       int64_t i = begin, j = mid, to = begin;
       while (i < mid || j < end) {
         // A tie takes the left run's element.
-        bool right = j < end && (i == mid || ranksBefore(row[j], row[i]));
+        bool right = j < end && (i == mid || sortsBefore(row[j], row[i]));
         int64_t from = right ? j++ : i++;
         outValues.data->floats[r * cols + to] = row[from];
         outIndices.data->ints[r * cols + to] = ix[r * cols + from];

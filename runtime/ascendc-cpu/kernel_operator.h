@@ -927,6 +927,98 @@ TILEKIT_SCALAR(ShiftRight, tilekit::interp::shiftRightArithmetic(a, b))
 #undef TILEKIT_BINARY
 #undef TILEKIT_SCALAR
 
+// The sorts, on 8-byte (score, index) pairs: the score first (an f16 score
+// then two unused bytes), the index last; the order is tilekit's executor's
+// (MachineArith.h: larger first, NaN above every number, equal scores in
+// their order).
+namespace cpu {
+template <typename T> struct Pair {
+  T score;
+  uint32_t index;
+};
+static_assert(sizeof(Pair<float>) == 8 && sizeof(Pair<half>) == 8);
+template <typename T> bool pairBefore(const Pair<T> &a, const Pair<T> &b) {
+  return tilekit::interp::sortsBefore(static_cast<float>(a.score),
+                                      static_cast<float>(b.score));
+}
+/// A stable insertion sort of `count` pairs (std::stable_sort takes a
+/// buffer that newer C++ deprecates).
+template <typename T> void sortPairs(Pair<T> *pairs, int64_t count) {
+  for (int64_t i = 1; i < count; ++i) {
+    Pair<T> pair = pairs[i];
+    int64_t j = i;
+    for (; j > 0 && pairBefore(pair, pairs[j - 1]); --j)
+      pairs[j] = pairs[j - 1];
+    pairs[j] = pair;
+  }
+}
+} // namespace cpu
+
+template <typename T>
+void Sort32(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+            const LocalTensor<uint32_t> &src1, const int32_t repeatTime) {
+  cpu::instruction(cpu::Pipe::V,
+                   {cpu::reads(src0), cpu::reads(src1), cpu::writes(dst)});
+  int64_t count = 32 * std::max(repeatTime, 0);
+  const T *scores = src0.span(count);
+  const uint32_t *indices = src1.span(count);
+  std::vector<cpu::Pair<T>> pairs(count);
+  for (int64_t i = 0; i < count; ++i)
+    pairs[i] = {scores[i], indices[i]};
+  for (int64_t block = 0; block < count; block += 32)
+    cpu::sortPairs(pairs.data() + block, 32);
+  std::memcpy(dst.template ReinterpretCast<uint8_t>().span(count * 8),
+              pairs.data(), count * 8);
+}
+
+template <typename T> struct MrgSortSrcList {
+  MrgSortSrcList() = default;
+  MrgSortSrcList(const LocalTensor<T> &src1In, const LocalTensor<T> &src2In,
+                 const LocalTensor<T> &src3In, const LocalTensor<T> &src4In)
+      : src1(src1In), src2(src2In), src3(src3In), src4(src4In) {}
+  LocalTensor<T> src1, src2, src3, src4;
+};
+
+/// Merges the queues validBit names (two here: 0b11), each sorted, into
+/// dst; a tie takes the earlier queue's pair.
+template <typename T, bool isExhaustedSuspension = false>
+void MrgSort(const LocalTensor<T> &dst, const MrgSortSrcList<T> &sortList,
+             const uint16_t elementCountList[4], uint32_t sortedNum[4],
+             uint16_t validBit, const int32_t repeatTime) {
+  if (validBit != 0b11 || repeatTime != 1 || isExhaustedSuspension)
+    cpuFail("MrgSort: the CPU runtime merges two queues once");
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(sortList.src1),
+                                  cpu::reads(sortList.src2), cpu::writes(dst)});
+  int64_t first = elementCountList[0], second = elementCountList[1];
+  auto *a = reinterpret_cast<const cpu::Pair<T> *>(
+      sortList.src1.template ReinterpretCast<uint8_t>().span(first * 8));
+  auto *b = reinterpret_cast<const cpu::Pair<T> *>(
+      sortList.src2.template ReinterpretCast<uint8_t>().span(second * 8));
+  std::vector<cpu::Pair<T>> merged(first + second);
+  std::merge(a, a + first, b, b + second, merged.begin(), cpu::pairBefore<T>);
+  std::memcpy(dst.template ReinterpretCast<uint8_t>().span(merged.size() * 8),
+              merged.data(), merged.size() * 8);
+  sortedNum[0] = first;
+  sortedNum[1] = second;
+}
+
+template <typename T>
+void Extract(const LocalTensor<T> &dstValue,
+             const LocalTensor<uint32_t> &dstIndex,
+             const LocalTensor<T> &sorted, const int32_t repeatTime) {
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(sorted), cpu::writes(dstValue),
+                                  cpu::writes(dstIndex)});
+  int64_t count = 32 * std::max(repeatTime, 0);
+  auto *pairs = reinterpret_cast<const cpu::Pair<T> *>(
+      sorted.template ReinterpretCast<uint8_t>().span(count * 8));
+  T *values = dstValue.span(count);
+  uint32_t *indices = dstIndex.span(count);
+  for (int64_t i = 0; i < count; ++i) {
+    values[i] = pairs[i].score;
+    indices[i] = pairs[i].index;
+  }
+}
+
 /// Element i is firstValue + i: integers wrap, floats round the sum once
 /// (as tilekit's executor defines pto.tile.iota).
 template <typename T>

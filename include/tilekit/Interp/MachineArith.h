@@ -75,6 +75,14 @@ inline int64_t shiftRightArithmetic(int64_t a, int64_t b) {
   return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b;
 }
 
+/// The order of the vector unit's sorts (Sort32, MrgSort): descending,
+/// NaN above every number; a stable sort keeps equal scores in index order.
+inline bool sortsBefore(float a, float b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::isnan(a) && !std::isnan(b);
+  return a > b;
+}
+
 /// A float already rounded to an integral value, converted to an integer in
 /// [lowest, highest]: out of range saturates, NaN becomes 0. A highest past
 /// 2^63 is the unsigned 64-bit range, returned as its two's complement bits.

@@ -10,6 +10,8 @@
 //                        srcShape)
 //   reduce_<op>       -> AscendC::Reduce<Op><T, Pattern::Reduce::AR|RA>(dst,
 //                        src, srcShape, true)
+//   sort32 / mrg_sort / extract
+//                     -> AscendC::Sort32 / MrgSort / Extract (SortLowering)
 //
 // The Ascend C name of a vector op is its own with the level dropped, in
 // camel case (add_l2 -> Add, shift_left_l0 -> ShiftLeft).
@@ -302,15 +304,58 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
   }
 };
 
+/// The sorts, as statements: Ascend C takes the indices as uint32_t (the
+/// IR's are i32) and MrgSort its counts in arrays.
+///   sort32   -> AscendC::Sort32(dst, scores, indices<u32>, repeat)
+///   mrg_sort -> AscendC::MrgSort<T, false>(dst, MrgSortSrcList<T>(a, b, a,
+///               b), {count, count, 0, 0}, sortedNum, 0b11, 1)
+///   extract  -> AscendC::Extract(values, indices<u32>, sorted, repeat)
+template <typename From> struct SortLowering : OpConversionPattern<From> {
+  using OpConversionPattern<From>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string text;
+    SmallVector<Value> operands;
+    if constexpr (std::is_same_v<From, ascendc::Sort32Op>) {
+      text = "AscendC::Sort32({}, {}, {}.ReinterpretCast<uint32_t>(), " +
+             std::to_string(op.getRepeat()) + ");";
+      operands = {adaptor.getDst(), adaptor.getScores(), adaptor.getIndices()};
+    } else if constexpr (std::is_same_v<From, ascendc::ExtractOp>) {
+      text = "AscendC::Extract({}, {}.ReinterpretCast<uint32_t>(), {}, " +
+             std::to_string(op.getRepeat()) + ");";
+      operands = {adaptor.getValues(), adaptor.getIndices(),
+                  adaptor.getSorted()};
+    } else {
+      std::string type =
+          elementName(cast<ShapedType>(op.getDst().getType()).getElementType());
+      std::string count = std::to_string(op.getCount());
+      // (`{{` is the format's escaped brace.)
+      text = "{{ uint16_t counts[4] = {{" + count + ", " + count +
+             ", 0, 0}; uint32_t sortedNum[4]; AscendC::MrgSort<" + type +
+             ", false>({}, AscendC::MrgSortSrcList<" + type +
+             ">({}, {}, {}, {}), counts, sortedNum, 3, 1); }";
+      operands = {adaptor.getDst(), adaptor.getFirst(), adaptor.getSecond(),
+                  adaptor.getFirst(), adaptor.getSecond()};
+    }
+    emitc::VerbatimOp::create(rewriter, op.getLoc(),
+                              rewriter.getStringAttr(text), operands);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void emit::populateComputePatterns(AscendCToEmitCTypes &types,
                                    RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<VectorL2Lowering, VectorL0Lowering>(types, context);
-  patterns.add<MmadLowering, BroadcastLowering,
-               ReduceLowering<ascendc::ReduceSumOp>,
-               ReduceLowering<ascendc::ReduceMaxOp>,
-               ReduceLowering<ascendc::ReduceMinOp>,
-               ReduceLowering<ascendc::ReduceProdOp>>(types, context);
+  patterns.add<
+      MmadLowering, BroadcastLowering, ReduceLowering<ascendc::ReduceSumOp>,
+      ReduceLowering<ascendc::ReduceMaxOp>,
+      ReduceLowering<ascendc::ReduceMinOp>,
+      ReduceLowering<ascendc::ReduceProdOp>, SortLowering<ascendc::Sort32Op>,
+      SortLowering<ascendc::MrgSortOp>, SortLowering<ascendc::ExtractOp>>(
+      types, context);
 }

@@ -11,6 +11,13 @@
 //                           floats, which keeps a -0); 16-bit floats sum in
 //                           f32 and round each prefix once, as the executor
 //
+//   pto.tile.sort32      -> each element's column (create_vec_index and a
+//                           broadcast), sort32 into (score, index) pairs,
+//                           extract into the values and indices tiles
+//   pto.tile.mrgsort     -> mrg_sort of each two neighbouring runs of a row
+//                           on the pairs its operands' sort left, extract;
+//                           a merge of tiles no sort made here is refused
+//
 // A prefix sum along rows (row_cumsum) would add columns, one element of
 // each row per instruction, which no Ascend C instruction does in one go;
 // it stays refused with a hint (Legality.cpp).
@@ -22,6 +29,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -189,6 +197,176 @@ struct ColCumsumLowering : TilePattern<pto::TileColCumsumOp> {
   }
 };
 
+/// The (score, index) pairs each sort result came from, keyed by the PTO
+/// values and indices tiles of a sort32 or mrgsort: a merge takes its runs
+/// from them (Ascend C has no instruction that pairs separate tiles).
+using SortedPairs = llvm::DenseMap<Value, Value>;
+
+/// The instructions a sort takes per call: at most 255 repeats of 32 pairs.
+constexpr int64_t kMaxSortRepeats = 255;
+
+/// Emits `emit(first, repeats)` over `blocks` blocks of 32 in calls of at
+/// most kMaxSortRepeats repeats each.
+template <typename Emit> void inSortCalls(int64_t blocks, Emit emit) {
+  for (int64_t first = 0; first < blocks; first += kMaxSortRepeats)
+    emit(first, std::min(kMaxSortRepeats, blocks - first));
+}
+
+/// `tensor` from element `offset` on, `count` elements long.
+Value viewOf(OpBuilder &builder, Location loc, Value tensor, int64_t offset,
+             int64_t count) {
+  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+  if (offset == 0 && count == type.getNumElements())
+    return tensor;
+  auto view = ascendc::LocalTensorType::get(builder.getContext(), {count},
+                                            type.getElementType());
+  return ascendc::ReinterpretCastOp::create(
+      builder, loc, view, tensor,
+      arith::ConstantIndexOp::create(builder, loc, offset));
+}
+
+/// The f16 / f32 tile a sort takes, of whole 32-element blocks per row: an
+/// error at `op` otherwise.
+LogicalResult checkSortable(Operation *op, pto::TileType tile) {
+  Type element = tile.getElementType();
+  if (!element.isF16() && !element.isF32())
+    return op->emitOpError()
+           << "sorts " << element
+           << ", which the vector unit's sorts take as f16 or f32 only; "
+              "cast the tile first";
+  if (tile.getRank() != 2 || tile.getShape()[1] % 32 != 0)
+    return op->emitOpError() << "sorts a tile whose rows are not whole "
+                                "blocks of 32 columns, which Ascend C's "
+                                "sorts need";
+  return success();
+}
+
+/// Extracts `pairs` into fresh tensors for `values` and `indices` (the PTO
+/// results), records the pairs for both, and replaces `op` by them.
+void extractInto(ConversionPatternRewriter &rewriter, Operation *op,
+                 const TypeConverter &types, Value pairs, Value values,
+                 Value indices, SortedPairs &sorted) {
+  Location loc = op->getLoc();
+  auto tile = cast<pto::TileType>(values.getType());
+  int64_t elements = tile.getNumElements();
+  int64_t slots = 8 / ascendc::getElementBytes(tile.getElementType());
+  Value outValues =
+      createLocal(rewriter, loc, types, values, ascendc::Position::VecCalc);
+  Value outIndices =
+      createLocal(rewriter, loc, types, indices, ascendc::Position::VecCalc);
+  inSortCalls(elements / 32, [&](int64_t first, int64_t repeats) {
+    ascendc::ExtractOp::create(
+        rewriter, loc,
+        viewOf(rewriter, loc, outValues, 32 * first, 32 * repeats),
+        viewOf(rewriter, loc, outIndices, 32 * first, 32 * repeats),
+        viewOf(rewriter, loc, pairs, 32 * first * slots, 32 * repeats * slots),
+        repeats);
+  });
+  sorted[values] = pairs;
+  sorted[indices] = pairs;
+  rewriter.replaceOp(op, {outValues, outIndices});
+}
+
+/// pto.tile.sort32 -> the column index of every element (create_vec_index
+/// and a broadcast), sort32 into pairs, extract.
+struct Sort32Lowering : TilePattern<pto::TileSort32Op> {
+  Sort32Lowering(const TypeConverter &types, MLIRContext *context,
+                 ValidShapes &valid, std::shared_ptr<SortedPairs> sorted)
+      : TilePattern(types, context, valid), sorted(std::move(sorted)) {}
+  LogicalResult
+  matchAndRewrite(pto::TileSort32Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    if (failed(checkSortable(op, tile)))
+      return failure();
+    valid.inherit(op.getValues(), op.getSrc());
+    valid.inherit(op.getIndices(), op.getSrc());
+    Location loc = op.getLoc();
+    int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
+    Type element = tile.getElementType();
+    int64_t slots = 8 / ascendc::getElementBytes(element);
+    // Each element's column.
+    Type i32 = rewriter.getI32Type();
+    Value row = freshTensor(rewriter, loc, {1, cols}, i32, op);
+    ascendc::CreateVecIndexL2Op::create(
+        rewriter, loc, row,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0)),
+        Value());
+    Value columns = row;
+    if (rows > 1) {
+      columns = freshTensor(rewriter, loc, {rows, cols}, i32, op);
+      ascendc::BroadcastOp::create(rewriter, loc, columns, row, 0, Value());
+    }
+    Value pairs = freshTensor(rewriter, loc, {rows, cols * slots}, element, op);
+    inSortCalls(rows * cols / 32, [&](int64_t first, int64_t repeats) {
+      ascendc::Sort32Op::create(
+          rewriter, loc,
+          viewOf(rewriter, loc, pairs, 32 * first * slots,
+                 32 * repeats * slots),
+          viewOf(rewriter, loc, adaptor.getSrc(), 32 * first, 32 * repeats),
+          viewOf(rewriter, loc, columns, 32 * first, 32 * repeats), repeats);
+    });
+    extractInto(rewriter, op, *getTypeConverter(), pairs, op.getValues(),
+                op.getIndices(), *sorted);
+    return success();
+  }
+  std::shared_ptr<SortedPairs> sorted;
+};
+
+/// pto.tile.mrgsort -> one mrg_sort of two runs per pair of runs of each
+/// row, on the pairs the sort that made its operands left, then extract.
+struct MrgSortLowering : TilePattern<pto::TileMrgSortOp> {
+  MrgSortLowering(const TypeConverter &types, MLIRContext *context,
+                  ValidShapes &valid, std::shared_ptr<SortedPairs> sorted)
+      : TilePattern(types, context, valid), sorted(std::move(sorted)) {}
+  LogicalResult
+  matchAndRewrite(pto::TileMrgSortOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getValues().getType());
+    if (failed(checkSortable(op, tile)))
+      return failure();
+    Value pairs = sorted->lookup(op.getValues());
+    if (!pairs || sorted->lookup(op.getIndices()) != pairs)
+      return op.emitOpError()
+             << "merges runs that no pto.tile.sort32 or mrgsort made here "
+                "(values and indices of one), which is not lowered: Ascend "
+                "C merges the (score, index) pairs a sort leaves";
+    int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
+    int64_t block = op.getBlock();
+    FailureOr<ValidShape> shape = valid.require(op, op.getValues());
+    if (failed(shape))
+      return failure();
+    std::optional<int64_t> validCols =
+        shape->cols ? getConstantIntValue(shape->cols) : cols;
+    if (cols % (2 * block) != 0 || !validCols || *validCols % (2 * block))
+      return op.emitOpError()
+             << "merges runs of " << block << " in rows of " << cols
+             << " columns (" << (validCols ? Twine(*validCols) : Twine("some"))
+             << " valid), which is lowered for rows of whole pairs of runs "
+                "only: Ascend C's MrgSort merges two whole runs per call";
+    valid.inherit(op.getSortedValues(), op.getValues());
+    valid.inherit(op.getSortedIndices(), op.getValues());
+    Location loc = op.getLoc();
+    Type element = tile.getElementType();
+    int64_t slots = 8 / ascendc::getElementBytes(element);
+    Value merged =
+        freshTensor(rewriter, loc, {rows, cols * slots}, element, op);
+    for (int64_t row = 0; row < rows; ++row)
+      for (int64_t begin = 0; begin < cols; begin += 2 * block) {
+        int64_t at = (row * cols + begin) * slots;
+        ascendc::MrgSortOp::create(
+            rewriter, loc, viewOf(rewriter, loc, merged, at, 2 * block * slots),
+            viewOf(rewriter, loc, pairs, at, block * slots),
+            viewOf(rewriter, loc, pairs, at + block * slots, block * slots),
+            block);
+      }
+    extractInto(rewriter, op, *getTypeConverter(), merged, op.getSortedValues(),
+                op.getSortedIndices(), *sorted);
+    return success();
+  }
+  std::shared_ptr<SortedPairs> sorted;
+};
+
 } // namespace
 
 void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
@@ -196,4 +374,7 @@ void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      ValidShapes &valid) {
   patterns.add<TileIotaLowering, ColCumsumLowering>(
       types, patterns.getContext(), valid);
+  auto sorted = std::make_shared<SortedPairs>();
+  patterns.add<Sort32Lowering, MrgSortLowering>(types, patterns.getContext(),
+                                                valid, sorted);
 }

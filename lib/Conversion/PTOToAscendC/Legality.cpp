@@ -57,10 +57,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.row_argmin",
        "pto.tile.row_min for the value; the index has no "
        "lowering yet (find it on the host)"},
-      {"pto.tile.sort32", "a sort of the tensor on the host (pto.tile.sort32 "
-                          "runs in tilekit run)"},
-      {"pto.tile.mrgsort", "a sort of the tensor on the host "
-                           "(pto.tile.mrgsort runs in tilekit run)"},
       {"pto.tile.gather", "one pto.tile.load per row, its index an argument of "
                           "the kernel (the orchestration reads the indices)"},
       {"pto.tile.scatter",

@@ -134,6 +134,59 @@ static LogicalResult verifyVectorOp(Operation *op) {
   return success();
 }
 
+/// A sort op's operands: `pairs` of 8-byte (score, index) pairs holding at
+/// least `count` pairs, `scores` of its f16 or f32 element type and
+/// `indices` of i32 holding at least `count` elements each.
+static LogicalResult verifySortPairs(Operation *op, Value pairs, Value scores,
+                                     Value indices, int64_t count) {
+  if (failed(verifyVectorOp(op)))
+    return failure();
+  auto pairType = cast<LocalTensorType>(pairs.getType());
+  auto scoreType = cast<LocalTensorType>(scores.getType());
+  auto indexType = cast<LocalTensorType>(indices.getType());
+  Type element = pairType.getElementType();
+  if (!element.isF16() && !element.isF32())
+    return op->emitOpError() << "sorts " << element
+                             << " scores; the vector unit sorts f16 and f32";
+  if (scoreType.getElementType() != element)
+    return op->emitOpError() << "takes scores of " << scoreType.getElementType()
+                             << " beside pairs of " << element;
+  if (!indexType.getElementType().isInteger(32))
+    return op->emitOpError()
+           << "takes indices of " << indexType.getElementType() << ", not i32";
+  int64_t slots = 8 / getElementBytes(element);
+  if (pairType.getNumElements() < count * slots ||
+      scoreType.getNumElements() < count || indexType.getNumElements() < count)
+    return op->emitOpError()
+           << "moves " << count << " pairs, more than its tensors hold";
+  return success();
+}
+
+/// A merge's operands: two lists of `count` pairs into one of `2 count`.
+static LogicalResult verifyMergePairs(Operation *op, Value dst, Value first,
+                                      Value second, int64_t count) {
+  if (failed(verifyVectorOp(op)))
+    return failure();
+  Type element = cast<LocalTensorType>(dst.getType()).getElementType();
+  if (!element.isF16() && !element.isF32())
+    return op->emitOpError() << "merges " << element
+                             << " pairs; the vector unit sorts f16 and f32";
+  int64_t slots = 8 / getElementBytes(element);
+  for (Value list : {first, second}) {
+    auto type = cast<LocalTensorType>(list.getType());
+    if (type.getElementType() != element)
+      return op->emitOpError() << "merges lists of " << type.getElementType()
+                               << " into " << element;
+    if (type.getNumElements() < count * slots)
+      return op->emitOpError()
+             << "merges " << count << " pairs from a list that holds fewer";
+  }
+  if (cast<LocalTensorType>(dst.getType()).getNumElements() < 2 * count * slots)
+    return op->emitOpError()
+           << "merges " << 2 * count << " pairs into a tensor that holds fewer";
+  return success();
+}
+
 /// The scratch of a reduction `op` (Ascend C's `api`) folding with `fold`.
 static FailureOr<uint32_t>
 getFoldScratchBytes(Operation *op, Value src, int64_t axis,

@@ -385,6 +385,63 @@ def AscendC_CreateVecIndexL2Op : AscendC_VectorOp<"create_vec_index_l2",
   }];
 }
 
+// The vector unit's sorts, on 8-byte (score, index) pairs: an f32 score
+// and its index, or an f16 score, two unused bytes and the index. Indices
+// are i32 here (Ascend C's uint32_t; the lowering's are non-negative).
+def AscendC_Sort32Op : AscendC_VectorOp<"sort32",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$scores,
+         AscendC_ReadLocal:$indices, ConfinedAttr<I64Attr, [IntPositive]>:$repeat),
+    "$dst `,` $scores `,` $indices `repeat` $repeat attr-dict `:` type($dst) `,` type($scores) `,` type($indices)"> {
+  let summary = "sorts each 32 scores with their indices into pairs (Ascend C's Sort32)";
+  let description = [{
+    Repeat r sorts scores and indices `32 r` to `32 r + 31` into pairs
+    `32 r` to `32 r + 31` of `dst`: larger scores first, NaN above every
+    number, equal scores in index order (as pto.tile.sort32 defines it).
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifySortPairs(getOperation(), getDst(), getScores(),
+                             getIndices(), 32 * getRepeat());
+    }
+  }];
+}
+def AscendC_MrgSortOp : AscendC_VectorOp<"mrg_sort",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$first,
+         AscendC_ReadLocal:$second, ConfinedAttr<I64Attr, [IntPositive]>:$count),
+    "$dst `,` $first `,` $second `count` $count attr-dict `:` type($dst) `,` type($first) `,` type($second)"> {
+  let summary = "merges two sorted lists of pairs (Ascend C's MrgSort, two queues)";
+  let description = [{
+    Merges the `count` pairs of `first` and the `count` of `second`, each
+    sorted as sort32 leaves them, into the first `2 count` pairs of `dst`;
+    a tie takes `first`'s pair first.
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyMergePairs(getOperation(), getDst(), getFirst(),
+                              getSecond(), getCount());
+    }
+  }];
+}
+def AscendC_ExtractOp : AscendC_VectorOp<"extract",
+    (ins AscendC_WrittenLocal:$values, AscendC_WrittenLocal:$indices,
+         AscendC_ReadLocal:$sorted, ConfinedAttr<I64Attr, [IntPositive]>:$repeat),
+    "$values `,` $indices `,` $sorted `repeat` $repeat attr-dict `:` type($values) `,` type($indices) `,` type($sorted)"> {
+  let summary = "splits pairs into scores and indices (Ascend C's Extract)";
+  let description = [{
+    Repeat r moves the scores and indices of pairs `32 r` to `32 r + 31`
+    of `sorted` to elements `32 r` to `32 r + 31` of `values` and `indices`.
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifySortPairs(getOperation(), getSorted(), getValues(),
+                             getIndices(), 32 * getRepeat());
+    }
+  }];
+}
+
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
     (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$scalar, Optional<Index>:$count),
     "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
