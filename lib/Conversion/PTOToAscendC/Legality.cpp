@@ -62,9 +62,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.scatter",
        "one pto.tile.store per row, its index an argument of "
        "the kernel (the orchestration reads the indices)"},
-      {"pto.tile.batch_matmul", "a loop over the batch of pto.tile.matmul"},
-      {"pto.tile.batch_matmul_acc", "a loop over the batch of "
-                                    "pto.tile.matmul_acc"},
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "

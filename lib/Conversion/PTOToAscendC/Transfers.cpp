@@ -168,6 +168,66 @@ void copyTile(OpBuilder &builder, Location loc, pto::TileType tile,
   transfer(Value(), ValueRange{rows, cols}, ValueRange(strides));
 }
 
+/// Whether `tile` is a batch of matrices in a cube buffer (rank 3 in mat,
+/// left, right or acc): the cube's transfers move each matrix apart.
+bool isCubeBatch(pto::TileType tile) {
+  return tile.getRank() == 3 && tile.getMemorySpace() != pto::MemorySpace::Vec;
+}
+
+/// Matrix `b` of the cube batch tensor `tensor`: a 2-d view.
+Value batchMatrix(OpBuilder &builder, Location loc, Value tensor, int64_t b) {
+  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+  int64_t rows = type.getShape()[1], cols = type.getShape()[2];
+  auto matrix = ascendc::LocalTensorType::get(
+      builder.getContext(), {rows, cols}, type.getElementType());
+  return ascendc::ReinterpretCastOp::create(
+      builder, loc, matrix, tensor,
+      arith::ConstantIndexOp::create(builder, loc, b * rows * cols));
+}
+
+/// A cube batch moves whole: an error at `op` when its valid shape is
+/// partial (the lowering follows none per matrix).
+LogicalResult requireWholeBatch(Operation *op, ValidShape shape) {
+  if (!shape.rows && !shape.cols)
+    return success();
+  return op->emitOpError()
+         << "moves a batch of matrices with a partial valid shape, which is "
+            "not lowered; move whole batches, or loop over the batch with "
+            "2-d tiles";
+}
+
+/// Copies each matrix of the cube batch `tile` between GM and its local
+/// tensor `local`, as a 2-d tile at the batch's offset.
+LogicalResult copyBatch(OpBuilder &builder, Operation *op,
+                        pto::GMTensorType tensorType, Value tensor,
+                        pto::TileType tile, Value local, ValueRange offsets,
+                        bool toGM) {
+  Location loc = op->getLoc();
+  auto matrix = cast<pto::TileType>(
+      tile.cloneWith(tile.getShape().drop_front(), tile.getElementType()));
+  int64_t lead = tensorType.getRank() - tile.getRank();
+  for (int64_t b = 0; b < tile.getShape()[0]; ++b) {
+    SmallVector<Value> at(offsets);
+    at[lead] = builder.createOrFold<arith::AddIOp>(
+        loc, offsets[lead], arith::ConstantIndexOp::create(builder, loc, b));
+    FailureOr<GMAccess> access =
+        accessOf(builder, op, tensorType, tensor, matrix, at);
+    if (failed(access))
+      return failure();
+    Value view = batchMatrix(builder, loc, local, b);
+    copyTile(builder, loc, matrix, ValidShape{}, *access, toGM,
+             [&](Value count, ValueRange window, ValueRange strides) {
+               if (!toGM)
+                 ascendc::DataCopyOp::create(builder, loc, view, access->view,
+                                             count, window, strides);
+               else
+                 ascendc::FixpipeOp::create(builder, loc, access->view, view,
+                                            window, strides);
+             });
+  }
+  return success();
+}
+
 struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -189,15 +249,26 @@ struct TileLoadLowering : TilePattern<pto::TileLoadOp> {
                            valid.loadsPastEdge.lookup(op)))))
       return failure();
     ValidShape shape = valid.lookup(op.getResult());
+    ascendc::Position position = space == pto::MemorySpace::Vec
+                                     ? ascendc::Position::VecIn
+                                     : positionFor(op.getResult());
+    if (isCubeBatch(tile)) {
+      Value local = createLocal(rewriter, loc, *getTypeConverter(),
+                                op.getResult(), position);
+      if (failed(requireWholeBatch(op, shape)) ||
+          failed(copyBatch(rewriter, op, tensorType, adaptor.getSrc(), tile,
+                           local, adaptor.getOffsets(), /*toGM=*/false)))
+        return failure();
+      rewriter.replaceOp(op, local);
+      return success();
+    }
     FailureOr<GMAccess> access =
         accessOf(rewriter, op, cast<pto::GMTensorType>(op.getSrc().getType()),
                  adaptor.getSrc(), tile, adaptor.getOffsets());
     if (failed(access))
       return failure();
-    Value local = createLocal(
-        rewriter, loc, *getTypeConverter(), op.getResult(),
-        space == pto::MemorySpace::Vec ? ascendc::Position::VecIn
-                                       : positionFor(op.getResult()));
+    Value local = createLocal(rewriter, loc, *getTypeConverter(),
+                              op.getResult(), position);
     copyTile(rewriter, loc, tile, shape, *access, /*toGM=*/false,
              [&](Value count, ValueRange window, ValueRange strides) {
                ascendc::DataCopyOp::create(rewriter, loc, local, access->view,
@@ -232,15 +303,25 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
       return op.emitOpError() << "stores with atomic_add, which is not "
                                  "lowered to AscendC yet";
     Location loc = op.getLoc();
+    FailureOr<ValidShape> known = valid.require(op, op.getTile());
+    if (failed(known))
+      return failure();
+    ValidShape shape = followed ? *followed : *known;
+    if (isCubeBatch(tile)) {
+      if (failed(requireWholeBatch(op, shape)) ||
+          failed(copyBatch(rewriter, op,
+                           cast<pto::GMTensorType>(op.getDst().getType()),
+                           adaptor.getDst(), tile, adaptor.getTile(),
+                           adaptor.getOffsets(), /*toGM=*/true)))
+        return failure();
+      rewriter.replaceOp(op, adaptor.getDst());
+      return success();
+    }
     FailureOr<GMAccess> access =
         accessOf(rewriter, op, cast<pto::GMTensorType>(op.getDst().getType()),
                  adaptor.getDst(), tile, adaptor.getOffsets());
     if (failed(access))
       return failure();
-    FailureOr<ValidShape> known = valid.require(op, op.getTile());
-    if (failed(known))
-      return failure();
-    ValidShape shape = followed ? *followed : *known;
     bool fromAccumulator = space == pto::MemorySpace::Acc;
     // The fixpipe moves the whole accumulator only without a window.
     if (fromAccumulator && access->wholeRows && shape.rows)
@@ -301,8 +382,25 @@ struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             positionFor(op.getResult()));
     Value src = adaptor.getSrc();
-    if (from == MemorySpace::Mat &&
-        (to == MemorySpace::Left || to == MemorySpace::Right))
+    auto tile = cast<pto::TileType>(op.getType());
+    if (isCubeBatch(tile) && from == MemorySpace::Mat &&
+        (to == MemorySpace::Left || to == MemorySpace::Right)) {
+      // Each matrix of the batch apart.
+      FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+      if (failed(shape) || failed(requireWholeBatch(op, *shape)))
+        return failure();
+      for (int64_t b = 0; b < tile.getShape()[0]; ++b)
+        ascendc::LoadDataOp::create(rewriter, loc,
+                                    batchMatrix(rewriter, loc, dst, b),
+                                    batchMatrix(rewriter, loc, src, b),
+                                    /*transpose=*/false);
+    } else if (isCubeBatch(tile)) {
+      return op.emitOpError()
+             << "moves a batch of matrices from " << stringifyEnum(from)
+             << " to " << stringifyEnum(to)
+             << ", which is lowered from mat to left and right only";
+    } else if (from == MemorySpace::Mat &&
+               (to == MemorySpace::Left || to == MemorySpace::Right))
       ascendc::LoadDataOp::create(rewriter, loc, dst, src,
                                   /*transpose=*/false);
     else if (from == MemorySpace::Acc && to == MemorySpace::Vec)

@@ -29,12 +29,22 @@ static bool repeats(Operation *op, Value value) {
   return false;
 }
 
-/// The storage `tensor` names: the placeholder or allocation at the root
-/// of its reinterpret casts.
-static Value storageOf(Value tensor) {
-  while (auto cast = tensor.getDefiningOp<ReinterpretCastOp>())
+/// The accumulator an mmad writes: its storage, and where in it a view at
+/// a constant element offset starts (the matrices of a batch are apart);
+/// nullopt for an offset known only at run time, which could be any.
+static std::pair<Value, std::optional<int64_t>> accumulatorOf(Value tensor) {
+  int64_t offset = 0;
+  bool known = true;
+  while (auto cast = tensor.getDefiningOp<ReinterpretCastOp>()) {
+    if (Value at = cast.getOffset()) {
+      auto constant = at.getDefiningOp<arith::ConstantIndexOp>();
+      known &= static_cast<bool>(constant);
+      if (constant)
+        offset += constant.value();
+    }
     tensor = cast.getSource();
-  return tensor;
+  }
+  return {tensor, known ? std::optional<int64_t>(offset) : std::nullopt};
 }
 
 /// Whether `mmad` starts an accumulation: its init is absent (Ascend C's
@@ -63,14 +73,17 @@ namespace {
 struct FixupMmadAccParamsPass
     : tilekit::ascendc::impl::FixupMmadAccParamsBase<FixupMmadAccParamsPass> {
   void runOnOperation() override {
-    llvm::MapVector<Value, SmallVector<MmadOp>> byAccumulator;
+    // Views at run-time offsets of one storage count as one accumulator.
+    llvm::MapVector<std::pair<Value, std::optional<int64_t>>,
+                    SmallVector<MmadOp>>
+        byAccumulator;
     getOperation().walk([&](MmadOp mmad) {
       if (startsFresh(mmad))
-        byAccumulator[storageOf(mmad.getDst())].push_back(mmad);
+        byAccumulator[accumulatorOf(mmad.getDst())].push_back(mmad);
     });
     for (auto &[accumulator, mmads] : byAccumulator)
-      if (mmads.size() > 1 || repeats(mmads.front(), accumulator))
-        track(accumulator, mmads);
+      if (mmads.size() > 1 || repeats(mmads.front(), accumulator.first))
+        track(accumulator.first, mmads);
   }
 
   /// Gives `mmads` a runtime flag: true until the first of them has run,
