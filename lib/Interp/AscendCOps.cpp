@@ -1148,6 +1148,38 @@ LogicalResult runExtract(ExecContext &context, Operation *op) {
                        pairs->unwritten);
 }
 
+/// gather: element i of dst is the element of src at byte offsets[i].
+LogicalResult runGatherVector(ExecContext &context, Operation *op) {
+  auto gather = cast<GatherOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t count = context.index(gather.getCount());
+  Local src = localOf(context, gather.getSrc());
+  Unwritten offsetUnwritten, srcUnwritten;
+  FailureOr<ArrayData> offsets =
+      readElements(context, op, gather.getOffsets(), count, &offsetUnwritten);
+  FailureOr<ArrayData> elements =
+      readElements(context, op, gather.getSrc(), src.elements, &srcUnwritten);
+  if (failed(offsets) || failed(elements))
+    return failure();
+  ArrayData out(src.kind, count);
+  Unwritten unwritten(machineOf(context).checking() ? count : 0, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t byte = offsets->ints[i];
+    if (byte < 0 || byte % src.elementBytes != 0 ||
+        byte / src.elementBytes >= src.elements)
+      return op->emitOpError()
+             << "gathers from byte " << byte << " of a "
+             << src.elements * src.elementBytes << "-byte source (element " << i
+             << "): outside it, or not at an element";
+    out.setScalar(i, elements->scalarAt(byte / src.elementBytes));
+    if (!unwritten.empty())
+      unwritten[i] = isUnwritten(offsetUnwritten, i) ||
+                     isUnwritten(srcUnwritten, byte / src.elementBytes);
+  }
+  return writeElements(context, op, gather.getDst(), out, unwritten);
+}
+
 //===----------------------------------------------------------------------===//
 // Synchronization and kernel structure
 //===----------------------------------------------------------------------===//
@@ -1460,6 +1492,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<Sort32Op>(map, runSort32);
   addHandler<MrgSortOp>(map, runMrgSort);
   addHandler<ExtractOp>(map, runExtract);
+  addHandler<GatherOp>(map, runGatherVector);
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);

@@ -1019,6 +1019,24 @@ void Extract(const LocalTensor<T> &dstValue,
   }
 }
 
+/// Element i of dst is the element of src at byte srcBaseAddr + srcOffset[i]
+/// (an offset past src, or between elements, stops the kernel).
+template <typename T>
+void Gather(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+            const LocalTensor<uint32_t> &srcOffset, const uint32_t srcBaseAddr,
+            const uint32_t count) {
+  cpu::instruction(cpu::Pipe::V,
+                   {cpu::reads(src), cpu::reads(srcOffset), cpu::writes(dst)});
+  const uint32_t *offsets = srcOffset.span(count);
+  T *out = dst.span(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    uint64_t byte = uint64_t(srcBaseAddr) + offsets[i];
+    if (byte % sizeof(T) != 0 || byte / sizeof(T) >= src.GetSize())
+      cpuFail("Gather: an offset outside the source, or between elements");
+    out[i] = *src.at(static_cast<int64_t>(byte / sizeof(T)));
+  }
+}
+
 /// Element i is firstValue + i: integers wrap, floats round the sum once
 /// (as tilekit's executor defines pto.tile.iota).
 template <typename T>

@@ -304,8 +304,9 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
   }
 };
 
-/// The sorts, as statements: Ascend C takes the indices as uint32_t (the
-/// IR's are i32) and MrgSort its counts in arrays.
+/// The sorts and the gather, as statements: Ascend C takes indices and
+/// offsets as uint32_t (the IR's are i32) and MrgSort its counts in arrays.
+///   gather   -> AscendC::Gather(dst, src, offsets<u32>, 0, count)
 ///   sort32   -> AscendC::Sort32(dst, scores, indices<u32>, repeat)
 ///   mrg_sort -> AscendC::MrgSort<T, false>(dst, MrgSortSrcList<T>(a, b, a,
 ///               b), {count, count, 0, 0}, sortedNum, 0b11, 1)
@@ -321,6 +322,10 @@ template <typename From> struct SortLowering : OpConversionPattern<From> {
       text = "AscendC::Sort32({}, {}, {}.ReinterpretCast<uint32_t>(), " +
              std::to_string(op.getRepeat()) + ");";
       operands = {adaptor.getDst(), adaptor.getScores(), adaptor.getIndices()};
+    } else if constexpr (std::is_same_v<From, ascendc::GatherOp>) {
+      text = "AscendC::Gather({}, {}, {}.ReinterpretCast<uint32_t>(), 0, {});";
+      operands = {adaptor.getDst(), adaptor.getSrc(), adaptor.getOffsets(),
+                  adaptor.getCount()};
     } else if constexpr (std::is_same_v<From, ascendc::ExtractOp>) {
       text = "AscendC::Extract({}, {}.ReinterpretCast<uint32_t>(), {}, " +
              std::to_string(op.getRepeat()) + ");";
@@ -356,6 +361,6 @@ void emit::populateComputePatterns(AscendCToEmitCTypes &types,
       ReduceLowering<ascendc::ReduceMaxOp>,
       ReduceLowering<ascendc::ReduceMinOp>,
       ReduceLowering<ascendc::ReduceProdOp>, SortLowering<ascendc::Sort32Op>,
-      SortLowering<ascendc::MrgSortOp>, SortLowering<ascendc::ExtractOp>>(
-      types, context);
+      SortLowering<ascendc::MrgSortOp>, SortLowering<ascendc::ExtractOp>,
+      SortLowering<ascendc::GatherOp>>(types, context);
 }

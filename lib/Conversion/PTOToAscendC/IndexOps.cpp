@@ -14,6 +14,10 @@
 //   pto.tile.sort32      -> each element's column (create_vec_index and a
 //                           broadcast), sort32 into (score, index) pairs,
 //                           extract into the values and indices tiles
+//   pto.tile.gather      -> the source and a block of zeros after it, each
+//                           index clamped so that one outside the box reads
+//                           a zero, times the element size, gather (Ascend
+//                           C's Gather takes byte offsets)
 //   pto.tile.mrgsort     -> mrg_sort of each two neighbouring runs of a row
 //                           on the pairs its operands' sort left, extract;
 //                           a merge of tiles no sort made here is refused
@@ -367,12 +371,76 @@ struct MrgSortLowering : TilePattern<pto::TileMrgSortOp> {
   std::shared_ptr<SortedPairs> sorted;
 };
 
+/// pto.tile.gather: the source with a zero block after it, each index
+/// clamped to [-1, n] and -1 sent to n (an index outside the box reads a
+/// zero), times the element size (byte offsets), and Ascend C's Gather.
+struct GatherLowering : TilePattern<pto::TileGatherOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileGatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcTile = cast<pto::TileType>(op.getSrc().getType());
+    auto indexTile = cast<pto::TileType>(op.getIndices().getType());
+    Type element = srcTile.getElementType();
+    unsigned width = element.getIntOrFloatBitWidth();
+    if ((width != 16 && width != 32) || element.isUnsignedInteger())
+      return op.emitOpError()
+             << "gathers " << element
+             << ", which Ascend C's Gather takes as 16- or 32-bit elements "
+                "only; cast the tile first";
+    valid.inherit(op.getResult(), op.getIndices());
+    Location loc = op.getLoc();
+    int64_t n = srcTile.getNumElements();
+    int64_t bytes = width / 8;
+    int64_t count = indexTile.getNumElements();
+    // The source, then a block of zeros (exact copies: data_copy UB -> UB).
+    int64_t padded = n + ascendc::kBlockBytes / bytes;
+    Value extended = freshTensor(rewriter, loc, {padded}, element, op);
+    TypedAttr zero = cast<TypedAttr>(rewriter.getZeroAttr(element));
+    ascendc::DuplicateL2Op::create(
+        rewriter, loc, extended, arith::ConstantOp::create(rewriter, loc, zero),
+        Value());
+    ascendc::DataCopyOp::create(rewriter, loc,
+                                viewOf(rewriter, loc, extended, 0, n),
+                                viewOf(rewriter, loc, adaptor.getSrc(), 0, n),
+                                Value(), ValueRange(), ValueRange());
+    // Byte offsets: u = clamp(i, -1, n), u - (u >> 31) * (n + 1) sends -1
+    // to n, then << log2(bytes).
+    Type i32 = rewriter.getI32Type();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI32IntegerAttr(value));
+    };
+    Value index = viewOf(rewriter, loc, adaptor.getIndices(), 0, count);
+    Value clamped = freshTensor(rewriter, loc, {count}, i32, op);
+    Value sign = freshTensor(rewriter, loc, {count}, i32, op);
+    ascendc::MaxsL2Op::create(rewriter, loc, clamped, index, constant(-1),
+                              Value());
+    ascendc::MinsL2Op::create(rewriter, loc, clamped, clamped, constant(n),
+                              Value());
+    ascendc::ShiftRightL2Op::create(rewriter, loc, sign, clamped, constant(31),
+                                    Value());
+    ascendc::MulsL2Op::create(rewriter, loc, sign, sign, constant(n + 1),
+                              Value());
+    ascendc::SubL2Op::create(rewriter, loc, clamped, clamped, sign, Value());
+    ascendc::ShiftLeftL2Op::create(rewriter, loc, clamped, clamped,
+                                   constant(llvm::Log2_64(bytes)), Value());
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    ascendc::GatherOp::create(
+        rewriter, loc, viewOf(rewriter, loc, dst, 0, count), extended, clamped,
+        arith::ConstantIndexOp::create(rewriter, loc, count));
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      RewritePatternSet &patterns,
                                      ValidShapes &valid) {
-  patterns.add<TileIotaLowering, ColCumsumLowering>(
+  patterns.add<TileIotaLowering, ColCumsumLowering, GatherLowering>(
       types, patterns.getContext(), valid);
   auto sorted = std::make_shared<SortedPairs>();
   patterns.add<Sort32Lowering, MrgSortLowering>(types, patterns.getContext(),

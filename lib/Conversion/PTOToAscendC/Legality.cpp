@@ -57,8 +57,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.row_argmin",
        "pto.tile.row_min for the value; the index has no "
        "lowering yet (find it on the host)"},
-      {"pto.tile.gather", "one pto.tile.load per row, its index an argument of "
-                          "the kernel (the orchestration reads the indices)"},
       {"pto.tile.scatter",
        "one pto.tile.store per row, its index an argument of "
        "the kernel (the orchestration reads the indices)"},

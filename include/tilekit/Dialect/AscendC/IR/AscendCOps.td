@@ -442,6 +442,36 @@ def AscendC_ExtractOp : AscendC_VectorOp<"extract",
   }];
 }
 
+def AscendC_GatherOp : AscendC_VectorOp<"gather",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
+         AscendC_ReadLocal:$offsets, Index:$count),
+    "$dst `,` $src `,` $offsets `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($offsets)"> {
+  let summary = "dst[i] = the element of src at byte offsets[i] (Ascend C's Gather)";
+  let description = [{
+    The first `count` elements of `dst` take the `src` elements at byte
+    offsets `offsets[i]` (i32 here, the API's uint32_t; the base address
+    is 0): each a multiple of the element size inside `src`, or the kernel
+    stops.
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(verifyVectorOp(getOperation())))
+        return ::mlir::failure();
+      auto dst = ::llvm::cast<LocalTensorType>(getDst().getType());
+      auto src = ::llvm::cast<LocalTensorType>(getSrc().getType());
+      auto offsets = ::llvm::cast<LocalTensorType>(getOffsets().getType());
+      if (dst.getElementType() != src.getElementType())
+        return emitOpError() << "gathers " << src.getElementType()
+                             << " into " << dst.getElementType();
+      if (!offsets.getElementType().isInteger(32))
+        return emitOpError() << "takes offsets of "
+                             << offsets.getElementType() << ", not i32";
+      return ::mlir::success();
+    }
+  }];
+}
+
 def AscendC_DuplicateL2Op : AscendC_VectorOp<"duplicate_l2",
     (ins AscendC_WrittenLocal:$dst, AscendC_VectorScalar:$scalar, Optional<Index>:$count),
     "$dst `,` $scalar (`,` $count^)? attr-dict `:` type($dst) `,` type($scalar)", [AscendC_VectorL2OpInterface]> {
