@@ -3,6 +3,8 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_SETTARGETARCH
@@ -40,6 +42,39 @@ static LogicalResult checkPaths(ModuleOp module, StringRef arch) {
   return failure(result.wasInterrupted());
 }
 
+/// Local tensors live in one function: the memory passes give each
+/// function's own their buffers (and, on C310, buffer ids) and the sync
+/// passes order them within it, following none across a call. So every
+/// function that takes or returns one, and every call that passes one, is
+/// an error (tilekit inlines the PTO helpers that take tiles before it
+/// lowers them).
+static LogicalResult checkLocalTensorsStayHome(ModuleOp module) {
+  auto isLocal = llvm::IsaPred<LocalTensorType>;
+  bool ok = true;
+  module.walk(
+      [&](Operation *op) {
+        if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+          if (llvm::any_of(func.getArgumentTypes(), isLocal) ||
+              llvm::any_of(func.getResultTypes(), isLocal)) {
+            ok = false;
+            op->emitOpError()
+                << "takes or returns a local tensor, which the AscendC passes "
+                   "do not follow into or out of a function (each function's "
+                   "local tensors get their buffers and synchronization in "
+                   "it); inline the function into its caller";
+          }
+        } else if (isa<CallOpInterface>(op) &&
+                   (llvm::any_of(op->getOperandTypes(), isLocal) ||
+                    llvm::any_of(op->getResultTypes(), isLocal))) {
+          ok = false;
+          op->emitOpError()
+              << "passes a local tensor across a call, which the "
+                 "AscendC passes do not follow; inline the callee";
+        }
+      });
+  return success(ok);
+}
+
 namespace {
 struct SetTargetArchPass
     : tilekit::ascendc::impl::SetTargetArchBase<SetTargetArchPass> {
@@ -54,7 +89,8 @@ struct SetTargetArchPass
     }
     auto marked =
         module->getAttrOfType<StringAttr>(AscendCDialect::kArchAttrName);
-    if (failed(checkPaths(module, arch)))
+    if (failed(checkPaths(module, arch)) ||
+        failed(checkLocalTensorsStayHome(module)))
       return signalPassFailure();
     if (!marked) {
       module->setAttr(AscendCDialect::kArchAttrName,

@@ -102,6 +102,12 @@ def SetTargetArch : Pass<"ascendc-set-target-arch", "mlir::ModuleOp"> {
     core has: C220 (A2/A3) has no direct path between its cores (L0C -> UB,
     UB -> L1, L1 -> UB; they meet in GM), C310 (950) no L1 -> GM copy. Such a
     transfer is an error at the op.
+
+    And it checks that no local tensor crosses a function boundary: the
+    memory passes plan, and the synchronization passes order, each
+    function's local tensors within it, so a function that takes or
+    returns one, and a call that passes one, are errors at the op (rather
+    than tensors without a buffer id or synchronization).
   }];
   let options = [
     Option<"arch", "arch", "std::string", /*default=*/"\"c220\"",
