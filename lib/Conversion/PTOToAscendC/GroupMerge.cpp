@@ -738,6 +738,14 @@ LogicalResult GroupMerger::mergeBlock(SmallVector<Step> cubeSteps,
                                                    : vectorSteps[nextVector].op;
     if (cubeAtLoop || vectorAtLoop)
       stuck = cubeAtLoop ? cubeSteps[nextCube].op : vectorSteps[nextVector].op;
+    // Only scf.for loops fuse across the cores (their trips can be
+    // compared); another region op holding transfers waits as a whole.
+    if (!isTransfer(stuck) && !isa<scf::ForOp>(stuck) && holdsTransfers(stuck))
+      return stuck->emitOpError()
+             << "holds cross-core transfers that wait for the other core, "
+                "which the group merge does not interleave with it inside "
+                "this op (it fuses scf.for loops with the same trips on both "
+                "cores); write the loop as an scf.for";
     if (isTransferLoop(stuck))
       return stuck->emitOpError()
              << "holds cross-core transfers, but the other core reaches no "
