@@ -76,6 +76,52 @@ func.func @loop(%n: index) {
 
 // -----
 
+// The same in an scf.while whose condition touches no storage: its body is
+// a loop body like scf.for's (any number of trips), the same flags around
+// it (ascendc-verify-sync checks the result after the whole pipeline, RUN
+// line 2).
+// CHECK-LABEL: func.func @while_loop(
+// CHECK: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_set_flag mte3, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.while
+// CHECK: } do {
+// CHECK: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag fix, flag 0
+// CHECK-NEXT: ascendc.fixpipe
+// CHECK-NEXT: ascendc.cross_core_set_flag fix, flag 0
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.if_aiv {
+// CHECK-NEXT: ascendc.cross_core_wait_flag v, flag 0
+// CHECK-NEXT: ascendc.exp_l2
+// CHECK-NEXT: ascendc.cross_core_set_flag v, flag 0
+// CHECK-NEXT: }
+// CHECK: ascendc.if_aic {
+// CHECK-NEXT: ascendc.cross_core_wait_flag mte2, flag 0
+func.func @while_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = ascendc.local_tensor co1 addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %ub = ascendc.local_tensor veccalc addr 0 size 1024 : !ascendc.local_tensor<16x16xf32>
+  %last = scf.while (%i = %c0) : (index) -> index {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i : index
+  } do {
+  ^bb0(%j: index):
+    ascendc.if_aic {
+      ascendc.fixpipe %ub, %acc : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+    ascendc.if_aiv {
+      ascendc.exp_l2 %ub, %ub, %n : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf32>
+    }
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next : index
+  }
+  return
+}
+
+// -----
+
 // A second trigger on the same L1 tensor reuses its flag and waits first
 // (the buffer is being overwritten). The first consumer group waits; the
 // "free" signal goes after the LAST reader on the consumer's core before

@@ -137,7 +137,9 @@ public:
 
 private:
   void access(Operation *op, Side side);
-  void loop(scf::ForOp loop);
+  /// A loop whose `body` runs any number of times after the loop's entry
+  /// (an scf.for, or an scf.while whose condition touches no storage).
+  void loop(Operation *loop, Block &body);
   void branch(scf::IfOp op);
   /// Steps forward to `target`: waits at `waitSite` on `waitPipe`, sets
   /// after the anchor (or at `setSite` behind a barrier when the setter has
@@ -242,13 +244,17 @@ void Channel::walk(Block &block) {
     if (sides != 3) {
       access(op, sides == 1 ? kCube : kVector);
     } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      loop(forOp);
+      loop(forOp, *forOp.getBody());
+    } else if (auto whileOp = dyn_cast<scf::WhileOp>(op);
+               whileOp && events.itemsOf(whileOp.getBefore().front()).empty()) {
+      loop(whileOp, whileOp.getAfter().front());
     } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       branch(ifOp);
     } else {
       if (mutate)
         op->emitError() << "holds accesses of both the cube and the vector "
-                           "core to one storage; only scf.for and scf.if "
+                           "core to one storage; only scf.for, scf.if and "
+                           "scf.while loops whose condition touches none "
                            "can be synchronized across cores";
       status = failure();
     }
@@ -270,9 +276,8 @@ void Channel::access(Operation *op, Side side) {
   last = Anchor{Site::after(op), side, pipes, true, true};
 }
 
-void Channel::loop(scf::ForOp forOp) {
-  Block &body = *forOp.getBody();
-  Location loc = forOp.getLoc();
+void Channel::loop(Operation *forOp, Block &body) {
+  Location loc = forOp->getLoc();
   // The state the body ends in decides the header state: the body's first
   // access must find the storage held by, or on its way to, its core.
   Channel dry(events, options, /*mutate=*/false);

@@ -522,8 +522,9 @@ def InsertCrossCoreSync : InterfacePass<"ascendc-insert-cross-core-sync", "mlir:
       `pipe_barrier all` on PIPE_S when they used several pipes). An access
       is any op of a core group that reads or writes the storage (through
       casts); a transfer nobody on the other core touches gets no flag.
-    * A loop whose body holds both cores' accesses enters, runs each trip
-      and leaves in one state: the body's first access finds the storage
+    * A loop whose body holds both cores' accesses (an `scf.for`, or an
+      `scf.while` whose condition touches none of the storage) enters, runs
+      each trip and leaves in one state: the body's first access finds the storage
       held by, or on its way to, its core. A group before the loop seeds
       the flag on PIPE_S when nothing before it did (the first trip would
       wait forever), the body's end hands the storage back, and a
