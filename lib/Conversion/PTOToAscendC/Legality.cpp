@@ -44,9 +44,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.transpose",
        "the untransposed tile: on the cube, swap the operands "
        "of pto.tile.matmul ((A B)^T = B^T A^T)"},
-      {"pto.tile.slice", "a pto.tile.load of the slice's region from GM"},
-      {"pto.tile.assemble", "pto.tile.store of each part into its region of "
-                            "the GM tensor"},
       {"pto.tile.row_cumsum",
        "pto.tile.col_cumsum of a tile that holds the rows as columns, "
        "or a pto.tile.matmul by an upper-triangular tile of ones on the "

@@ -228,6 +228,10 @@ mlir::FailureOr<mlir::Value> integerDivisionCount(mlir::Operation *op,
                                                   const ValidShapes &valid,
                                                   mlir::OpBuilder &builder);
 
+/// VectorOps.cpp: the value `pad` names in `type`: zero or its finite
+/// minimum or maximum.
+mlir::TypedAttr padAttr(mlir::Type type, pto::PadValue pad);
+
 /// PTOToAscendC.cpp: every pattern of convert-pto-to-ascendc.
 void populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                                   mlir::RewritePatternSet &patterns,
@@ -260,6 +264,9 @@ void populateCompositePatterns(PTOToAscendCTypes &types,
 void populateIndexPatterns(PTOToAscendCTypes &types,
                            mlir::RewritePatternSet &patterns,
                            ValidShapes &valid);
+void populateRegionPatterns(PTOToAscendCTypes &types,
+                            mlir::RewritePatternSet &patterns,
+                            ValidShapes &valid);
 void populateCubePatterns(PTOToAscendCTypes &types,
                           mlir::RewritePatternSet &patterns,
                           ValidShapes &valid);

@@ -309,6 +309,7 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
   populateVectorPatterns(types, patterns, valid);
   populateCompositePatterns(types, patterns, valid);
   populateIndexPatterns(types, patterns, valid);
+  populateRegionPatterns(types, patterns, valid);
   populateCubePatterns(types, patterns, valid);
   populateCrossCorePatterns(types, patterns, valid, transfers);
 }

@@ -130,6 +130,22 @@ FailureOr<Value> lowering::integerDivisionCount(Operation *op, Value dividend,
             "rows)";
 }
 
+TypedAttr lowering::padAttr(Type type, pto::PadValue pad) {
+  bool isMin = pad == pto::PadValue::Min;
+  if (pad == pto::PadValue::Zero || pad == pto::PadValue::Null)
+    return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));
+  if (auto real = dyn_cast<FloatType>(type))
+    return FloatAttr::get(type,
+                          APFloat::getLargest(real.getFloatSemantics(), isMin));
+  auto integer = cast<IntegerType>(type);
+  unsigned width = integer.getWidth();
+  if (integer.isUnsigned() || width == 1)
+    return IntegerAttr::get(type, isMin ? APInt::getZero(width)
+                                        : APInt::getMaxValue(width));
+  return IntegerAttr::get(type, isMin ? APInt::getSignedMinValue(width)
+                                      : APInt::getSignedMaxValue(width));
+}
+
 namespace {
 
 /// A tile op whose operands map one to one onto an AscendC L2 op that
@@ -571,23 +587,6 @@ struct TileFullLowering : TilePattern<pto::TileFullOp> {
     return success();
   }
 };
-
-/// The value `pad` names in `type`: zero or its finite minimum or maximum.
-TypedAttr padAttr(Type type, pto::PadValue pad) {
-  bool isMin = pad == pto::PadValue::Min;
-  if (pad == pto::PadValue::Zero || pad == pto::PadValue::Null)
-    return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));
-  if (auto real = dyn_cast<FloatType>(type))
-    return FloatAttr::get(type,
-                          APFloat::getLargest(real.getFloatSemantics(), isMin));
-  auto integer = cast<IntegerType>(type);
-  unsigned width = integer.getWidth();
-  if (integer.isUnsigned() || width == 1)
-    return IntegerAttr::get(type, isMin ? APInt::getZero(width)
-                                        : APInt::getMaxValue(width));
-  return IntegerAttr::get(type, isMin ? APInt::getSignedMinValue(width)
-                                      : APInt::getSignedMaxValue(width));
-}
 
 /// The two words (high, low) of the lane bit mask selecting lanes
 /// [`from`, `to`) of a repeat: `from` is known at run time, `to` at

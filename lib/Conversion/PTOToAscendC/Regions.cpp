@@ -1,0 +1,228 @@
+//===- Regions.cpp - Sub-tiles of vector tiles to AscendC -----------------===//
+//
+//   pto.tile.slice %t[r, c]      -> a fresh tensor, duplicate_l2 of the pad
+//                                   when part of the slice lies past the
+//                                   source box, then data_copy (UB -> UB) of
+//                                   the part inside, a window of rows
+//   pto.tile.assemble %s into %d[r, c]
+//                                -> data_copy (UB -> UB) of %s's valid
+//                                   region into %d's tensor at the offset:
+//                                   in place, as the op's result shares its
+//                                   target's storage
+//
+// The vector unit copies whole 32-byte blocks, so offsets are constants and
+// the columns a copy moves start and end on block boundaries (an error at
+// the op otherwise); 2-d vector tiles only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::lowering;
+
+namespace {
+
+/// The constant offsets of `op` into a 2-d vector tile `tile` whose
+/// columns a copy moves in whole blocks (`cols` of them from `offsets[1]`,
+/// in rows `width` apart on either side): an error at `op` otherwise.
+FailureOr<SmallVector<int64_t, 2>>
+blockOffsets(Operation *op, pto::TileType tile, ValueRange offsets,
+             ArrayRef<int64_t> widths, int64_t cols) {
+  if (tile.getRank() != 2 || tile.getMemorySpace() != pto::MemorySpace::Vec)
+    return op->emitOpError() << "takes a part of " << tile
+                             << ", which is lowered for 2-d vector tiles";
+  SmallVector<int64_t, 2> constants;
+  for (Value offset : offsets) {
+    std::optional<int64_t> constant = getConstantIntValue(offset);
+    if (!constant)
+      return op->emitOpError()
+             << "is at an offset known only at run time, which is not "
+                "lowered: the vector unit copies whole 32-byte blocks from "
+                "addresses the kernel fixes; use constant offsets, or load "
+                "the part from GM";
+    constants.push_back(*constant);
+  }
+  int64_t bytes = ascendc::getElementBytes(tile.getElementType());
+  bool aligned = constants[1] * bytes % ascendc::kBlockBytes == 0 &&
+                 cols * bytes % ascendc::kBlockBytes == 0;
+  for (int64_t width : widths)
+    aligned &= width * bytes % ascendc::kBlockBytes == 0;
+  if (!aligned)
+    return op->emitOpError()
+           << "copies " << cols << " columns from column " << constants[1]
+           << " of " << bytes
+           << "-byte elements, which do not start and end on the 32-byte "
+              "blocks the vector unit copies; align the columns (or pad the "
+              "tiles)";
+  return constants;
+}
+
+/// `tensor` (a 2-d local tensor) from element `offset` on.
+Value from(OpBuilder &builder, Location loc, Value tensor, int64_t offset) {
+  if (offset == 0)
+    return tensor;
+  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+  auto view = ascendc::LocalTensorType::get(builder.getContext(),
+                                            {type.getNumElements() - offset},
+                                            type.getElementType());
+  return ascendc::ReinterpretCastOp::create(
+      builder, loc, view, tensor,
+      arith::ConstantIndexOp::create(builder, loc, offset));
+}
+
+/// min(max(value, 0), bound), folded where constant.
+Value clampIndex(OpBuilder &builder, Location loc, Value value, int64_t bound) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value limit = arith::ConstantIndexOp::create(builder, loc, bound);
+  return builder.createOrFold<arith::MinSIOp>(
+      loc, builder.createOrFold<arith::MaxSIOp>(loc, value, zero), limit);
+}
+
+struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<pto::TileType>(op.getSrc().getType());
+    auto tile = cast<pto::TileType>(op.getType());
+    int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
+    std::optional<int64_t> column = getConstantIntValue(op.getOffsets()[1]);
+    int64_t insideCols =
+        column ? std::clamp<int64_t>(src.getShape()[1] - *column, 0, cols)
+               : cols;
+    FailureOr<SmallVector<int64_t, 2>> offsets = blockOffsets(
+        op, src, op.getOffsets(), {src.getShape()[1], cols}, insideCols);
+    if (failed(offsets))
+      return failure();
+    auto [row, col] = std::make_pair((*offsets)[0], (*offsets)[1]);
+    if (row < 0 || row >= src.getShape()[0] || col < 0 ||
+        col >= src.getShape()[1])
+      return op.emitOpError() << "slices at [" << row << ", " << col
+                              << "], outside the source box " << src;
+    int64_t insideRows = std::min(rows, src.getShape()[0] - row);
+    Location loc = op.getLoc();
+    // The valid shape: the one given, else the part of the slice inside
+    // the source's valid region.
+    SmallVector<Value> extents(adaptor.getValidShape());
+    if (extents.empty()) {
+      FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+      if (failed(shape))
+        return failure();
+      Value srcRows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
+      Value srcCols = extentOr(rewriter, loc, shape->cols, src.getShape()[1]);
+      extents = {
+          clampIndex(rewriter, loc,
+                     rewriter.createOrFold<arith::SubIOp>(
+                         loc, srcRows,
+                         arith::ConstantIndexOp::create(rewriter, loc, row)),
+                     rows),
+          clampIndex(rewriter, loc,
+                     rewriter.createOrFold<arith::SubIOp>(
+                         loc, srcCols,
+                         arith::ConstantIndexOp::create(rewriter, loc, col)),
+                     cols)};
+    }
+    if (failed(valid.record(op, extents)))
+      return failure();
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    if (insideRows < rows || insideCols < cols) {
+      pto::PadValue pad = op.getPad().value_or(pto::PadValue::Zero);
+      ascendc::DuplicateL2Op::create(
+          rewriter, loc, dst,
+          arith::ConstantOp::create(rewriter, loc,
+                                    padAttr(tile.getElementType(), pad)),
+          Value());
+    }
+    ascendc::DataCopyOp::create(
+        rewriter, loc, dst,
+        from(rewriter, loc, adaptor.getSrc(), row * src.getShape()[1] + col),
+        Value(),
+        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, insideRows),
+                   arith::ConstantIndexOp::create(rewriter, loc, insideCols)},
+        ValueRange{
+            arith::ConstantIndexOp::create(rewriter, loc, src.getShape()[1]),
+            arith::ConstantIndexOp::create(rewriter, loc, cols)});
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// Whether `value` has a use after `op` (or one whose order to it is not
+/// plain: in another block).
+bool usedAfter(Value value, Operation *op) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    if (user == op)
+      return false;
+    if (user->getBlock() != op->getBlock())
+      return true;
+    return op->isBeforeInBlock(user);
+  });
+}
+
+struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileAssembleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<pto::TileType>(op.getSrc().getType());
+    auto dstTile = cast<pto::TileType>(op.getDst().getType());
+    FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+    if (failed(shape))
+      return failure();
+    std::optional<int64_t> validCols =
+        shape->cols ? getConstantIntValue(shape->cols) : src.getShape()[1];
+    if (!validCols)
+      return op.emitOpError()
+             << "writes a source whose valid columns are known only at run "
+                "time, which is not lowered: the vector unit copies whole "
+                "32-byte blocks; give the source whole columns";
+    FailureOr<SmallVector<int64_t, 2>> offsets =
+        blockOffsets(op, dstTile, op.getOffsets(),
+                     {src.getShape()[1], dstTile.getShape()[1]}, *validCols);
+    if (failed(offsets))
+      return failure();
+    if (usedAfter(op.getDst(), op))
+      return op.emitOpError()
+             << "writes into a tile that is used after it: the result shares "
+                "its target's storage (it updates it in place), so the "
+                "target's old value is gone; assemble into a copy";
+    auto [row, col] = std::make_pair((*offsets)[0], (*offsets)[1]);
+    Location loc = op.getLoc();
+    Value rows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
+    if (row < 0 || col < 0 || col + *validCols > dstTile.getShape()[1] ||
+        (!shape->rows && row + src.getShape()[0] > dstTile.getShape()[0]))
+      return op.emitOpError() << "writes the source at [" << row << ", " << col
+                              << "], past the target box " << dstTile;
+    valid.inherit(op.getResult(), op.getDst());
+    ascendc::DataCopyOp::create(
+        rewriter, loc,
+        from(rewriter, loc, adaptor.getDst(),
+             row * dstTile.getShape()[1] + col),
+        adaptor.getSrc(), Value(),
+        ValueRange{rows,
+                   arith::ConstantIndexOp::create(rewriter, loc, *validCols)},
+        ValueRange{
+            arith::ConstantIndexOp::create(rewriter, loc, src.getShape()[1]),
+            arith::ConstantIndexOp::create(rewriter, loc,
+                                           dstTile.getShape()[1])});
+    rewriter.replaceOp(op, adaptor.getDst());
+    return success();
+  }
+};
+
+} // namespace
+
+void lowering::populateRegionPatterns(PTOToAscendCTypes &types,
+                                      RewritePatternSet &patterns,
+                                      ValidShapes &valid) {
+  patterns.add<TileSliceLowering, TileAssembleLowering>(
+      types, patterns.getContext(), valid);
+}
