@@ -1148,6 +1148,27 @@ LogicalResult runExtract(ExecContext &context, Operation *op) {
                        pairs->unwritten);
 }
 
+/// transpose: element (r, c) of the 16 x 16 source to (c, r).
+LogicalResult runTransposeBlock(ExecContext &context, Operation *op) {
+  auto transpose = cast<TransposeOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  Unwritten unwritten;
+  FailureOr<ArrayData> src =
+      readElements(context, op, transpose.getSrc(), 256, &unwritten);
+  if (failed(src))
+    return failure();
+  ArrayData out(src->kind, 256);
+  Unwritten moved(unwritten.empty() ? 0 : 256, 0);
+  for (int64_t r = 0; r < 16; ++r)
+    for (int64_t c = 0; c < 16; ++c) {
+      out.setScalar(c * 16 + r, src->scalarAt(r * 16 + c));
+      if (!moved.empty())
+        moved[c * 16 + r] = unwritten[r * 16 + c];
+    }
+  return writeElements(context, op, transpose.getDst(), out, moved);
+}
+
 /// gather: element i of dst is the element of src at byte offsets[i].
 LogicalResult runGatherVector(ExecContext &context, Operation *op) {
   auto gather = cast<GatherOp>(op);
@@ -1493,6 +1514,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<MrgSortOp>(map, runMrgSort);
   addHandler<ExtractOp>(map, runExtract);
   addHandler<GatherOp>(map, runGatherVector);
+  addHandler<TransposeOp>(map, runTransposeBlock);
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);

@@ -1019,6 +1019,19 @@ void Extract(const LocalTensor<T> &dstValue,
   }
 }
 
+/// The 16 x 16 matrix of 2-byte elements transposed.
+template <typename T>
+void Transpose(const LocalTensor<T> &dst, const LocalTensor<T> &src) {
+  static_assert(sizeof(T) == 2, "Transpose takes 2-byte elements");
+  cpu::instruction(cpu::Pipe::V, {cpu::reads(src), cpu::writes(dst)});
+  const T *in = src.span(256);
+  T block[256];
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c)
+      block[c * 16 + r] = in[r * 16 + c];
+  std::copy_n(block, 256, dst.span(256));
+}
+
 /// Element i of dst is the element of src at byte srcBaseAddr + srcOffset[i]
 /// (an offset past src, or between elements, stops the kernel).
 template <typename T>

@@ -11,7 +11,8 @@
 //   reduce_<op>       -> AscendC::Reduce<Op><T, Pattern::Reduce::AR|RA>(dst,
 //                        src, srcShape, true)
 //   sort32 / mrg_sort / extract
-//                     -> AscendC::Sort32 / MrgSort / Extract (SortLowering)
+//                     -> AscendC::Sort32 / MrgSort / Extract
+//                     (CallStatementLowering)
 //
 // The Ascend C name of a vector op is its own with the level dropped, in
 // camel case (add_l2 -> Add, shift_left_l0 -> ShiftLeft).
@@ -304,14 +305,17 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
   }
 };
 
-/// The sorts and the gather, as statements: Ascend C takes indices and
-/// offsets as uint32_t (the IR's are i32) and MrgSort its counts in arrays.
+/// Calls the generic rules do not write, as statements: Ascend C takes
+/// indices and offsets as uint32_t (the IR's are i32), MrgSort its counts
+/// in arrays, Transpose no count.
+///   transpose -> AscendC::Transpose(dst, src)
 ///   gather   -> AscendC::Gather(dst, src, offsets<u32>, 0, count)
 ///   sort32   -> AscendC::Sort32(dst, scores, indices<u32>, repeat)
 ///   mrg_sort -> AscendC::MrgSort<T, false>(dst, MrgSortSrcList<T>(a, b, a,
 ///               b), {count, count, 0, 0}, sortedNum, 0b11, 1)
 ///   extract  -> AscendC::Extract(values, indices<u32>, sorted, repeat)
-template <typename From> struct SortLowering : OpConversionPattern<From> {
+template <typename From>
+struct CallStatementLowering : OpConversionPattern<From> {
   using OpConversionPattern<From>::OpConversionPattern;
   LogicalResult
   matchAndRewrite(From op, typename From::Adaptor adaptor,
@@ -322,6 +326,9 @@ template <typename From> struct SortLowering : OpConversionPattern<From> {
       text = "AscendC::Sort32({}, {}, {}.ReinterpretCast<uint32_t>(), " +
              std::to_string(op.getRepeat()) + ");";
       operands = {adaptor.getDst(), adaptor.getScores(), adaptor.getIndices()};
+    } else if constexpr (std::is_same_v<From, ascendc::TransposeOp>) {
+      text = "AscendC::Transpose({}, {});";
+      operands = {adaptor.getDst(), adaptor.getSrc()};
     } else if constexpr (std::is_same_v<From, ascendc::GatherOp>) {
       text = "AscendC::Gather({}, {}, {}.ReinterpretCast<uint32_t>(), 0, {});";
       operands = {adaptor.getDst(), adaptor.getSrc(), adaptor.getOffsets(),
@@ -356,11 +363,14 @@ void emit::populateComputePatterns(AscendCToEmitCTypes &types,
                                    RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<VectorL2Lowering, VectorL0Lowering>(types, context);
-  patterns.add<
-      MmadLowering, BroadcastLowering, ReduceLowering<ascendc::ReduceSumOp>,
-      ReduceLowering<ascendc::ReduceMaxOp>,
-      ReduceLowering<ascendc::ReduceMinOp>,
-      ReduceLowering<ascendc::ReduceProdOp>, SortLowering<ascendc::Sort32Op>,
-      SortLowering<ascendc::MrgSortOp>, SortLowering<ascendc::ExtractOp>,
-      SortLowering<ascendc::GatherOp>>(types, context);
+  patterns.add<MmadLowering, BroadcastLowering,
+               ReduceLowering<ascendc::ReduceSumOp>,
+               ReduceLowering<ascendc::ReduceMaxOp>,
+               ReduceLowering<ascendc::ReduceMinOp>,
+               ReduceLowering<ascendc::ReduceProdOp>,
+               CallStatementLowering<ascendc::Sort32Op>,
+               CallStatementLowering<ascendc::MrgSortOp>,
+               CallStatementLowering<ascendc::ExtractOp>,
+               CallStatementLowering<ascendc::GatherOp>,
+               CallStatementLowering<ascendc::TransposeOp>>(types, context);
 }

@@ -41,9 +41,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
        "pto.tile.row_expand / col_expand where the scalar was used"},
       {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
                          "a store of it at the element"},
-      {"pto.tile.transpose",
-       "the untransposed tile: on the cube, swap the operands "
-       "of pto.tile.matmul ((A B)^T = B^T A^T)"},
       {"pto.tile.row_cumsum",
        "pto.tile.col_cumsum of a tile that holds the rows as columns, "
        "or a pto.tile.matmul by an upper-triangular tile of ones on the "

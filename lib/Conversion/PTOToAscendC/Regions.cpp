@@ -1,4 +1,4 @@
-//===- Regions.cpp - Sub-tiles of vector tiles to AscendC -----------------===//
+//===- Regions.cpp - Sub-tiles and transposes of vector tiles to AscendC --===//
 //
 //   pto.tile.slice %t[r, c]      -> a fresh tensor, duplicate_l2 of the pad
 //                                   when part of the slice lies past the
@@ -9,6 +9,12 @@
 //                                   region into %d's tensor at the offset:
 //                                   in place, as the op's result shares its
 //                                   target's storage
+//
+//   pto.tile.transpose (16-bit elements, 16 x 16 blocks)
+//                                -> per block: data_copy of its rows into a
+//                                   contiguous block, transpose (Ascend C's
+//                                   Transpose of 16 x 16), data_copy out to
+//                                   the mirrored block
 //
 // The vector unit copies whole 32-byte blocks, so offsets are constants and
 // the columns a copy moves start and end on block boundaries (an error at
@@ -218,11 +224,98 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
   }
 };
 
+/// pto.tile.transpose of 16-bit elements: per 16 x 16 block, its rows into
+/// a contiguous block (data_copy UB -> UB, unless they are one already),
+/// Ascend C's Transpose, and out to the mirrored block of the result.
+struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileTransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<pto::TileType>(op.getSrc().getType());
+    int64_t rows = src.getShape()[0], cols = src.getShape()[1];
+    if (ascendc::getElementBytes(src.getElementType()) != 2 || rows % 16 ||
+        cols % 16)
+      return op.emitOpError()
+             << "transposes " << src
+             << ", which is lowered for 16-bit elements in whole 16 x 16 "
+                "blocks (Ascend C's Transpose); on the cube, swap the "
+                "operands of pto.tile.matmul instead ((A B)^T = B^T A^T)";
+    FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+    if (failed(shape))
+      return failure();
+    Location loc = op.getLoc();
+    // The result's valid shape is the source's, swapped.
+    if (shape->rows || shape->cols)
+      valid.shapes[op.getResult()] = ValidShape{
+          extentOr(rewriter, loc, shape->cols, cols),
+          shape->rows ? shape->rows
+                      : arith::ConstantIndexOp::create(rewriter, loc, rows)
+                            .getResult()};
+    Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
+                            ascendc::Position::VecCalc);
+    // Every 16-bit type as int16: the instruction moves bits.
+    auto blockType = ascendc::LocalTensorType::get(
+        rewriter.getContext(), {16, 16}, rewriter.getIntegerType(16));
+    auto asWords = [&](Value tensor, int64_t offset) -> Value {
+      return ascendc::ReinterpretCastOp::create(
+          rewriter, loc,
+          ascendc::LocalTensorType::get(
+              rewriter.getContext(),
+              {cast<ascendc::LocalTensorType>(tensor.getType())
+                   .getNumElements() -
+               offset},
+              rewriter.getIntegerType(16)),
+          tensor, arith::ConstantIndexOp::create(rewriter, loc, offset));
+    };
+    auto sixteen = [&]() -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, 16);
+    };
+    auto copyBlock = [&](Value to, Value from, int64_t fromStride,
+                         int64_t toStride) {
+      ascendc::DataCopyOp::create(
+          rewriter, loc, to, from, Value(), ValueRange{sixteen(), sixteen()},
+          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, fromStride),
+                     arith::ConstantIndexOp::create(rewriter, loc, toStride)});
+    };
+    for (int64_t bi = 0; bi < rows / 16; ++bi)
+      for (int64_t bj = 0; bj < cols / 16; ++bj) {
+        Value in = asWords(adaptor.getSrc(), bi * 16 * cols + bj * 16);
+        Value block = in;
+        if (cols != 16) {
+          block = ascendc::LocalTensorAutoOp::create(rewriter, loc, blockType,
+                                                     ascendc::Position::VecCalc,
+                                                     false, false);
+          markLane(block, op);
+          copyBlock(block, in, cols, 16);
+        } else {
+          block =
+              ascendc::ReinterpretCastOp::create(rewriter, loc, blockType, in);
+        }
+        Value out = asWords(dst, bj * 16 * rows + bi * 16);
+        if (rows == 16) {
+          ascendc::TransposeOp::create(
+              rewriter, loc,
+              ascendc::ReinterpretCastOp::create(rewriter, loc, blockType, out),
+              block);
+          continue;
+        }
+        Value turned = ascendc::LocalTensorAutoOp::create(
+            rewriter, loc, blockType, ascendc::Position::VecCalc, false, false);
+        markLane(turned, op);
+        ascendc::TransposeOp::create(rewriter, loc, turned, block);
+        copyBlock(out, turned, 16, rows);
+      }
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateRegionPatterns(PTOToAscendCTypes &types,
                                       RewritePatternSet &patterns,
                                       ValidShapes &valid) {
-  patterns.add<TileSliceLowering, TileAssembleLowering>(
+  patterns.add<TileSliceLowering, TileAssembleLowering, TileTransposeLowering>(
       types, patterns.getContext(), valid);
 }

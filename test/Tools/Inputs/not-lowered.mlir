@@ -6,8 +6,7 @@ func.func @topk_ish(%x: !pto.tensor<8x32xf32>, %y: !pto.tensor<8x32xf32>) attrib
   %mx, %mxi = pto.tile.row_argmax %n : !pto.tile<8x32xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
   %s = pto.tile.row_cumsum %n : !pto.tile<8x32xf32, vec>
   %g = pto.tile.sigmoid %s : !pto.tile<8x32xf32, vec> -> !pto.tile<8x32xf32, vec>
-  %r = pto.tile.transpose %g : !pto.tile<8x32xf32, vec> -> !pto.tile<32x8xf32, vec>
-  %b = pto.tile.reshape %r : !pto.tile<32x8xf32, vec> -> !pto.tile<8x32xf32, vec>
-  pto.tile.store %b, %y[%c0, %c0] : !pto.tile<8x32xf32, vec> -> !pto.tensor<8x32xf32>
+  %r, %ri = pto.tile.row_argmin %g : !pto.tile<8x32xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+  pto.tile.store %g, %y[%c0, %c0] : !pto.tile<8x32xf32, vec> -> !pto.tensor<8x32xf32>
   return
 }

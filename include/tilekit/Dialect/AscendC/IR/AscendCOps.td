@@ -442,6 +442,28 @@ def AscendC_ExtractOp : AscendC_VectorOp<"extract",
   }];
 }
 
+def AscendC_TransposeOp : AscendC_VectorOp<"transpose",
+    (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src),
+    "$dst `,` $src attr-dict `:` type($dst) `,` type($src)"> {
+  let summary = "transposes a 16 x 16 matrix of 2-byte elements (Ascend C's Transpose)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::mlir::failed(verifyVectorOp(getOperation())))
+        return ::mlir::failure();
+      for (::mlir::Value tensor : {getDst(), getSrc()}) {
+        auto type = ::llvm::cast<LocalTensorType>(tensor.getType());
+        if (type.getNumElements() != 256 ||
+            getElementBytes(type.getElementType()) != 2)
+          return emitOpError() << "transposes " << type
+                               << "; the instruction takes 16 x 16 "
+                                  "2-byte elements";
+      }
+      return ::mlir::success();
+    }
+  }];
+}
+
 def AscendC_GatherOp : AscendC_VectorOp<"gather",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          AscendC_ReadLocal:$offsets, Index:$count),
