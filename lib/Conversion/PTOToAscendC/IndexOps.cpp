@@ -22,9 +22,11 @@
 //                           on the pairs its operands' sort left, extract;
 //                           a merge of tiles no sort made here is refused
 //
-// A prefix sum along rows (row_cumsum) would add columns, one element of
-// each row per instruction, which no Ascend C instruction does in one go;
-// it stays refused with a hint (Legality.cpp).
+//   pto.tile.row_cumsum  -> (16-bit elements, 16 x 16 blocks) transpose,
+//                           col_cumsum, transpose back: a prefix along a
+//                           row would add one element of each row per
+//                           instruction, which no Ascend C instruction does
+//                           in one go
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,6 +199,42 @@ struct ColCumsumLowering : TilePattern<pto::TileColCumsumOp> {
       ascendc::CastL2Op::create(rewriter, loc, dst, sums,
                                 ascendc::RoundMode::Rint, Value());
     rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
+/// pto.tile.row_cumsum of 16-bit elements in whole 16 x 16 blocks: the
+/// column prefix sums of the transposed tile, transposed back. Transposes
+/// move bits, and the prefix of a row's column j reads columns up to j
+/// only, so the valid region is the executor's to the bit. Other tiles are
+/// refused with how to write them.
+struct RowCumsumLowering : TilePattern<pto::TileRowCumsumOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileRowCumsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
+    if (ascendc::getElementBytes(tile.getElementType()) != 2 || rows % 16 ||
+        cols % 16)
+      return op.emitOpError()
+             << "sums along the rows of " << tile
+             << ", which is lowered for 16-bit elements in whole 16 x 16 "
+                "blocks (a transpose, pto.tile.col_cumsum, a transpose "
+                "back); write pto.tile.col_cumsum of a tile that holds the "
+                "rows as columns, or a pto.tile.matmul by an upper-triangular "
+                "tile of ones on the cube";
+    Location loc = op.getLoc();
+    auto turned = cast<pto::TileType>(
+        tile.cloneWith(ArrayRef<int64_t>{cols, rows}, tile.getElementType()));
+    Value across =
+        pto::TileTransposeOp::create(rewriter, loc, turned, op.getSrc());
+    Value sums = pto::TileColCumsumOp::create(rewriter, loc, turned, across);
+    Value back = pto::TileTransposeOp::create(rewriter, loc, tile, sums);
+    // The result keeps the source's valid shape (the stores read it from
+    // the op's own result).
+    valid.inherit(op.getResult(), op.getSrc());
+    rewriter.replaceOp(op, back);
     return success();
   }
 };
@@ -440,8 +478,8 @@ struct GatherLowering : TilePattern<pto::TileGatherOp> {
 void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      RewritePatternSet &patterns,
                                      ValidShapes &valid) {
-  patterns.add<TileIotaLowering, ColCumsumLowering, GatherLowering>(
-      types, patterns.getContext(), valid);
+  patterns.add<TileIotaLowering, ColCumsumLowering, RowCumsumLowering,
+               GatherLowering>(types, patterns.getContext(), valid);
   auto sorted = std::make_shared<SortedPairs>();
   patterns.add<Sort32Lowering, MrgSortLowering>(types, patterns.getContext(),
                                                 valid, sorted);

@@ -41,10 +41,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
        "pto.tile.row_expand / col_expand where the scalar was used"},
       {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
                          "a store of it at the element"},
-      {"pto.tile.row_cumsum",
-       "pto.tile.col_cumsum of a tile that holds the rows as columns, "
-       "or a pto.tile.matmul by an upper-triangular tile of ones on the "
-       "cube"},
       {"pto.tile.row_argmax",
        "pto.tile.row_max for the value; the index has no "
        "lowering yet (find it on the host)"},
