@@ -1083,11 +1083,10 @@ LogicalResult runSort32(ExecContext &context, Operation *op) {
   if (failed(scores) || failed(indices))
     return failure();
   pairs.scores = std::move(*scores);
-  for (int64_t i = 0; i < count; ++i) {
+  for (int64_t i = 0; i < count; ++i)
     pairs.indices.push_back(static_cast<int32_t>(indices->ints[i]));
-    pairs.unwritten.push_back(isUnwritten(scoreUnwritten, i) ||
-                              isUnwritten(indexUnwritten, i));
-  }
+  mergeUnwritten(scoreUnwritten, indexUnwritten);
+  pairs.unwritten = std::move(scoreUnwritten);
   std::vector<int64_t> order(count);
   std::iota(order.begin(), order.end(), 0);
   for (int64_t block = 0; block < count; block += 32)

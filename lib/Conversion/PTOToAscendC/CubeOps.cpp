@@ -37,8 +37,8 @@ template <typename From> struct MatmulLowering : TilePattern<From> {
     auto rhs = cast<pto::TileType>(op.getRhs().getType());
     if (lhs.getRank() != 2)
       return op.emitOpError() << "multiplies rank-" << lhs.getRank()
-                              << " tiles; batched matmuls are not lowered "
-                                 "to AscendC yet";
+                              << " tiles; a batch of matrices is "
+                                 "pto.tile.batch_matmul";
     Location loc = op.getLoc();
     FailureOr<ValidShape> lhsShape = this->valid.require(op, op.getLhs());
     FailureOr<ValidShape> rhsShape = this->valid.require(op, op.getRhs());
