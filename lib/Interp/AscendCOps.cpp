@@ -1147,6 +1147,58 @@ LogicalResult runExtract(ExecContext &context, Operation *op) {
                        pairs->unwritten);
 }
 
+/// get_value / set_value: one element, on the scalar unit. The address of
+/// element `index` of `tensor`, or an error at `op` past its end.
+FailureOr<std::pair<Local, int64_t>>
+elementAt(ExecContext &context, Operation *op, Value tensor, int64_t index) {
+  Local local = localOf(context, tensor);
+  if (index < 0 || index >= local.elements)
+    return op->emitOpError() << "accesses element " << index << " of a "
+                             << local.elements << "-element tensor";
+  return std::make_pair(local, local.address + index * local.elementBytes);
+}
+
+LogicalResult runGetValue(ExecContext &context, Operation *op) {
+  auto get = cast<GetValueOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  int64_t index = context.index(get.getIndex());
+  auto at = elementAt(context, op, get.getTensor(), index);
+  if (failed(at))
+    return failure();
+  auto [local, address] = *at;
+  AscendCMachine &machine = machineOf(context);
+  if (machine.checking() &&
+      machine.isUnwritten(local.buffer, address, local.elementBytes))
+    return op->emitOpError() << "reads element " << index
+                             << ", which no op wrote (undefined data)";
+  ArrayData element(local.kind, 1);
+  decodeElement(local.kind,
+                machine.bytes(local.buffer, address, local.elementBytes),
+                element, 0);
+  context.set(get.getResult(), element.scalarAt(0));
+  return success();
+}
+
+LogicalResult runSetValue(ExecContext &context, Operation *op) {
+  auto set = cast<SetValueOp>(op);
+  if (failed(recordAccess(context, op)))
+    return failure();
+  auto at =
+      elementAt(context, op, set.getTensor(), context.index(set.getIndex()));
+  if (failed(at))
+    return failure();
+  auto [local, address] = *at;
+  AscendCMachine &machine = machineOf(context);
+  ArrayData element(local.kind, 1);
+  element.setScalar(0, context.scalar(set.getValue()));
+  encodeElement(local.kind, element, 0,
+                machine.bytes(local.buffer, address, local.elementBytes));
+  if (machine.checking())
+    machine.setUnwritten(local.buffer, address, local.elementBytes, false);
+  return success();
+}
+
 /// transpose: element (r, c) of the 16 x 16 source to (c, r).
 LogicalResult runTransposeBlock(ExecContext &context, Operation *op) {
   auto transpose = cast<TransposeOp>(op);
@@ -1514,6 +1566,8 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<ExtractOp>(map, runExtract);
   addHandler<GatherOp>(map, runGatherVector);
   addHandler<TransposeOp>(map, runTransposeBlock);
+  addHandler<GetValueOp>(map, runGetValue);
+  addHandler<SetValueOp>(map, runSetValue);
   addHandler<CastL2Op>(map, runCastVector<CastL2Op>);
   addHandler<CompareL2Op>(map, runCompareL2);
   addHandler<CompareL0Op>(map, refuseCompareL0);

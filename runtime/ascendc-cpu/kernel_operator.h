@@ -348,6 +348,9 @@ public:
       cpuFail("a local tensor access past its buffer");
     return reinterpret_cast<T *>(buffer.data() + address);
   }
+  /// The scalar unit's access to one element (PIPE_S).
+  T GetValue(const uint32_t index) const;
+  void SetValue(const uint32_t index, const T &value) const;
   /// The element `bytes` bytes into the tensor's buffer from its start.
   T *atByte(int64_t bytes) const {
     return at(0) + bytes / static_cast<int64_t>(sizeof(T));
@@ -1017,6 +1020,16 @@ void Extract(const LocalTensor<T> &dstValue,
     values[i] = pairs[i].score;
     indices[i] = pairs[i].index;
   }
+}
+
+template <typename T> T LocalTensor<T>::GetValue(const uint32_t index) const {
+  cpu::instruction(cpu::Pipe::S, {cpu::reads(*this)});
+  return *at(index);
+}
+template <typename T>
+void LocalTensor<T>::SetValue(const uint32_t index, const T &value) const {
+  cpu::instruction(cpu::Pipe::S, {cpu::writes(*this)});
+  *at(index) = value;
 }
 
 /// The 16 x 16 matrix of 2-byte elements transposed.

@@ -493,6 +493,38 @@ struct SubBlockGuardLowering : OpConversionPattern<ascendc::SubBlockGuardOp> {
   }
 };
 
+/// get_value -> `T v = tensor.GetValue(index);`, set_value ->
+/// `tensor.SetValue(index, value);`.
+struct GetValueLowering : OpConversionPattern<ascendc::GetValueOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::GetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    Value element = emitc::VariableOp::create(rewriter, op.getLoc(),
+                                              emitc::LValueType::get(type),
+                                              opaque(op.getContext(), ""));
+    emitc::VerbatimOp::create(
+        rewriter, op.getLoc(), rewriter.getStringAttr("{} = {}.GetValue({});"),
+        ValueRange{element, adaptor.getTensor(), adaptor.getIndex()});
+    rewriter.replaceOpWithNewOp<emitc::LoadOp>(op, type, element);
+    return success();
+  }
+};
+struct SetValueLowering : OpConversionPattern<ascendc::SetValueOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::SetValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitc::VerbatimOp::create(
+        rewriter, op.getLoc(), rewriter.getStringAttr("{}.SetValue({}, {});"),
+        ValueRange{adaptor.getTensor(), adaptor.getIndex(),
+                   adaptor.getValue()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct PrintfLowering : OpConversionPattern<ascendc::PrintfOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -562,7 +594,8 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
   patterns.add<KernelLowering, ReturnLowering, CallLowering, WorkspaceLowering,
                GlobalDimLowering, YieldLowering, SubBlockGuardLowering,
                BlockIdxLowering, PrintfLowering, DumpTensorLowering,
-               AssertLowering, InitDumpLowering>(types, context);
+               GetValueLowering, SetValueLowering, AssertLowering,
+               InitDumpLowering>(types, context);
   // C310's buffer ids are Mutex ids the kernel picks (the Mutex page):
   // Lock before the instruction, Unlock after, on its pipe.
   auto mutex = [&](auto op, StringRef call) {

@@ -36,11 +36,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                        "powers of two"},
       {"pto.tile.shr", "pto.tile.shrs by a constant amount (Ascend C shifts "
                        "by a scalar only)"},
-      {"pto.tile.read",
-       "a 1 x 1 tile (pto.tile.load at the element) and "
-       "pto.tile.row_expand / col_expand where the scalar was used"},
-      {"pto.tile.write", "whole-tile ops: pto.tile.full of a 1 x 1 tile and "
-                         "a store of it at the element"},
       {"pto.tile.row_argmax",
        "pto.tile.row_max for the value; the index has no "
        "lowering yet (find it on the host)"},

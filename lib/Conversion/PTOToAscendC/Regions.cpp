@@ -1,4 +1,4 @@
-//===- Regions.cpp - Sub-tiles and transposes of vector tiles to AscendC --===//
+//===- Regions.cpp - Parts, elements and transposes of vector tiles -------===//
 //
 //   pto.tile.slice %t[r, c]      -> a fresh tensor, duplicate_l2 of the pad
 //                                   when part of the slice lies past the
@@ -15,6 +15,10 @@
 //                                   contiguous block, transpose (Ascend C's
 //                                   Transpose of 16 x 16), data_copy out to
 //                                   the mirrored block
+//
+//   pto.tile.read / write  -> get_value / set_value (Ascend C's GetValue /
+//                             SetValue, on the scalar unit) at the
+//                             element's row-major index; a write in place
 //
 // The vector unit copies whole 32-byte blocks, so offsets are constants and
 // the columns a copy moves start and end on block boundaries (an error at
@@ -311,11 +315,74 @@ struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
   }
 };
 
+/// The linear element index of `indices` in `tile` (row-major).
+Value linearIndex(OpBuilder &builder, Location loc, pto::TileType tile,
+                  ValueRange indices) {
+  Value at = indices.front();
+  for (auto [index, extent] :
+       llvm::zip(indices.drop_front(), tile.getShape().drop_front()))
+    at = builder.createOrFold<arith::AddIOp>(
+        loc,
+        builder.createOrFold<arith::MulIOp>(
+            loc, at, arith::ConstantIndexOp::create(builder, loc, extent)),
+        index);
+  return at;
+}
+
+/// pto.tile.read -> get_value on the scalar unit (the synchronization
+/// passes order it after the vector unit's writes).
+struct TileReadLowering : TilePattern<pto::TileReadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileReadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    if (tile.getMemorySpace() != pto::MemorySpace::Vec)
+      return op.emitOpError()
+             << "reads an element of a " << stringifyEnum(tile.getMemorySpace())
+             << " tile, which the scalar unit reads in UB "
+                "only; move the tile to a vector tile";
+    rewriter.replaceOpWithNewOp<ascendc::GetValueOp>(
+        op, op.getType(), adaptor.getSrc(),
+        linearIndex(rewriter, op.getLoc(), tile, adaptor.getIndices()));
+    return success();
+  }
+};
+
+/// pto.tile.write -> set_value into the target's tensor: in place, as the
+/// result shares its target's storage.
+struct TileWriteLowering : TilePattern<pto::TileWriteOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileWriteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getDst().getType());
+    if (tile.getMemorySpace() != pto::MemorySpace::Vec)
+      return op.emitOpError() << "writes an element of a "
+                              << stringifyEnum(tile.getMemorySpace())
+                              << " tile, which the scalar unit writes in UB "
+                                 "only";
+    if (usedAfter(op.getDst(), op))
+      return op.emitOpError()
+             << "writes into a tile that is used after it: the result shares "
+                "its target's storage (it updates it in place), so the "
+                "target's old value is gone; write into a copy";
+    valid.inherit(op.getResult(), op.getDst());
+    ascendc::SetValueOp::create(
+        rewriter, op.getLoc(), adaptor.getDst(),
+        linearIndex(rewriter, op.getLoc(), tile, adaptor.getIndices()),
+        adaptor.getValue());
+    rewriter.replaceOp(op, adaptor.getDst());
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateRegionPatterns(PTOToAscendCTypes &types,
                                       RewritePatternSet &patterns,
                                       ValidShapes &valid) {
-  patterns.add<TileSliceLowering, TileAssembleLowering, TileTransposeLowering>(
+  patterns.add<TileSliceLowering, TileAssembleLowering, TileTransposeLowering,
+               TileReadLowering, TileWriteLowering>(
       types, patterns.getContext(), valid);
 }

@@ -236,11 +236,46 @@ struct AscendCEnv {
 template <typename... Ops> using AscendCRule = OpRule<AscendCEnv, Ops...>;
 
 /// Markers the executor runs as no-ops, and the scalar unit's debugging
-/// ops, which it does not time, become nothing.
+/// ops and element writes, which it does not time, become nothing.
 struct MarkerRule : AscendCRule<SubBlockGuardOp, InitDumpOp, PrintfOp,
-                                DumpTensorOp, AssertOp> {
+                                DumpTensorOp, AssertOp, SetValueOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override { return l.replace(Value()); }
+};
+
+/// An element the scalar unit reads (untimed): a producer has no data, so
+/// it is a zero, which is right only while the value stays data (an
+/// instruction's scalar, an element written back); one that reaches
+/// control flow, an index or a call is refused at the read.
+struct GetValueRule : AscendCRule<GetValueOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    SmallVector<Value> work{l.op->getResult(0)};
+    while (!work.empty()) {
+      Value value = work.pop_back_val();
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        if (isa<arith::ArithDialect>(user->getDialect())) {
+          llvm::append_range(work, user->getResults());
+          continue;
+        }
+        if (isa<AscendCDialect>(user->getDialect()) &&
+            !isa<IndexType>(value.getType()))
+          continue;
+        return l.op->emitOpError()
+               << "reads an element whose value steers " << user->getName()
+               << " at " << user->getLoc()
+               << "; a trace producer has no data (time the kernel with "
+                  "--producer=interp)";
+      }
+    }
+    Attribute zero =
+        isa<IntegerType, FloatType>(l.resultType)
+            ? Attribute(l.rewriter.getZeroAttr(l.resultType))
+            : Attribute(emitc::OpaqueAttr::get(l.op->getContext(), "0"));
+    return l.replace(emitc::ConstantOp::create(l.rewriter, l.op->getLoc(),
+                                               l.resultType, zero));
+  }
 };
 
 /// A local tensor: its buffer and address.
@@ -519,8 +554,8 @@ using AscendCRules = RuleSet<AscendCEnv>;
 
 /// The AscendC producer's rules.
 void addRules(AscendCRules &rules) {
-  rules.add<MarkerRule, LocalTensorRule, ViewRule, GlobalDimRule, WorkspaceRule,
-            IndexQueryRule, SyncRule, TransferRule, MmadRule,
+  rules.add<MarkerRule, GetValueRule, LocalTensorRule, ViewRule, GlobalDimRule,
+            WorkspaceRule, IndexQueryRule, SyncRule, TransferRule, MmadRule,
             VectorInstructionRule>();
 }
 

@@ -464,6 +464,42 @@ def AscendC_TransposeOp : AscendC_VectorOp<"transpose",
   }];
 }
 
+// The scalar unit's access to a local tensor (Ascend C's GetValue /
+// SetValue), on PIPE_S: the synchronization passes order it with the
+// vector unit's instructions like any other pipe.
+def AscendC_GetValueOp : AscendC_Op<"get_value", [Tilekit_OnPipe<"S">]> {
+  let summary = "reads element `index` of a local tensor (Ascend C's GetValue)";
+  let arguments = (ins AscendC_ReadLocal:$tensor, Index:$index);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$tensor `[` $index `]` attr-dict `:` type($tensor) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::llvm::cast<LocalTensorType>(getTensor().getType()).getElementType() !=
+          getResult().getType())
+        return emitOpError() << "reads a " << getResult().getType()
+                             << " from a tensor of other elements";
+      return ::mlir::success();
+    }
+  }];
+}
+def AscendC_SetValueOp : AscendC_Op<"set_value", [Tilekit_OnPipe<"S">]> {
+  let summary = "writes element `index` of a local tensor (Ascend C's SetValue)";
+  let arguments = (ins AscendC_WrittenLocal:$tensor, Index:$index,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$value);
+  let assemblyFormat = "$value `,` $tensor `[` $index `]` attr-dict `:` type($value) `,` type($tensor)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      if (::llvm::cast<LocalTensorType>(getTensor().getType()).getElementType() !=
+          getValue().getType())
+        return emitOpError() << "writes a " << getValue().getType()
+                             << " into a tensor of other elements";
+      return ::mlir::success();
+    }
+  }];
+}
+
 def AscendC_GatherOp : AscendC_VectorOp<"gather",
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          AscendC_ReadLocal:$offsets, Index:$count),
