@@ -10,7 +10,11 @@
 //                           source's plus the additive identity (-0 for
 //                           floats, which keeps a -0); 16-bit floats sum in
 //                           f32 and round each prefix once, as the executor
-//
+//   pto.tile.row_cumsum  -> (16-bit elements, 16 x 16 blocks) transpose,
+//                           col_cumsum, transpose back: a prefix along a
+//                           row would add one element of each row per
+//                           instruction, which no Ascend C instruction does
+//                           in one go
 //   pto.tile.sort32      -> each element's column (create_vec_index and a
 //                           broadcast), sort32 into (score, index) pairs,
 //                           extract into the values and indices tiles
@@ -21,12 +25,6 @@
 //   pto.tile.mrgsort     -> mrg_sort of each two neighbouring runs of a row
 //                           on the pairs its operands' sort left, extract;
 //                           a merge of tiles no sort made here is refused
-//
-//   pto.tile.row_cumsum  -> (16-bit elements, 16 x 16 blocks) transpose,
-//                           col_cumsum, transpose back: a prefix along a
-//                           row would add one element of each row per
-//                           instruction, which no Ascend C instruction does
-//                           in one go
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,17 +40,6 @@ using namespace tilekit;
 using namespace tilekit::lowering;
 
 namespace {
-
-/// A fresh VECCALC tensor of `shape` and `element`, of `laneOf`'s lane.
-Value freshTensor(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
-                  Type element, Operation *laneOf) {
-  Value fresh = ascendc::LocalTensorAutoOp::create(
-      builder, loc,
-      ascendc::LocalTensorType::get(builder.getContext(), shape, element),
-      ascendc::Position::VecCalc, false, false);
-  markLane(fresh, laneOf);
-  return fresh;
-}
 
 /// Row `row` of the 2-d `tensor` as a 1 x C view.
 Value rowOf(OpBuilder &builder, Location loc, Value tensor, int64_t row) {

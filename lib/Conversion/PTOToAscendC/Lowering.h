@@ -205,6 +205,13 @@ checkNoLiveAliases(llvm::ArrayRef<mlir::func::FuncOp> funcs);
 mlir::Value asElement(mlir::OpBuilder &builder, mlir::Location loc,
                       mlir::Value scalar, mlir::Type element);
 
+/// VectorOps.cpp: a fresh VECCALC tensor of `shape` and `element`, of the
+/// lane of `laneOf` (a temporary of a lowering that takes several
+/// instructions).
+mlir::Value freshTensor(mlir::OpBuilder &builder, mlir::Location loc,
+                        llvm::ArrayRef<int64_t> shape, mlir::Type element,
+                        mlir::Operation *laneOf);
+
 /// VectorOps.cpp: a fresh VECCALC tensor of `like`'s type, of the lane of
 /// `laneOf` (a temporary of a lowering that takes several instructions).
 mlir::Value freshLike(mlir::OpBuilder &builder, mlir::Location loc,

@@ -287,10 +287,8 @@ struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
         Value in = asWords(adaptor.getSrc(), bi * 16 * cols + bj * 16);
         Value block = in;
         if (cols != 16) {
-          block = ascendc::LocalTensorAutoOp::create(rewriter, loc, blockType,
-                                                     ascendc::Position::VecCalc,
-                                                     false, false);
-          markLane(block, op);
+          block = freshTensor(rewriter, loc, {16, 16},
+                              rewriter.getIntegerType(16), op);
           copyBlock(block, in, cols, 16);
         } else {
           block =
@@ -304,9 +302,8 @@ struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
               block);
           continue;
         }
-        Value turned = ascendc::LocalTensorAutoOp::create(
-            rewriter, loc, blockType, ascendc::Position::VecCalc, false, false);
-        markLane(turned, op);
+        Value turned = freshTensor(rewriter, loc, {16, 16},
+                                   rewriter.getIntegerType(16), op);
         ascendc::TransposeOp::create(rewriter, loc, turned, block);
         copyBlock(out, turned, 16, rows);
       }

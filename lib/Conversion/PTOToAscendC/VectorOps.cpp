@@ -83,13 +83,22 @@ Value lowering::asElement(OpBuilder &builder, Location loc, Value scalar,
   return scalar;
 }
 
-Value lowering::freshLike(OpBuilder &builder, Location loc, Value like,
-                          Operation *laneOf) {
+Value lowering::freshTensor(OpBuilder &builder, Location loc,
+                            ArrayRef<int64_t> shape, Type element,
+                            Operation *laneOf) {
   Value fresh = ascendc::LocalTensorAutoOp::create(
-      builder, loc, cast<ascendc::LocalTensorType>(like.getType()),
+      builder, loc,
+      ascendc::LocalTensorType::get(builder.getContext(), shape, element),
       ascendc::Position::VecCalc, false, false);
   markLane(fresh, laneOf);
   return fresh;
+}
+
+Value lowering::freshLike(OpBuilder &builder, Location loc, Value like,
+                          Operation *laneOf) {
+  auto type = cast<ascendc::LocalTensorType>(like.getType());
+  return freshTensor(builder, loc, type.getShape(), type.getElementType(),
+                     laneOf);
 }
 
 Value lowering::filledLike(OpBuilder &builder, Location loc, Value like,
