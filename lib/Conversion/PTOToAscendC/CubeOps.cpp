@@ -82,7 +82,7 @@ template <typename From> struct BatchMatmulLowering : TilePattern<From> {
     auto lhs = cast<pto::TileType>(op.getLhs().getType());
     auto rhs = cast<pto::TileType>(op.getRhs().getType());
     auto result = cast<pto::TileType>(op.getType());
-    if (lhs.getRank() != 3)
+    if (lhs.getRank() != 3 || rhs.getRank() != 3 || result.getRank() != 3)
       return op.emitOpError() << "multiplies rank-" << lhs.getRank()
                               << " tiles; a batch is lowered for rank 3";
     for (Value tile : op->getOperands()) {

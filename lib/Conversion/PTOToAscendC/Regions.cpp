@@ -39,15 +39,22 @@ using namespace tilekit::lowering;
 
 namespace {
 
+/// An error at `op` unless `tile` is a 2-d vector tile.
+LogicalResult requireVector2d(Operation *op, pto::TileType tile) {
+  if (tile.getRank() == 2 && tile.getMemorySpace() == pto::MemorySpace::Vec)
+    return success();
+  return op->emitOpError() << "takes a part of " << tile
+                           << ", which is lowered for 2-d vector tiles";
+}
+
 /// The constant offsets of `op` into a 2-d vector tile `tile` whose
 /// columns a copy moves in whole blocks (`cols` of them from `offsets[1]`,
 /// in rows `width` apart on either side): an error at `op` otherwise.
 FailureOr<SmallVector<int64_t, 2>>
 blockOffsets(Operation *op, pto::TileType tile, ValueRange offsets,
              ArrayRef<int64_t> widths, int64_t cols) {
-  if (tile.getRank() != 2 || tile.getMemorySpace() != pto::MemorySpace::Vec)
-    return op->emitOpError() << "takes a part of " << tile
-                             << ", which is lowered for 2-d vector tiles";
+  if (failed(requireVector2d(op, tile)))
+    return failure();
   SmallVector<int64_t, 2> constants;
   for (Value offset : offsets) {
     std::optional<int64_t> constant = getConstantIntValue(offset);
@@ -102,6 +109,8 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto src = cast<pto::TileType>(op.getSrc().getType());
     auto tile = cast<pto::TileType>(op.getType());
+    if (failed(requireVector2d(op, src)))
+      return failure();
     int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
     std::optional<int64_t> column = getConstantIntValue(op.getOffsets()[1]);
     int64_t insideCols =
@@ -184,6 +193,8 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto src = cast<pto::TileType>(op.getSrc().getType());
     auto dstTile = cast<pto::TileType>(op.getDst().getType());
+    if (failed(requireVector2d(op, dstTile)))
+      return failure();
     FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
     if (failed(shape))
       return failure();
