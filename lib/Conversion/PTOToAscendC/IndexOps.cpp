@@ -22,6 +22,9 @@
 //                           index clamped so that one outside the box reads
 //                           a zero, times the element size, gather (Ascend
 //                           C's Gather takes byte offsets)
+//   pto.tile.scatter     -> the scalar unit walks the source's valid region
+//                           (get_value, set_value in scf loops), so that the
+//                           later of two writes wins as the op defines it
 //   pto.tile.mrgsort     -> mrg_sort of each two neighbouring runs of a row
 //                           on the pairs its operands' sort left, extract;
 //                           a merge of tiles no sort made here is refused
@@ -33,6 +36,7 @@
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -460,13 +464,84 @@ struct GatherLowering : TilePattern<pto::TileGatherOp> {
   }
 };
 
+/// pto.tile.scatter: the scalar unit walks the source's valid region in
+/// row-major order and writes each element whose index names a row of the
+/// target (get_value, set_value): the later of two writes to one place wins
+/// and an index outside the target writes nothing, as the tile op defines
+/// them (Ascend C's Scatter leaves the order of colliding writes open). In
+/// place, as the result shares its target's storage.
+struct ScatterLowering : TilePattern<pto::TileScatterOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(pto::TileScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto src = cast<pto::TileType>(op.getSrc().getType());
+    auto dst = cast<pto::TileType>(op.getDst().getType());
+    if (src.getRank() != 2 || dst.getRank() != 2)
+      return op.emitOpError() << "scatters rank-" << src.getRank()
+                              << " tiles, which is lowered for 2-d tiles";
+    for (Operation *user : op.getDst().getUsers())
+      if (user != op &&
+          (user->getBlock() != op->getBlock() || op->isBeforeInBlock(user)))
+        return op.emitOpError()
+               << "scatters into a tile that is used after it: the result "
+                  "shares its target's storage (it updates it in place), so "
+                  "the target's old value is gone; scatter into a copy";
+    FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
+    if (failed(shape))
+      return failure();
+    valid.inherit(op.getResult(), op.getDst());
+    Location loc = op.getLoc();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    int64_t cols = src.getShape()[1], targetCols = dst.getShape()[1];
+    Value rows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
+    Value validCols = extentOr(rewriter, loc, shape->cols, cols);
+    Value zero = constant(0), one = constant(1);
+    Value target = adaptor.getDst();
+    auto outer = scf::ForOp::create(rewriter, loc, zero, rows, one);
+    rewriter.setInsertionPointToStart(outer.getBody());
+    auto inner = scf::ForOp::create(rewriter, loc, zero, validCols, one);
+    rewriter.setInsertionPointToStart(inner.getBody());
+    Value i = outer.getInductionVar(), j = inner.getInductionVar();
+    Value at = arith::AddIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, i, constant(cols)),
+        j);
+    Value row = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        ascendc::GetValueOp::create(rewriter, loc, rewriter.getI32Type(),
+                                    adaptor.getIndices(), at));
+    Value element = ascendc::GetValueOp::create(
+        rewriter, loc, src.getElementType(), adaptor.getSrc(), at);
+    Value inside = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, row,
+                              zero),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, row,
+                              constant(dst.getShape()[0])));
+    auto write = scf::IfOp::create(rewriter, loc, inside);
+    rewriter.setInsertionPointToStart(&write.getThenRegion().front());
+    ascendc::SetValueOp::create(
+        rewriter, loc, target,
+        arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, row, constant(targetCols)), j),
+        element);
+    rewriter.setInsertionPointAfter(outer);
+    rewriter.replaceOp(op, target);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      RewritePatternSet &patterns,
                                      ValidShapes &valid) {
   patterns.add<TileIotaLowering, ColCumsumLowering, RowCumsumLowering,
-               GatherLowering>(types, patterns.getContext(), valid);
+               GatherLowering, ScatterLowering>(types, patterns.getContext(),
+                                                valid);
   auto sorted = std::make_shared<SortedPairs>();
   patterns.add<Sort32Lowering, MrgSortLowering>(types, patterns.getContext(),
                                                 valid, sorted);

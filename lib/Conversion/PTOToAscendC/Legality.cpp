@@ -42,9 +42,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
       {"pto.tile.row_argmin",
        "pto.tile.row_min for the value; the index has no "
        "lowering yet (find it on the host)"},
-      {"pto.tile.scatter",
-       "one pto.tile.store per row, its index an argument of "
-       "the kernel (the orchestration reads the indices)"},
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "

@@ -244,31 +244,11 @@ struct MarkerRule : AscendCRule<SubBlockGuardOp, InitDumpOp, PrintfOp,
 };
 
 /// An element the scalar unit reads (untimed): a producer has no data, so
-/// it is a zero, which is right only while the value stays data (an
-/// instruction's scalar, an element written back); one that reaches
-/// control flow, an index or a call is refused at the read.
+/// it is a zero, which is right only while the value stays data
+/// (checkProducible refuses the others, steeredBy).
 struct GetValueRule : AscendCRule<GetValueOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
-    SmallVector<Value> work{l.op->getResult(0)};
-    while (!work.empty()) {
-      Value value = work.pop_back_val();
-      for (OpOperand &use : value.getUses()) {
-        Operation *user = use.getOwner();
-        if (isa<arith::ArithDialect>(user->getDialect())) {
-          llvm::append_range(work, user->getResults());
-          continue;
-        }
-        if (isa<AscendCDialect>(user->getDialect()) &&
-            !isa<IndexType>(value.getType()))
-          continue;
-        return l.op->emitOpError()
-               << "reads an element whose value steers " << user->getName()
-               << " at " << user->getLoc()
-               << "; a trace producer has no data (time the kernel with "
-                  "--producer=interp)";
-      }
-    }
     Attribute zero =
         isa<IntegerType, FloatType>(l.resultType)
             ? Attribute(l.rewriter.getZeroAttr(l.resultType))
@@ -598,12 +578,44 @@ static bool isProducible(Operation *op, const AscendCRules &rules) {
          isStructure(op) || isa<YieldOp>(op) || rules.takes(op);
 }
 
+/// The first op the element `get` reads steers (control flow, a call, an
+/// index of a timed instruction), or null while it stays data: an
+/// instruction's scalar, or an element the scalar unit reads or writes.
+static Operation *steeredBy(GetValueOp get) {
+  SmallVector<Value> work{get.getResult()};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<arith::ArithDialect>(user->getDialect())) {
+        llvm::append_range(work, user->getResults());
+        continue;
+      }
+      if (isa<GetValueOp, SetValueOp>(user) ||
+          (isa<AscendCDialect>(user->getDialect()) &&
+           !isa<IndexType>(value.getType())))
+        continue;
+      return user;
+    }
+  }
+  return nullptr;
+}
+
 /// Reports each op of `funcs` that the producer does not trace.
 static LogicalResult checkProducible(ArrayRef<func::FuncOp> funcs,
                                      const AscendCRules &rules) {
   bool ok = true;
   for (func::FuncOp func : funcs)
     func.walk([&](Operation *op) {
+      if (auto get = dyn_cast<GetValueOp>(op))
+        if (Operation *user = steeredBy(get)) {
+          get.emitOpError()
+              << "reads an element whose value steers '" << user->getName()
+              << "' at " << user->getLoc()
+              << "; a trace producer has no data (time the kernel with "
+                 "--producer=interp)";
+          ok = false;
+          return;
+        }
       if (isProducible(op, rules))
         return;
       op->emitError() << "'" << op->getName()
