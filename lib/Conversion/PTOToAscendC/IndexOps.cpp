@@ -45,17 +45,6 @@ using namespace tilekit::lowering;
 
 namespace {
 
-/// Row `row` of the 2-d `tensor` as a 1 x C view.
-Value rowOf(OpBuilder &builder, Location loc, Value tensor, int64_t row) {
-  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
-  int64_t cols = type.getShape().back();
-  auto view = ascendc::LocalTensorType::get(builder.getContext(), {1, cols},
-                                            type.getElementType());
-  return ascendc::ReinterpretCastOp::create(
-      builder, loc, view, tensor,
-      arith::ConstantIndexOp::create(builder, loc, row * cols));
-}
-
 /// `value` as `type` (a float constant or a float widened exactly).
 Value widened(OpBuilder &builder, Location loc, Value value, FloatType type) {
   if (value.getType() == type)
@@ -161,7 +150,7 @@ struct ColCumsumLowering : TilePattern<pto::TileColCumsumOp> {
       return failure();
     valid.inherit(op.getResult(), op.getSrc());
     Location loc = op.getLoc();
-    int64_t rows = tile.getShape()[0];
+    int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
     // 16-bit floats: the prefixes in f32, each rounded once at the end.
@@ -179,13 +168,14 @@ struct ColCumsumLowering : TilePattern<pto::TileColCumsumOp> {
                              ? TypedAttr(rewriter.getFloatAttr(inner, -0.0))
                              : TypedAttr(rewriter.getIntegerAttr(inner, 0));
     ascendc::AddsL2Op::create(
-        rewriter, loc, rowOf(rewriter, loc, sums, 0),
-        rowOf(rewriter, loc, src, 0),
+        rewriter, loc, viewOf(rewriter, loc, sums, 0, cols),
+        viewOf(rewriter, loc, src, 0, cols),
         arith::ConstantOp::create(rewriter, loc, identity), Value());
     for (int64_t row = 1; row < rows; ++row)
-      ascendc::AddL2Op::create(rewriter, loc, rowOf(rewriter, loc, sums, row),
-                               rowOf(rewriter, loc, sums, row - 1),
-                               rowOf(rewriter, loc, src, row), Value());
+      ascendc::AddL2Op::create(
+          rewriter, loc, viewOf(rewriter, loc, sums, row * cols, cols),
+          viewOf(rewriter, loc, sums, (row - 1) * cols, cols),
+          viewOf(rewriter, loc, src, row * cols, cols), Value());
     if (narrowFloat)
       ascendc::CastL2Op::create(rewriter, loc, dst, sums,
                                 ascendc::RoundMode::Rint, Value());
@@ -243,19 +233,6 @@ constexpr int64_t kMaxSortRepeats = 255;
 template <typename Emit> void inSortCalls(int64_t blocks, Emit emit) {
   for (int64_t first = 0; first < blocks; first += kMaxSortRepeats)
     emit(first, std::min(kMaxSortRepeats, blocks - first));
-}
-
-/// `tensor` from element `offset` on, `count` elements long.
-Value viewOf(OpBuilder &builder, Location loc, Value tensor, int64_t offset,
-             int64_t count) {
-  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
-  if (offset == 0 && count == type.getNumElements())
-    return tensor;
-  auto view = ascendc::LocalTensorType::get(builder.getContext(), {count},
-                                            type.getElementType());
-  return ascendc::ReinterpretCastOp::create(
-      builder, loc, view, tensor,
-      arith::ConstantIndexOp::create(builder, loc, offset));
 }
 
 /// The f16 / f32 tile a sort takes, of whole 32-element blocks per row: an
@@ -480,13 +457,11 @@ struct ScatterLowering : TilePattern<pto::TileScatterOp> {
     if (src.getRank() != 2 || dst.getRank() != 2)
       return op.emitOpError() << "scatters rank-" << src.getRank()
                               << " tiles, which is lowered for 2-d tiles";
-    for (Operation *user : op.getDst().getUsers())
-      if (user != op &&
-          (user->getBlock() != op->getBlock() || op->isBeforeInBlock(user)))
-        return op.emitOpError()
-               << "scatters into a tile that is used after it: the result "
-                  "shares its target's storage (it updates it in place), so "
-                  "the target's old value is gone; scatter into a copy";
+    if (usedAfter(op.getDst(), op))
+      return op.emitOpError()
+             << "scatters into a tile that is used after it: the result "
+                "shares its target's storage (it updates it in place), so "
+                "the target's old value is gone; scatter into a copy";
     FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
     if (failed(shape))
       return failure();

@@ -212,6 +212,16 @@ mlir::Value freshTensor(mlir::OpBuilder &builder, mlir::Location loc,
                         llvm::ArrayRef<int64_t> shape, mlir::Type element,
                         mlir::Operation *laneOf);
 
+/// VectorOps.cpp: `tensor` from element `offset` on, `count` elements long
+/// (a 1-d view; the tensor itself when that is all of it).
+mlir::Value viewOf(mlir::OpBuilder &builder, mlir::Location loc,
+                   mlir::Value tensor, int64_t offset, int64_t count);
+
+/// VectorOps.cpp: whether `value` has a use after `op` (or one in another
+/// block, whose order to it is not plain): an op that updates its target
+/// in place refuses a target still needed after it.
+bool usedAfter(mlir::Value value, mlir::Operation *op);
+
 /// VectorOps.cpp: a fresh VECCALC tensor of `like`'s type, of the lane of
 /// `laneOf` (a temporary of a lowering that takes several instructions).
 mlir::Value freshLike(mlir::OpBuilder &builder, mlir::Location loc,

@@ -81,19 +81,6 @@ blockOffsets(Operation *op, pto::TileType tile, ValueRange offsets,
   return constants;
 }
 
-/// `tensor` (a 2-d local tensor) from element `offset` on.
-Value from(OpBuilder &builder, Location loc, Value tensor, int64_t offset) {
-  if (offset == 0)
-    return tensor;
-  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
-  auto view = ascendc::LocalTensorType::get(builder.getContext(),
-                                            {type.getNumElements() - offset},
-                                            type.getElementType());
-  return ascendc::ReinterpretCastOp::create(
-      builder, loc, view, tensor,
-      arith::ConstantIndexOp::create(builder, loc, offset));
-}
-
 /// min(max(value, 0), bound), folded where constant.
 Value clampIndex(OpBuilder &builder, Location loc, Value value, int64_t bound) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
@@ -152,6 +139,7 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
       return failure();
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
+    int64_t first = row * src.getShape()[1] + col;
     if (insideRows < rows || insideCols < cols) {
       pto::PadValue pad = op.getPad().value_or(pto::PadValue::Zero);
       ascendc::DuplicateL2Op::create(
@@ -162,7 +150,8 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
     }
     ascendc::DataCopyOp::create(
         rewriter, loc, dst,
-        from(rewriter, loc, adaptor.getSrc(), row * src.getShape()[1] + col),
+        viewOf(rewriter, loc, adaptor.getSrc(), first,
+               src.getNumElements() - first),
         Value(),
         ValueRange{arith::ConstantIndexOp::create(rewriter, loc, insideRows),
                    arith::ConstantIndexOp::create(rewriter, loc, insideCols)},
@@ -173,18 +162,6 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
     return success();
   }
 };
-
-/// Whether `value` has a use after `op` (or one whose order to it is not
-/// plain: in another block).
-bool usedAfter(Value value, Operation *op) {
-  return llvm::any_of(value.getUsers(), [&](Operation *user) {
-    if (user == op)
-      return false;
-    if (user->getBlock() != op->getBlock())
-      return true;
-    return op->isBeforeInBlock(user);
-  });
-}
 
 struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
   using TilePattern::TilePattern;
@@ -223,10 +200,11 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
       return op.emitOpError() << "writes the source at [" << row << ", " << col
                               << "], past the target box " << dstTile;
     valid.inherit(op.getResult(), op.getDst());
+    int64_t first = row * dstTile.getShape()[1] + col;
     ascendc::DataCopyOp::create(
         rewriter, loc,
-        from(rewriter, loc, adaptor.getDst(),
-             row * dstTile.getShape()[1] + col),
+        viewOf(rewriter, loc, adaptor.getDst(), first,
+               dstTile.getNumElements() - first),
         adaptor.getSrc(), Value(),
         ValueRange{rows,
                    arith::ConstantIndexOp::create(rewriter, loc, *validCols)},

@@ -94,6 +94,28 @@ Value lowering::freshTensor(OpBuilder &builder, Location loc,
   return fresh;
 }
 
+Value lowering::viewOf(OpBuilder &builder, Location loc, Value tensor,
+                       int64_t offset, int64_t count) {
+  auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+  if (offset == 0 && count == type.getNumElements())
+    return tensor;
+  auto view = ascendc::LocalTensorType::get(builder.getContext(), {count},
+                                            type.getElementType());
+  return ascendc::ReinterpretCastOp::create(
+      builder, loc, view, tensor,
+      arith::ConstantIndexOp::create(builder, loc, offset));
+}
+
+bool lowering::usedAfter(Value value, Operation *op) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    if (user == op)
+      return false;
+    if (user->getBlock() != op->getBlock())
+      return true;
+    return op->isBeforeInBlock(user);
+  });
+}
+
 Value lowering::freshLike(OpBuilder &builder, Location loc, Value like,
                           Operation *laneOf) {
   auto type = cast<ascendc::LocalTensorType>(like.getType());
