@@ -139,6 +139,15 @@ Interpreter::invoke(FunctionOpInterface func, ArrayRef<RuntimeValue> args,
     return runMixedKernel(*this, func, args, state);
   ExecContext context(*this, state);
   context.setScheduler(tasks);
+  // A group run as the entry launches its members, as a call of it does
+  // (its own body only returns).
+  if (pto::getFunctionKind(func) == pto::FunctionKind::Group)
+    if (std::optional<pto::GroupInfo> group = pto::resolveGroup(func)) {
+      SmallVector<RuntimeValue> results;
+      if (failed(runGroupCall(context, func, func, *group, args, results)))
+        return failure();
+      return results;
+    }
   SmallVector<RuntimeValue> bound(args.begin(), args.end());
   FailureOr<SmallVector<RuntimeValue>> results =
       context.runRegion(func.getFunctionBody(), bound);

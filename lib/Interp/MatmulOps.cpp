@@ -88,10 +88,18 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
                         /*kUsed=*/lhs.valid[rank - 1])))
     return failure();
   if (biasValue) {
+    // The bias row is added to each row of fresh products, in the
+    // accumulator's kind (an integer sum wraps as the cube's int32 does).
     TileValue bias = context.tile(biasValue);
+    ArrayData &out = *result.data;
     for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j)
-        result.data->floats[i * n + j] += bias.data->floats[j];
+      for (int64_t j = 0; j < n; ++j) {
+        if (isFloatKind(out.kind))
+          out.floats[i * n + j] += static_cast<float>(bias.data->get(j));
+        else
+          out.ints[i * n + j] =
+              wrapInt(out.kind, out.ints[i * n + j] + bias.data->scalarAt(j).i);
+      }
   }
   result.valid.assign(lhs.valid.begin(), lhs.valid.end());
   result.valid[rank - 1] = rhs.valid[rank - 1];

@@ -597,6 +597,14 @@ struct LoadData2DParams {
   bool ifTranspose = false;
   uint8_t addrMode = 0;
 };
+struct LoadData2dTransposeParams {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstGap = 0;
+  uint16_t dstFracGap = 0;
+  uint8_t addrMode = 0;
+};
 struct MmadParams {
   uint16_t m = 0;
   uint16_t n = 0;
@@ -640,6 +648,40 @@ void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   }
 }
 
+/// `repeatTimes` squares of L1 (`srcStride` squares apart from square
+/// `startIndex`), each transposed: 1-byte elements join two consecutive
+/// 16 x 32 fractals into a 32 x 32 square and write its transpose as two
+/// 16 x 32 fractals, `dstFracGap` fractals between them; 2-byte elements
+/// transpose one 16 x 16 fractal. Consecutive iterations' first fractals
+/// are `dstGap` fractals apart.
+template <typename T>
+void LoadDataWithTranspose(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                           const LoadData2dTransposeParams &params) {
+  static_assert(sizeof(T) <= 2, "LoadDataWithTranspose of 4-byte elements "
+                                "is not modelled");
+  cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
+                       bufferOf(src.GetPosition()));
+  constexpr int64_t fractal = 512 / sizeof(T), side = 32 / sizeof(T);
+  constexpr int64_t halves = sizeof(T) == 1 ? 2 : 1;
+  if (!params.repeatTimes)
+    return;
+  int64_t last = params.repeatTimes - 1;
+  int64_t firstStep = (params.dstGap + 1) * fractal;
+  int64_t secondAt = halves == 2 ? (params.dstFracGap + 1) * fractal : 0;
+  T *out = dst.span(last * firstStep + secondAt + fractal);
+  const T *in =
+      src.span((params.startIndex + last * params.srcStride + 1) * side * side);
+  for (int64_t r = 0; r < params.repeatTimes; ++r) {
+    const T *square =
+        in + (params.startIndex + r * params.srcStride) * side * side;
+    for (int64_t i = 0; i < side; ++i) {
+      T *row = out + r * firstStep + (i < 16 ? 0 : secondAt) + i % 16 * side;
+      for (int64_t c = 0; c < side; ++c)
+        row[c] = square[c * side + i];
+    }
+  }
+}
+
 namespace cpu {
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 /// Element (i, j) of an NZ matrix of 16 x `c0` fractals whose columns hold
@@ -648,9 +690,14 @@ inline int64_t nzIndex(int64_t i, int64_t j, int64_t rows, int64_t c0) {
   return (j / c0 * rows + i) * c0 + j % c0;
 }
 
+/// What the cube sums products of `A` in: int32 for integers (exactly),
+/// f32 otherwise.
+template <typename A>
+using SumOf = std::conditional_t<std::is_integral_v<A>, int32_t, float>;
+
 template <typename C, typename A, typename B>
 void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
-          const LocalTensor<B> &b, const float *bias,
+          const LocalTensor<B> &b, const SumOf<A> *bias,
           const MmadParams &params) {
   static_assert(sizeof(A) == sizeof(B), "Mmad of different element sizes");
   constexpr int64_t c0 = 32 / sizeof(A);
@@ -659,27 +706,28 @@ void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
   const int64_t rows = ceilDiv(m, 16) * 16;
   if (m == 0 || n == 0)
     return;
-  // The operands out of their fractals, as f32 rows (the grids' ends
+  // The operands out of their fractals, as rows of sums (the grids' ends
   // checked once).
+  using Sum = SumOf<A>;
   const A *pa = a.span(ceilDiv(m, 16) * kFractals * 16 * c0);
   const B *pb = b.span(kFractals * nFractals * 16 * c0);
   C *pc = dst.span(ceilDiv(n, 16) * rows * 16);
-  std::vector<float> lhs(m * k), rhs(k * n), sums(n);
+  std::vector<Sum> lhs(m * k), rhs(k * n), sums(n);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t kk = 0; kk < k; ++kk)
-      lhs[i * k + kk] = static_cast<float>(
+      lhs[i * k + kk] = static_cast<Sum>(
           pa[((i / 16 * kFractals + kk / c0) * 16 + i % 16) * c0 + kk % c0]);
   for (int64_t kk = 0; kk < k; ++kk)
     for (int64_t j = 0; j < n; ++j)
-      rhs[kk * n + j] = static_cast<float>(
+      rhs[kk * n + j] = static_cast<Sum>(
           pb[((kk / c0 * nFractals + j / 16) * 16 + j % 16) * c0 + kk % c0]);
   for (int64_t i = 0; i < m; ++i) {
     // Each (i, j) sums its k products in order from zero; the loop over j
     // runs lanes side by side without reordering any one sum.
-    std::fill(sums.begin(), sums.end(), 0.0f);
+    std::fill(sums.begin(), sums.end(), Sum(0));
     for (int64_t kk = 0; kk < k; ++kk) {
-      float left = lhs[i * k + kk];
-      const float *right = &rhs[kk * n];
+      Sum left = lhs[i * k + kk];
+      const Sum *right = &rhs[kk * n];
       for (int64_t j = 0; j < n; ++j)
         sums[j] += left * right[j];
     }
@@ -688,7 +736,7 @@ void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
       if (params.cmatrixInitVal)
         out = static_cast<C>(bias ? sums[j] + bias[j] : sums[j]);
       else
-        out = static_cast<C>(static_cast<float>(out) + sums[j]);
+        out = static_cast<C>(static_cast<Sum>(out) + sums[j]);
     }
   }
 }
@@ -721,9 +769,9 @@ void Mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
           const MmadParams &params) {
   cpu::instruction(cpu::Pipe::M, {cpu::reads(a), cpu::reads(b),
                                   cpu::reads(bias), cpu::writes(dst)});
-  std::vector<float> row(params.n);
+  std::vector<cpu::SumOf<A>> row(params.n);
   for (int64_t j = 0; j < params.n; ++j)
-    row[j] = static_cast<float>(*bias.at(j));
+    row[j] = static_cast<cpu::SumOf<A>>(*bias.at(j));
   cpu::mmad(dst, a, b, params.isBias ? row.data() : nullptr, params);
 }
 template <typename D, typename S, const FixpipeConfig &config>

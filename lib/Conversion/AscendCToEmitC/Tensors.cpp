@@ -389,13 +389,15 @@ struct LoadDataLowering : OpConversionPattern<ascendc::LoadDataOp> {
     int64_t bytes = bytesOf(src.getElementType());
     int64_t c0 = 32 / bytes;
     bool transpose = op.getTranspose();
-    // A transposed fractal is 16 x 16: 2-byte elements only.
-    if (isB != transpose && bytes != 2)
+    // A transposed fractal is 16 x 16 (2-byte elements); 1-byte B takes
+    // LoadDataWithTranspose's 32 x 32 squares instead.
+    bool squares = isB && !transpose && bytes == 1;
+    if (isB != transpose && bytes != 2 && !squares)
       return op.emitOpError()
              << "loads " << bytes << "-byte elements into "
              << (isA ? "L0A" : "L0B")
              << " in a layout that transposes fractals, which the machine "
-                "does for 2-byte elements only";
+                "does for 2-byte elements (and 1-byte right operands) only";
     // The destination grid's row: fractals along k for A, along n for B.
     ascendc::MmadOp mmad = mmadOf(op.getDst());
     Value extent =
@@ -409,6 +411,8 @@ struct LoadDataLowering : OpConversionPattern<ascendc::LoadDataOp> {
                               indexConstant(rewriter, loc, unit - 1)),
                    indexConstant(rewriter, loc, unit));
     int64_t srcRows = roundUp16(src.getShape()[0]);
+    if (squares)
+      return loadSquares(op, adaptor, rewriter, perRow, srcRows);
     int64_t bands =
         transpose ? (src.getShape()[1] + c0 - 1) / c0 : srcRows / 16;
     int64_t fractal = 512 / bytes;
@@ -429,6 +433,51 @@ struct LoadDataLowering : OpConversionPattern<ascendc::LoadDataOp> {
                                rewriter, loc, rewriter.getI1Type(),
                                rewriter.getBoolAttr(isB != transpose))}});
       call(rewriter, loc, "AscendC::LoadData", {},
+           {to, adaptor.getSrc(), params});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  /// 1-byte B: each LoadDataWithTranspose iteration joins two NZ fractals
+  /// (32 rows of k by 32 columns of n) into a square, transposes it and
+  /// writes its halves as two neighbouring zN fractals (n 0-15, 16-31), so
+  /// one call per 32-row band of k walks the band's squares along n. The
+  /// source's fractal columns must hold whole squares (k a multiple of 32),
+  /// and an odd fractal count along n overruns the band by one fractal: the
+  /// next band's load overwrites it, and the tile's even count (n a
+  /// multiple of 32) leaves room after the last band.
+  LogicalResult loadSquares(ascendc::LoadDataOp op, OpAdaptor adaptor,
+                            ConversionPatternRewriter &rewriter, Value perRow,
+                            int64_t srcRows) const {
+    Location loc = op.getLoc();
+    auto dst = op.getDst().getType();
+    if (srcRows % 32 || dst.getShape()[0] % 32 || dst.getShape()[1] % 32)
+      return op.emitOpError()
+             << "loads a 1-byte right operand of " << dst.getShape()[0] << " x "
+             << dst.getShape()[1]
+             << " into L0B, which LoadDataWithTranspose does in 32 x 32 "
+                "squares: give the tile k and n multiples of 32 (its valid "
+                "shape can "
+                "stay smaller)";
+    Value squares = indexArith(
+        rewriter, loc, '/',
+        indexArith(rewriter, loc, '+', perRow, indexConstant(rewriter, loc, 1)),
+        indexConstant(rewriter, loc, 2));
+    for (int64_t band = 0; band < srcRows / 32; ++band) {
+      Value to =
+          localFrom(rewriter, loc, adaptor.getDst(),
+                    indexArith(rewriter, loc, '*', perRow,
+                               indexConstant(rewriter, loc, band * 512)));
+      Value params = paramStruct(
+          rewriter, loc, "AscendC::LoadData2dTransposeParams",
+          {{"startIndex", indexConstant(rewriter, loc, band)},
+           {"repeatTimes", squares},
+           {"srcStride", indexConstant(rewriter, loc, srcRows / 32)},
+           {"dstGap", indexConstant(rewriter, loc, 1)},
+           {"dstFracGap", indexConstant(rewriter, loc, 0)}});
+      call(rewriter, loc, "AscendC::LoadDataWithTranspose", {},
            {to, adaptor.getSrc(), params});
     }
     rewriter.eraseOp(op);
