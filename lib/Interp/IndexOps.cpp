@@ -79,9 +79,11 @@ static bool sameBits(float a, float b) {
   return std::memcmp(&a, &b, sizeof(float)) == 0;
 }
 
-/// The running best of each valid row and the column where it was first
-/// reached: the value changes (bit for bit) only when the max/min rule
-/// picks the new element.
+/// The best of each valid row by the max/min rule (NaN ignored unless the
+/// whole row is NaN, +0 above -0) and the first column whose element
+/// equals it as floats compare (-0 equals +0; a row of NaN gives column 0),
+/// which is what a compare with the expanded best and a select of column
+/// numbers find on the vector unit (and NumPy's nanargmax).
 template <bool IsMax>
 static LogicalResult runArgReduce(ExecContext &context, Operation *op) {
   TileValue src = context.tile(op->getOperand(0));
@@ -93,15 +95,13 @@ static LogicalResult runArgReduce(ExecContext &context, Operation *op) {
   for (int64_t r = 0; r < rows && count > 0; ++r) {
     int64_t best = 0;
     if (isFloatKind(in.kind)) {
-      float value = in.floats[r * cols];
-      for (int64_t c = 1; c < count; ++c) {
-        float x = in.floats[r * cols + c];
-        float next = IsMax ? maxNum(value, x) : minNum(value, x);
-        if (!sameBits(next, value)) {
-          value = next;
-          best = c;
-        }
-      }
+      const float *row = &in.floats[r * cols];
+      float value = row[0];
+      for (int64_t c = 1; c < count; ++c)
+        value = IsMax ? maxNum(value, row[c]) : minNum(value, row[c]);
+      best = std::find(row, row + count, value) - row;
+      if (best == count)
+        best = 0;
       values.data->floats[r] = value;
     } else {
       int64_t value = in.ints[r * cols];

@@ -25,6 +25,8 @@
 //   pto.tile.scatter     -> the scalar unit walks the source's valid region
 //                           (get_value, set_value in scf loops), so that the
 //                           later of two writes wins as the op defines it
+//   pto.tile.row_argmax  -> row_max, row_expand, cmp eq, iota, sels, row_min,
+//   / row_argmin            cast, rems: the first column equal to the fold
 //   pto.tile.mrgsort     -> mrg_sort of each two neighbouring runs of a row
 //                           on the pairs its operands' sort left, extract;
 //                           a merge of tiles no sort made here is refused
@@ -216,6 +218,71 @@ struct RowCumsumLowering : TilePattern<pto::TileRowCumsumOp> {
     // the op's own result).
     valid.inherit(op.getResult(), op.getSrc());
     rewriter.replaceOp(op, back);
+    return success();
+  }
+};
+
+/// pto.tile.row_argmax / row_argmin -> the fold of each row, expanded back
+/// along it and compared with the row (eq), each column's number where it
+/// holds and the column count elsewhere (iota, sels), the least of those
+/// (row_min), as i32 and modulo the count: a row of NaN, where no column
+/// equals its NaN, gets column 0, as the executor gives it. Floats only
+/// (Ascend C's Compare takes half and float); the column numbers are exact
+/// in f16 up to 2048.
+template <typename From, typename Fold>
+struct ArgReduceLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    Type element = tile.getElementType();
+    if (tile.getRank() != 2 || !(element.isF16() || element.isF32()) ||
+        (element.isF16() && tile.getShape()[1] > 2048))
+      return op.emitOpError()
+             << "finds the column of each row's fold in " << tile
+             << ", which is lowered for 2-d f16 (up to 2048 columns) and "
+                "f32 tiles (Ascend C's Compare takes half and float); cast "
+                "the tile to f32 first";
+    FailureOr<ValidShape> known = this->valid.require(op, op.getSrc());
+    if (failed(known))
+      return failure();
+    if (known->cols)
+      return op.emitOpError()
+             << "finds the column of each row's fold in a tile whose valid "
+                "columns are fewer than its own, which is not lowered; pad "
+                "them first (pto.tile.fillpad with -inf for argmax, +inf for "
+                "argmin: a padded column then never comes first)";
+    Location loc = op.getLoc();
+    auto floatType = cast<FloatType>(element);
+    auto number = [&](double value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, floatType,
+                                       rewriter.getFloatAttr(floatType, value));
+    };
+    int64_t cols = tile.getShape()[1];
+    Type values = op.getValues().getType(), indices = op.getIndices().getType();
+    auto mask =
+        cast<pto::TileType>(tile.cloneWith(std::nullopt, rewriter.getI1Type()));
+    Value best = Fold::create(rewriter, loc, values, op.getSrc());
+    Value across = pto::TileRowExpandOp::create(rewriter, loc, tile, best);
+    Value same = pto::TileCmpOp::create(
+        rewriter, loc, mask, pto::CmpPredicate::EQ, op.getSrc(), across);
+    Value columns = pto::TileIotaOp::create(rewriter, loc, tile, number(0));
+    Value firstOrCount = pto::TileSelSOp::create(rewriter, loc, tile, same,
+                                                 columns, number(cols));
+    Value first =
+        pto::TileRowMinOp::create(rewriter, loc, values, firstOrCount);
+    Value asInt = pto::TileCastOp::create(
+        rewriter, loc, indices, first,
+        pto::RoundModeAttr::get(rewriter.getContext(), pto::RoundMode::Rint));
+    Value count = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(static_cast<int32_t>(cols)));
+    Value index = pto::TileRemSOp::create(rewriter, loc, indices, asInt, count);
+    // Both results keep the source's valid rows (the stores read them
+    // from the op's own results).
+    this->valid.inherit(op.getValues(), op.getSrc());
+    this->valid.inherit(op.getIndices(), op.getSrc());
+    rewriter.replaceOp(op, ValueRange{best, index});
     return success();
   }
 };
@@ -515,8 +582,10 @@ void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      RewritePatternSet &patterns,
                                      ValidShapes &valid) {
   patterns.add<TileIotaLowering, ColCumsumLowering, RowCumsumLowering,
-               GatherLowering, ScatterLowering>(types, patterns.getContext(),
-                                                valid);
+               GatherLowering, ScatterLowering,
+               ArgReduceLowering<pto::TileRowArgmaxOp, pto::TileRowMaxOp>,
+               ArgReduceLowering<pto::TileRowArgminOp, pto::TileRowMinOp>>(
+      types, patterns.getContext(), valid);
   auto sorted = std::make_shared<SortedPairs>();
   patterns.add<Sort32Lowering, MrgSortLowering>(types, patterns.getContext(),
                                                 valid, sorted);

@@ -36,12 +36,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                        "powers of two"},
       {"pto.tile.shr", "pto.tile.shrs by a constant amount (Ascend C shifts "
                        "by a scalar only)"},
-      {"pto.tile.row_argmax",
-       "pto.tile.row_max for the value; the index has no "
-       "lowering yet (find it on the host)"},
-      {"pto.tile.row_argmin",
-       "pto.tile.row_min for the value; the index has no "
-       "lowering yet (find it on the host)"},
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "

@@ -750,13 +750,10 @@ def _cumsum(t, row):
     return _like(out, t)
 
 
-def _same_bits(a, b):
-    return a.view(torch.int32) == b.view(torch.int32)
-
-
 def _row_arg(kind, t):
-    """The max (min) of each valid row and the column where the running
-    best last changed bit for bit, as the executor folds."""
+    """The max (min) of each valid row and the first column whose element
+    equals it (-0 equals +0; a row of NaN gives column 0), as the executor
+    finds it."""
     rows, cols = _valid(t)
     values = torch.zeros((t.shape[0], 1), dtype=t.dtype)
     indices = torch.zeros((t.shape[0], 1), dtype=torch.int32)
@@ -767,13 +764,15 @@ def _row_arg(kind, t):
         step = {"max": _maxnum, "min": _minnum}[kind]
         for c in range(1, cols):
             if floating:
-                nxt = step(best, x[:, c])
-                changed = ~_same_bits(nxt, best)
+                best = step(best, x[:, c])
             else:
                 changed = x[:, c] > best if kind == "max" else x[:, c] < best
-                nxt = torch.where(changed, x[:, c], best)
-            at = torch.where(changed, torch.full_like(at, c), at)
-            best = nxt
+                best = torch.where(changed, x[:, c], best)
+                at = torch.where(changed, torch.full_like(at, c), at)
+        if floating:
+            same = x == best[:, None]
+            at = torch.where(same.any(1), same.int().argmax(1),
+                             torch.zeros_like(at)).to(torch.int32)
         values[:rows, 0] = best.to(t.dtype)
         indices[:rows, 0] = at
     return (_set_valid(values, (rows, 1)), _set_valid(indices, (rows, 1)))

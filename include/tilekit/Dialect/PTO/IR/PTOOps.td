@@ -569,8 +569,9 @@ class PTO_ArgReduceOp<string name, string what>
   let summary = "the " # what # " of each row and its column index";
   let description = "For each valid row: the " # what # " over the valid "
       "columns (NaN ignored unless the whole row is NaN, as `pto.tile.max` "
-      "and `min` do; +0 above -0) and the column of its first occurrence, "
-      "as an i32. Both results are Mx1 with valid shape [valid rows, 1]. "
+      "and `min` do; +0 above -0) and, as an i32, the first column whose "
+      "element equals it as floats compare (-0 equals +0, as NumPy's "
+      "nanargmax finds it; a row of NaN gives column 0). Both results are Mx1 with valid shape [valid rows, 1]. "
       "pto-isa has no single instruction for this (its row reductions give "
       "only the value); kernels build it from a compare and a select.";
   let arguments = (ins PTO_AnyTile:$src);
