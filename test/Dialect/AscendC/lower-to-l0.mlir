@@ -43,19 +43,58 @@ func.func @lower(%s: f32) {
 
 // -----
 
+// A count that is not whole repeats: the full repeats, then the tail on
+// views that start after them (100 = 64 + 36; the tail's views end with
+// the tensor's 1000 elements when fewer than a repeat are left).
+// CHECK-LABEL: func.func @tail(
+// CHECK: %[[M:.*]] = arith.constant 64 : index
+// CHECK: %[[R:.*]] = arith.constant 1 : index
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[M]] repeat %[[R]] : <1000xf32>, <1000xf32>
+// CHECK: %[[TAIL:.*]] = arith.constant 36 : index
+// CHECK: %[[AT:.*]] = arith.constant 64 : index
+// CHECK: %[[VD:.*]] = ascendc.reinterpret_cast %{{.*}}[%[[AT]]] : <1000xf32> to <64xf32>
+// CHECK: %[[VS:.*]] = ascendc.reinterpret_cast %{{.*}}[%[[AT]]] : <1000xf32> to <64xf32>
+// CHECK: ascendc.exp_l0 %[[VD]], %[[VS]] mask %[[TAIL]] repeat %{{.*}} : <64xf32>, <64xf32>
+// 999 = 15 repeats of 64 and 39 in a view of the last 40 elements.
+// CHECK: arith.constant 15 : index
+// CHECK: %[[AT2:.*]] = arith.constant 960 : index
+// CHECK: ascendc.reinterpret_cast %{{.*}}[%[[AT2]]] : <1000xf32> to <40xf32>
+// CHECK: ascendc.exp_l0 {{.*}} : <40xf32>, <40xf32>
 func.func @tail() {
   %c100 = arith.constant 100 : index
+  %c999 = arith.constant 999 : index
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
-  // expected-error @+1 {{counts 100 elements, not a multiple of the 64 of one repeat: it needs a tail instruction}}
   ascendc.exp_l2 %x, %x, %c100 : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  ascendc.exp_l2 %x, %x, %c999 : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
   return
 }
 
 // -----
 
+// A count known only at run time: its repeats and tail as the kernel runs,
+// each instruction under an scf.if that it is not empty.
+// CHECK-LABEL: func.func @dynamic(
+// CHECK: %[[R:.*]] = arith.divui %[[N:.*]], %[[C64:.*]] : index
+// CHECK: %[[T:.*]] = arith.remui %[[N]], %[[C64]] : index
+// CHECK: scf.if
+// CHECK-NEXT: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[C64]] repeat %[[R]] : <1024xf32>, <1024xf32>
+// CHECK: scf.if
+// CHECK: %[[AT:.*]] = arith.muli %[[R]], %[[C64]] : index
+// CHECK: ascendc.reinterpret_cast %{{.*}}[%[[AT]]] : <1024xf32> to <64xf32>
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[T]] repeat %{{.*}} : <64xf32>, <64xf32>
 func.func @dynamic(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1024xf32>
+  ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<1024xf32>, !ascendc.local_tensor<1024xf32>
+  return
+}
+
+// -----
+
+// A run-time count over a tensor that is not whole repeats: the tail's
+// view of one repeat could reach past its end.
+func.func @dynamic_ragged(%n: index) {
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
-  // expected-error @+1 {{has a count known only at run time; -ascendc-lower-to-l0 needs a constant}}
+  // expected-error @+1 {{has a count known only at run time over 1000 elements; -ascendc-lower-to-l0 lowers one over whole repeats of 64 elements, at most 255}}
   ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
   return
 }

@@ -1,7 +1,10 @@
 //===- LowerToL0.cpp - Simple-level vector ops to the low level -----------===//
 //
 // One typed rewrite pattern per L2/L0 pair: the count becomes a mask and a
-// repeat count (or the defaults, when the count covers the whole tensor).
+// repeat count (or the defaults, when the count covers the whole tensor),
+// and a count that is not whole repeats a second instruction for its tail,
+// on views of the operands after the full repeats. A count known only at
+// run time computes both as the kernel runs.
 // Counts that cannot be expressed are diagnosed before any rewrite, so the
 // pass either lowers everything or changes nothing.
 //
@@ -10,6 +13,8 @@
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -24,12 +29,25 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-/// The mask (elements per repeat) and repeat count an L0 instruction needs
-/// for the count of `l2`; none when the count covers the whole destination
-/// (the defaults do). A count the L0 form cannot express is an error,
-/// reported on the op when `report` is set.
-FailureOr<std::optional<std::pair<int64_t, int64_t>>>
-getMaskRepeat(VectorL2OpInterface l2, bool report) {
+/// How the count of an L2 op becomes L0 instructions: none (the defaults
+/// cover the whole tensor), or `repeats` full repeats of `perRepeat`
+/// elements followed by one repeat of the `tail` elements left, on views
+/// that start after the full ones. Constant counts give constant plans;
+/// a count known only at run time computes its repeats and tail as the
+/// kernel runs, each instruction guarded by its being non-empty.
+/// The repeats one vector instruction takes (its repeat field is 8 bits).
+constexpr int64_t kMaxRepeats = 255;
+
+struct CountPlan {
+  bool whole = false;
+  int64_t elements = 0;
+  int64_t perRepeat = 0;
+  std::optional<int64_t> constant;
+};
+
+/// The instructions the L0 form of `l2` needs; a count it cannot express
+/// is an error, reported on the op when `report` is set.
+FailureOr<CountPlan> getCountPlan(VectorL2OpInterface l2, bool report) {
   Operation *op = l2.getOperation();
   auto fail = [&](auto &&emit) -> LogicalResult {
     if (report)
@@ -37,36 +55,73 @@ getMaskRepeat(VectorL2OpInterface l2, bool report) {
     return failure();
   };
   Value count = l2.getCount();
-  if (!count)
-    return std::optional<std::pair<int64_t, int64_t>>();
   VectorExtent extent = getVectorExtent(op);
+  CountPlan plan{!count, extent.elements, extent.perRepeat, std::nullopt};
+  if (!count)
+    return plan;
   APInt constant;
-  if (!matchPattern(count, m_ConstantInt(&constant)))
-    return fail([](InFlightDiagnostic &&d) {
-      d << "has a count known only at run time; -ascendc-lower-to-l0 needs "
-           "a constant";
-    });
+  if (!matchPattern(count, m_ConstantInt(&constant))) {
+    // The tail's view is one whole repeat, inside the tensor only when the
+    // tensor is whole repeats; one instruction repeats at most 255 times.
+    if (extent.elements % extent.perRepeat ||
+        extent.elements / extent.perRepeat > kMaxRepeats)
+      return fail([&](InFlightDiagnostic &&d) {
+        d << "has a count known only at run time over " << extent.elements
+          << " elements; -ascendc-lower-to-l0 lowers one over whole "
+             "repeats of "
+          << extent.perRepeat << " elements, at most " << kMaxRepeats;
+      });
+    return plan;
+  }
   int64_t c = constant.getSExtValue();
   if (c <= 0 || c > extent.elements)
     return fail([&](InFlightDiagnostic &&d) {
       d << "counts " << c << " elements of a tensor of " << extent.elements;
     });
-  if (c == extent.elements)
-    return std::optional<std::pair<int64_t, int64_t>>();
-  if (c <= extent.perRepeat)
-    return std::optional(std::make_pair(c, int64_t(1)));
-  if (c % extent.perRepeat == 0)
-    return std::optional(
-        std::make_pair(extent.perRepeat, c / extent.perRepeat));
-  return fail([&](InFlightDiagnostic &&d) {
-    d << "counts " << c << " elements, not a multiple of the "
-      << extent.perRepeat << " of one repeat: it needs a tail instruction";
-  });
+  plan.whole = c == extent.elements;
+  plan.constant = c;
+  return plan;
 }
 
-/// Rewrites an `L2` op as the `L0` op of the same instruction: the same
-/// tensor and scalar operands and attributes, the count replaced by mask
-/// and repeat.
+/// Creates the L0 op of `op`'s instruction: its tensor operands (views of
+/// `viewElements` elements from `offset` when one is given), scalars and
+/// attributes, with `mask` and `repeat` (the defaults when null).
+template <typename L0>
+void createL0(PatternRewriter &rewriter, Operation *op, Value count, Value mask,
+              Value repeat, Value offset = {}, int64_t viewElements = 0) {
+  Location loc = op->getLoc();
+  SmallVector<Value> operands;
+  SmallVector<int32_t> segments;
+  for (Value operand : op->getOperands()) {
+    if (operand == count)
+      continue;
+    auto type = dyn_cast<LocalTensorType>(operand.getType());
+    if (offset && type)
+      operand = ReinterpretCastOp::create(
+          rewriter, loc,
+          LocalTensorType::get(rewriter.getContext(), {viewElements},
+                               type.getElementType()),
+          operand, offset);
+    operands.push_back(operand);
+    segments.push_back(1);
+  }
+  // mask, mask bits (high, low: never, a count is a count), repeat
+  int32_t present = mask ? 1 : 0;
+  segments.append({present, 0, 0, present});
+  if (mask)
+    operands.append({mask, repeat});
+  SmallVector<NamedAttribute> attributes;
+  for (StringRef inherent : {"round", "mode"})
+    if (std::optional<Attribute> attr = op->getInherentAttr(inherent);
+        attr && *attr)
+      attributes.push_back(rewriter.getNamedAttr(inherent, *attr));
+  llvm::append_range(attributes, op->getDiscardableAttrs());
+  attributes.push_back(rewriter.getNamedAttr(
+      "operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments)));
+  L0::create(rewriter, loc, TypeRange(), operands, attributes);
+}
+
+/// Rewrites an `L2` op as the `L0` instructions of its count (CountPlan).
 template <typename L2, typename L0>
 struct LowerVectorOp : OpRewritePattern<L2> {
   using OpRewritePattern<L2>::OpRewritePattern;
@@ -74,35 +129,50 @@ struct LowerVectorOp : OpRewritePattern<L2> {
   LogicalResult matchAndRewrite(L2 op,
                                 PatternRewriter &rewriter) const override {
     auto l2 = cast<VectorL2OpInterface>(op.getOperation());
-    auto maskRepeat = getMaskRepeat(l2, /*report=*/false);
-    if (failed(maskRepeat))
+    FailureOr<CountPlan> plan = getCountPlan(l2, /*report=*/false);
+    if (failed(plan))
       return rewriter.notifyMatchFailure(op, "count not expressible at L0");
     Location loc = op.getLoc();
-    SmallVector<Value> operands;
-    SmallVector<int32_t> segments;
-    for (Value operand : op->getOperands())
-      if (operand != l2.getCount()) {
-        operands.push_back(operand);
-        segments.push_back(1);
+    Value count = l2.getCount();
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    int64_t per = plan->perRepeat;
+    if (plan->whole) {
+      createL0<L0>(rewriter, op, count, {}, {});
+    } else if (std::optional<int64_t> c = plan->constant) {
+      int64_t repeats = *c / per, tail = *c % per;
+      if (repeats) {
+        Value mask = index(per), repeat = index(repeats);
+        createL0<L0>(rewriter, op, count, mask, repeat);
       }
-    // mask, mask bits (high, low: never, a count is a count), repeat
-    int32_t present = maskRepeat->has_value() ? 1 : 0;
-    segments.append({present, 0, 0, present});
-    if (*maskRepeat) {
-      operands.push_back(
-          arith::ConstantIndexOp::create(rewriter, loc, (*maskRepeat)->first));
-      operands.push_back(
-          arith::ConstantIndexOp::create(rewriter, loc, (*maskRepeat)->second));
+      if (tail) {
+        Value mask = index(tail), repeat = index(1);
+        Value offset = repeats ? index(repeats * per) : Value();
+        createL0<L0>(rewriter, op, count, mask, repeat, offset,
+                     std::min(per, plan->elements - repeats * per));
+      }
+    } else {
+      Value zero = index(0), one = index(1), perValue = index(per);
+      Value repeats = arith::DivUIOp::create(rewriter, loc, count, perValue);
+      Value tail = arith::RemUIOp::create(rewriter, loc, count, perValue);
+      auto whenNonEmpty = [&](Value value) {
+        Value nonEmpty = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ugt, value, zero);
+        auto guard = scf::IfOp::create(rewriter, loc, nonEmpty,
+                                       /*withElseRegion=*/false);
+        rewriter.setInsertionPointToStart(guard.thenBlock());
+        return guard;
+      };
+      scf::IfOp full = whenNonEmpty(repeats);
+      createL0<L0>(rewriter, op, count, perValue, repeats);
+      rewriter.setInsertionPointAfter(full);
+      scf::IfOp last = whenNonEmpty(tail);
+      Value offset = arith::MulIOp::create(rewriter, loc, repeats, perValue);
+      createL0<L0>(rewriter, op, count, tail, one, offset, per);
+      rewriter.setInsertionPointAfter(last);
     }
-    SmallVector<NamedAttribute> attributes;
-    for (StringRef inherent : {"round", "mode"})
-      if (std::optional<Attribute> attr = op->getInherentAttr(inherent);
-          attr && *attr)
-        attributes.push_back(rewriter.getNamedAttr(inherent, *attr));
-    llvm::append_range(attributes, op->getDiscardableAttrs());
-    attributes.push_back(rewriter.getNamedAttr(
-        "operandSegmentSizes", rewriter.getDenseI32ArrayAttr(segments)));
-    rewriter.replaceOpWithNewOp<L0>(op, TypeRange(), operands, attributes);
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -145,7 +215,7 @@ struct LowerToL0Pass : tilekit::ascendc::impl::LowerToL0Base<LowerToL0Pass> {
     bool ok = true;
     getOperation().walk([&](VectorL2OpInterface op) {
       if (!staysAtL2(op))
-        ok &= succeeded(getMaskRepeat(op, /*report=*/true));
+        ok &= succeeded(getCountPlan(op, /*report=*/true));
     });
     if (!ok)
       return signalPassFailure();

@@ -599,8 +599,13 @@ def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"
     is absent or covers the whole tensor (`ascendc-fill-asc-operands` then
     fills them from the shape), `mask = count, repeat = 1` when it fits one
     repeat, `mask = 64, repeat = count / 64` (for f32) when it is a multiple
-    of a repeat. A count known only at run time, or one that would need a
-    tail instruction, is an error naming the op.
+    of a repeat. Any other count becomes the full repeats (`mask = 64,
+    repeat = count / 64`) and one tail instruction (`mask = count % 64,
+    repeat = 1`) on `reinterpret_cast` views of its operands that start
+    after them. A count known only at run time computes both as the kernel
+    runs, each instruction under an `scf.if` that it is not empty; its
+    tensors must be whole repeats (the tail's view is one repeat) of at
+    most 255 repeats, or it is an error naming the op.
 
     **Departure:** `compare_l2` stays as it is. The L0 compare lays its
     result bits out per repeat, which neither the executor nor the CPU
@@ -608,7 +613,8 @@ def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"
     the mask (it refused to run the result).
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def FillAscOperands : InterfacePass<"ascendc-fill-asc-operands", "mlir::FunctionOpInterface"> {
