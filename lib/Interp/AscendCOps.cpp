@@ -203,6 +203,25 @@ LogicalResult runSubIndex(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A reshape keeps the storage and the offset; only the extents change.
+LogicalResult runGlobalReshape(ExecContext &context, Operation *op) {
+  auto reshape = cast<GlobalReshapeOp>(op);
+  TensorValue tensor = context.tensor(reshape.getSource());
+  auto type = cast<GlobalTensorType>(reshape.getResult().getType());
+  SmallVector<int64_t, 4> shape;
+  auto sizes = reshape.getSizes().begin();
+  for (int64_t extent : type.getShape())
+    shape.push_back(ShapedType::isDynamic(extent) ? context.index(*sizes++)
+                                                  : extent);
+  if (product(shape) != tensor.numElements())
+    return op->emitOpError() << "views " << tensor.numElements()
+                             << " elements as " << formatShape(shape);
+  tensor.shape = shape;
+  tensor.valid = shape;
+  context.set(reshape.getResult(), std::move(tensor));
+  return success();
+}
+
 LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
   auto dim = cast<GlobalDimOp>(op);
   TensorValue &tensor = context.tensor(dim.getSource());
@@ -1518,6 +1537,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<ReinterpretCastOp>(map, runReinterpretCast);
   addHandler<GlobalSubIndexOp>(map, runSubIndex);
   addHandler<GlobalDimOp>(map, runGlobalDim);
+  addHandler<GlobalReshapeOp>(map, runGlobalReshape);
   addHandler<WorkspaceOp>(map, runWorkspace);
   addHandler<DataCopyOp>(map, runDataCopy);
   addHandler<LoadDataOp>(map, runLoadData);

@@ -260,6 +260,16 @@ inline GmView ascendc_subindex(Context &, GmView view, ptrdiff_t offset) {
   view.offset += offset;
   return view;
 }
+/// The same elements with `rank` other extents.
+template <typename... Extents>
+inline GmView ascendc_reshape(Context &, GmView view, int rank,
+                              Extents... extents) {
+  view.rank = rank;
+  int64_t shape[] = {static_cast<int64_t>(extents)...};
+  for (int d = 0; d < 4; ++d)
+    view.shape[d] = d < rank ? shape[d] : 1;
+  return view;
+}
 inline ptrdiff_t ascendc_dim(Context &, GmView view, int d) {
   return view.shape[d];
 }

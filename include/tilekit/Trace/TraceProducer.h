@@ -725,6 +725,16 @@ inline Tensor tilekit_trace_tensor(Context &ctx, const int64_t *sizes,
   return tensor;
 }
 
+/// The same GM elements with other extents (tensor.view).
+inline Tensor tilekit_trace_view(Context &, const Tensor &src,
+                                 const int64_t *sizes, int rank) {
+  Tensor tensor = src;
+  tensor.rank = rank;
+  for (int d = 0; d < 4; ++d)
+    tensor.shape[d] = d < rank ? sizes[d] : 1;
+  return tensor;
+}
+
 /// GM -> on-chip (tile.load): the box at `offsets` clamped to the tensor
 /// and to `valid` (the box when `count` is 0).
 inline Tile tilekit_trace_dma_load(Context &ctx,

@@ -312,6 +312,13 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
         return op.emitOpError() << "passes a GM tensor that is not an "
                                    "argument of the launch";
       operands.push_back(launch.getArgument(arg));
+      // A reshape of the argument passes its own extents.
+      auto reshape = operand.getDefiningOp<ascendc::GlobalReshapeOp>();
+      if (reshape) {
+        for (Value size : reshape.getSizes())
+          extents.push_back(rewriter.getRemappedValue(size));
+        continue;
+      }
       for (auto [dim, size] : llvm::enumerate(tensor.getShape())) {
         if (!ShapedType::isDynamic(size))
           continue;
@@ -378,8 +385,8 @@ struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
   }
 };
 
-/// An extent of a GM argument: a constant, or the kernel argument that
-/// carries it.
+/// An extent of a GM argument: a constant, the extent a reshape gives, or
+/// the kernel argument that carries it.
 struct GlobalDimLowering : OpConversionPattern<ascendc::GlobalDimOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -389,6 +396,15 @@ struct GlobalDimLowering : OpConversionPattern<ascendc::GlobalDimOp> {
     int64_t size = type.getShape()[op.getDim()];
     if (!ShapedType::isDynamic(size)) {
       rewriter.replaceOp(op, indexConstant(rewriter, op.getLoc(), size));
+      return success();
+    }
+    if (auto reshape =
+            op.getSource().getDefiningOp<ascendc::GlobalReshapeOp>()) {
+      // The reshape's sizes are its dynamic extents in order.
+      int64_t before = llvm::count_if(type.getShape().take_front(op.getDim()),
+                                      ShapedType::isDynamic);
+      rewriter.replaceOp(op,
+                         rewriter.getRemappedValue(reshape.getSizes()[before]));
       return success();
     }
     auto arg = dyn_cast<BlockArgument>(op.getSource());

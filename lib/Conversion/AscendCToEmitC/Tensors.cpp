@@ -158,6 +158,18 @@ struct GlobalSubIndexLowering : OpConversionPattern<ascendc::GlobalSubIndexOp> {
   }
 };
 
+/// A reshape is the same GlobalTensor: an address (its extents are what
+/// global_tensor.dim of it reads).
+struct GlobalReshapeLowering : OpConversionPattern<ascendc::GlobalReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ascendc::GlobalReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSource());
+    return success();
+  }
+};
+
 /// Where a tensor lives, for choosing a copy's form: L1 is the cube's
 /// matrix operands (A1, B1: NZ layout); the bias row (C1) is Other.
 enum class Side { GM, UB, L1, Other };
@@ -542,6 +554,6 @@ void emit::populateTensorPatterns(AscendCToEmitCTypes &types,
   patterns
       .add<LocalTensorLowering, UnplannedLowering<ascendc::LocalTensorAutoOp>,
            UnplannedLowering<ascendc::TBufGetTensorOp>, ReinterpretCastLowering,
-           GlobalSubIndexLowering, DataCopyLowering, LoadDataLowering,
-           FixpipeLowering>(types, patterns.getContext());
+           GlobalSubIndexLowering, GlobalReshapeLowering, DataCopyLowering,
+           LoadDataLowering, FixpipeLowering>(types, patterns.getContext());
 }

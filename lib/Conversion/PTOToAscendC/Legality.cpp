@@ -42,9 +42,6 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
                            "in an in-core function"},
       {"pto.tensor.full", "pto.tile.full and pto.tile.store of each tile in "
                           "an in-core function"},
-      {"pto.tensor.view", "offsets and valid shapes of the in-core "
-                          "function's pto.tile.load / pto.tile.store on the "
-                          "whole tensor"},
       {"pto.tensor.slice", "offsets and valid shapes of the in-core "
                            "function's pto.tile.load / pto.tile.store on the "
                            "whole tensor"},

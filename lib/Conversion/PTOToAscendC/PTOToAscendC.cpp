@@ -244,6 +244,20 @@ struct TensorDimLowering : OpConversionPattern<pto::TensorDimOp> {
   }
 };
 
+/// pto.tensor.view -> ascendc.global_tensor.reshape: the same GM address
+/// with the view's extents (a work item's call passes them).
+struct TensorViewLowering : OpConversionPattern<pto::TensorViewOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TensorViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ascendc::GlobalReshapeOp>(
+        op, getTypeConverter()->convertType(op.getType()), adaptor.getSrc(),
+        adaptor.getSizes());
+    return success();
+  }
+};
+
 /// pto.tensor.create (a GM scratch tensor of the host) -> a region of the
 /// kernel workspace the host allocates; its shape must be static.
 struct TensorCreateLowering : OpConversionPattern<pto::TensorCreateOp> {
@@ -296,7 +310,7 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                                             Transfers &transfers) {
   MLIRContext *context = patterns.getContext();
   patterns
-      .add<TensorDimLowering, TensorCreateLowering,
+      .add<TensorDimLowering, TensorViewLowering, TensorCreateLowering,
            IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
            IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
            IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>,

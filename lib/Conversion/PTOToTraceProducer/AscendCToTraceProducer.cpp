@@ -289,6 +289,25 @@ struct ViewRule : AscendCRule<ReinterpretCastOp, GlobalSubIndexOp> {
   }
 };
 
+/// A GM tensor seen with other extents: the rank, then each extent.
+struct GlobalReshapeRule : AscendCRule<GlobalReshapeOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    auto reshape = cast<GlobalReshapeOp>(l.op);
+    auto type = cast<GlobalTensorType>(reshape.getResult().getType());
+    l.call.value(l.converted(reshape.getSource()))
+        .literal(Twine(type.getRank()));
+    auto sizes = reshape.getSizes().begin();
+    for (int64_t extent : type.getShape()) {
+      if (ShapedType::isDynamic(extent))
+        l.call.value(l.converted(*sizes++));
+      else
+        l.call.literal(Twine(extent));
+    }
+    return l.replaceByCall("ascendc_reshape");
+  }
+};
+
 struct GlobalDimRule : AscendCRule<GlobalDimOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
@@ -534,9 +553,9 @@ using AscendCRules = RuleSet<AscendCEnv>;
 
 /// The AscendC producer's rules.
 void addRules(AscendCRules &rules) {
-  rules.add<MarkerRule, GetValueRule, LocalTensorRule, ViewRule, GlobalDimRule,
-            WorkspaceRule, IndexQueryRule, SyncRule, TransferRule, MmadRule,
-            VectorInstructionRule>();
+  rules.add<MarkerRule, GetValueRule, LocalTensorRule, ViewRule,
+            GlobalReshapeRule, GlobalDimRule, WorkspaceRule, IndexQueryRule,
+            SyncRule, TransferRule, MmadRule, VectorInstructionRule>();
 }
 
 /// A launched kernel's call (a kernel is called by its launches alone):

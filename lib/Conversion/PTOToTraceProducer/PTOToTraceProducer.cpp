@@ -428,25 +428,38 @@ struct CrossCoreTransferRule
   }
 };
 
-/// A GM tensor: static extents from the type, dynamic ones from the
-/// operands.
-struct TensorCreateRule : PTORule<TensorCreateOp> {
+/// The extents of a GM tensor `type`: static ones from the type, dynamic
+/// ones from `sizes` in order.
+SmallVector<Value> extentsOf(Lowering &l, GMTensorType type, ValueRange sizes) {
+  SmallVector<Value> extents;
+  auto dynamic = sizes.begin();
+  for (int64_t extent : type.getShape())
+    extents.push_back(
+        ShapedType::isDynamic(extent)
+            ? l.converted(*dynamic++)
+            : emitc::ConstantOp::create(
+                  l.rewriter, l.op->getLoc(),
+                  emitc::PtrDiffTType::get(l.op->getContext()),
+                  emitc::OpaqueAttr::get(l.op->getContext(),
+                                         std::to_string(extent))));
+  return extents;
+}
+
+/// A GM tensor of its own storage (tensor.create), or the same storage
+/// with other extents (tensor.view).
+struct TensorCreateRule : PTORule<TensorCreateOp, TensorViewOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
+    auto type = cast<GMTensorType>(l.op->getResult(0).getType());
+    if (auto view = dyn_cast<TensorViewOp>(l.op)) {
+      l.call.value(l.converted(view.getSrc()))
+          .ints(extentsOf(l, type, view.getSizes()))
+          .literal(Twine(type.getRank()));
+      return l.replaceByCall("tilekit_trace_view");
+    }
     auto create = cast<TensorCreateOp>(l.op);
-    auto type = cast<GMTensorType>(create.getResult().getType());
-    SmallVector<Value> sizes;
-    auto dynamic = create.getSizes().begin();
-    for (int64_t extent : type.getShape())
-      sizes.push_back(
-          ShapedType::isDynamic(extent)
-              ? l.converted(*dynamic++)
-              : emitc::ConstantOp::create(
-                    l.rewriter, l.op->getLoc(),
-                    emitc::PtrDiffTType::get(l.op->getContext()),
-                    emitc::OpaqueAttr::get(l.op->getContext(),
-                                           std::to_string(extent))));
-    l.call.ints(sizes).literal(Twine(type.getRank()));
+    l.call.ints(extentsOf(l, type, create.getSizes()))
+        .literal(Twine(type.getRank()));
     return l.replaceByCall("tilekit_trace_tensor");
   }
 };

@@ -201,6 +201,30 @@ func.func @reduce_rank() {
 
 // -----
 
+func.func @reshape_sizes(%x: !ascendc.global_tensor<?x64xf32>) {
+  // expected-error @below {{gives 0 extents for the 1 dynamic dimensions of its result}}
+  %r = ascendc.global_tensor.reshape %x : !ascendc.global_tensor<?x64xf32> to !ascendc.global_tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%x: !ascendc.global_tensor<4x64xf32>) {
+  // expected-error @below {{views 256 elements as 128}}
+  %r = ascendc.global_tensor.reshape %x : !ascendc.global_tensor<4x64xf32> to !ascendc.global_tensor<2x64xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_type(%x: !ascendc.global_tensor<4x64xf32>) {
+  // expected-error @below {{views 'f32' elements as 'i32'}}
+  %r = ascendc.global_tensor.reshape %x : !ascendc.global_tensor<4x64xf32> to !ascendc.global_tensor<4x64xi32>
+  return
+}
+
+// -----
+
 func.func @dim(%x: !ascendc.global_tensor<?x64xf32>) -> index {
   // expected-error @below {{reads dimension 2 of a rank-2 tensor}}
   %n = ascendc.global_tensor.dim %x, 2 : <?x64xf32>

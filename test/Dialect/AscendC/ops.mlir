@@ -17,6 +17,8 @@ func.func @tensors(%gm: !ascendc.global_tensor<?x128xf32>, %off: index) {
   %r = ascendc.reinterpret_cast %z : !ascendc.local_tensor<16x128xf32> to !ascendc.local_tensor<2048xi32>
   // CHECK: ascendc.global_tensor.subindex %{{.*}}[%{{.*}}] : <?x128xf32> to <?x128xf32>
   %g = ascendc.global_tensor.subindex %gm[%off] : !ascendc.global_tensor<?x128xf32> to !ascendc.global_tensor<?x128xf32>
+  // CHECK: ascendc.global_tensor.reshape %{{.*}}[%{{.*}}] : <?x128xf32> to <?x8x16xf32>
+  %g3 = ascendc.global_tensor.reshape %gm[%off] : !ascendc.global_tensor<?x128xf32> to !ascendc.global_tensor<?x8x16xf32>
   // CHECK: ascendc.data_copy %{{.*}}, %{{.*}} : !ascendc.local_tensor<16x128xf32>, !ascendc.global_tensor<?x128xf32>
   ascendc.data_copy %x, %g : !ascendc.local_tensor<16x128xf32>, !ascendc.global_tensor<?x128xf32>
   // CHECK: ascendc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !ascendc.global_tensor<?x128xf32>, !ascendc.local_tensor<16x128xf32>

@@ -226,6 +226,23 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
+LogicalResult GlobalReshapeOp::verify() {
+  auto from = cast<GlobalTensorType>(getSource().getType());
+  auto to = cast<GlobalTensorType>(getResult().getType());
+  if (from.getElementType() != to.getElementType())
+    return emitOpError() << "views " << from.getElementType() << " elements as "
+                         << to.getElementType();
+  if (static_cast<int64_t>(getSizes().size()) != to.getNumDynamicDims())
+    return emitOpError() << "gives " << getSizes().size() << " extents for the "
+                         << to.getNumDynamicDims()
+                         << " dynamic dimensions of its result";
+  if (from.hasStaticShape() && to.hasStaticShape() &&
+      from.getNumElements() != to.getNumElements())
+    return emitOpError() << "views " << from.getNumElements() << " elements as "
+                         << to.getNumElements();
+  return success();
+}
+
 LogicalResult GlobalDimOp::verify() {
   int64_t rank = cast<GlobalTensorType>(getSource().getType()).getRank();
   if (static_cast<int64_t>(getDim()) >= rank)

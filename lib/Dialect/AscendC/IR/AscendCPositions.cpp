@@ -26,6 +26,8 @@ Value getStorage(Value tensor) {
       tensor = cast.getSource();
     else if (auto sub = tensor.getDefiningOp<GlobalSubIndexOp>())
       tensor = sub.getSource();
+    else if (auto reshape = tensor.getDefiningOp<GlobalReshapeOp>())
+      tensor = reshape.getSource();
     else
       return tensor;
   }

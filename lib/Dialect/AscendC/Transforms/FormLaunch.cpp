@@ -81,6 +81,10 @@ std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
     return std::nullopt;
   }
   Operation *def = value.getDefiningOp();
+  // A reshape is the argument's address with other extents (the call of
+  // a work item passes those: CallLowering).
+  if (auto reshape = dyn_cast<GlobalReshapeOp>(def))
+    return argumentOf(func, reshape.getSource(), depth + 1);
   unsigned index = cast<OpResult>(value).getResultNumber();
   auto same = [&](Value a, Value b) -> std::optional<unsigned> {
     std::optional<unsigned> x = argumentOf(func, a, depth + 1);
@@ -170,7 +174,8 @@ FormLaunchPass::findObstacle(func::FuncOp host,
       return WalkResult::advance();
     }
     if (isa<arith::ArithDialect>(op->getDialect()) ||
-        isa<scf::ForOp, scf::IfOp, scf::YieldOp, GlobalDimOp>(op))
+        isa<scf::ForOp, scf::IfOp, scf::YieldOp, GlobalDimOp, GlobalReshapeOp>(
+            op))
       return WalkResult::advance();
     // Host scratch becomes the launch's own workspace region.
     if (isa<WorkspaceOp>(op)) {

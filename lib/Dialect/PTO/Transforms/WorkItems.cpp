@@ -54,11 +54,11 @@ struct Use {
 constexpr unsigned kMaxDepth = 32;
 
 /// Whether an orchestration's op is its own scalar code or control flow
-/// (anything else it would run between its items).
+/// (anything else it would run between its items). A view moves no data.
 bool isScalarCode(Operation *op) {
   return isa<arith::ArithDialect>(op->getDialect()) ||
-         isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp>(
-             op);
+         isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp,
+             TensorViewOp>(op);
 }
 
 /// "file:line:col" of `loc`, as diagnostics print places.
@@ -76,20 +76,26 @@ std::string where(Location loc) {
 bool isTensor(Type type) { return isa<GMTensorType>(type); }
 
 /// The argument of `func` that `tensor` is a version of, following loop
-/// and branch results and the results of stores.
+/// and branch results, the results of stores and views; `view` (when
+/// given) becomes the view it is seen through, or stays null.
 std::optional<unsigned> argumentOf(FunctionOpInterface func, Value tensor,
-                                   unsigned depth = 0);
+                                   unsigned depth = 0, Value *view = nullptr);
 
 std::optional<unsigned> sameArgument(FunctionOpInterface func,
-                                     ArrayRef<Value> candidates,
-                                     unsigned depth) {
+                                     ArrayRef<Value> candidates, unsigned depth,
+                                     Value *view) {
   std::optional<unsigned> found;
+  Value foundView;
   for (Value candidate : candidates) {
-    std::optional<unsigned> arg = argumentOf(func, candidate, depth + 1);
-    if (!arg || (found && *found != *arg))
+    Value seen;
+    std::optional<unsigned> arg = argumentOf(func, candidate, depth + 1, &seen);
+    if (!arg || (found && (*found != *arg || foundView != seen)))
       return std::nullopt;
     found = arg;
+    foundView = seen;
   }
+  if (view)
+    *view = foundView;
   return found;
 }
 
@@ -107,7 +113,7 @@ std::optional<unsigned> returnedArgument(FunctionOpInterface callee,
 }
 
 std::optional<unsigned> argumentOf(FunctionOpInterface func, Value tensor,
-                                   unsigned depth) {
+                                   unsigned depth, Value *view) {
   if (depth > kMaxDepth)
     return std::nullopt;
   if (auto arg = dyn_cast<BlockArgument>(tensor)) {
@@ -117,24 +123,30 @@ std::optional<unsigned> argumentOf(FunctionOpInterface func, Value tensor,
     if (auto loop = dyn_cast<scf::ForOp>(owner))
       if (arg.getArgNumber() > 0)
         return argumentOf(func, loop.getInitArgs()[arg.getArgNumber() - 1],
-                          depth + 1);
+                          depth + 1, view);
     return std::nullopt;
   }
   Operation *def = tensor.getDefiningOp();
   unsigned index = cast<OpResult>(tensor).getResultNumber();
+  if (auto viewOp = dyn_cast<TensorViewOp>(def)) {
+    // The outermost view names the shape the items' offsets are in.
+    if (view && !*view)
+      *view = tensor;
+    return argumentOf(func, viewOp.getSrc(), depth + 1, view);
+  }
   if (auto store = dyn_cast<TileStoreOp>(def))
-    return argumentOf(func, store.getDst(), depth + 1);
+    return argumentOf(func, store.getDst(), depth + 1, view);
   if (auto loop = dyn_cast<scf::ForOp>(def))
     return sameArgument(
         func, {loop.getInitArgs()[index], loop.getYieldedValues()[index]},
-        depth);
+        depth, view);
   if (auto branch = dyn_cast<scf::IfOp>(def)) {
     if (branch.getElseRegion().empty())
       return std::nullopt;
     return sameArgument(func,
                         {branch.thenYield().getOperand(index),
                          branch.elseYield().getOperand(index)},
-                        depth);
+                        depth, view);
   }
   if (auto call = dyn_cast<func::CallOp>(def)) {
     auto callee = dyn_cast_or_null<FunctionOpInterface>(
@@ -144,7 +156,7 @@ std::optional<unsigned> argumentOf(FunctionOpInterface func, Value tensor,
     std::optional<unsigned> param = returnedArgument(callee, index, depth);
     if (!param)
       return std::nullopt;
-    return argumentOf(func, call.getOperand(*param), depth + 1);
+    return argumentOf(func, call.getOperand(*param), depth + 1, view);
   }
   return std::nullopt;
 }
@@ -207,6 +219,8 @@ private:
   ArrayRef<Operation *> scope;
   /// The uses of each argument, by call site.
   llvm::MapVector<unsigned, SmallVector<Use, 2>> uses;
+  /// The view each argument's items see it through (null: none).
+  llvm::DenseMap<unsigned, Value> views;
 };
 
 std::string ItemAnalysis::nameOf(unsigned arg) {
@@ -263,11 +277,23 @@ std::optional<ItemDependence> ItemAnalysis::collectUses() {
     for (auto [index, operand] : llvm::enumerate(call.getOperands())) {
       if (!isTensor(operand.getType()))
         continue;
-      std::optional<unsigned> arg = argumentOf(orchestration, operand);
+      Value view;
+      std::optional<unsigned> arg =
+          argumentOf(orchestration, operand, 0, &view);
       if (!arg) {
         found = {op, "passes a GM tensor (operand " + std::to_string(index) +
                          ") that is not followed to an argument of the "
                          "orchestration"};
+        return WalkResult::interrupt();
+      }
+      // The items' offsets are compared in one shape: every item must see
+      // the argument through the same view (or none).
+      auto [seen, fresh] = views.try_emplace(*arg, view);
+      if (!fresh && seen->second != view) {
+        found = {op, "passes " + nameOf(*arg) +
+                         " through another view than an earlier item "
+                         "(pto.tensor.view), whose offsets this proof does "
+                         "not compare"};
         return WalkResult::interrupt();
       }
       SmallVector<Use, 2> &argUses = uses[*arg];

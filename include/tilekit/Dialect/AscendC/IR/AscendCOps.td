@@ -124,6 +124,27 @@ def AscendC_GlobalSubIndexOp : AscendC_Op<"global_tensor.subindex", [Tilekit_NoP
   }];
 }
 
+def AscendC_GlobalReshapeOp : AscendC_Op<"global_tensor.reshape", [Tilekit_NoPipe, Pure]> {
+  let summary = "the same GM elements seen with another shape";
+  let description = [{
+    The result starts where the source does and holds its elements in the
+    same row-major order; `sizes` are the result's dynamic extents, in
+    order. The element counts must agree (checked here when both shapes
+    are static, when the kernel runs otherwise). In C++ it is the same
+    `GlobalTensor` (an address); `global_tensor.dim` of it reads `sizes`.
+
+    ```mlir
+    %rows = ascendc.global_tensor.reshape %x[%n] : !ascendc.global_tensor<?x12x128xf32> to !ascendc.global_tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalTensor:$source, Variadic<Index>:$sizes);
+  let results = (outs AscendC_GlobalTensor:$result);
+  let assemblyFormat = [{
+    $source (`[` $sizes^ `]`)? attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]> {
   let summary = "the extent of one dimension of a GM tensor";
   let description = [{

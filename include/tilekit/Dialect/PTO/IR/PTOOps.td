@@ -931,6 +931,20 @@ def PTO_TensorFullOp : PTO_Op<"tensor.full",
 
 def PTO_TensorViewOp : PTO_Op<"tensor.view", [PTO_OrchestrationOp, Pure]> {
   let summary = "the same GM data seen with another shape";
+  let description = [{
+    The result holds the source's elements in the same row-major order with
+    the result type's extents; `sizes` gives its dynamic extents (one per
+    `?`, in order). The element counts must agree (checked here when both
+    shapes are static, when the kernel runs otherwise). No data moves: a
+    view is how an orchestration hands an in-core function a 2-d view of a
+    3-d tensor, say. It compiles to `ascendc.global_tensor.reshape` (the same
+    address; a work item's call passes the view's extents).
+
+    ```mlir
+    %rows = arith.muli %s, %c12 : index
+    %flat = pto.tensor.view %x[%rows] : !pto.tensor<?x12x128xf32> -> !pto.tensor<?x128xf32>
+    ```
+  }];
   let arguments = (ins PTO_AnyTensor:$src, Variadic<Index>:$sizes);
   let results = (outs PTO_AnyTensor:$result);
   let assemblyFormat = [{
