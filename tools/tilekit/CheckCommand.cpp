@@ -120,6 +120,20 @@ static LogicalResult checkCompiles(ModuleOp module,
     pm.addPass(createMergeGroups());
     return pm.run(*copy);
   }
+  // First every op the lowering refuses (not only the first), each with
+  // what to write instead; then, when it takes them all, the rest of the
+  // compilation and the C++ emission.
+  if (driver::holdsPTO(*copy)) {
+    OwningOpRef<ModuleOp> listed = module.clone();
+    driver::markArch(*listed, *arch);
+    PassManager listing(module.getContext(), ModuleOp::getOperationName());
+    listing.addPass(createMergeGroups());
+    ConvertPTOToAscendCOptions every;
+    every.everyRefusal = true;
+    listing.addPass(createConvertPTOToAscendC(every));
+    if (failed(listing.run(*listed)))
+      return failure();
+  }
   driver::buildCompilePipeline(pm, *copy, *arch, /*lowerToL0=*/false, "",
                                capacities, /*cores=*/0, driver::planOptions());
   if (failed(pm.run(*copy)))

@@ -73,6 +73,13 @@ def ConvertPTOToAscendC : Pass<"convert-pto-to-ascendc", "mlir::ModuleOp"> {
     The result still mixes the cores in one function where a kernel uses
     both: `ascendc-form-core-groups` splits it.
   }];
+  let options = [
+    Option<"everyRefusal", "every-refusal", "bool", /*default=*/"false",
+           "Report every op the lowering refuses, not the first only: each "
+           "refused op stays as it is while the conversion runs again to "
+           "find the next (an op that only uses what a refused op made is "
+           "not reported); the pass still fails. `tilekit check --arch`">
+  ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

@@ -174,8 +174,9 @@ template <typename From> struct RemLowering : TilePattern<From> {
     auto tile = cast<pto::TileType>(op.getType());
     if (!isa<IntegerType>(tile.getElementType()))
       return op.emitOpError()
-             << "takes the remainder of floats, which Ascend C's vector "
-                "instructions do not compute exactly (no fmod); compute it "
+             << "takes the exact remainder of floats (fmod), which Ascend "
+                "C computes only as a - trunc(a / b) * b in floating point "
+                "(its Fmod, which differs whenever a / b rounds); compute it "
                 "on the host, or for integers use an integer tile";
     Location loc = op.getLoc();
     Value dividend = op->getOperand(0);

@@ -88,15 +88,21 @@ bool tilekit::isLoweredToAscendC(OperationName name) {
 
 LogicalResult
 lowering::checkEveryOpLowers(Operation *root,
-                             const llvm::DenseSet<OperationName> &taken) {
+                             const llvm::DenseSet<OperationName> &taken,
+                             llvm::DenseSet<Operation *> *refused) {
   bool clean = true;
+  auto refuse = [&](Operation *op) {
+    clean = false;
+    if (refused)
+      refused->insert(op);
+  };
   root->walk([&](Operation *op) {
     // The lowering does not home a tile a while loop carries (an scf.for's
     // it does), and the C++ has no form for it.
     if (auto loop = dyn_cast<scf::WhileOp>(op);
         loop &&
         llvm::any_of(loop->getResultTypes(), llvm::IsaPred<pto::TileType>)) {
-      clean = false;
+      refuse(loop);
       loop.emitOpError()
           << "carries a tile across its trips, which is not lowered to "
              "AscendC; write it as an scf.for with a trip count, or update "
@@ -107,7 +113,7 @@ lowering::checkEveryOpLowers(Operation *root,
         !isa<pto::PTODialect>(op->getDialect()) ||
         taken.contains(op->getName()))
       return;
-    clean = false;
+    refuse(op);
     InFlightDiagnostic error = op->emitOpError() << "is not lowered to AscendC";
     std::string hint = ascendCInsteadOf(op->getName());
     if (!hint.empty())

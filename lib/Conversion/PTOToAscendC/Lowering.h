@@ -260,10 +260,12 @@ llvm::DenseSet<mlir::OperationName> takenOps(mlir::RewritePatternSet &patterns);
 
 /// Legality.cpp: an error at each PTO op under `root` that no pattern
 /// takes, with how to write it instead, and at each scf.while that carries
-/// a tile; every such op, not the first only.
+/// a tile; every such op, not the first only (each added to `refused`
+/// when given).
 mlir::LogicalResult
 checkEveryOpLowers(mlir::Operation *root,
-                   const llvm::DenseSet<mlir::OperationName> &taken);
+                   const llvm::DenseSet<mlir::OperationName> &taken,
+                   llvm::DenseSet<mlir::Operation *> *refused = nullptr);
 
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,

@@ -332,6 +332,7 @@ namespace {
 
 struct ConvertPTOToAscendCPass
     : tilekit::impl::ConvertPTOToAscendCBase<ConvertPTOToAscendCPass> {
+  using ConvertPTOToAscendCBase::ConvertPTOToAscendCBase;
   void runOnOperation() override {
     // Register scopes have their own path: separately compiled helpers.
     WalkResult scopes = getOperation().walk([](pto::RegScopeOp scope) {
@@ -343,26 +344,6 @@ struct ConvertPTOToAscendCPass
     if (scopes.wasInterrupted() || failed(inlineTileCalls(getOperation())))
       return signalPassFailure();
     MLIRContext *context = &getContext();
-    PTOToAscendCTypes types;
-    ConversionTarget target(*context);
-    target.addLegalDialect<ascendc::AscendCDialect, arith::ArithDialect>();
-    target.addIllegalDialect<pto::PTODialect>();
-    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
-      return types.isSignatureLegal(func.getFunctionType()) &&
-             types.isLegal(&func.getBody());
-    });
-    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
-        [&](Operation *op) { return types.isLegal(op); });
-
-    RewritePatternSet patterns(context);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   types);
-    populateReturnOpTypeConversionPattern(patterns, types);
-    populateCallOpTypeConversionPattern(patterns, types);
-    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
-                                                         target);
-    ValidShapes valid;
-    Transfers transfers;
     // Orchestration functions are the host side: they launch the kernels.
     getOperation().walk([&](func::FuncOp func) {
       if (pto::getFunctionKind(func) == pto::FunctionKind::Orchestration)
@@ -382,27 +363,158 @@ struct ConvertPTOToAscendCPass
       if (!func->removeAttr(kMergedGroupAttr))
         unmerged.push_back(func);
     }
-    populatePTOToAscendCPatterns(types, patterns, valid, transfers);
-    // Every op no pattern takes, each with what to write instead.
-    if (failed(checkEveryOpLowers(getOperation(), takenOps(patterns))) ||
-        failed(checkNoLiveAliases(unmerged)) ||
-        failed(readTransferSites(getOperation(), transfers)))
+    // Every op no pattern takes, each with what to write instead (all of
+    // them, and the conversion's refusals after, with every-refusal).
+    llvm::DenseSet<Operation *> refused;
+    {
+      PTOToAscendCTypes types;
+      ValidShapes valid;
+      Transfers transfers;
+      RewritePatternSet patterns(context);
+      populatePTOToAscendCPatterns(types, patterns, valid, transfers);
+      if (failed(checkEveryOpLowers(getOperation(), takenOps(patterns),
+                                    &refused)) &&
+          !everyRefusal)
+        return signalPassFailure();
+    }
+    if (failed(checkNoLiveAliases(unmerged)))
       return signalPassFailure();
-    findLoadsPastEdge(getOperation(), valid);
-    recordLoopCarriedTiles(getOperation(), valid);
-    if (failed(convertSayingWhy(
-            getOperation(),
-            "is not lowered to AscendC in this form (its operands' types, "
-            "spaces or shapes)",
-            [&] {
-              return applyPartialConversion(getOperation(), target,
-                                            std::move(patterns));
-            })))
+    bool clean = refused.empty();
+    // A failed conversion leaves the IR as it was: with every-refusal the
+    // op it stopped at stays PTO (legal) on the next try, and the next
+    // refusal is found.
+    for (unsigned attempt = 0;; ++attempt) {
+      FailureOr<Operation *> stopped = convertOnce(refused);
+      if (succeeded(stopped) && !*stopped)
+        break;
+      clean = false;
+      if (failed(stopped) || !everyRefusal || attempt == kMaxRefusals)
+        return signalPassFailure();
+      refused.insert(*stopped);
+    }
+    if (!clean)
       return signalPassFailure();
     if (failed(dropCarriedTensors()))
       return signalPassFailure();
     // The lanes are now on the tensors.
     getOperation().walk([](Operation *op) { op->removeAttr(kLaneAttr); });
+  }
+
+  /// How many refusals every-refusal lists before it stops.
+  static constexpr unsigned kMaxRefusals = 100;
+
+  /// One dialect conversion, the ops in `refused` kept as they are: null
+  /// when it succeeds, else the op it stopped at (its error reported,
+  /// unless it only uses what a refused op made), or failure when that op
+  /// cannot be told.
+  FailureOr<Operation *>
+  convertOnce(const llvm::DenseSet<Operation *> &refused) {
+    MLIRContext *context = &getContext();
+    PTOToAscendCTypes types;
+    ConversionTarget target(*context);
+    target.addLegalDialect<ascendc::AscendCDialect, arith::ArithDialect>();
+    target.addDynamicallyLegalDialect<pto::PTODialect>(
+        [&](Operation *op) { return refused.contains(op); });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return types.isSignatureLegal(func.getFunctionType()) &&
+             types.isLegal(&func.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return types.isLegal(op); });
+
+    RewritePatternSet patterns(context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   types);
+    populateReturnOpTypeConversionPattern(patterns, types);
+    populateCallOpTypeConversionPattern(patterns, types);
+    scf::populateSCFStructuralTypeConversionsAndLegality(types, patterns,
+                                                         target);
+    ValidShapes valid;
+    Transfers transfers;
+    populatePTOToAscendCPatterns(types, patterns, valid, transfers);
+    if (failed(readTransferSites(getOperation(), transfers)))
+      return failure();
+    findLoadsPastEdge(getOperation(), valid);
+    recordLoopCarriedTiles(getOperation(), valid);
+    if (refused.empty() && !everyRefusal) {
+      if (failed(convertSayingWhy(
+              getOperation(),
+              "is not lowered to AscendC in this form (its operands' types, "
+              "spaces or shapes)",
+              [&] {
+                return applyPartialConversion(getOperation(), target,
+                                              std::move(patterns));
+              })))
+        return failure();
+      return static_cast<Operation *>(nullptr);
+    }
+    // Listing: the pattern's errors are held until the op they stopped at
+    // is known, and dropped when that op only uses what a refused op made
+    // (its operands were never converted).
+    SmallVector<Diagnostic> held;
+    std::optional<Location> stoppedAt;
+    std::string stoppedName;
+    bool leftMaterializations = false;
+    LogicalResult converted = success();
+    {
+      ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Error)
+          return failure();
+        std::string message = diag.str();
+        StringRef text = message;
+        // What a refused op made, still used by converted ops: no
+        // refusal of its own.
+        if (text.starts_with("failed to legalize unresolved materialization")) {
+          leftMaterializations = true;
+          return success();
+        }
+        if (text.consume_front("failed to legalize operation '")) {
+          if (!stoppedAt) {
+            stoppedAt = diag.getLocation();
+            stoppedName =
+                text.take_until([](char c) { return c == '\''; }).str();
+          }
+          return success();
+        }
+        held.push_back(std::move(diag));
+        return success();
+      });
+      converted =
+          applyPartialConversion(getOperation(), target, std::move(patterns));
+    }
+    if (succeeded(converted) || (!stoppedAt && leftMaterializations)) {
+      for (Diagnostic &diag : held)
+        context->getDiagEngine().emit(std::move(diag));
+      return static_cast<Operation *>(nullptr);
+    }
+    Operation *stopped = nullptr;
+    if (stoppedAt)
+      getOperation().walk([&](Operation *op) {
+        if (op->getLoc() == *stoppedAt &&
+            op->getName().getStringRef() == stoppedName &&
+            !refused.contains(op)) {
+          stopped = op;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+    if (!stopped) {
+      for (Diagnostic &diag : held)
+        context->getDiagEngine().emit(std::move(diag));
+      return failure();
+    }
+    bool followsRefusal = llvm::any_of(stopped->getOperands(), [&](Value v) {
+      return refused.contains(v.getDefiningOp());
+    });
+    if (!followsRefusal) {
+      if (held.empty())
+        stopped->emitOpError()
+            << "is not lowered to AscendC in this form (its operands' types, "
+               "spaces or shapes)";
+      for (Diagnostic &diag : held)
+        context->getDiagEngine().emit(std::move(diag));
+    }
+    return stopped;
   }
 
   /// A tile updated in place across loop trips (an accumulator) is now the
