@@ -38,13 +38,10 @@
 // CHECK-NOT: pto.
 
 // A PTO op without a lowering is an error at the op, naming it.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.shl' op is not lowered to AscendC; write it as
-func.func @shift(%x: !pto.tensor<16x128xi32>, %y: !pto.tensor<16x128xi32>) -> !pto.tensor<16x128xi32> attributes {pto.kind = #pto.kind<incore>} {
-  %c0 = arith.constant 0 : index
-  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x128xi32> -> !pto.tile<16x128xi32, vec>
-  %m = pto.tile.shl %t, %t : !pto.tile<16x128xi32, vec>
-  %r = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x128xi32, vec> -> !pto.tensor<16x128xi32>
-  return %r : !pto.tensor<16x128xi32>
+// ERR: pto-to-ascendc.mlir:[[@LINE+2]]:8: error: 'pto.tensor.exp' op is not lowered to AscendC; write it as
+func.func @host_exp(%x: !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32> attributes {pto.kind = #pto.kind<orchestration>} {
+  %e = pto.tensor.exp %x : !pto.tensor<16x128xf32>
+  return %e : !pto.tensor<16x128xf32>
 }
 
 // -----

@@ -17,6 +17,13 @@
 //                                executor's remainder does), over the
 //                                valid elements the division counts
 //
+//   pto.tile.shl / shr       -> (a tile of amounts: Ascend C's ShiftLeft
+//                                and ShiftRight take one scalar amount)
+//                                the scalar unit walks the valid region:
+//                                get_value of both, the shift, set_value;
+//                                an amount outside [0, width) gives 0
+//                                (shl) or the sign (shr), as the executor
+//
 // A mask tile (i1) is not bits in a byte, so it is refused. Each result
 // keeps its first operand's valid shape.
 //
@@ -25,6 +32,7 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -199,6 +207,79 @@ template <typename From> struct RemLowering : TilePattern<From> {
   }
 };
 
+/// pto.tile.shl / shr by a tile of amounts, one element at a time on the
+/// scalar unit (slow: every element is a scalar read and write).
+template <typename From, bool Left>
+struct ShiftByTileLowering : TilePattern<From> {
+  using TilePattern<From>::TilePattern;
+  LogicalResult
+  matchAndRewrite(From op, typename From::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<pto::TileType>(op.getType());
+    auto element = dyn_cast<IntegerType>(tile.getElementType());
+    if (tile.getRank() != 2 || !element || !element.isSignless() ||
+        element.getWidth() < 8)
+      return op.emitOpError()
+             << "shifts " << tile
+             << " by a tile, which is lowered for 2-d tiles of signed "
+                "integers (the scalar unit, one element at a time); cast an "
+                "unsigned tile to the signed type of its width first";
+    FailureOr<ValidShape> shape = this->valid.require(op, op->getOperand(0));
+    if (failed(shape))
+      return failure();
+    this->valid.inherit(op.getResult(), op->getOperand(0));
+    Location loc = op.getLoc();
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    auto number = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getIntegerAttr(element, value));
+    };
+    Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
+                            op.getResult(), ascendc::Position::VecCalc);
+    int64_t cols = tile.getShape()[1];
+    Value rows = extentOr(rewriter, loc, shape->rows, tile.getShape()[0]);
+    Value validCols = extentOr(rewriter, loc, shape->cols, cols);
+    Value zero = index(0), one = index(1);
+    Value width = number(element.getWidth());
+    auto outer = scf::ForOp::create(rewriter, loc, zero, rows, one);
+    rewriter.setInsertionPointToStart(outer.getBody());
+    auto inner = scf::ForOp::create(rewriter, loc, zero, validCols, one);
+    rewriter.setInsertionPointToStart(inner.getBody());
+    Value at = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, outer.getInductionVar(),
+                              index(cols)),
+        inner.getInductionVar());
+    Value value = ascendc::GetValueOp::create(rewriter, loc, element,
+                                              adaptor.getOperands()[0], at);
+    Value amount = ascendc::GetValueOp::create(rewriter, loc, element,
+                                               adaptor.getOperands()[1], at);
+    // Unsigned: a negative amount is out of range too.
+    Value inRange = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, amount, width);
+    Value result;
+    if (Left) {
+      Value shifted = arith::ShLIOp::create(
+          rewriter, loc, value,
+          arith::SelectOp::create(rewriter, loc, inRange, amount, number(0)));
+      result =
+          arith::SelectOp::create(rewriter, loc, inRange, shifted, number(0));
+    } else {
+      // Past the width, every bit is the sign: a shift by width - 1.
+      result = arith::ShRSIOp::create(
+          rewriter, loc, value,
+          arith::SelectOp::create(rewriter, loc, inRange, amount,
+                                  number(element.getWidth() - 1)));
+    }
+    ascendc::SetValueOp::create(rewriter, loc, dst, at, result);
+    rewriter.setInsertionPointAfter(outer);
+    rewriter.replaceOp(op, dst);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateCompositePatterns(PTOToAscendCTypes &types,
@@ -211,6 +292,8 @@ void lowering::populateCompositePatterns(PTOToAscendCTypes &types,
                BitwiseLowering<pto::TileAndSOp, Bitwise::And>,
                BitwiseLowering<pto::TileOrSOp, Bitwise::Or>,
                BitwiseLowering<pto::TileXorSOp, Bitwise::Xor>, NegLowering,
-               RemLowering<pto::TileRemOp>, RemLowering<pto::TileRemSOp>>(
+               RemLowering<pto::TileRemOp>, RemLowering<pto::TileRemSOp>,
+               ShiftByTileLowering<pto::TileShlOp, true>,
+               ShiftByTileLowering<pto::TileShrOp, false>>(
       types, patterns.getContext(), valid);
 }

@@ -31,11 +31,6 @@ namespace {
 /// rule (ascendCInsteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-      {"pto.tile.shl", "pto.tile.shls by a constant amount (Ascend C shifts "
-                       "by a scalar only), or pto.tile.mul by a tile of "
-                       "powers of two"},
-      {"pto.tile.shr", "pto.tile.shrs by a constant amount (Ascend C shifts "
-                       "by a scalar only)"},
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "
