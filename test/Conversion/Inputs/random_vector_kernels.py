@@ -154,9 +154,21 @@ class Kernel:
                           if axis == "row" else
                           "!pto.tile<1x%dx%s, vec>" % (self.cols, self.element))
                 folded = self.fresh()
-                self.emit(depth, "%s = pto.tile.%s_%s %s : %s -> %s"
-                          % (folded, axis, self.rng.choice(FOLDS),
-                             self.rng.choice(values), tile, narrow))
+                if axis == "row" and self.selectable() and self.rng.random() < 0.3:
+                    # The column of each row's max or min, as a number
+                    # (exact in f16 and f32 below 2048 columns).
+                    found, column_of = self.fresh(), self.fresh()
+                    self.emit(depth, "%s, %s = pto.tile.row_arg%s %s : %s -> %s, %s"
+                              % (found, column_of, self.rng.choice(["max", "min"]),
+                                 self.rng.choice(values), tile, narrow,
+                                 "!pto.tile<%dx1xi32, vec>" % self.tile_rows))
+                    self.emit(depth, "%s = pto.tile.cast %s : %s -> %s"
+                              % (folded, column_of,
+                                 "!pto.tile<%dx1xi32, vec>" % self.tile_rows, narrow))
+                else:
+                    self.emit(depth, "%s = pto.tile.%s_%s %s : %s -> %s"
+                              % (folded, axis, self.rng.choice(FOLDS),
+                                 self.rng.choice(values), tile, narrow))
                 self.emit(depth, "%s = pto.tile.%s_expand_%s %s, %s : %s, %s"
                           % (out, axis, self.rng.choice(EXPAND),
                              self.rng.choice(values), folded, tile, narrow))
@@ -339,7 +351,8 @@ def main():
         path = os.path.join(args.workdir, kernel.name + ".mlir")
         text = kernel.text()
         padded += "pto.tile.fillpad" in text
-        indexed += "pto.tile.col_cumsum" in text or "pto.tile.iota" in text
+        indexed += ("pto.tile.col_cumsum" in text or "pto.tile.iota" in text
+                    or "pto.tile.row_arg" in text)
         with open(path, "w") as f:
             f.write(text)
         if args.write_only:
@@ -356,8 +369,9 @@ def main():
                 sys.stderr.write(result.stderr)
                 sys.exit("FAILED: %s\n(%s)" % (" ".join(command), path))
             compiled += 1
-    print("%d kernels (%d with padded columns, %d with prefix sums or index "
-          "sequences) compiled %d times; every pass kept every output bit"
+    print("%d kernels (%d with padded columns, %d with prefix sums, index "
+          "sequences or arg folds) compiled %d times; every pass kept every "
+          "output bit"
           % (args.count, padded, indexed, compiled))
 
 
