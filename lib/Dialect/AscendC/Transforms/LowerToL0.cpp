@@ -29,15 +29,15 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-/// How the count of an L2 op becomes L0 instructions: none (the defaults
-/// cover the whole tensor), or `repeats` full repeats of `perRepeat`
-/// elements followed by one repeat of the `tail` elements left, on views
-/// that start after the full ones. Constant counts give constant plans;
-/// a count known only at run time computes its repeats and tail as the
-/// kernel runs, each instruction guarded by its being non-empty.
 /// The repeats one vector instruction takes (its repeat field is 8 bits).
 constexpr int64_t kMaxRepeats = 255;
 
+/// How the count of an L2 op becomes L0 instructions: none (`whole`: the
+/// defaults cover the tensor), or count / perRepeat full repeats followed
+/// by one repeat of the count % perRepeat elements left, on views that
+/// start after the full ones. A `constant` count gives constant masks and
+/// repeats; one known only at run time computes them as the kernel runs,
+/// each instruction guarded by its being non-empty.
 struct CountPlan {
   bool whole = false;
   int64_t elements = 0;
