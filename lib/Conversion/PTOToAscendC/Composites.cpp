@@ -32,7 +32,6 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tilekit;
@@ -229,9 +228,6 @@ struct ShiftByTileLowering : TilePattern<From> {
       return failure();
     this->valid.inherit(op.getResult(), op->getOperand(0));
     Location loc = op.getLoc();
-    auto index = [&](int64_t value) -> Value {
-      return arith::ConstantIndexOp::create(rewriter, loc, value);
-    };
     auto number = [&](int64_t value) -> Value {
       return arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getIntegerAttr(element, value));
@@ -241,40 +237,33 @@ struct ShiftByTileLowering : TilePattern<From> {
     int64_t cols = tile.getShape()[1];
     Value rows = extentOr(rewriter, loc, shape->rows, tile.getShape()[0]);
     Value validCols = extentOr(rewriter, loc, shape->cols, cols);
-    Value zero = index(0), one = index(1);
     Value width = number(element.getWidth());
-    auto outer = scf::ForOp::create(rewriter, loc, zero, rows, one);
-    rewriter.setInsertionPointToStart(outer.getBody());
-    auto inner = scf::ForOp::create(rewriter, loc, zero, validCols, one);
-    rewriter.setInsertionPointToStart(inner.getBody());
-    Value at = arith::AddIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, outer.getInductionVar(),
-                              index(cols)),
-        inner.getInductionVar());
-    Value value = ascendc::GetValueOp::create(rewriter, loc, element,
-                                              adaptor.getOperands()[0], at);
-    Value amount = ascendc::GetValueOp::create(rewriter, loc, element,
-                                               adaptor.getOperands()[1], at);
-    // Unsigned: a negative amount is out of range too.
-    Value inRange = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, amount, width);
-    Value result;
-    if (Left) {
-      Value shifted = arith::ShLIOp::create(
-          rewriter, loc, value,
-          arith::SelectOp::create(rewriter, loc, inRange, amount, number(0)));
-      result =
-          arith::SelectOp::create(rewriter, loc, inRange, shifted, number(0));
-    } else {
-      // Past the width, every bit is the sign: a shift by width - 1.
-      result = arith::ShRSIOp::create(
-          rewriter, loc, value,
-          arith::SelectOp::create(rewriter, loc, inRange, amount,
-                                  number(element.getWidth() - 1)));
-    }
-    ascendc::SetValueOp::create(rewriter, loc, dst, at, result);
-    rewriter.setInsertionPointAfter(outer);
+    forEachElement(
+        rewriter, loc, rows, validCols, cols, [&](Value, Value, Value at) {
+          Value value = ascendc::GetValueOp::create(
+              rewriter, loc, element, adaptor.getOperands()[0], at);
+          Value amount = ascendc::GetValueOp::create(
+              rewriter, loc, element, adaptor.getOperands()[1], at);
+          // Unsigned: a negative amount is out of range too.
+          Value inRange = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::ult, amount, width);
+          Value result;
+          if (Left) {
+            Value shifted = arith::ShLIOp::create(
+                rewriter, loc, value,
+                arith::SelectOp::create(rewriter, loc, inRange, amount,
+                                        number(0)));
+            result = arith::SelectOp::create(rewriter, loc, inRange, shifted,
+                                             number(0));
+          } else {
+            // Past the width, every bit is the sign: a shift by width - 1.
+            result = arith::ShRSIOp::create(
+                rewriter, loc, value,
+                arith::SelectOp::create(rewriter, loc, inRange, amount,
+                                        number(element.getWidth() - 1)));
+          }
+          ascendc::SetValueOp::create(rewriter, loc, dst, at, result);
+        });
     rewriter.replaceOp(op, dst);
     return success();
   }

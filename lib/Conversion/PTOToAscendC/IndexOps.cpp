@@ -36,6 +36,7 @@
 #include "Lowering.h"
 
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -292,14 +293,11 @@ struct ArgReduceLowering : TilePattern<From> {
 /// from them (Ascend C has no instruction that pairs separate tiles).
 using SortedPairs = llvm::DenseMap<Value, Value>;
 
-/// The instructions a sort takes per call: at most 255 repeats of 32 pairs.
-constexpr int64_t kMaxSortRepeats = 255;
-
 /// Emits `emit(first, repeats)` over `blocks` blocks of 32 in calls of at
-/// most kMaxSortRepeats repeats each.
+/// most ascendc::kMaxRepeats repeats each (32 pairs a repeat).
 template <typename Emit> void inSortCalls(int64_t blocks, Emit emit) {
-  for (int64_t first = 0; first < blocks; first += kMaxSortRepeats)
-    emit(first, std::min(kMaxSortRepeats, blocks - first));
+  for (int64_t first = 0; first < blocks; first += ascendc::kMaxRepeats)
+    emit(first, std::min(ascendc::kMaxRepeats, blocks - first));
 }
 
 /// The f16 / f32 tile a sort takes, of whole 32-element blocks per row: an
@@ -540,43 +538,58 @@ struct ScatterLowering : TilePattern<pto::TileScatterOp> {
     int64_t cols = src.getShape()[1], targetCols = dst.getShape()[1];
     Value rows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
     Value validCols = extentOr(rewriter, loc, shape->cols, cols);
-    Value zero = constant(0), one = constant(1);
+    Value zero = constant(0);
     Value target = adaptor.getDst();
-    auto outer = scf::ForOp::create(rewriter, loc, zero, rows, one);
-    rewriter.setInsertionPointToStart(outer.getBody());
-    auto inner = scf::ForOp::create(rewriter, loc, zero, validCols, one);
-    rewriter.setInsertionPointToStart(inner.getBody());
-    Value i = outer.getInductionVar(), j = inner.getInductionVar();
-    Value at = arith::AddIOp::create(
-        rewriter, loc, arith::MulIOp::create(rewriter, loc, i, constant(cols)),
-        j);
-    Value row = arith::IndexCastOp::create(
-        rewriter, loc, rewriter.getIndexType(),
-        ascendc::GetValueOp::create(rewriter, loc, rewriter.getI32Type(),
-                                    adaptor.getIndices(), at));
-    Value element = ascendc::GetValueOp::create(
-        rewriter, loc, src.getElementType(), adaptor.getSrc(), at);
-    Value inside = arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, row,
-                              zero),
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, row,
-                              constant(dst.getShape()[0])));
-    auto write = scf::IfOp::create(rewriter, loc, inside);
-    rewriter.setInsertionPointToStart(&write.getThenRegion().front());
-    ascendc::SetValueOp::create(
-        rewriter, loc, target,
-        arith::AddIOp::create(
-            rewriter, loc,
-            arith::MulIOp::create(rewriter, loc, row, constant(targetCols)), j),
-        element);
-    rewriter.setInsertionPointAfter(outer);
+    forEachElement(
+        rewriter, loc, rows, validCols, cols, [&](Value, Value j, Value at) {
+          Value row = arith::IndexCastOp::create(
+              rewriter, loc, rewriter.getIndexType(),
+              ascendc::GetValueOp::create(rewriter, loc, rewriter.getI32Type(),
+                                          adaptor.getIndices(), at));
+          Value element = ascendc::GetValueOp::create(
+              rewriter, loc, src.getElementType(), adaptor.getSrc(), at);
+          Value inside = arith::AndIOp::create(
+              rewriter, loc,
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                    row, zero),
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                    row, constant(dst.getShape()[0])));
+          auto write = scf::IfOp::create(rewriter, loc, inside);
+          rewriter.setInsertionPointToStart(&write.getThenRegion().front());
+          ascendc::SetValueOp::create(
+              rewriter, loc, target,
+              arith::AddIOp::create(rewriter, loc,
+                                    arith::MulIOp::create(rewriter, loc, row,
+                                                          constant(targetCols)),
+                                    j),
+              element);
+        });
     rewriter.replaceOp(op, target);
     return success();
   }
 };
 
 } // namespace
+
+void lowering::forEachElement(
+    OpBuilder &builder, Location loc, Value rows, Value cols, int64_t pitch,
+    function_ref<void(Value row, Value col, Value at)> body) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  auto outer = scf::ForOp::create(builder, loc, zero, rows, one);
+  builder.setInsertionPointToStart(outer.getBody());
+  auto inner = scf::ForOp::create(builder, loc, zero, cols, one);
+  builder.setInsertionPointToStart(inner.getBody());
+  Value row = outer.getInductionVar(), col = inner.getInductionVar();
+  Value at = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(
+          builder, loc, row,
+          arith::ConstantIndexOp::create(builder, loc, pitch)),
+      col);
+  body(row, col, at);
+  builder.setInsertionPointAfter(outer);
+}
 
 void lowering::populateIndexPatterns(PTOToAscendCTypes &types,
                                      RewritePatternSet &patterns,

@@ -267,6 +267,16 @@ checkEveryOpLowers(mlir::Operation *root,
                    const llvm::DenseSet<mlir::OperationName> &taken,
                    llvm::DenseSet<mlir::Operation *> *refused = nullptr);
 
+/// IndexOps.cpp: a loop nest on the scalar unit over `rows` x `cols` (run
+/// time extents) of a row-major box `pitch` elements wide: `body` gets the
+/// row, the column and the element's offset, built inside the nest; the
+/// builder is left after it.
+void forEachElement(
+    mlir::OpBuilder &builder, mlir::Location loc, mlir::Value rows,
+    mlir::Value cols, int64_t pitch,
+    llvm::function_ref<void(mlir::Value row, mlir::Value col, mlir::Value at)>
+        body);
+
 void populateCrossCorePatterns(PTOToAscendCTypes &types,
                                mlir::RewritePatternSet &patterns,
                                ValidShapes &valid, Transfers &transfers);

@@ -447,7 +447,7 @@ SmallVector<Value> extentsOf(Lowering &l, GMTensorType type, ValueRange sizes) {
 
 /// A GM tensor of its own storage (tensor.create), or the same storage
 /// with other extents (tensor.view).
-struct TensorCreateRule : PTORule<TensorCreateOp, TensorViewOp> {
+struct GMTensorRule : PTORule<TensorCreateOp, TensorViewOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
     auto type = cast<GMTensorType>(l.op->getResult(0).getType());
@@ -593,7 +593,7 @@ void addRules(PTORules &rules) {
   rules.add<LoadRule, StoreRule, MoveRule, MatmulRule, CreateRule,
             SetValidShapeRule, WriteRule, ReshapeRule, DimRule,
             InitializePipeRule, IndexQueryRule, CrossCoreTransferRule,
-            TensorCreateRule, SyncRule, BarrierRule, SliceRule, VectorOpRule>();
+            GMTensorRule, SyncRule, BarrierRule, SliceRule, VectorOpRule>();
 }
 
 } // namespace

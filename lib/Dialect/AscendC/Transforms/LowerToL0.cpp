@@ -29,9 +29,6 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-/// The repeats one vector instruction takes (its repeat field is 8 bits).
-constexpr int64_t kMaxRepeats = 255;
-
 /// How the count of an L2 op becomes L0 instructions: none (`whole`: the
 /// defaults cover the tensor), or count / perRepeat full repeats followed
 /// by one repeat of the count % perRepeat elements left, on views that

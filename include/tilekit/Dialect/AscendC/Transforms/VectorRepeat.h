@@ -15,6 +15,9 @@ namespace tilekit::ascendc {
 /// Bytes one repeat of a vector instruction covers.
 inline constexpr int64_t kRepeatBytes = 256;
 
+/// Repeats one vector instruction takes (its repeat field is 8 bits).
+inline constexpr int64_t kMaxRepeats = 255;
+
 /// What a vector instruction covers: elements of its destination (of its
 /// inputs for compares, whose destination is a bit mask) and elements per
 /// repeat.
