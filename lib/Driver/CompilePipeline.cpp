@@ -78,6 +78,9 @@ bool driver::buildCompilePipeline(PassManager &pm, ModuleOp module,
                                   const pto::PlanOptions &plan) {
   if (holdsPTO(module)) {
     markArch(module, arch);
+    // The orchestration's own data ops become kernels first, so that every
+    // later pass sees an orchestration that only launches.
+    pm.addPass(pto::createOutlineTensorCompute());
     // Double buffering is decided on the PTO kernel, by memory planning's
     // rule: which load loops it unrolls by two. The AscendC pipeline plans
     // the addresses anew; the two halves' tiles stay apart there.

@@ -54,11 +54,28 @@ struct Use {
 constexpr unsigned kMaxDepth = 32;
 
 /// Whether an orchestration's op is its own scalar code or control flow
-/// (anything else it would run between its items). A view moves no data.
+/// (anything else it would run between its items). A view moves no data; a
+/// workspace is the host's before the launch.
 bool isScalarCode(Operation *op) {
   return isa<arith::ArithDialect>(op->getDialect()) ||
          isa<scf::ForOp, scf::IfOp, scf::YieldOp, func::ReturnOp, TensorDimOp,
-             TensorViewOp>(op);
+             TensorViewOp, TensorCreateOp>(op);
+}
+
+/// A tensor the orchestration makes once (a create among its top-level
+/// ops) is numbered after its arguments, in program order.
+std::optional<unsigned> createdTensorNumber(FunctionOpInterface func,
+                                            TensorCreateOp create) {
+  Region &body = func.getFunctionBody();
+  if (create->getParentRegion() != &body || !body.hasOneBlock())
+    return std::nullopt;
+  unsigned number = func.getNumArguments();
+  for (auto made : body.front().getOps<TensorCreateOp>()) {
+    if (made == create)
+      return number;
+    ++number;
+  }
+  return std::nullopt;
 }
 
 /// "file:line:col" of `loc`, as diagnostics print places.
@@ -136,6 +153,8 @@ std::optional<unsigned> argumentOf(FunctionOpInterface func, Value tensor,
   }
   if (auto store = dyn_cast<TileStoreOp>(def))
     return argumentOf(func, store.getDst(), depth + 1, view);
+  if (auto create = dyn_cast<TensorCreateOp>(def))
+    return createdTensorNumber(func, create);
   if (auto loop = dyn_cast<scf::ForOp>(def))
     return sameArgument(
         func, {loop.getInitArgs()[index], loop.getYieldedValues()[index]},
@@ -224,6 +243,8 @@ private:
 };
 
 std::string ItemAnalysis::nameOf(unsigned arg) {
+  if (arg >= orchestration.getNumArguments())
+    return "a tensor the orchestration makes";
   if (auto name =
           orchestration.getArgAttrOfType<StringAttr>(arg, "tilekit.name"))
     return "'" + name.str() + "'";

@@ -61,6 +61,46 @@ def PlanMemory : InterfacePass<"pto-plan-memory", "mlir::FunctionOpInterface"> {
   ];
 }
 
+def OutlineTensorCompute : Pass<"pto-outline-tensor-compute", "mlir::ModuleOp"> {
+  let summary = "Gives the orchestration's data ops on whole tensors kernels of their own";
+  let description = [{
+    A compiled orchestration only launches kernels. This pass turns each of
+    its ops that moves or computes data on whole GM tensors into launches
+    of a generated in-core function (`tk_<op>`, private): `pto.tensor.full`,
+    `slice`, `assemble`, `write`, `cast` and the elementwise families
+    (`add`, `exp`, `muls`, ...). The orchestration loops over the op's box
+    in bands of 16 rows (and over its leading dimensions), one call a band;
+    the kernel walks the band's tiles (up to 128 columns, whole 32-byte
+    blocks): it loads them with the band's valid shape, applies the tile op
+    of the same name (or fills the tile), and stores the valid region. A
+    tensor of one dimension is viewed as one row. An op that makes a new
+    tensor writes into a `pto.tensor.create`, so its shape must be static.
+
+    ```mlir
+    %e = pto.tensor.exp %x : !pto.tensor<40x96xf32>
+    // becomes
+    %e = pto.tensor.create : !pto.tensor<40x96xf32>
+    scf.for %row = %c0 to %c40 step %c16 {
+      %rows = arith.minsi ...
+      func.call @tk_exp(%x, %e, %row, %c0, %row, %c0, %rows, %c96) : ...
+    }
+    ```
+
+    The executor keeps a valid region for every GM tensor (a slice that
+    reaches past its source's edge, or one given a valid shape, has a
+    partial one), a kernel on the machine none. The pass follows such
+    regions through the ops it outlines (an assemble copies the valid
+    region of its source, as the executor does) and refuses, at the
+    slice, a tensor whose region may be partial that reaches anything
+    else. Ops it does not take (`pto.tensor.read`, reductions, matmuls,
+    ops making a tensor of dynamic shape) stay, and the lowering says what
+    to write instead.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def ProveIndependentItems : Pass<"pto-prove-independent-items", "mlir::ModuleOp"> {
   let summary = "Marks the orchestrations whose work items never meet in GM";
   let description = [{

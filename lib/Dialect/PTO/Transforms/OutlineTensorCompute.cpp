@@ -1,0 +1,580 @@
+//===- OutlineTensorCompute.cpp - pto-outline-tensor-compute --------------===//
+//
+// A compiled orchestration is host code: it launches in-core work items and
+// moves or computes no data itself. This pass gives the orchestration's data
+// ops on whole tensors a kernel each: fills, slices, assembles, element
+// writes, casts and the elementwise families become a loop of calls of a
+// generated in-core function, one call per band of rows of the op's box,
+// which walks the band's tiles (load, compute, store) as the executor's
+// tensor op does. The lowering then sees only launches.
+//
+// The executor keeps a valid region for every GM tensor (a slice past the
+// edge of its source has a partial one) and a compiled kernel keeps none, so
+// the pass follows valid regions through the ops it outlines as index
+// values of the orchestration and refuses, at the slice, a tensor whose
+// region may be partial reaching anything else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/IR/PTOOps.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace tilekit::pto {
+#define GEN_PASS_DEF_OUTLINETENSORCOMPUTE
+#include "tilekit/Dialect/PTO/Transforms/Passes.h.inc"
+} // namespace tilekit::pto
+
+using namespace mlir;
+using namespace tilekit;
+using namespace tilekit::pto;
+
+namespace {
+
+/// Rows of a band (one call) and the widest tile row; a tile of 8-byte
+/// elements then takes 16 KiB of UB.
+constexpr int64_t kBandRows = 16;
+constexpr int64_t kMaxTileColumns = 128;
+
+/// A tensor the generated kernel reads or writes, with where the op's box
+/// starts in it (one offset per dimension).
+struct BoxOperand {
+  Value tensor;
+  SmallVector<Value, 4> offsets;
+};
+
+/// Makes a tile of the band from the loaded tiles (one per input) and the
+/// kernel's scalar arguments; `rows` and `cols` are the tile's valid shape.
+using TileMaker = std::function<Value(OpBuilder &, Location, ValueRange tiles,
+                                      ValueRange scalars, TileType type,
+                                      Value rows, Value cols)>;
+
+/// One outlined op: its box, the tensors it reads and the one it writes.
+struct Outline {
+  Operation *op;
+  StringRef stem;
+  SmallVector<BoxOperand, 2> inputs;
+  BoxOperand output;
+  SmallVector<Value, 2> scalars;
+  SmallVector<Value, 4> extents;
+  /// What each extent is at most, when known before the kernel runs.
+  SmallVector<int64_t, 4> bounds;
+  Type tileElement;
+  TileMaker makeTile;
+};
+
+Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+/// The extent of each dimension of `tensor` as index values.
+SmallVector<Value, 4> dimsOf(OpBuilder &builder, Location loc, Value tensor) {
+  auto type = cast<GMTensorType>(tensor.getType());
+  SmallVector<Value, 4> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    dims.push_back(
+        type.isDynamicDim(d)
+            ? Value(TensorDimOp::create(builder, loc, builder.getIndexType(),
+                                        tensor, builder.getI64IntegerAttr(d)))
+            : indexConstant(builder, loc, type.getDimSize(d)));
+  return dims;
+}
+
+SmallVector<Value, 4> zeros(OpBuilder &builder, Location loc, int64_t rank) {
+  return SmallVector<Value, 4>(rank, indexConstant(builder, loc, 0));
+}
+
+/// The largest value `index` takes, when constants and the induction
+/// variables of loops with constant bounds bound it.
+std::optional<int64_t> largestValue(Value index) {
+  if (std::optional<int64_t> constant = getConstantIntValue(index))
+    return constant;
+  if (auto loop = scf::getForInductionVarOwner(index)) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+      return std::nullopt;
+    return *lb + (*ub - *lb - 1) / *step * *step;
+  }
+  if (auto add = index.getDefiningOp<arith::AddIOp>()) {
+    std::optional<int64_t> lhs = largestValue(add.getLhs());
+    std::optional<int64_t> rhs = largestValue(add.getRhs());
+    if (lhs && rhs)
+      return *lhs + *rhs;
+  }
+  return std::nullopt;
+}
+
+class TensorComputeOutliner {
+public:
+  TensorComputeOutliner(ModuleOp module) : module(module), symbols(module) {}
+
+  LogicalResult run(func::FuncOp orchestration);
+
+private:
+  /// The box, operands and tile of `op`, or nullopt when the pass leaves it
+  /// (the lowering then says what to write instead).
+  std::optional<Outline> plan(OpBuilder &builder, Operation *op);
+  func::FuncOp buildKernel(const Outline &outline, int64_t tileRows,
+                           int64_t tileCols);
+  void emitLaunches(OpBuilder &builder, const Outline &outline);
+
+  /// The valid region of `tensor` where it may be partial (a slice's);
+  /// the whole tensor otherwise.
+  SmallVector<Value, 4> validOf(OpBuilder &builder, Location loc,
+                                Value tensor) {
+    auto partial = partialValid.find(tensor);
+    if (partial != partialValid.end())
+      return partial->second;
+    return dimsOf(builder, loc, tensor);
+  }
+  bool isPartial(Value tensor) const { return partialValid.count(tensor); }
+  /// `tensor` (of one dimension) seen as one row, one view for all of its
+  /// uses, made where it is.
+  Value rowView(Value tensor);
+  /// `to` has the valid region of `from`.
+  void inherit(Value to, Value from) {
+    auto partial = partialValid.find(from);
+    if (partial == partialValid.end())
+      return;
+    SmallVector<Value, 4> valid = partial->second;
+    Operation *origin = partialOrigin.lookup(from);
+    partialValid[to] = std::move(valid);
+    partialOrigin[to] = origin;
+  }
+  LogicalResult checkPartialStaysTracked();
+
+  ModuleOp module;
+  SymbolTable symbols;
+  /// Tensors whose valid region may be partial, with it; and the slice each
+  /// came from (for the error).
+  llvm::DenseMap<Value, SmallVector<Value, 4>> partialValid;
+  llvm::DenseMap<Value, Operation *> partialOrigin;
+  /// The ops outlined so far, which follow valid regions, and the views and
+  /// calls made for them.
+  llvm::DenseSet<Operation *> outlined;
+  llvm::DenseSet<Operation *> generated;
+  llvm::DenseMap<Value, Value> rowViews;
+};
+
+/// Whether the slice's box lies inside its source for every value of its
+/// offsets, and its valid shape (if given) is the whole box.
+bool isWholeSlice(TensorSliceOp slice) {
+  auto src = cast<GMTensorType>(slice.getSrc().getType());
+  auto result = cast<GMTensorType>(slice.getResult().getType());
+  for (auto [d, offset] : llvm::enumerate(slice.getOffsets())) {
+    std::optional<int64_t> last = largestValue(offset);
+    if (src.isDynamicDim(d) || !last ||
+        *last + result.getDimSize(d) > src.getDimSize(d))
+      return false;
+  }
+  for (auto [d, valid] : llvm::enumerate(slice.getValidShape()))
+    if (getConstantIntValue(valid) != result.getDimSize(d))
+      return false;
+  return true;
+}
+
+std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
+                                                   Operation *op) {
+  Location loc = op->getLoc();
+  Outline outline;
+  outline.op = op;
+  auto loadedTile = [](OpBuilder &, Location, ValueRange tiles, ValueRange,
+                       TileType, Value, Value) { return tiles.front(); };
+  auto filledTile = [](OpBuilder &b, Location l, ValueRange, ValueRange scalars,
+                       TileType type, Value rows, Value cols) -> Value {
+    return TileFullOp::create(b, l, type, scalars.front(),
+                              ValueRange{rows, cols});
+  };
+  // A fresh tensor for a result (a workspace, so of static shape).
+  auto freshOutput = [&](Value result) -> std::optional<BoxOperand> {
+    auto type = cast<GMTensorType>(result.getType());
+    if (!type.hasStaticShape())
+      return std::nullopt;
+    // Made with the orchestration's first ops, when the op runs once: the
+    // orchestration then does nothing between its launches.
+    OpBuilder::InsertionGuard guard(builder);
+    Block *entry = &op->getParentOfType<func::FuncOp>().front();
+    if (op->getBlock() == entry)
+      builder.setInsertionPointToStart(entry);
+    Value fresh = TensorCreateOp::create(builder, loc, type, ValueRange{});
+    return BoxOperand{fresh, zeros(builder, loc, type.getRank())};
+  };
+
+  if (auto full = dyn_cast<TensorFullOp>(op)) {
+    std::optional<BoxOperand> out = freshOutput(full.getResult());
+    if (!out)
+      return std::nullopt;
+    outline.stem = "fill";
+    outline.output = *out;
+    outline.scalars = {full.getValue()};
+    outline.extents = dimsOf(builder, loc, out->tensor);
+    outline.makeTile = filledTile;
+  } else if (auto write = dyn_cast<TensorWriteOp>(op)) {
+    outline.stem = "write";
+    outline.output = {write.getDst(),
+                      SmallVector<Value, 4>(write.getIndices())};
+    outline.scalars = {write.getValue()};
+    outline.extents.assign(write.getIndices().size(),
+                           indexConstant(builder, loc, 1));
+    outline.makeTile = filledTile;
+  } else if (auto slice = dyn_cast<TensorSliceOp>(op)) {
+    std::optional<BoxOperand> out = freshOutput(slice.getResult());
+    if (!out)
+      return std::nullopt;
+    outline.stem = "slice";
+    outline.inputs = {
+        {slice.getSrc(), SmallVector<Value, 4>(slice.getOffsets())}};
+    outline.output = *out;
+    // The data present in the source, which the executor copies.
+    SmallVector<Value, 4> srcDims = dimsOf(builder, loc, slice.getSrc());
+    auto shape = cast<GMTensorType>(slice.getType()).getShape();
+    auto inside = [&](ArrayRef<Value> limits) {
+      SmallVector<Value, 4> extents;
+      Value zero = indexConstant(builder, loc, 0);
+      for (auto [limit, offset, extent] :
+           llvm::zip(limits, slice.getOffsets(), shape)) {
+        Value left = builder.createOrFold<arith::SubIOp>(loc, limit, offset);
+        left = builder.createOrFold<arith::MaxSIOp>(loc, left, zero);
+        extents.push_back(arith::MinSIOp::create(
+            builder, loc, left, indexConstant(builder, loc, extent)));
+      }
+      return extents;
+    };
+    outline.extents = inside(srcDims);
+    outline.makeTile = loadedTile;
+    if (!isWholeSlice(slice)) {
+      SmallVector<Value, 4> valid(slice.getValidShape());
+      if (valid.empty())
+        valid = inside(validOf(builder, loc, slice.getSrc()));
+      partialValid[slice.getResult()] = valid;
+      partialOrigin[slice.getResult()] = slice;
+    }
+  } else if (auto assemble = dyn_cast<TensorAssembleOp>(op)) {
+    outline.stem = "assemble";
+    int64_t rank = cast<GMTensorType>(assemble.getSrc().getType()).getRank();
+    outline.inputs = {{assemble.getSrc(), zeros(builder, loc, rank)}};
+    outline.output = {assemble.getDst(),
+                      SmallVector<Value, 4>(assemble.getOffsets())};
+    outline.extents = validOf(builder, loc, assemble.getSrc());
+    outline.makeTile = loadedTile;
+  } else {
+    // Casts and the elementwise families: the tile op of the same name on
+    // each tile of the box.
+    auto elementwise = dyn_cast<ElementwiseOpInterface>(op);
+    bool mapsElements =
+        isa<TensorCastOp>(op) ||
+        (elementwise && (elementwise.getFamily() == ElementwiseFamily::Unary ||
+                         elementwise.getFamily() == ElementwiseFamily::Binary ||
+                         elementwise.getFamily() == ElementwiseFamily::Scalar));
+    StringRef name = op->getName().getStringRef();
+    if (!mapsElements || !name.consume_front("pto.tensor."))
+      return std::nullopt;
+    std::optional<BoxOperand> out = freshOutput(op->getResult(0));
+    if (!out)
+      return std::nullopt;
+    outline.stem = name;
+    for (Value operand : op->getOperands()) {
+      if (auto tensor = dyn_cast<GMTensorType>(operand.getType()))
+        outline.inputs.push_back(
+            {operand, zeros(builder, loc, tensor.getRank())});
+      else
+        outline.scalars.push_back(operand);
+    }
+    outline.output = *out;
+    outline.extents = dimsOf(builder, loc, out->tensor);
+    // The result's valid region is its first operand's.
+    inherit(op->getResult(0), op->getOperand(0));
+    OperationName tileOp(("pto.tile." + name).str(), op->getContext());
+    NamedAttrList attributes(op->getAttrDictionary());
+    outline.makeTile = [tileOp, attributes](OpBuilder &b, Location l,
+                                            ValueRange tiles,
+                                            ValueRange scalars, TileType type,
+                                            Value, Value) -> Value {
+      OperationState state(l, tileOp);
+      state.addOperands(tiles);
+      state.addOperands(scalars);
+      state.addTypes(type);
+      state.addAttributes(attributes);
+      return b.create(state)->getResult(0);
+    };
+  }
+  // A write or assemble updates its target, whose valid region it keeps.
+  if (isa<TensorWriteOp, TensorAssembleOp>(op))
+    inherit(op->getResult(0), op->getOperand(1));
+  outline.tileElement =
+      cast<GMTensorType>(outline.output.tensor.getType()).getElementType();
+  // A box never exceeds the tensor it is read from or made as.
+  if (isa<TensorWriteOp>(op))
+    outline.bounds.assign(outline.extents.size(), 1);
+  else
+    outline.bounds.assign(cast<GMTensorType>(isa<TensorAssembleOp>(op)
+                                                 ? op->getOperand(0).getType()
+                                                 : op->getResult(0).getType())
+                              .getShape());
+  return outline;
+}
+
+func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
+                                                int64_t tileRows,
+                                                int64_t tileCols) {
+  Location loc = outline.op->getLoc();
+  MLIRContext *context = module.getContext();
+  // (inputs..., output, scalars..., each tensor's offsets..., rows, cols)
+  SmallVector<Type> argTypes;
+  for (const BoxOperand &input : outline.inputs)
+    argTypes.push_back(input.tensor.getType());
+  argTypes.push_back(outline.output.tensor.getType());
+  for (Value scalar : outline.scalars)
+    argTypes.push_back(scalar.getType());
+  size_t tensors = outline.inputs.size() + 1;
+  size_t rank = outline.extents.size();
+  argTypes.append(tensors * rank + 2, IndexType::get(context));
+
+  OpBuilder builder(context);
+  auto kernel = func::FuncOp::create(
+      builder, loc, ("tk_" + outline.stem).str(),
+      FunctionType::get(context, argTypes, outline.output.tensor.getType()));
+  kernel.setPrivate();
+  kernel->setAttr(PTODialect::kKindAttrName,
+                  FunctionKindAttr::get(context, FunctionKind::InCore));
+  symbols.insert(kernel);
+  Block *body = kernel.addEntryBlock();
+  builder.setInsertionPointToStart(body);
+  ValueRange args = body->getArguments();
+  ValueRange tensorArgs = args.take_front(tensors);
+  ValueRange scalars = args.slice(tensors, outline.scalars.size());
+  ValueRange offsets =
+      args.slice(tensors + outline.scalars.size(), tensors * rank);
+  Value rows = args[args.size() - 2], cols = args.back();
+
+  Value zero = indexConstant(builder, loc, 0);
+  Value width = indexConstant(builder, loc, tileCols);
+  auto columns = scf::ForOp::create(builder, loc, zero, cols, width);
+  builder.setInsertionPointToStart(columns.getBody());
+  Value column = columns.getInductionVar();
+  Value left = builder.createOrFold<arith::SubIOp>(loc, cols, column);
+  Value validCols = builder.createOrFold<arith::MinSIOp>(loc, left, width);
+  // Where the tile starts in the tensor numbered `t`.
+  auto at = [&](size_t t) {
+    SmallVector<Value, 4> position(offsets.slice(t * rank, rank));
+    position.back() =
+        builder.createOrFold<arith::AddIOp>(loc, position.back(), column);
+    return position;
+  };
+  SmallVector<Value, 2> tiles;
+  for (size_t t = 0; t + 1 < tensors; ++t) {
+    auto element = cast<GMTensorType>(tensorArgs[t].getType()).getElementType();
+    auto type = TileType::get({tileRows, tileCols}, element, MemorySpace::Vec);
+    tiles.push_back(TileLoadOp::create(builder, loc, type, tensorArgs[t], at(t),
+                                       ValueRange{rows, validCols}));
+  }
+  auto resultType = TileType::get({tileRows, tileCols}, outline.tileElement,
+                                  MemorySpace::Vec);
+  Value tile = outline.makeTile(builder, loc, tiles, scalars, resultType, rows,
+                                validCols);
+  Value output = tensorArgs.back();
+  TileStoreOp::create(builder, loc, output.getType(), tile, output,
+                      at(tensors - 1));
+  builder.setInsertionPointToEnd(body);
+  func::ReturnOp::create(builder, loc, output);
+  return kernel;
+}
+
+void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
+                                         const Outline &outline) {
+  Location loc = outline.op->getLoc();
+  size_t rank = outline.extents.size();
+  // Tensors of one dimension are seen as one row ([1, n]), which tiles take.
+  SmallVector<BoxOperand, 3> operands(outline.inputs.begin(),
+                                      outline.inputs.end());
+  operands.push_back(outline.output);
+  SmallVector<Value, 4> extents(outline.extents);
+  SmallVector<int64_t, 4> bounds(outline.bounds);
+  if (rank == 1) {
+    for (BoxOperand &operand : operands) {
+      operand.tensor = rowView(operand.tensor);
+      operand.offsets.insert(operand.offsets.begin(),
+                             indexConstant(builder, loc, 0));
+    }
+    extents.insert(extents.begin(), indexConstant(builder, loc, 1));
+    bounds.insert(bounds.begin(), 1);
+    rank = 2;
+  }
+
+  // Tile columns: whole 32-byte blocks of every element type involved.
+  unsigned narrowest = 64;
+  for (const BoxOperand &operand : operands)
+    narrowest = std::min(
+        narrowest,
+        cast<GMTensorType>(operand.tensor.getType()).getElementTypeBitWidth());
+  int64_t block = 256 / std::max(narrowest, 8u);
+  auto atMost = [](int64_t bound, int64_t limit) {
+    return ShapedType::isDynamic(bound) ? limit
+                                        : std::clamp<int64_t>(bound, 1, limit);
+  };
+  int64_t tileCols =
+      llvm::alignTo(atMost(bounds.back(), kMaxTileColumns), block);
+  int64_t tileRows = atMost(bounds[rank - 2], kBandRows);
+
+  Outline viewed = outline;
+  viewed.inputs.assign(operands.begin(), operands.end() - 1);
+  viewed.output = operands.back();
+  viewed.extents = extents;
+  func::FuncOp kernel = buildKernel(viewed, tileRows, tileCols);
+
+  // Loops over the leading dimensions and the bands of rows; one call a
+  // band.
+  OpBuilder::InsertionGuard guard(builder);
+  Value zero = indexConstant(builder, loc, 0);
+  Value one = indexConstant(builder, loc, 1);
+  Value band = indexConstant(builder, loc, tileRows);
+  SmallVector<Value, 4> position;
+  for (size_t d = 0; d < rank; ++d) {
+    if (d + 1 == rank) {
+      position.push_back(zero);
+      break;
+    }
+    int64_t step = d + 2 == rank ? tileRows : 1;
+    // A dimension one call covers needs no loop.
+    if (!ShapedType::isDynamic(bounds[d]) && bounds[d] <= step) {
+      position.push_back(zero);
+      continue;
+    }
+    auto loop = scf::ForOp::create(builder, loc, zero, extents[d],
+                                   step == 1 ? one : band);
+    builder.setInsertionPointToStart(loop.getBody());
+    position.push_back(loop.getInductionVar());
+  }
+  Value left = builder.createOrFold<arith::SubIOp>(loc, extents[rank - 2],
+                                                   position[rank - 2]);
+  Value rows = builder.createOrFold<arith::MinSIOp>(loc, left, band);
+  SmallVector<Value> args;
+  for (const BoxOperand &operand : operands)
+    args.push_back(operand.tensor);
+  args.append(outline.scalars.begin(), outline.scalars.end());
+  for (const BoxOperand &operand : operands)
+    for (auto [offset, step] : llvm::zip(operand.offsets, position))
+      args.push_back(builder.createOrFold<arith::AddIOp>(loc, offset, step));
+  args.push_back(rows);
+  args.push_back(extents.back());
+  generated.insert(func::CallOp::create(builder, loc, kernel, args));
+}
+
+Value TensorComputeOutliner::rowView(Value tensor) {
+  auto [view, fresh] = rowViews.try_emplace(tensor);
+  if (!fresh)
+    return view->second;
+  OpBuilder builder(tensor.getContext());
+  if (Operation *def = tensor.getDefiningOp())
+    builder.setInsertionPointAfter(def);
+  else
+    builder.setInsertionPointToStart(cast<BlockArgument>(tensor).getOwner());
+  Location loc = tensor.getLoc();
+  auto type = cast<GMTensorType>(tensor.getType());
+  auto row = GMTensorType::get({1, type.getDimSize(0)}, type.getElementType());
+  SmallVector<Value, 1> sizes;
+  if (type.isDynamicDim(0))
+    sizes.push_back(TensorDimOp::create(builder, loc, builder.getIndexType(),
+                                        tensor, builder.getI64IntegerAttr(0)));
+  auto made = TensorViewOp::create(builder, loc, row, tensor, sizes);
+  generated.insert(made);
+  view->second = made;
+  return made;
+}
+
+LogicalResult TensorComputeOutliner::checkPartialStaysTracked() {
+  for (auto &[tensor, valid] : partialValid)
+    for (OpOperand &use : tensor.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<TensorDimOp>(user) || outlined.contains(user) ||
+          generated.contains(user))
+        continue;
+      return partialOrigin[tensor]->emitOpError()
+             << "may leave part of its box outside the valid region (the box "
+                "can reach past the source's edge, or a valid shape is "
+                "given), and its result reaches '"
+             << user->getName()
+             << "', which a compiled kernel cannot tell: a GM tensor on the "
+                "machine has no valid region; slice a box that stays inside "
+                "the source (constant offsets or a loop with constant bounds "
+                "show it), or pass the whole tensor and give the in-core "
+                "function's pto.tile.load a valid shape";
+    }
+  return success();
+}
+
+LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
+  SmallVector<Operation *> work;
+  orchestration.walk([&](Operation *op) {
+    if (op->hasTrait<pto::OpTrait::OrchestrationOp>() &&
+        !isa<TensorCreateOp, TensorViewOp>(op))
+      work.push_back(op);
+  });
+  for (Operation *op : work) {
+    OpBuilder builder(op);
+    std::optional<Outline> outline = plan(builder, op);
+    if (!outline)
+      continue;
+    outlined.insert(op);
+    emitLaunches(builder, *outline);
+    op->getResult(0).replaceAllUsesWith(outline->output.tensor);
+    inherit(outline->output.tensor, op->getResult(0));
+  }
+  // Uses are final once every op is replaced.
+  LogicalResult tracked = checkPartialStaysTracked();
+  for (Operation *op : work)
+    if (outlined.contains(op))
+      op->erase();
+  return tracked;
+}
+
+struct OutlineTensorComputePass
+    : public pto::impl::OutlineTensorComputeBase<OutlineTensorComputePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    TensorComputeOutliner outliner(module);
+    SmallVector<func::FuncOp> hosts;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      std::optional<FunctionKind> kind = getFunctionKind(func);
+      // A function without a kind that computes only on whole tensors is
+      // an orchestration with no launches of its own yet.
+      bool tensorsOnly = !kind && !func.isExternal() &&
+                         !func.walk([](Operation *op) {
+                                return op->hasTrait<pto::OpTrait::InCoreOp>()
+                                           ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+                              })
+                              .wasInterrupted();
+      if (kind == FunctionKind::Orchestration || tensorsOnly)
+        hosts.push_back(func);
+    }
+    for (func::FuncOp host : hosts) {
+      if (!getFunctionKind(host) &&
+          host.walk([](Operation *op) {
+                return op->hasTrait<pto::OpTrait::OrchestrationOp>() &&
+                               !isa<TensorCreateOp, TensorViewOp>(op)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted())
+        host->setAttr(
+            PTODialect::kKindAttrName,
+            FunctionKindAttr::get(&getContext(), FunctionKind::Orchestration));
+      if (failed(outliner.run(host)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,102 @@
+// RUN: tilekit-opt %s -split-input-file -pto-outline-tensor-compute -verify-diagnostics | FileCheck %s
+// What the generated kernels compute is checked end to end (executor
+// before and after, compiled C++, NumPy) by
+// test/Conversion/compile-op-families.test on Inputs/tensor_compute.mlir.
+
+// An elementwise op: a workspace for the result, one call a band of 16
+// rows, the kernel walks the band's tiles.
+// CHECK-LABEL: func.func @exp(
+// CHECK: %[[E:.*]] = pto.tensor.create : !pto.tensor<40x96xf32>
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[ROWS:.*]] = arith.minsi
+// CHECK: func.call @tk_exp(%arg0, %[[E]], %[[ROW]], %{{.*}}, %[[ROW]], %{{.*}}, %[[ROWS]], %{{.*}})
+// CHECK: func.call @tk_assemble(%[[E]], %arg1,
+// CHECK: return %arg1
+// CHECK-LABEL: func.func private @tk_exp(
+// CHECK-SAME: pto.kind = #pto.kind<incore>
+// CHECK: scf.for %[[COL:.*]] = %{{.*}} to %arg7 step %{{.*}} {
+// CHECK: pto.tile.load %arg0[%arg2, %{{.*}}] valid [%arg6, %{{.*}}] : !pto.tensor<40x96xf32> -> !pto.tile<16x96xf32, vec>
+// CHECK: pto.tile.exp
+// CHECK: pto.tile.store
+// CHECK: return %arg1
+func.func @exp(%x: !pto.tensor<40x96xf32>, %y: !pto.tensor<40x96xf32>) -> !pto.tensor<40x96xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %e = pto.tensor.exp %x : !pto.tensor<40x96xf32>
+  %o = pto.tensor.assemble %e into %y[%c0, %c0] : !pto.tensor<40x96xf32> into !pto.tensor<40x96xf32>
+  return %o : !pto.tensor<40x96xf32>
+}
+
+// -----
+
+// A function without a kind that computes only on whole tensors becomes an
+// orchestration; an element write of a 1-d tensor is a fill of one element
+// of its one-row view, with no loop.
+// CHECK-LABEL: func.func @write(
+// CHECK-SAME: pto.kind = #pto.kind<orchestration>
+// CHECK: %[[ROW:.*]] = pto.tensor.view %arg1[%{{.*}}] : !pto.tensor<?xi32> -> !pto.tensor<1x?xi32>
+// CHECK-NOT: scf.for
+// CHECK: {{(func.)?}}call @tk_write(%[[ROW]], %arg0,
+// CHECK: return %arg1
+// CHECK-LABEL: func.func private @tk_write(
+// CHECK: pto.tile.full %arg1 valid [%arg4, %{{.*}}] : i32 -> !pto.tile<1x8xi32, vec>
+func.func @write(%v: i32, %out: !pto.tensor<?xi32>, %i: index) -> !pto.tensor<?xi32> {
+  %o = pto.tensor.write %v, %out[%i] : !pto.tensor<?xi32>
+  return %o : !pto.tensor<?xi32>
+}
+
+// -----
+
+// A slice inside its source for every trip of a loop with constant bounds
+// may go anywhere; a slice that may reach past the edge has a partial
+// valid region, which only the ops the pass outlines may take.
+// CHECK-LABEL: func.func @slices(
+// CHECK: scf.for
+// CHECK: func.call @tk_slice(
+// CHECK: func.call @kernel(
+func.func private @kernel(%t: !pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+    attributes {pto.kind = #pto.kind<incore>}
+
+func.func @slices(%x: !pto.tensor<64x64xf32>, %n: index) -> !pto.tensor<64x64xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c16 {
+    %s = pto.tensor.slice %x[%i, %c0] : !pto.tensor<64x64xf32> -> !pto.tensor<16x64xf32>
+    %r = func.call @kernel(%s) : (!pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+  }
+  return %x : !pto.tensor<64x64xf32>
+}
+
+// -----
+
+func.func private @kernel(%t: !pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+    attributes {pto.kind = #pto.kind<incore>}
+
+func.func @partial(%x: !pto.tensor<64x64xf32>, %n: index) -> !pto.tensor<64x64xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pto.tensor.slice' op may leave part of its box outside the valid region (the box can reach past the source's edge, or a valid shape is given), and its result reaches 'func.call', which a compiled kernel cannot tell}}
+  %s = pto.tensor.slice %x[%n, %c0] : !pto.tensor<64x64xf32> -> !pto.tensor<16x64xf32>
+  %e = pto.tensor.exp %s : !pto.tensor<16x64xf32>
+  %r = func.call @kernel(%e) : (!pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+  return %x : !pto.tensor<64x64xf32>
+}
+
+// -----
+
+// Ops the pass does not take stay: a result of dynamic shape (a workspace
+// has a static one), a read, a matmul.
+// CHECK-LABEL: func.func @stays(
+// CHECK: pto.tensor.exp
+// CHECK: pto.tensor.read
+// CHECK: pto.tensor.matmul
+func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf16>) -> (!pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>)
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %e = pto.tensor.exp %x : !pto.tensor<?x64xf32>
+  %v = pto.tensor.read %x[%c0, %c0] : !pto.tensor<?x64xf32>
+  %m = pto.tensor.matmul %a, %a : !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16> -> !pto.tensor<16x16xf32>
+  return %e, %v, %m : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>
+}
