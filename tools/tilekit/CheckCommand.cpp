@@ -22,6 +22,7 @@
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 #include "tilekit/Driver/CompilePipeline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -127,6 +128,7 @@ static LogicalResult checkCompiles(ModuleOp module,
     OwningOpRef<ModuleOp> listed = module.clone();
     driver::markArch(*listed, *arch);
     PassManager listing(module.getContext(), ModuleOp::getOperationName());
+    listing.addPass(pto::createOutlineTensorCompute());
     listing.addPass(createMergeGroups());
     ConvertPTOToAscendCOptions every;
     every.everyRefusal = true;

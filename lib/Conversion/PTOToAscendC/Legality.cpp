@@ -15,6 +15,7 @@
 #include "Lowering.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOTraits.h"
+#include "tilekit/Dialect/PTO/Transforms/OutlineTensorCompute.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/STLExtras.h"
@@ -33,10 +34,13 @@ const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
       {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
                           "in an in-core function"},
-      {"pto.tensor.write", "a pto.tile.store of a 1 x 1 tile at the element "
-                           "in an in-core function"},
-      {"pto.tensor.full", "pto.tile.full and pto.tile.store of each tile in "
-                          "an in-core function"},
+      {"pto.tensor.write", "a pto.tile.store of a tile whose valid shape is "
+                           "1 x 1 at the element (an in-core function writes "
+                           "GM through tiles; compile writes the kernel "
+                           "itself for a write in an orchestration)"},
+      {"pto.tensor.full", "a pto.tensor.full of static shape (compile writes "
+                          "its kernel), or pto.tile.full and pto.tile.store "
+                          "of each tile in an in-core function"},
       {"pto.tensor.slice", "offsets and valid shapes of the in-core "
                            "function's pto.tile.load / pto.tile.store on the "
                            "whole tensor"},
@@ -113,6 +117,9 @@ lowering::checkEveryOpLowers(Operation *root,
     std::string hint = ascendCInsteadOf(op->getName());
     if (!hint.empty())
       error << "; write it as " << hint;
+    // An orchestration op compile writes a kernel for, in other forms.
+    if (std::string why = pto::whyTensorOpStays(op); !why.empty())
+      error << " (compile writes the kernel itself " << why << ")";
   });
   return success(clean);
 }

@@ -1,4 +1,4 @@
-// An op no pattern takes (the orchestration's pto.tensor.exp) and ops a
+// An op no pattern takes (the orchestration's pto.tensor.matmul) and ops a
 // pattern refuses in their form (an f32 transpose, a float remainder); the
 // exp of the transpose is not reported: it only uses what a refused op made.
 func.func @forms(%f: !pto.tensor<16x32xf32>, %g: !pto.tensor<32x16xf32>) attributes {pto.kind = #pto.kind<incore>} {
@@ -12,7 +12,7 @@ func.func @forms(%f: !pto.tensor<16x32xf32>, %g: !pto.tensor<32x16xf32>) attribu
 }
 
 func.func @host(%f: !pto.tensor<16x32xf32>, %g: !pto.tensor<32x16xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
-  %x = pto.tensor.exp %f : !pto.tensor<16x32xf32>
-  func.call @forms(%x, %g) : (!pto.tensor<16x32xf32>, !pto.tensor<32x16xf32>) -> ()
+  %x = pto.tensor.matmul %f, %g : !pto.tensor<16x32xf32>, !pto.tensor<32x16xf32> -> !pto.tensor<16x16xf32>
+  func.call @forms(%f, %g) : (!pto.tensor<16x32xf32>, !pto.tensor<32x16xf32>) -> ()
   return
 }

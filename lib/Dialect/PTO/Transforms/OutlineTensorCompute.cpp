@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilekit/Dialect/PTO/Transforms/OutlineTensorCompute.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Dialect/PTO/Transforms/Passes.h"
@@ -44,6 +45,9 @@ namespace {
 /// elements then takes 16 KiB of UB.
 constexpr int64_t kBandRows = 16;
 constexpr int64_t kMaxTileColumns = 128;
+/// The most a tile of a fold takes: it holds whole rows (or columns), and
+/// Ascend C's reductions need scratch beside it.
+constexpr int64_t kMaxFoldTileBytes = 32 * 1024;
 
 /// A tensor the generated kernel reads or writes, with where the op's box
 /// starts in it (one offset per dimension).
@@ -68,9 +72,42 @@ struct Outline {
   SmallVector<Value, 4> extents;
   /// What each extent is at most, when known before the kernel runs.
   SmallVector<int64_t, 4> bounds;
+  /// A fold of each row or column of the box, which one tile must hold
+  /// whole (its result tile has one column or one row); else elementwise.
+  std::optional<ElementwiseFamily> fold;
   Type tileElement;
   TileMaker makeTile;
 };
+
+/// The kernels the pass writes.
+enum class KernelKind { None, Fill, Write, Slice, Assemble, Map, Fold };
+
+KernelKind kernelKindOf(Operation *op) {
+  if (isa<TensorFullOp>(op))
+    return KernelKind::Fill;
+  if (isa<TensorWriteOp>(op))
+    return KernelKind::Write;
+  if (isa<TensorSliceOp>(op))
+    return KernelKind::Slice;
+  if (isa<TensorAssembleOp>(op))
+    return KernelKind::Assemble;
+  if (isa<TensorCastOp>(op))
+    return KernelKind::Map;
+  auto elementwise = dyn_cast<ElementwiseOpInterface>(op);
+  if (!elementwise || !op->hasTrait<pto::OpTrait::OrchestrationOp>())
+    return KernelKind::None;
+  switch (elementwise.getFamily()) {
+  case ElementwiseFamily::Unary:
+  case ElementwiseFamily::Binary:
+  case ElementwiseFamily::Scalar:
+    return KernelKind::Map;
+  case ElementwiseFamily::RowReduce:
+  case ElementwiseFamily::ColReduce:
+    return KernelKind::Fold;
+  default:
+    return KernelKind::None;
+  }
+}
 
 Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
@@ -271,14 +308,25 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   } else {
     // Casts and the elementwise families: the tile op of the same name on
     // each tile of the box.
-    auto elementwise = dyn_cast<ElementwiseOpInterface>(op);
-    bool mapsElements =
-        isa<TensorCastOp>(op) ||
-        (elementwise && (elementwise.getFamily() == ElementwiseFamily::Unary ||
-                         elementwise.getFamily() == ElementwiseFamily::Binary ||
-                         elementwise.getFamily() == ElementwiseFamily::Scalar));
+    KernelKind kind = kernelKindOf(op);
+    bool folds = kind == KernelKind::Fold;
+    // A fold sums in the executor's order only over whole rows (columns) of
+    // one tile: the source's shape must be static and its region whole.
+    if (folds) {
+      ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
+      auto src = cast<GMTensorType>(op->getOperand(0).getType());
+      bool rows = family == ElementwiseFamily::RowReduce;
+      int64_t whole = src.getRank() == 2 && src.hasStaticShape()
+                          ? src.getDimSize(rows ? 1 : 0)
+                          : ShapedType::kDynamic;
+      int64_t bytes = (src.getElementTypeBitWidth() + 7) / 8;
+      if (ShapedType::isDynamic(whole) || isPartial(op->getOperand(0)) ||
+          whole * bytes * (rows ? 1 : 32 / bytes) > kMaxFoldTileBytes)
+        return std::nullopt;
+      outline.fold = family;
+    }
     StringRef name = op->getName().getStringRef();
-    if (!mapsElements || !name.consume_front("pto.tensor."))
+    if (kind == KernelKind::None || !name.consume_front("pto.tensor."))
       return std::nullopt;
     std::optional<BoxOperand> out = freshOutput(op->getResult(0));
     if (!out)
@@ -292,9 +340,11 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
         outline.scalars.push_back(operand);
     }
     outline.output = *out;
-    outline.extents = dimsOf(builder, loc, out->tensor);
+    // The box is the source's (a fold's result is one column or row of it).
+    outline.extents = dimsOf(builder, loc, op->getOperand(0));
     // The result's valid region is its first operand's.
-    inherit(op->getResult(0), op->getOperand(0));
+    if (!folds)
+      inherit(op->getResult(0), op->getOperand(0));
     OperationName tileOp(("pto.tile." + name).str(), op->getContext());
     NamedAttrList attributes(op->getAttrDictionary());
     outline.makeTile = [tileOp, attributes](OpBuilder &b, Location l,
@@ -318,10 +368,11 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   if (isa<TensorWriteOp>(op))
     outline.bounds.assign(outline.extents.size(), 1);
   else
-    outline.bounds.assign(cast<GMTensorType>(isa<TensorAssembleOp>(op)
-                                                 ? op->getOperand(0).getType()
-                                                 : op->getResult(0).getType())
-                              .getShape());
+    outline.bounds.assign(
+        cast<GMTensorType>(isa<TensorAssembleOp>(op) || outline.fold
+                               ? op->getOperand(0).getType()
+                               : op->getResult(0).getType())
+            .getShape());
   return outline;
 }
 
@@ -365,11 +416,23 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
   Value column = columns.getInductionVar();
   Value left = builder.createOrFold<arith::SubIOp>(loc, cols, column);
   Value validCols = builder.createOrFold<arith::MinSIOp>(loc, left, width);
+  // A fold's tile holds its whole rows (columns), which the lowering folds
+  // only when it sees them whole.
+  if (outline.fold == ElementwiseFamily::RowReduce)
+    validCols = indexConstant(builder, loc, outline.bounds.back());
+  if (outline.fold == ElementwiseFamily::ColReduce)
+    rows = indexConstant(builder, loc, outline.bounds[rank - 2]);
   // Where the tile starts in the tensor numbered `t`.
   auto at = [&](size_t t) {
     SmallVector<Value, 4> position(offsets.slice(t * rank, rank));
     position.back() =
         builder.createOrFold<arith::AddIOp>(loc, position.back(), column);
+    // A fold's box starts at the origin of both tensors; constant offsets
+    // show the lowering that the folded dimension is loaded whole.
+    if (outline.fold == ElementwiseFamily::RowReduce)
+      position.back() = zero;
+    if (outline.fold == ElementwiseFamily::ColReduce)
+      position[rank - 2] = zero;
     return position;
   };
   SmallVector<Value, 2> tiles;
@@ -379,8 +442,11 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
     tiles.push_back(TileLoadOp::create(builder, loc, type, tensorArgs[t], at(t),
                                        ValueRange{rows, validCols}));
   }
-  auto resultType = TileType::get({tileRows, tileCols}, outline.tileElement,
-                                  MemorySpace::Vec);
+  SmallVector<int64_t, 2> resultShape{tileRows, tileCols};
+  if (outline.fold)
+    resultShape[outline.fold == ElementwiseFamily::RowReduce ? 1 : 0] = 1;
+  auto resultType =
+      TileType::get(resultShape, outline.tileElement, MemorySpace::Vec);
   Value tile = outline.makeTile(builder, loc, tiles, scalars, resultType, rows,
                                 validCols);
   Value output = tensorArgs.back();
@@ -426,6 +492,20 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
   int64_t tileCols =
       llvm::alignTo(atMost(bounds.back(), kMaxTileColumns), block);
   int64_t tileRows = atMost(bounds[rank - 2], kBandRows);
+  // A fold's tile holds whole rows (or whole columns): bounds are static.
+  int64_t elementBytes = (outline.tileElement.getIntOrFloatBitWidth() + 7) / 8;
+  if (outline.fold == ElementwiseFamily::RowReduce) {
+    tileCols = llvm::alignTo(bounds.back(), block);
+    tileRows = std::clamp<int64_t>(
+        kMaxFoldTileBytes / (tileCols * elementBytes), 1, kBandRows);
+  } else if (outline.fold == ElementwiseFamily::ColReduce) {
+    tileRows = bounds[rank - 2];
+    tileCols = std::max<int64_t>(
+        block,
+        llvm::alignDown(
+            std::min(tileCols, kMaxFoldTileBytes / (tileRows * elementBytes)),
+            block));
+  }
 
   Outline viewed = outline;
   viewed.inputs.assign(operands.begin(), operands.end() - 1);
@@ -578,3 +658,21 @@ struct OutlineTensorComputePass
 };
 
 } // namespace
+
+std::string pto::whyTensorOpStays(Operation *op) {
+  switch (kernelKindOf(op)) {
+  case KernelKind::None:
+    return "";
+  case KernelKind::Fill:
+  case KernelKind::Map:
+    return "for a result of static shape, which its workspace needs";
+  case KernelKind::Fold:
+    return "for a 2-d source of static shape whose whole rows, or columns "
+           "for a column fold, fit one tile of 32 KiB";
+  case KernelKind::Write:
+  case KernelKind::Slice:
+  case KernelKind::Assemble:
+    return "in an orchestration";
+  }
+  return "";
+}
