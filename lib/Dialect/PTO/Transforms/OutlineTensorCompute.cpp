@@ -75,12 +75,16 @@ struct Outline {
   /// A fold of each row or column of the box, which one tile must hold
   /// whole (its result tile has one column or one row); else elementwise.
   std::optional<ElementwiseFamily> fold;
+  /// A matmul's depth (all of K in one tile) and the tile shape it needs;
+  /// 0 otherwise.
+  int64_t depth = 0;
+  int64_t tileRows = 0, tileCols = 0;
   Type tileElement;
   TileMaker makeTile;
 };
 
 /// The kernels the pass writes.
-enum class KernelKind { None, Fill, Write, Slice, Assemble, Map, Fold };
+enum class KernelKind { None, Fill, Write, Slice, Assemble, Map, Fold, Matmul };
 
 KernelKind kernelKindOf(Operation *op) {
   if (isa<TensorFullOp>(op))
@@ -93,6 +97,8 @@ KernelKind kernelKindOf(Operation *op) {
     return KernelKind::Assemble;
   if (isa<TensorCastOp>(op))
     return KernelKind::Map;
+  if (isa<TensorMatmulOp>(op))
+    return KernelKind::Matmul;
   auto elementwise = dyn_cast<ElementwiseOpInterface>(op);
   if (!elementwise || !op->hasTrait<pto::OpTrait::OrchestrationOp>())
     return KernelKind::None;
@@ -297,6 +303,40 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
       partialValid[slice.getResult()] = valid;
       partialOrigin[slice.getResult()] = slice;
     }
+  } else if (auto matmul = dyn_cast<TensorMatmulOp>(op)) {
+    // One tile holds all of K: one mmad a tile. Only integer sums are the
+    // executor's whatever the order: its float matmul of the whole tensor
+    // (OpenBLAS) rounds the sum of a row of the product in an order that
+    // depends on the matrices' shapes, so a tile's mmad of the same K can
+    // differ from it in the last bit.
+    auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
+    int64_t depth = lhs.getDimSize(lhs.getRank() - 1);
+    int64_t bytes = (lhs.getElementTypeBitWidth() + 7) / 8;
+    if (matmul.getATrans() || matmul.getBTrans() ||
+        !isa<IntegerType>(lhs.getElementType()) || ShapedType::isDynamic(depth))
+      return std::nullopt;
+    // K in whole fractal rows (32 bytes); n in 16 columns, or in the 32 x 32
+    // squares of a 1-byte right operand.
+    int64_t tileDepth = llvm::alignTo(depth, 32 / bytes);
+    int64_t columnStep = bytes == 1 ? 32 : 16;
+    int64_t tileCols = 0;
+    for (int64_t cols : {64, 32, 16})
+      if (cols % columnStep == 0 &&
+          tileDepth * cols * bytes <= kMaxFoldTileBytes) {
+        tileCols = cols;
+        break;
+      }
+    std::optional<BoxOperand> out = freshOutput(matmul.getResult());
+    if (!tileCols || !out)
+      return std::nullopt;
+    outline.stem = "matmul";
+    outline.inputs = {{matmul.getLhs(), zeros(builder, loc, lhs.getRank())},
+                      {matmul.getRhs(), zeros(builder, loc, lhs.getRank())}};
+    outline.output = *out;
+    outline.extents = dimsOf(builder, loc, out->tensor);
+    outline.depth = depth;
+    outline.tileRows = kBandRows;
+    outline.tileCols = tileCols;
   } else if (auto assemble = dyn_cast<TensorAssembleOp>(op)) {
     outline.stem = "assemble";
     int64_t rank = cast<GMTensorType>(assemble.getSrc().getType()).getRank();
@@ -376,6 +416,48 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   return outline;
 }
 
+/// One tile of a matmul's band: the band's rows of A with all of K, K rows
+/// of B at the tile's columns, through L1 into L0A / L0B, one mmad, the
+/// product stored from L0C (the fixpipe converts it to C's element type).
+void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
+                     ValueRange tensors,
+                     llvm::function_ref<SmallVector<Value, 4>(size_t)> at,
+                     Value rows, Value validCols, int64_t tileRows,
+                     int64_t tileCols) {
+  auto lhsType = cast<GMTensorType>(tensors[0].getType());
+  Type element = lhsType.getElementType();
+  int64_t bytes = (lhsType.getElementTypeBitWidth() + 7) / 8;
+  int64_t tileDepth = llvm::alignTo(outline.depth, 32 / bytes);
+  Value depth = indexConstant(builder, loc, outline.depth);
+  Value zero = indexConstant(builder, loc, 0);
+  // A at (lead..., row, 0); B at (lead..., 0, column); C at the tile.
+  SmallVector<Value, 4> lhsAt = at(0), rhsAt = at(1);
+  size_t rank = lhsAt.size();
+  lhsAt[rank - 1] = zero;
+  rhsAt[rank - 2] = zero;
+  auto tile = [&](int64_t r, int64_t c, MemorySpace space, Type type) {
+    return TileType::get({r, c}, type, space);
+  };
+  Value lhs = TileLoadOp::create(
+      builder, loc, tile(tileRows, tileDepth, MemorySpace::Mat, element),
+      tensors[0], lhsAt, ValueRange{rows, depth});
+  Value rhs = TileLoadOp::create(
+      builder, loc, tile(tileDepth, tileCols, MemorySpace::Mat, element),
+      tensors[1], rhsAt, ValueRange{depth, validCols});
+  Value left = TileMoveOp::create(
+      builder, loc, tile(tileRows, tileDepth, MemorySpace::Left, element), lhs);
+  Value right = TileMoveOp::create(
+      builder, loc, tile(tileDepth, tileCols, MemorySpace::Right, element),
+      rhs);
+  Type sum = isa<FloatType>(element) ? Type(builder.getF32Type())
+                                     : Type(builder.getI32Type());
+  Value product = TileMatmulOp::create(
+      builder, loc, tile(tileRows, tileCols, MemorySpace::Acc, sum), left,
+      right);
+  Value output = tensors.back();
+  TileStoreOp::create(builder, loc, output.getType(), product, output, at(2));
+}
+
 func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
                                                 int64_t tileRows,
                                                 int64_t tileCols) {
@@ -435,6 +517,14 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
       position[rank - 2] = zero;
     return position;
   };
+  Value output = tensorArgs.back();
+  if (outline.depth) {
+    buildMatmulTile(builder, loc, outline, tensorArgs, at, rows, validCols,
+                    tileRows, tileCols);
+    builder.setInsertionPointToEnd(body);
+    func::ReturnOp::create(builder, loc, output);
+    return kernel;
+  }
   SmallVector<Value, 2> tiles;
   for (size_t t = 0; t + 1 < tensors; ++t) {
     auto element = cast<GMTensorType>(tensorArgs[t].getType()).getElementType();
@@ -449,7 +539,6 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
       TileType::get(resultShape, outline.tileElement, MemorySpace::Vec);
   Value tile = outline.makeTile(builder, loc, tiles, scalars, resultType, rows,
                                 validCols);
-  Value output = tensorArgs.back();
   TileStoreOp::create(builder, loc, output.getType(), tile, output,
                       at(tensors - 1));
   builder.setInsertionPointToEnd(body);
@@ -492,6 +581,10 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
   int64_t tileCols =
       llvm::alignTo(atMost(bounds.back(), kMaxTileColumns), block);
   int64_t tileRows = atMost(bounds[rank - 2], kBandRows);
+  if (outline.tileRows) {
+    tileRows = outline.tileRows;
+    tileCols = outline.tileCols;
+  }
   // A fold's tile holds whole rows (or whole columns): bounds are static.
   int64_t elementBytes = (outline.tileElement.getIntOrFloatBitWidth() + 7) / 8;
   if (outline.fold == ElementwiseFamily::RowReduce) {
@@ -669,6 +762,10 @@ std::string pto::whyTensorOpStays(Operation *op) {
   case KernelKind::Fold:
     return "for a 2-d source of static shape whose whole rows, or columns "
            "for a column fold, fit one tile of 32 KiB";
+  case KernelKind::Matmul:
+    return "for integer operands without a transpose, with a static K whose "
+           "rows fit one tile of 32 KiB and a result of static shape; a float "
+           "sum over K would round in another order than the executor's";
   case KernelKind::Write:
   case KernelKind::Slice:
   case KernelKind::Assemble:
