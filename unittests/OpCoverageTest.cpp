@@ -129,8 +129,9 @@ TEST_F(OpCoverageTest, EveryAscendCOpEmitsAndIsTraced) {
 // The PTO trace producer (sim --producer=compiled on a PTO kernel) has a
 // rule for every op the executor runs, but the ones it replaces itself: a
 // scalar read of tile data (dropped: a producer has no data), the ops of a
-// register scope, and the orchestration's compute on whole tensors, which
-// does not compile either (timed by --producer=interp only).
+// register scope, and the orchestration's compute on whole tensors: what
+// pto-outline-tensor-compute takes reaches the producer as the kernels it
+// writes, the rest does not compile either (timed by --producer=interp).
 TEST_F(OpCoverageTest, EveryPTOOpIsTraced) {
   Type tile = parseType("!pto.tile<16x16xf32, vec>", &context);
   ASSERT_TRUE(tile);

@@ -22,12 +22,14 @@
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
+#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Summary.h"
 #include "tilekit/Interp/TensorIO.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -396,6 +398,14 @@ int driver::executeKernel(trace::TraceSink *traceSink,
     return kExitBadInput;
   if (hooks.prepare && failed(hooks.prepare(kernel)))
     return kExitBadInput;
+  // sim times what compile makes of the orchestration's own data ops: the
+  // kernels it writes for them (the same results; run keeps the ops).
+  if (getCommandName() == "sim" && holdsPTO(kernel.getModule())) {
+    PassManager outline(&kernel.getContext(), ModuleOp::getOperationName());
+    outline.addPass(pto::createOutlineTensorCompute());
+    if (failed(outline.run(kernel.getModule())))
+      return kExitBadInput;
+  }
   if (shouldPlanMemory() && !hooks.prepare) {
     auto config = loadConfig();
     if (!config)
