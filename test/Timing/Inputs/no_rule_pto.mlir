@@ -1,5 +1,6 @@
-// A PTO kernel with an op no trace-producer rule takes (producer-rules.test).
-func.func @main(%w: !pto.tensor<128x64xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
-  %c = pto.tensor.cast %w round rint : !pto.tensor<128x64xf32> -> !pto.tensor<128x64xf16>
+// A PTO kernel with an op no trace-producer rule takes (producer-rules.test):
+// a float matmul of whole tensors, which compile writes no kernel for.
+func.func @main(%w: !pto.tensor<128x64xf32>, %v: !pto.tensor<64x32xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
+  %m = pto.tensor.matmul %w, %v : !pto.tensor<128x64xf32>, !pto.tensor<64x32xf32> -> !pto.tensor<128x32xf32>
   return
 }
