@@ -31,6 +31,7 @@
 #include "AscendCMachine.h"
 #include "ExecContext.h"
 #include "Folding.h"
+#include "Indexing.h"
 #include "MixedKernel.h"
 #include "ScalarFunctions.h"
 
@@ -219,6 +220,19 @@ LogicalResult runGlobalReshape(ExecContext &context, Operation *op) {
   tensor.shape = shape;
   tensor.valid = shape;
   context.set(reshape.getResult(), std::move(tensor));
+  return success();
+}
+
+/// The host's read of one element, after the launches before it.
+LogicalResult runGlobalRead(ExecContext &context, Operation *op) {
+  auto read = cast<GlobalReadOp>(op);
+  TensorValue &tensor = context.tensor(read.getSource());
+  SmallVector<int64_t, 4> index = context.indices(read.getIndices());
+  if (failed(checkIndex(op, index, tensor.shape)))
+    return failure();
+  context.set(read.getResult(),
+              tensor.storage->data.scalarAt(tensor.offset +
+                                            linearIndex(tensor.shape, index)));
   return success();
 }
 
@@ -1538,6 +1552,7 @@ void interp::registerAscendCHandlers(HandlerMap &map) {
   addHandler<GlobalSubIndexOp>(map, runSubIndex);
   addHandler<GlobalDimOp>(map, runGlobalDim);
   addHandler<GlobalReshapeOp>(map, runGlobalReshape);
+  addHandler<GlobalReadOp>(map, runGlobalRead);
   addHandler<WorkspaceOp>(map, runWorkspace);
   addHandler<DataCopyOp>(map, runDataCopy);
   addHandler<LoadDataOp>(map, runLoadData);

@@ -32,8 +32,6 @@ namespace {
 /// rule (ascendCInsteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-      {"pto.tensor.read", "a pto.tile.load of the 1 x 1 tile at the element "
-                          "in an in-core function"},
       {"pto.tensor.write", "a pto.tile.store of a tile whose valid shape is "
                            "1 x 1 at the element (an in-core function writes "
                            "GM through tiles; compile writes the kernel "

@@ -317,6 +317,17 @@ struct GlobalDimRule : AscendCRule<GlobalDimOp> {
   }
 };
 
+/// The host's read of a GM element: a producer has no data to read.
+struct GlobalReadRule : AscendCRule<GlobalReadOp> {
+  using OpRule::OpRule;
+  LogicalResult lower(Lowering &l) const override {
+    return l.op->emitOpError()
+           << "reads an element of GM on the host, whose value a trace "
+              "producer does not have (time the kernel with "
+              "--producer=interp)";
+  }
+};
+
 /// A block's GM workspace: numbered, of its elements.
 struct WorkspaceRule : AscendCRule<WorkspaceOp> {
   using OpRule::OpRule;
@@ -554,8 +565,9 @@ using AscendCRules = RuleSet<AscendCEnv>;
 /// The AscendC producer's rules.
 void addRules(AscendCRules &rules) {
   rules.add<MarkerRule, GetValueRule, LocalTensorRule, ViewRule,
-            GlobalReshapeRule, GlobalDimRule, WorkspaceRule, IndexQueryRule,
-            SyncRule, TransferRule, MmadRule, VectorInstructionRule>();
+            GlobalReshapeRule, GlobalDimRule, GlobalReadRule, WorkspaceRule,
+            IndexQueryRule, SyncRule, TransferRule, MmadRule,
+            VectorInstructionRule>();
 }
 
 /// A launched kernel's call (a kernel is called by its launches alone):

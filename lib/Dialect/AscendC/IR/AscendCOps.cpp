@@ -243,6 +243,22 @@ LogicalResult GlobalReshapeOp::verify() {
   return success();
 }
 
+LogicalResult GlobalReadOp::verify() {
+  auto source = cast<GlobalTensorType>(getSource().getType());
+  if (static_cast<int64_t>(getIndices().size()) != source.getRank())
+    return emitOpError() << "gives " << getIndices().size()
+                         << " indices for a rank-" << source.getRank()
+                         << " tensor";
+  if (source.getElementType() != getResult().getType())
+    return emitOpError() << "reads a " << getResult().getType()
+                         << " from a tensor of " << source.getElementType();
+  auto func = (*this)->getParentOfType<FunctionOpInterface>();
+  if (!func || !func->hasAttr(AscendCDialect::kHostAttrName))
+    return emitOpError() << "reads GM on the host: only a host function may "
+                            "(a kernel reads GM through local tensors)";
+  return success();
+}
+
 LogicalResult GlobalDimOp::verify() {
   int64_t rank = cast<GlobalTensorType>(getSource().getType()).getRank();
   if (static_cast<int64_t>(getDim()) >= rank)

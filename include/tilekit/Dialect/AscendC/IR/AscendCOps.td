@@ -145,6 +145,29 @@ def AscendC_GlobalReshapeOp : AscendC_Op<"global_tensor.reshape", [Tilekit_NoPip
   let hasVerifier = 1;
 }
 
+def AscendC_GlobalReadOp : AscendC_Op<"global_tensor.read",
+    [Tilekit_NoPipe, MemoryEffects<[MemRead]>]> {
+  let summary = "the host reads one element of a GM tensor between launches";
+  let description = [{
+    Only in a host function (an orchestration): the host waits for the
+    launches before it to finish and copies the element at `indices` (one
+    per dimension, row-major) from device memory (on the machine,
+    `aclrtSynchronizeStream` then `aclrtMemcpy` device to host). A host
+    that reads between its work items keeps one launch per work item
+    (`ascendc-form-launch`).
+
+    ```mlir
+    %n = ascendc.global_tensor.read %counts[%c0] : !ascendc.global_tensor<16xi32> -> i32
+    ```
+  }];
+  let arguments = (ins AscendC_GlobalTensor:$source, Variadic<Index>:$indices);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]> {
   let summary = "the extent of one dimension of a GM tensor";
   let description = [{
