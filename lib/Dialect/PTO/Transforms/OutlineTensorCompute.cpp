@@ -327,8 +327,10 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
         tileCols = cols;
         break;
       }
+    if (!tileCols)
+      return std::nullopt;
     std::optional<BoxOperand> out = freshOutput(matmul.getResult());
-    if (!tileCols || !out)
+    if (!out)
       return std::nullopt;
     outline.stem = "matmul";
     outline.inputs = {{matmul.getLhs(), zeros(builder, loc, lhs.getRank())},
