@@ -3,28 +3,58 @@
 // before and after, compiled C++, NumPy) by
 // test/Conversion/compile-op-families.test on Inputs/tensor_compute.mlir.
 
-// An elementwise op: a workspace for the result, one call a band of 16
-// rows, the kernel walks the band's tiles.
+// An elementwise chain assembled into a tensor is one kernel that stores
+// into the target: one call a band of 16 rows, the kernel walks the band's
+// tiles (exp, then muls: one pass over memory, no workspace).
 // CHECK-LABEL: func.func @exp(
-// CHECK: %[[E:.*]] = pto.tensor.create : !pto.tensor<40x96xf32>
+// CHECK-NOT: pto.tensor.create
 // CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[ROWS:.*]] = arith.minsi
-// CHECK: func.call @tk_exp(%arg0, %[[E]], %[[ROW]], %{{.*}}, %[[ROW]], %{{.*}}, %[[ROWS]], %{{.*}})
-// CHECK: func.call @tk_assemble(%[[E]], %arg1,
+// CHECK: func.call @tk_exp_muls(%arg0, %arg1, %{{.*}}, %[[ROW]], %{{.*}}, %[[ROW]], %{{.*}}, %[[ROWS]], %{{.*}})
 // CHECK: return %arg1
-// CHECK-LABEL: func.func private @tk_exp(
+// CHECK-LABEL: func.func private @tk_exp_muls(
 // CHECK-SAME: pto.kind = #pto.kind<incore>
-// CHECK: scf.for %[[COL:.*]] = %{{.*}} to %arg7 step %{{.*}} {
-// CHECK: pto.tile.load %arg0[%arg2, %{{.*}}] valid [%arg6, %{{.*}}] : !pto.tensor<40x96xf32> -> !pto.tile<16x96xf32, vec>
-// CHECK: pto.tile.exp
-// CHECK: pto.tile.store
+// CHECK: scf.for %[[COL:.*]] = %{{.*}} to %arg8 step %{{.*}} {
+// CHECK: %[[T:.*]] = pto.tile.load %arg0[%arg3, %{{.*}}] valid [%arg7, %{{.*}}] : !pto.tensor<40x96xf32> -> !pto.tile<16x96xf32, vec>
+// CHECK: %[[E:.*]] = pto.tile.exp %[[T]]
+// CHECK: %[[M:.*]] = pto.tile.muls %[[E]], %arg2
+// CHECK: pto.tile.store %[[M]], %arg1
 // CHECK: return %arg1
 func.func @exp(%x: !pto.tensor<40x96xf32>, %y: !pto.tensor<40x96xf32>) -> !pto.tensor<40x96xf32>
     attributes {pto.kind = #pto.kind<orchestration>} {
   %c0 = arith.constant 0 : index
+  %half = arith.constant 0.5 : f32
   %e = pto.tensor.exp %x : !pto.tensor<40x96xf32>
-  %o = pto.tensor.assemble %e into %y[%c0, %c0] : !pto.tensor<40x96xf32> into !pto.tensor<40x96xf32>
+  %m = pto.tensor.muls %e, %half : !pto.tensor<40x96xf32>, f32
+  %o = pto.tensor.assemble %m into %y[%c0, %c0] : !pto.tensor<40x96xf32> into !pto.tensor<40x96xf32>
   return %o : !pto.tensor<40x96xf32>
+}
+
+// -----
+
+// An elementwise op whose result is used twice is its own kernel, into a
+// workspace; so is a chain stored into a tensor it reads (a later band
+// would load what an earlier one stored), whose assemble stays a copy.
+// Tensors of dynamic shape need no workspace when the chain is assembled.
+// CHECK-LABEL: func.func @shared(
+// CHECK: func.call @tk_exp(%arg0, %[[E:[0-9]+]],
+// CHECK: func.call @tk_add(%[[E]], %arg1,
+// CHECK: func.call @tk_neg(%arg1, %[[N:[0-9]+]],
+// CHECK: func.call @tk_assemble(%[[N]], %arg1,
+// CHECK: func.call @tk_relu(%arg2, %arg3,
+func.func @shared(%x: !pto.tensor<40x96xf32>, %y: !pto.tensor<40x96xf32>,
+                  %a: !pto.tensor<?x64xf16>, %b: !pto.tensor<?x64xf16>)
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = pto.tensor.exp %x : !pto.tensor<40x96xf32>
+  %s = pto.tensor.add %e, %e : !pto.tensor<40x96xf32>
+  %y1 = pto.tensor.assemble %s into %y[%c0, %c0] : !pto.tensor<40x96xf32> into !pto.tensor<40x96xf32>
+  %n = pto.tensor.neg %y1 : !pto.tensor<40x96xf32>
+  %y2 = pto.tensor.assemble %n into %y1[%c1, %c0] : !pto.tensor<40x96xf32> into !pto.tensor<40x96xf32>
+  %r = pto.tensor.relu %a : !pto.tensor<?x64xf16>
+  %b1 = pto.tensor.assemble %r into %b[%c0, %c0] : !pto.tensor<?x64xf16> into !pto.tensor<?x64xf16>
+  return
 }
 
 // -----

@@ -81,6 +81,9 @@ struct Outline {
   int64_t depth = 0;
   int64_t tileRows = 0, tileCols = 0;
   Type tileElement;
+  /// The element types of a fused chain's intermediate tiles, which the
+  /// tile's columns must make whole 32-byte blocks of too.
+  SmallVector<Type, 2> chainElements;
   TileMaker makeTile;
 };
 
@@ -159,6 +162,36 @@ std::optional<int64_t> largestValue(Value index) {
   return std::nullopt;
 }
 
+/// The GM buffer `tensor` is (a view or an update is its source's), or null
+/// when the pass cannot tell.
+Value bufferOf(Value tensor) {
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (auto view = dyn_cast<TensorViewOp>(def))
+      tensor = view.getSrc();
+    else if (isa<TensorWriteOp, TensorAssembleOp>(def))
+      tensor = def->getOperand(1);
+    else
+      return isa<TensorCreateOp, TensorFullOp, TensorSliceOp>(def) ||
+                     kernelKindOf(def) == KernelKind::Map
+                 ? tensor
+                 : Value();
+  }
+  auto arg = cast<BlockArgument>(tensor);
+  return isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) ? tensor
+                                                                 : Value();
+}
+
+/// Whether nothing between `from` and `to` (later in its block) writes GM
+/// or allocates: the values `from` reads are still there at `to`.
+bool nothingWritesBetween(Operation *from, Operation *to) {
+  if (from->getBlock() != to->getBlock() || !from->isBeforeInBlock(to))
+    return false;
+  for (Operation *op = from->getNextNode(); op != to; op = op->getNextNode())
+    if (!isMemoryEffectFree(op))
+      return false;
+  return true;
+}
+
 class TensorComputeOutliner {
 public:
   TensorComputeOutliner(ModuleOp module) : module(module), symbols(module) {}
@@ -169,6 +202,23 @@ private:
   /// The box, operands and tile of `op`, or nullopt when the pass leaves it
   /// (the lowering then says what to write instead).
   std::optional<Outline> plan(OpBuilder &builder, Operation *op);
+  /// The elementwise ops of the chain ending in `root` (an elementwise op,
+  /// or an assemble of one's result), producers first: `root`'s and,
+  /// recursively, the ops whose only use is in the chain (fusedInto).
+  void planChain(OpBuilder &builder, Operation *root, Outline &outline);
+  /// Which op each elementwise op is computed in, when it is not its own
+  /// kernel: its only user, in one pass over the tiles.
+  void findChains(ArrayRef<Operation *> work);
+  /// The tensor whose box and valid region `value` has: itself, or for the
+  /// result of a fused op (never made) its first operand's.
+  Value chainSource(Value value) const {
+    while (Operation *def = value.getDefiningOp()) {
+      if (!fusedInto.count(def))
+        break;
+      value = def->getOperand(0);
+    }
+    return value;
+  }
   func::FuncOp buildKernel(const Outline &outline, int64_t tileRows,
                            int64_t tileCols);
   void emitLaunches(OpBuilder &builder, const Outline &outline);
@@ -209,6 +259,7 @@ private:
   llvm::DenseSet<Operation *> outlined;
   llvm::DenseSet<Operation *> generated;
   llvm::DenseMap<Value, Value> rowViews;
+  llvm::DenseMap<Operation *, Operation *> fusedInto;
 };
 
 /// Whether the slice's box lies inside its source for every value of its
@@ -343,18 +394,30 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   } else if (auto assemble = dyn_cast<TensorAssembleOp>(op)) {
     outline.stem = "assemble";
     int64_t rank = cast<GMTensorType>(assemble.getSrc().getType()).getRank();
-    outline.inputs = {{assemble.getSrc(), zeros(builder, loc, rank)}};
     outline.output = {assemble.getDst(),
                       SmallVector<Value, 4>(assemble.getOffsets())};
-    outline.extents = validOf(builder, loc, assemble.getSrc());
-    outline.makeTile = loadedTile;
+    if (fusedInto.count(assemble.getSrc().getDefiningOp())) {
+      planChain(builder, op, outline);
+    } else {
+      outline.inputs = {{assemble.getSrc(), zeros(builder, loc, rank)}};
+      outline.makeTile = loadedTile;
+    }
+    outline.extents = validOf(builder, loc, chainSource(assemble.getSrc()));
+  } else if (kernelKindOf(op) == KernelKind::Map) {
+    // Casts and the elementwise families: the tile ops of the same names on
+    // each tile of the box, for the op and the producers fused into it.
+    std::optional<BoxOperand> out = freshOutput(op->getResult(0));
+    if (!out)
+      return std::nullopt;
+    outline.output = *out;
+    outline.extents = dimsOf(builder, loc, chainSource(op->getOperand(0)));
+    planChain(builder, op, outline);
   } else {
-    // Casts and the elementwise families: the tile op of the same name on
-    // each tile of the box.
+    // A fold: the tile op of the same name on each tile of the box. It
+    // sums in the executor's order only over whole rows (columns) of one
+    // tile: the source's shape must be static and its region whole.
     KernelKind kind = kernelKindOf(op);
     bool folds = kind == KernelKind::Fold;
-    // A fold sums in the executor's order only over whole rows (columns) of
-    // one tile: the source's shape must be static and its region whole.
     if (folds) {
       ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
       auto src = cast<GMTensorType>(op->getOperand(0).getType());
@@ -383,11 +446,8 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
         outline.scalars.push_back(operand);
     }
     outline.output = *out;
-    // The box is the source's (a fold's result is one column or row of it).
+    // The box is the source's (its result is one column or row of it).
     outline.extents = dimsOf(builder, loc, op->getOperand(0));
-    // The result's valid region is its first operand's.
-    if (!folds)
-      inherit(op->getResult(0), op->getOperand(0));
     OperationName tileOp(("pto.tile." + name).str(), op->getContext());
     NamedAttrList attributes(op->getAttrDictionary());
     outline.makeTile = [tileOp, attributes](OpBuilder &b, Location l,
@@ -417,6 +477,109 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
                                : op->getResult(0).getType())
             .getShape());
   return outline;
+}
+
+void TensorComputeOutliner::findChains(ArrayRef<Operation *> work) {
+  for (Operation *op : work) {
+    if (kernelKindOf(op) != KernelKind::Map || !op->hasOneUse())
+      continue;
+    Operation *user = *op->getUsers().begin();
+    auto assemble = dyn_cast<TensorAssembleOp>(user);
+    bool consumes = kernelKindOf(user) == KernelKind::Map ||
+                    (assemble && assemble.getSrc() == op->getResult(0));
+    if (!consumes || !nothingWritesBetween(op, user))
+      continue;
+    // A chain stored into a buffer it reads would overwrite tiles a later
+    // band still loads: it stays a copy of a fresh result.
+    if (assemble) {
+      Value target = bufferOf(assemble.getDst());
+      bool apart = static_cast<bool>(target);
+      SmallVector<Operation *> producers{op};
+      while (apart && !producers.empty()) {
+        Operation *producer = producers.pop_back_val();
+        for (Value operand : producer->getOperands()) {
+          if (!isa<GMTensorType>(operand.getType()))
+            continue;
+          Operation *def = operand.getDefiningOp();
+          if (def && fusedInto.lookup(def) == producer)
+            producers.push_back(def);
+          else if (Value source = bufferOf(operand);
+                   !source || source == target)
+            apart = false;
+        }
+      }
+      if (!apart)
+        continue;
+    }
+    fusedInto[op] = user;
+  }
+}
+
+void TensorComputeOutliner::planChain(OpBuilder &builder, Operation *root,
+                                      Outline &outline) {
+  Location loc = root->getLoc();
+  SmallVector<Operation *> chain;
+  std::function<void(Operation *)> collect = [&](Operation *consumer) {
+    for (Value operand : consumer->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && fusedInto.lookup(def) == consumer)
+        collect(def);
+    if (kernelKindOf(consumer) == KernelKind::Map)
+      chain.push_back(consumer);
+  };
+  collect(root);
+  // The chain's inputs (each tensor it reads once) and scalars.
+  llvm::DenseMap<Value, unsigned> inputOf, scalarOf;
+  std::string stem;
+  for (Operation *op : chain) {
+    outlined.insert(op);
+    StringRef name = op->getName().getStringRef();
+    name.consume_front("pto.tensor.");
+    stem += (stem.empty() ? "" : "_") + name.str();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && fusedInto.lookup(def) == op)
+        continue;
+      if (auto tensor = dyn_cast<GMTensorType>(operand.getType())) {
+        if (inputOf.try_emplace(operand, outline.inputs.size()).second)
+          outline.inputs.push_back(
+              {operand, zeros(builder, loc, tensor.getRank())});
+      } else if (scalarOf.try_emplace(operand, outline.scalars.size()).second) {
+        outline.scalars.push_back(operand);
+      }
+    }
+    outline.chainElements.push_back(
+        cast<GMTensorType>(op->getResult(0).getType()).getElementType());
+    // An elementwise result's valid region is its first operand's.
+    inherit(op->getResult(0), op->getOperand(0));
+  }
+  outline.stem = builder.getStringAttr(stem).getValue();
+  outline.makeTile = [chain, inputOf,
+                      scalarOf](OpBuilder &b, Location, ValueRange tiles,
+                                ValueRange scalars, TileType type, Value,
+                                Value) -> Value {
+    llvm::DenseMap<Value, Value> tileOf;
+    for (Operation *op : chain) {
+      StringRef name = op->getName().getStringRef();
+      name.consume_front("pto.tensor.");
+      OperationState state(op->getLoc(), ("pto.tile." + name).str());
+      for (Value operand : op->getOperands()) {
+        if (Value fused = tileOf.lookup(operand))
+          state.addOperands(fused);
+        else if (isa<GMTensorType>(operand.getType()))
+          state.addOperands(tiles[inputOf.lookup(operand)]);
+        else
+          state.addOperands(scalars[scalarOf.lookup(operand)]);
+      }
+      state.addTypes(TileType::get(
+          type.getShape(),
+          cast<GMTensorType>(op->getResult(0).getType()).getElementType(),
+          MemorySpace::Vec));
+      state.addAttributes(op->getAttrs());
+      tileOf[op->getResult(0)] = b.create(state)->getResult(0);
+    }
+    return tileOf.lookup(chain.back()->getResult(0));
+  };
 }
 
 /// One tile of a matmul's band: the band's rows of A with all of K, K rows
@@ -576,6 +739,8 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
     narrowest = std::min(
         narrowest,
         cast<GMTensorType>(operand.tensor.getType()).getElementTypeBitWidth());
+  for (Type element : outline.chainElements)
+    narrowest = std::min(narrowest, element.getIntOrFloatBitWidth());
   int64_t block = 256 / std::max(narrowest, 8u);
   auto atMost = [](int64_t bound, int64_t limit) {
     return ShapedType::isDynamic(bound) ? limit
@@ -697,7 +862,10 @@ LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
         !isa<TensorCreateOp, TensorViewOp>(op))
       work.push_back(op);
   });
+  findChains(work);
   for (Operation *op : work) {
+    if (fusedInto.count(op))
+      continue; // computed in the kernel of the op it fuses into
     OpBuilder builder(op);
     std::optional<Outline> outline = plan(builder, op);
     if (!outline)
@@ -709,7 +877,8 @@ LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
   }
   // Uses are final once every op is replaced.
   LogicalResult tracked = checkPartialStaysTracked();
-  for (Operation *op : work)
+  // Users first: a fused op's result is used by the op it fuses into.
+  for (Operation *op : llvm::reverse(work))
     if (outlined.contains(op))
       op->erase();
   return tracked;
