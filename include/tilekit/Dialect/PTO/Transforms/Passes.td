@@ -67,14 +67,21 @@ def OutlineTensorCompute : Pass<"pto-outline-tensor-compute", "mlir::ModuleOp"> 
     A compiled orchestration only launches kernels. This pass turns each of
     its ops that moves or computes data on whole GM tensors into launches
     of a generated in-core function (`tk_<op>`, private): `pto.tensor.full`,
-    `slice`, `assemble`, `write`, `cast` and the elementwise families
-    (`add`, `exp`, `muls`, ...). The orchestration loops over the op's box
+    `slice`, `assemble`, `write`, `cast`, the elementwise families
+    (`add`, `exp`, `muls`, ...), the row and column folds and integer
+    `matmul`. The orchestration loops over the op's box
     in bands of 16 rows (and over its leading dimensions), one call a band;
     the kernel walks the band's tiles (up to 128 columns, whole 32-byte
     blocks): it loads them with the band's valid shape, applies the tile op
     of the same name (or fills the tile), and stores the valid region. A
     tensor of one dimension is viewed as one row. An op that makes a new
     tensor writes into a `pto.tensor.create`, so its shape must be static.
+    An elementwise op whose only use is another elementwise op, or the
+    source of an assemble, later in its block with nothing between that
+    writes GM, is computed in that op's kernel: a chain is one kernel, and
+    a chain assembled into a tensor it does not read is stored straight
+    into it. Row and column folds take tiles of whole rows (columns);
+    integer matmuls one tile of all of K.
 
     ```mlir
     %e = pto.tensor.exp %x : !pto.tensor<40x96xf32>
@@ -92,9 +99,9 @@ def OutlineTensorCompute : Pass<"pto-outline-tensor-compute", "mlir::ModuleOp"> 
     regions through the ops it outlines (an assemble copies the valid
     region of its source, as the executor does) and refuses, at the
     slice, a tensor whose region may be partial that reaches anything
-    else. Ops it does not take (`pto.tensor.read`, reductions, matmuls,
-    ops making a tensor of dynamic shape) stay, and the lowering says what
-    to write instead.
+    else. Ops it does not take (`pto.tensor.read`, which the lowering
+    makes the host's read, float matmuls, ops making a tensor of dynamic
+    shape) stay, and the lowering says what to write instead.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::func::FuncDialect",
