@@ -31,7 +31,6 @@
 #include "AscendCMachine.h"
 #include "ExecContext.h"
 #include "Folding.h"
-#include "Indexing.h"
 #include "MixedKernel.h"
 #include "ScalarFunctions.h"
 
@@ -226,14 +225,8 @@ LogicalResult runGlobalReshape(ExecContext &context, Operation *op) {
 /// The host's read of one element, after the launches before it.
 LogicalResult runGlobalRead(ExecContext &context, Operation *op) {
   auto read = cast<GlobalReadOp>(op);
-  TensorValue &tensor = context.tensor(read.getSource());
-  SmallVector<int64_t, 4> index = context.indices(read.getIndices());
-  if (failed(checkIndex(op, index, tensor.shape)))
-    return failure();
-  context.set(read.getResult(),
-              tensor.storage->data.scalarAt(tensor.offset +
-                                            linearIndex(tensor.shape, index)));
-  return success();
+  return readElement(context, op, read.getSource(), read.getIndices(),
+                     read.getResult());
 }
 
 LogicalResult runGlobalDim(ExecContext &context, Operation *op) {

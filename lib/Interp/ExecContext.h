@@ -128,6 +128,11 @@ mlir::LogicalResult checkTensorSize(mlir::Operation *op,
 mlir::LogicalResult checkIndex(mlir::Operation *op,
                                llvm::ArrayRef<int64_t> index,
                                llvm::ArrayRef<int64_t> shape);
+/// Sets `result` to the element of GM tensor `tensor` at `indices` (the
+/// orchestration's read, the host's), or fails at `op` when it lies outside.
+mlir::LogicalResult readElement(ExecContext &context, mlir::Operation *op,
+                                mlir::Value tensor, mlir::ValueRange indices,
+                                mlir::Value result);
 /// Fails, naming each, when an AscendC kernel returns with flags set and
 /// never waited (the next kernel on the core would take them).
 mlir::LogicalResult checkFlagsWaited(AscendCMachine &machine,

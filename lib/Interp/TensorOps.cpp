@@ -157,15 +157,21 @@ LogicalResult interp::checkIndex(Operation *op, ArrayRef<int64_t> index,
   return success();
 }
 
-static LogicalResult runRead(ExecContext &context, Operation *raw) {
-  auto op = cast<TensorReadOp>(raw);
-  TensorValue &tensor = context.tensor(op.getSrc());
-  SmallVector<int64_t, 4> index = context.indices(op.getIndices());
+LogicalResult interp::readElement(ExecContext &context, Operation *op,
+                                  Value tensorValue, ValueRange indices,
+                                  Value result) {
+  TensorValue &tensor = context.tensor(tensorValue);
+  SmallVector<int64_t, 4> index = context.indices(indices);
   if (failed(checkIndex(op, index, tensor.shape)))
     return failure();
-  context.set(op.getResult(),
-              tensor.storage->data.scalarAt(linearIndex(tensor.shape, index)));
+  context.set(result, tensor.storage->data.scalarAt(
+                          tensor.offset + linearIndex(tensor.shape, index)));
   return success();
+}
+
+static LogicalResult runRead(ExecContext &context, Operation *raw) {
+  auto op = cast<TensorReadOp>(raw);
+  return readElement(context, op, op.getSrc(), op.getIndices(), op.getResult());
 }
 
 static LogicalResult runWrite(ExecContext &context, Operation *raw) {
