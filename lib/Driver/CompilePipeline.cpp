@@ -120,6 +120,12 @@ LogicalResult driver::compileForArch(ModuleOp module, ascendc::Arch arch,
   return pm.run(module);
 }
 
+LogicalResult driver::outlineTensorCompute(ModuleOp module) {
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  pm.addPass(pto::createOutlineTensorCompute());
+  return pm.run(module);
+}
+
 void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {
   llvm::SmallPtrSet<Operation *, 16> reached{entry};
   SmallVector<Operation *> work{entry};

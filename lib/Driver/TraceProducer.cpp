@@ -6,11 +6,9 @@
 
 #include "tilekit/Conversion/AscendCToTraceProducer.h"
 #include "tilekit/Conversion/PTOToTraceProducer.h"
-#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 #include "tilekit/Driver/CompilePipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,9 +29,7 @@ LogicalResult driver::emitTraceProducer(KernelFile &kernel,
                                            sourceName, os);
   // The orchestration's own data ops become the kernels compile writes for
   // them, which the producer times like any other.
-  PassManager pm(kernel.getModule().getContext(), ModuleOp::getOperationName());
-  pm.addPass(pto::createOutlineTensorCompute());
-  if (failed(pm.run(kernel.getModule())))
+  if (failed(outlineTensorCompute(kernel.getModule())))
     return failure();
   return translatePTOToTraceProducer(kernel.getModule(), entry.getName(),
                                      sourceName, os);

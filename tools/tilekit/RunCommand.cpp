@@ -22,14 +22,12 @@
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
-#include "tilekit/Dialect/PTO/Transforms/Passes.h"
 #include "tilekit/Interp/Binding.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/Summary.h"
 #include "tilekit/Interp/TensorIO.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -400,12 +398,9 @@ int driver::executeKernel(trace::TraceSink *traceSink,
     return kExitBadInput;
   // sim times what compile makes of the orchestration's own data ops: the
   // kernels it writes for them (the same results; run keeps the ops).
-  if (getCommandName() == "sim" && holdsPTO(kernel.getModule())) {
-    PassManager outline(&kernel.getContext(), ModuleOp::getOperationName());
-    outline.addPass(pto::createOutlineTensorCompute());
-    if (failed(outline.run(kernel.getModule())))
-      return kExitBadInput;
-  }
+  if (getCommandName() == "sim" && holdsPTO(kernel.getModule()) &&
+      failed(outlineTensorCompute(kernel.getModule())))
+    return kExitBadInput;
   if (shouldPlanMemory() && !hooks.prepare) {
     auto config = loadConfig();
     if (!config)

@@ -29,6 +29,11 @@ mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module,
                                       const pto::BufferCapacities &capacities,
                                       bool warnHalfBuffers = true);
 
+/// Makes the orchestration's data ops on whole tensors the kernels compile
+/// writes for them (pto-outline-tensor-compute), in place: what `sim` and
+/// the trace producers time. A failure has been reported as diagnostics.
+mlir::LogicalResult outlineTensorCompute(mlir::ModuleOp module);
+
 /// Erases the functions of `module` that `entry` does not reach through
 /// symbol uses (calls) or, for a group, through its members: one kernel of a
 /// file compiles whatever the file's others do.
