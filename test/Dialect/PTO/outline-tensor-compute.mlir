@@ -82,7 +82,7 @@ func.func @write(%v: i32, %out: !pto.tensor<?xi32>, %i: index) -> !pto.tensor<?x
 // valid region, which only the ops the pass outlines may take.
 // CHECK-LABEL: func.func @slices(
 // CHECK: scf.for
-// CHECK: func.call @tk_slice(
+// CHECK: {{(func.)?}}call @tk_slice(
 // CHECK: func.call @kernel(
 func.func private @kernel(%t: !pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
     attributes {pto.kind = #pto.kind<incore>}
@@ -129,4 +129,28 @@ func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf16>) -> (!pto
   %v = pto.tensor.read %x[%c0, %c0] : !pto.tensor<?x64xf32>
   %m = pto.tensor.matmul %a, %a : !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16> -> !pto.tensor<16x16xf32>
   return %e, %v, %m : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>
+}
+
+// -----
+
+// Two orchestrations: what the pass follows in the first (a slice that
+// may reach past the edge, erased with it) is not looked at in the second.
+// CHECK-LABEL: func.func @first(
+// CHECK: {{(func.)?}}call @tk_slice(
+// CHECK-LABEL: func.func @second(
+// CHECK: {{(func.)?}}call @tk_neg(
+func.func @first(%x: !pto.tensor<?x64xf32>, %y: !pto.tensor<16x64xf32>, %n: index)
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %s = pto.tensor.slice %x[%n, %c0] : !pto.tensor<?x64xf32> -> !pto.tensor<16x64xf32>
+  %e = pto.tensor.exp %s : !pto.tensor<16x64xf32>
+  %y1 = pto.tensor.assemble %e into %y[%c0, %c0] : !pto.tensor<16x64xf32> into !pto.tensor<16x64xf32>
+  return
+}
+
+func.func @second(%a: !pto.tensor<8x32xf32>, %b: !pto.tensor<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = pto.tensor.neg %a : !pto.tensor<8x32xf32>
+  %b1 = pto.tensor.assemble %n into %b[%c0, %c0] : !pto.tensor<8x32xf32> into !pto.tensor<8x32xf32>
+  return
 }

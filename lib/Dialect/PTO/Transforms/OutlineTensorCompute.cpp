@@ -856,6 +856,13 @@ LogicalResult TensorComputeOutliner::checkPartialStaysTracked() {
 }
 
 LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
+  // What the last function left behind names its erased ops.
+  partialValid.clear();
+  partialOrigin.clear();
+  outlined.clear();
+  generated.clear();
+  rowViews.clear();
+  fusedInto.clear();
   SmallVector<Operation *> work;
   orchestration.walk([&](Operation *op) {
     if (op->hasTrait<pto::OpTrait::OrchestrationOp>() &&
