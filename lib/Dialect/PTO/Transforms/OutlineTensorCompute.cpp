@@ -119,6 +119,24 @@ KernelKind kernelKindOf(Operation *op) {
   }
 }
 
+/// Bytes an element of `type` takes in GM and in a buffer.
+int64_t elementBytes(Type type) {
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+}
+
+/// The tile op of the same name as the tensor op `op` (`pto.tile.exp` for
+/// `pto.tensor.exp`), at its location, with its attributes, on `operands`.
+Value createTileOpLike(OpBuilder &builder, Operation *op, ValueRange operands,
+                       TileType type) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("pto.tensor.");
+  OperationState state(op->getLoc(), ("pto.tile." + name).str());
+  state.addOperands(operands);
+  state.addTypes(type);
+  state.addAttributes(op->getAttrs());
+  return builder.create(state)->getResult(0);
+}
+
 Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(builder, loc, value);
 }
@@ -363,7 +381,7 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
     // differ from it in the last bit.
     auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
     int64_t depth = lhs.getDimSize(lhs.getRank() - 1);
-    int64_t bytes = (lhs.getElementTypeBitWidth() + 7) / 8;
+    int64_t bytes = elementBytes(lhs.getElementType());
     if (matmul.getATrans() || matmul.getBTrans() ||
         !isa<IntegerType>(lhs.getElementType()) || ShapedType::isDynamic(depth))
       return std::nullopt;
@@ -412,55 +430,37 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
     outline.output = *out;
     outline.extents = dimsOf(builder, loc, chainSource(op->getOperand(0)));
     planChain(builder, op, outline);
-  } else {
+  } else if (kernelKindOf(op) == KernelKind::Fold) {
     // A fold: the tile op of the same name on each tile of the box. It
     // sums in the executor's order only over whole rows (columns) of one
     // tile: the source's shape must be static and its region whole.
-    KernelKind kind = kernelKindOf(op);
-    bool folds = kind == KernelKind::Fold;
-    if (folds) {
-      ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
-      auto src = cast<GMTensorType>(op->getOperand(0).getType());
-      bool rows = family == ElementwiseFamily::RowReduce;
-      int64_t whole = src.getRank() == 2 && src.hasStaticShape()
-                          ? src.getDimSize(rows ? 1 : 0)
-                          : ShapedType::kDynamic;
-      int64_t bytes = (src.getElementTypeBitWidth() + 7) / 8;
-      if (ShapedType::isDynamic(whole) || isPartial(op->getOperand(0)) ||
-          whole * bytes * (rows ? 1 : 32 / bytes) > kMaxFoldTileBytes)
-        return std::nullopt;
-      outline.fold = family;
-    }
-    StringRef name = op->getName().getStringRef();
-    if (kind == KernelKind::None || !name.consume_front("pto.tensor."))
+    Value source = op->getOperand(0);
+    ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
+    auto src = cast<GMTensorType>(source.getType());
+    bool rows = family == ElementwiseFamily::RowReduce;
+    int64_t whole = src.getRank() == 2 && src.hasStaticShape()
+                        ? src.getDimSize(rows ? 1 : 0)
+                        : ShapedType::kDynamic;
+    int64_t bytes = elementBytes(src.getElementType());
+    if (ShapedType::isDynamic(whole) || isPartial(source) ||
+        whole * bytes * (rows ? 1 : 32 / bytes) > kMaxFoldTileBytes)
       return std::nullopt;
     std::optional<BoxOperand> out = freshOutput(op->getResult(0));
     if (!out)
       return std::nullopt;
-    outline.stem = name;
-    for (Value operand : op->getOperands()) {
-      if (auto tensor = dyn_cast<GMTensorType>(operand.getType()))
-        outline.inputs.push_back(
-            {operand, zeros(builder, loc, tensor.getRank())});
-      else
-        outline.scalars.push_back(operand);
-    }
+    outline.fold = family;
+    outline.stem = op->getName().getStringRef().drop_front(
+        StringRef("pto.tensor.").size());
+    outline.inputs = {{source, zeros(builder, loc, src.getRank())}};
     outline.output = *out;
     // The box is the source's (its result is one column or row of it).
-    outline.extents = dimsOf(builder, loc, op->getOperand(0));
-    OperationName tileOp(("pto.tile." + name).str(), op->getContext());
-    NamedAttrList attributes(op->getAttrDictionary());
-    outline.makeTile = [tileOp, attributes](OpBuilder &b, Location l,
-                                            ValueRange tiles,
-                                            ValueRange scalars, TileType type,
-                                            Value, Value) -> Value {
-      OperationState state(l, tileOp);
-      state.addOperands(tiles);
-      state.addOperands(scalars);
-      state.addTypes(type);
-      state.addAttributes(attributes);
-      return b.create(state)->getResult(0);
+    outline.extents = dimsOf(builder, loc, source);
+    outline.makeTile = [op](OpBuilder &b, Location, ValueRange tiles,
+                            ValueRange, TileType type, Value, Value) {
+      return createTileOpLike(b, op, tiles, type);
     };
+  } else {
+    return std::nullopt;
   }
   // A write or assemble updates its target, whose valid region it keeps.
   if (isa<TensorWriteOp, TensorAssembleOp>(op))
@@ -560,23 +560,20 @@ void TensorComputeOutliner::planChain(OpBuilder &builder, Operation *root,
                                 Value) -> Value {
     llvm::DenseMap<Value, Value> tileOf;
     for (Operation *op : chain) {
-      StringRef name = op->getName().getStringRef();
-      name.consume_front("pto.tensor.");
-      OperationState state(op->getLoc(), ("pto.tile." + name).str());
+      SmallVector<Value, 3> operands;
       for (Value operand : op->getOperands()) {
         if (Value fused = tileOf.lookup(operand))
-          state.addOperands(fused);
+          operands.push_back(fused);
         else if (isa<GMTensorType>(operand.getType()))
-          state.addOperands(tiles[inputOf.lookup(operand)]);
+          operands.push_back(tiles[inputOf.lookup(operand)]);
         else
-          state.addOperands(scalars[scalarOf.lookup(operand)]);
+          operands.push_back(scalars[scalarOf.lookup(operand)]);
       }
-      state.addTypes(TileType::get(
+      auto result = TileType::get(
           type.getShape(),
           cast<GMTensorType>(op->getResult(0).getType()).getElementType(),
-          MemorySpace::Vec));
-      state.addAttributes(op->getAttrs());
-      tileOf[op->getResult(0)] = b.create(state)->getResult(0);
+          MemorySpace::Vec);
+      tileOf[op->getResult(0)] = createTileOpLike(b, op, operands, result);
     }
     return tileOf.lookup(chain.back()->getResult(0));
   };
@@ -592,7 +589,7 @@ void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
                      int64_t tileCols) {
   auto lhsType = cast<GMTensorType>(tensors[0].getType());
   Type element = lhsType.getElementType();
-  int64_t bytes = (lhsType.getElementTypeBitWidth() + 7) / 8;
+  int64_t bytes = elementBytes(lhsType.getElementType());
   int64_t tileDepth = llvm::alignTo(outline.depth, 32 / bytes);
   Value depth = indexConstant(builder, loc, outline.depth);
   Value zero = indexConstant(builder, loc, 0);
@@ -754,18 +751,18 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
     tileCols = outline.tileCols;
   }
   // A fold's tile holds whole rows (or whole columns): bounds are static.
-  int64_t elementBytes = (outline.tileElement.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t tileElementBytes = elementBytes(outline.tileElement);
   if (outline.fold == ElementwiseFamily::RowReduce) {
     tileCols = llvm::alignTo(bounds.back(), block);
     tileRows = std::clamp<int64_t>(
-        kMaxFoldTileBytes / (tileCols * elementBytes), 1, kBandRows);
+        kMaxFoldTileBytes / (tileCols * tileElementBytes), 1, kBandRows);
   } else if (outline.fold == ElementwiseFamily::ColReduce) {
     tileRows = bounds[rank - 2];
     tileCols = std::max<int64_t>(
         block,
-        llvm::alignDown(
-            std::min(tileCols, kMaxFoldTileBytes / (tileRows * elementBytes)),
-            block));
+        llvm::alignDown(std::min(tileCols, kMaxFoldTileBytes /
+                                               (tileRows * tileElementBytes)),
+                        block));
   }
 
   Outline viewed = outline;
