@@ -21,6 +21,7 @@
 #include "tilekit/Dialect/PTO/IR/PTODialect.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Dialect/PTO/Transforms/Passes.h"
+#include "tilekit/Machine/ApiScratch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -42,6 +43,8 @@ using namespace tilekit::pto;
 
 namespace {
 
+/// The vector unit's and the cube's data come in blocks of this many bytes.
+constexpr int64_t kBlock = machine::scratch::kBlockBytes;
 /// Rows of a band (one call) and the widest tile row; a tile of 8-byte
 /// elements then takes 16 KiB of UB.
 constexpr int64_t kBandRows = 16;
@@ -387,7 +390,7 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
       return std::nullopt;
     // K in whole fractal rows (32 bytes); n in 16 columns, or in the 32 x 32
     // squares of a 1-byte right operand.
-    int64_t tileDepth = llvm::alignTo(depth, 32 / bytes);
+    int64_t tileDepth = llvm::alignTo(depth, kBlock / bytes);
     int64_t columnStep = bytes == 1 ? 32 : 16;
     int64_t tileCols = 0;
     for (int64_t cols : {64, 32, 16})
@@ -443,7 +446,7 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
                         : ShapedType::kDynamic;
     int64_t bytes = elementBytes(src.getElementType());
     if (ShapedType::isDynamic(whole) || isPartial(source) ||
-        whole * bytes * (rows ? 1 : 32 / bytes) > kMaxFoldTileBytes)
+        whole * bytes * (rows ? 1 : kBlock / bytes) > kMaxFoldTileBytes)
       return std::nullopt;
     std::optional<BoxOperand> out = freshOutput(op->getResult(0));
     if (!out)
@@ -590,7 +593,7 @@ void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
   auto lhsType = cast<GMTensorType>(tensors[0].getType());
   Type element = lhsType.getElementType();
   int64_t bytes = elementBytes(lhsType.getElementType());
-  int64_t tileDepth = llvm::alignTo(outline.depth, 32 / bytes);
+  int64_t tileDepth = llvm::alignTo(outline.depth, kBlock / bytes);
   Value depth = indexConstant(builder, loc, outline.depth);
   Value zero = indexConstant(builder, loc, 0);
   // A at (lead..., row, 0); B at (lead..., 0, column); C at the tile.
@@ -738,7 +741,7 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
         cast<GMTensorType>(operand.tensor.getType()).getElementTypeBitWidth());
   for (Type element : outline.chainElements)
     narrowest = std::min(narrowest, element.getIntOrFloatBitWidth());
-  int64_t block = 256 / std::max(narrowest, 8u);
+  int64_t block = kBlock * 8 / std::max(narrowest, 8u);
   auto atMost = [](int64_t bound, int64_t limit) {
     return ShapedType::isDynamic(bound) ? limit
                                         : std::clamp<int64_t>(bound, 1, limit);
@@ -936,12 +939,17 @@ std::string pto::whyTensorOpStays(Operation *op) {
   case KernelKind::Map:
     return "for a result of static shape, which its workspace needs";
   case KernelKind::Fold:
-    return "for a 2-d source of static shape whose whole rows, or columns "
-           "for a column fold, fit one tile of 32 KiB";
+    return ("for a 2-d source of static shape whose whole rows, or columns "
+            "for a column fold, fit one tile of " +
+            Twine(kMaxFoldTileBytes / 1024) + " KiB")
+        .str();
   case KernelKind::Matmul:
-    return "for integer operands without a transpose, with a static K whose "
-           "rows fit one tile of 32 KiB and a result of static shape; a float "
-           "sum over K would round in another order than the executor's";
+    return ("for integer operands without a transpose, with a static K "
+            "whose rows fit one tile of " +
+            Twine(kMaxFoldTileBytes / 1024) +
+            " KiB and a result of static shape; a float sum over K would "
+            "round in another order than the executor's")
+        .str();
   case KernelKind::Write:
   case KernelKind::Slice:
   case KernelKind::Assemble:
