@@ -196,7 +196,7 @@ BENCHMARK(BM_MixedExample)->Unit(benchmark::kMicrosecond);
 } // namespace
 
 int main(int argc, char **argv) {
-  // As the tilekit driver does: one BLAS thread, freed tile buffers kept.
+  // As the tilekit driver does: freed tile buffers kept.
   initializeProcess();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))

@@ -516,9 +516,7 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
                              << "x" << n << " beyond its tensors' shapes";
   bool init = !mmad.getInit() || context.scalar(mmad.getInit()).i != 0;
   // The products of the m x k corner of a by the k x n corner of b, into
-  // the m x n corner of dst. When the corners are the whole tensors but
-  // for a's unused columns (and b's rows), the call is the one a PTO tile
-  // matmul makes, so both sum in the same order (matmulInto).
+  // the m x n corner of dst.
   int64_t depth = a[1] == b[0] ? a[1] : k;
   Window aWindow{m, depth, a[1]}, bWindow{depth, n, b[1]}, cWindow{m, n, c[1]};
   Unwritten lhsUnwritten, rhsUnwritten, accUnwritten;
@@ -532,27 +530,25 @@ LogicalResult runMmad(ExecContext &context, Operation *op) {
     return failure();
   if (m == 0 || n == 0)
     return success();
-  // BLAS needs a positive leading dimension: no products is no call.
-  if (depth == 0) {
-    if (init)
-      for (int64_t i = 0; i < m * n; ++i)
-        acc->set(i, 0.0);
-  } else if (failed(matmulInto(op, *lhs, *rhs, *acc, /*batch=*/1, m, depth, n,
-                               /*accumulate=*/!init, /*aTrans=*/false,
-                               /*bTrans=*/false, /*kUsed=*/k))) {
-    return failure();
-  }
-  // The bias is added to the fresh products, as the tile matmul adds it.
+  // Fresh sums start from zero or, with a bias, from the bias row, as the
+  // tile matmul's do; then the products add in K order (matmulInto).
   Unwritten biasUnwritten;
-  if (mmad.getBias() && init) {
+  bool fromBias = mmad.getBias() && init;
+  if (fromBias) {
     FailureOr<ArrayData> bias =
         readElements(context, op, mmad.getBias(), n, &biasUnwritten);
     if (failed(bias))
       return failure();
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j)
-        acc->set(i * n + j, acc->get(i * n + j) + bias->get(j));
+        acc->setScalar(i * n + j, bias->scalarAt(j));
+  } else if (init) {
+    acc->fill(0.0);
   }
+  if (failed(matmulInto(op, *lhs, *rhs, *acc, /*batch=*/1, m, depth, n,
+                        /*accumulate=*/true, /*aTrans=*/false,
+                        /*bTrans=*/false, /*kUsed=*/k)))
+    return failure();
   // A product is unwritten when any of the k terms it sums, the sum it
   // adds to or its bias is.
   Unwritten unwritten;

@@ -223,10 +223,10 @@ mlir::LogicalResult checkValidShape(mlir::Operation *op,
 
 /// out[p] = a[p] @ b[p] (or += with `accumulate`) for `batch` row-major
 /// products of m x k by k x n; `aTrans`/`bTrans` read the operand stored
-/// transposed. Float kinds accumulate in f32 (OpenBLAS sgemm, one thread);
-/// integers in int64 wrapped to the output kind. `kUsed` (default k) sums
-/// only the first kUsed of the k products (a tile's valid K); it needs
-/// untransposed operands. Fails on `op` when OpenBLAS cannot be loaded.
+/// transposed. Float kinds accumulate in f32, each element's products in K
+/// order (orderedGemm); integers in int64 wrapped to the output kind.
+/// `kUsed` (default k) sums only the first kUsed of the k products (a
+/// tile's valid K); it needs untransposed operands.
 mlir::LogicalResult matmulInto(mlir::Operation *op, const ArrayData &a,
                                const ArrayData &b, ArrayData &out,
                                int64_t batch, int64_t m, int64_t k, int64_t n,

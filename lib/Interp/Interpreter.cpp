@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Blas.h"
 #include "ExecContext.h"
 #include "GroupRuntime.h"
 #include "MixedKernel.h"
@@ -503,7 +502,6 @@ void Interpreter::emitGroupStreams(ArrayRef<const CoreIdentity *> cores,
 }
 
 void interp::initializeProcess() {
-  blas::preferOneThread();
 #if defined(__GLIBC__)
   // Serve buffers up to 256 MiB from the heap and keep up to 512 MiB of
   // freed memory there for the next op.

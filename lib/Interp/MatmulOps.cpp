@@ -2,17 +2,17 @@
 //
 // C = A @ B over A's valid K, as the MMAD's k is (pto-isa's TMATMUL takes
 // m, k from A's valid shape and n from B's): padding columns of A and rows
-// of B past it are never read. M and N span the box. Accumulates in f32
-// through OpenBLAS's sgemm (so the summation order is the library's, as the
-// cube's is its own), or in int64 wrapped to i32 for i8 inputs. The
+// of B past it are never read. M and N span the box. Accumulates in f32,
+// each element's products added in K order (OrderedGemm.h), or in int64
+// wrapped to i32 for i8 inputs; a bias row is where the sums start. The
 // result's valid shape is A's valid rows by B's valid columns. An
 // accumulating matmul overwrites instead of adding where its init_cond
 // holds.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Blas.h"
 #include "ExecContext.h"
+#include "OrderedGemm.h"
 
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
@@ -29,14 +29,10 @@ LogicalResult interp::matmulInto(Operation *op, const ArrayData &a,
   if (kUsed < 0)
     kUsed = k;
   if (isFloatKind(a.kind)) {
-    if (std::optional<std::string> why = blas::unavailable())
-      return op->emitOpError()
-             << "needs OpenBLAS for its f32 products: " << *why;
     for (int64_t p = 0; p < batch; ++p)
-      blas::sgemm(aTrans, bTrans, m, n, kUsed, 1.0f,
-                  a.floats.data() + p * m * k, aTrans ? m : k,
-                  b.floats.data() + p * k * n, bTrans ? k : n,
-                  accumulate ? 1.0f : 0.0f, out.floats.data() + p * m * n, n);
+      orderedGemm(aTrans, bTrans, m, n, kUsed, a.floats.data() + p * m * k,
+                  aTrans ? m : k, b.floats.data() + p * k * n, bTrans ? k : n,
+                  accumulate, out.floats.data() + p * m * n, n);
     return success();
   }
   for (int64_t p = 0; p < batch; ++p) {
@@ -82,25 +78,20 @@ static LogicalResult runTileMatmul(ExecContext &context, Operation *op,
     if (accValue)
       result.buffer = context.tile(accValue).buffer;
   }
+  if (biasValue) {
+    // Each row of sums starts from the bias row (a matmul with a bias has
+    // no batch), in the accumulator's kind.
+    TileValue bias = context.tile(biasValue);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        result.data->setScalar(i * n + j, bias.data->scalarAt(j));
+    accumulate = true;
+  }
   if (failed(matmulInto(op, *lhs.data, *rhs.data, *result.data, batch, m, k, n,
                         accumulate,
                         /*aTrans=*/false, /*bTrans=*/false,
                         /*kUsed=*/lhs.valid[rank - 1])))
     return failure();
-  if (biasValue) {
-    // The bias row is added to each row of fresh products, in the
-    // accumulator's kind (an integer sum wraps as the cube's int32 does).
-    TileValue bias = context.tile(biasValue);
-    ArrayData &out = *result.data;
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        if (isFloatKind(out.kind))
-          out.floats[i * n + j] += static_cast<float>(bias.data->get(j));
-        else
-          out.ints[i * n + j] =
-              wrapInt(out.kind, out.ints[i * n + j] + bias.data->scalarAt(j).i);
-      }
-  }
   result.valid.assign(lhs.valid.begin(), lhs.valid.end());
   result.valid[rank - 1] = rhs.valid[rank - 1];
   context.set(op->getResult(0), std::move(result));

@@ -695,6 +695,18 @@ inline int64_t nzIndex(int64_t i, int64_t j, int64_t rows, int64_t c0) {
 template <typename A>
 using SumOf = std::conditional_t<std::is_integral_v<A>, int32_t, float>;
 
+/// sum + left * right as the executor adds a product (lib/Interp/
+/// OrderedGemm.h): one rounding (a fused multiply-add) for floats, wrapping
+/// for integers.
+template <typename Sum> Sum addProduct(Sum sum, Sum left, Sum right) {
+  if constexpr (std::is_integral_v<Sum>)
+    return static_cast<Sum>(static_cast<uint32_t>(sum) +
+                            static_cast<uint32_t>(left) *
+                                static_cast<uint32_t>(right));
+  else
+    return std::fma(left, right, sum);
+}
+
 template <typename C, typename A, typename B>
 void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
           const LocalTensor<B> &b, const SumOf<A> *bias,
@@ -722,22 +734,22 @@ void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
       rhs[kk * n + j] = static_cast<Sum>(
           pb[((kk / c0 * nFractals + j / 16) * 16 + j % 16) * c0 + kk % c0]);
   for (int64_t i = 0; i < m; ++i) {
-    // Each (i, j) sums its k products in order from zero; the loop over j
-    // runs lanes side by side without reordering any one sum.
-    std::fill(sums.begin(), sums.end(), Sum(0));
+    // Each (i, j) starts from L0C (or zero, or the bias) and adds its k
+    // products in order, so an L0C sum split over several Mmads is the
+    // executor's one sum; the loop over j runs lanes side by side without
+    // reordering any one sum.
+    for (int64_t j = 0; j < n; ++j)
+      sums[j] = !params.cmatrixInitVal
+                    ? static_cast<Sum>(pc[nzIndex(i, j, rows, 16)])
+                    : (bias ? bias[j] : Sum(0));
     for (int64_t kk = 0; kk < k; ++kk) {
       Sum left = lhs[i * k + kk];
       const Sum *right = &rhs[kk * n];
       for (int64_t j = 0; j < n; ++j)
-        sums[j] += left * right[j];
+        sums[j] = addProduct(sums[j], left, right[j]);
     }
-    for (int64_t j = 0; j < n; ++j) {
-      C &out = pc[nzIndex(i, j, rows, 16)];
-      if (params.cmatrixInitVal)
-        out = static_cast<C>(bias ? sums[j] + bias[j] : sums[j]);
-      else
-        out = static_cast<C>(static_cast<Sum>(out) + sums[j]);
-    }
+    for (int64_t j = 0; j < n; ++j)
+      pc[nzIndex(i, j, rows, 16)] = static_cast<C>(sums[j]);
   }
 }
 

@@ -149,8 +149,8 @@ static cl::opt<bool> verifyPerItem(
              "of the orchestration) in the executor too, on copies of its "
              "arguments, and stop at the first whose GM tensors differ, "
              "naming it, the tensor, the first differing index and both "
-             "values (exact for vector kernels, the matmul tolerance with "
-             "the cube; --atol/--rtol override)"),
+             "values (exact, cube sums included; --atol/--rtol "
+             "override)"),
     cl::sub(driver::runCommand()), cl::cat(driver::optionCategory()));
 static cl::opt<unsigned> threadCount(
     "threads",

@@ -52,8 +52,8 @@ public:
 
   /// --verify-per-item: each call (a work item: a block, or a call of the
   /// orchestration) runs in `reference` too, on copies of its arguments,
-  /// and every GM tensor must then agree within the tolerance (exact, or
-  /// the matmul tolerance for a kernel using the cube, unless given).
+  /// and every GM tensor must then agree within the tolerance (exact
+  /// unless given: the C++ rounds as the executor does, cube sums included).
   void verifyPerItem(interp::Interpreter &reference, std::optional<double> rtol,
                      std::optional<double> atol);
   /// The work items checked so far.

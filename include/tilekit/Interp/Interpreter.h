@@ -240,11 +240,9 @@ private:
 
 /// The process-wide settings the executor wants, in one call that tools
 /// make once at startup (a library embedding the executor decides for
-/// itself): OpenBLAS on one thread once it is loaded (by the first matmul),
-/// so matmul results are the same from run to run and no idle BLAS thread
-/// spins beside the executor; and the allocator keeping large freed buffers,
-/// since every op allocates its result tiles and glibc would otherwise map and
-/// unmap them on each op (page faults dominate a 512x512 matmul).
+/// itself): the allocator keeping large freed buffers, since every op
+/// allocates its result tiles and glibc would otherwise map and unmap them
+/// on each op (page faults dominate a 512x512 matmul).
 void initializeProcess();
 
 } // namespace tilekit::interp

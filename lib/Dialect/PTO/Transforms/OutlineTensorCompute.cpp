@@ -79,9 +79,9 @@ struct Outline {
   /// A fold of each row or column of the box, which one tile must hold
   /// whole (its result tile has one column or one row); else elementwise.
   std::optional<ElementwiseFamily> fold;
-  /// A matmul's depth (all of K in one tile) and the tile shape it needs;
-  /// 0 otherwise.
-  int64_t depth = 0;
+  /// A matmul's depth, the K of one of its tiles and the tile shape it
+  /// needs; 0 otherwise.
+  int64_t depth = 0, tileDepth = 0;
   int64_t tileRows = 0, tileCols = 0;
   Type tileElement;
   /// The element types of a fused chain's intermediate tiles, which the
@@ -377,30 +377,21 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
       partialOrigin[slice.getResult()] = slice;
     }
   } else if (auto matmul = dyn_cast<TensorMatmulOp>(op)) {
-    // One tile holds all of K: one mmad a tile. Only integer sums are the
-    // executor's whatever the order: its float matmul of the whole tensor
-    // (OpenBLAS) rounds the sum of a row of the product in an order that
-    // depends on the matrices' shapes, so a tile's mmad of the same K can
-    // differ from it in the last bit.
+    // K in steps of one tile, accumulating in L0C: every sum adds its
+    // products in K order, as the executor's matmul of the whole tensors
+    // does (an integer sum is exact in any order).
     auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
     int64_t depth = lhs.getDimSize(lhs.getRank() - 1);
     int64_t bytes = elementBytes(lhs.getElementType());
     if (matmul.getATrans() || matmul.getBTrans() ||
-        !isa<IntegerType>(lhs.getElementType()) || ShapedType::isDynamic(depth))
+        ShapedType::isDynamic(depth))
       return std::nullopt;
     // K in whole fractal rows (32 bytes); n in 16 columns, or in the 32 x 32
-    // squares of a 1-byte right operand.
-    int64_t tileDepth = llvm::alignTo(depth, kBlock / bytes);
-    int64_t columnStep = bytes == 1 ? 32 : 16;
-    int64_t tileCols = 0;
-    for (int64_t cols : {64, 32, 16})
-      if (cols % columnStep == 0 &&
-          tileDepth * cols * bytes <= kMaxFoldTileBytes) {
-        tileCols = cols;
-        break;
-      }
-    if (!tileCols)
-      return std::nullopt;
+    // squares of a 1-byte right operand; a right tile of at most 32 KiB.
+    int64_t kStep = kBlock / bytes, tileCols = 64;
+    int64_t tileDepth = std::min(
+        llvm::alignTo(depth, kStep),
+        llvm::alignDown(kMaxFoldTileBytes / (tileCols * bytes), kStep));
     std::optional<BoxOperand> out = freshOutput(matmul.getResult());
     if (!out)
       return std::nullopt;
@@ -410,6 +401,7 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
     outline.output = *out;
     outline.extents = dimsOf(builder, loc, out->tensor);
     outline.depth = depth;
+    outline.tileDepth = tileDepth;
     outline.tileRows = kBandRows;
     outline.tileCols = tileCols;
   } else if (auto assemble = dyn_cast<TensorAssembleOp>(op)) {
@@ -582,44 +574,64 @@ void TensorComputeOutliner::planChain(OpBuilder &builder, Operation *root,
   };
 }
 
-/// One tile of a matmul's band: the band's rows of A with all of K, K rows
-/// of B at the tile's columns, through L1 into L0A / L0B, one mmad, the
-/// product stored from L0C (the fixpipe converts it to C's element type).
+/// One tile of a matmul's band: the band's rows of A and the tile's
+/// columns of B, K in steps of a tile through L1 into L0A / L0B, one mmad a
+/// step accumulating in L0C, the product stored from L0C (the fixpipe
+/// converts it to C's element type).
 void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
                      ValueRange tensors,
                      llvm::function_ref<SmallVector<Value, 4>(size_t)> at,
                      Value rows, Value validCols, int64_t tileRows,
                      int64_t tileCols) {
-  auto lhsType = cast<GMTensorType>(tensors[0].getType());
-  Type element = lhsType.getElementType();
-  int64_t bytes = elementBytes(lhsType.getElementType());
-  int64_t tileDepth = llvm::alignTo(outline.depth, kBlock / bytes);
+  Type element = cast<GMTensorType>(tensors[0].getType()).getElementType();
+  int64_t tileDepth = outline.tileDepth;
   Value depth = indexConstant(builder, loc, outline.depth);
-  Value zero = indexConstant(builder, loc, 0);
-  // A at (lead..., row, 0); B at (lead..., 0, column); C at the tile.
-  SmallVector<Value, 4> lhsAt = at(0), rhsAt = at(1);
-  size_t rank = lhsAt.size();
-  lhsAt[rank - 1] = zero;
-  rhsAt[rank - 2] = zero;
+  Value step = indexConstant(builder, loc, tileDepth);
   auto tile = [&](int64_t r, int64_t c, MemorySpace space, Type type) {
     return TileType::get({r, c}, type, space);
   };
-  Value lhs = TileLoadOp::create(
-      builder, loc, tile(tileRows, tileDepth, MemorySpace::Mat, element),
-      tensors[0], lhsAt, ValueRange{rows, depth});
-  Value rhs = TileLoadOp::create(
-      builder, loc, tile(tileDepth, tileCols, MemorySpace::Mat, element),
-      tensors[1], rhsAt, ValueRange{depth, validCols});
-  Value left = TileMoveOp::create(
-      builder, loc, tile(tileRows, tileDepth, MemorySpace::Left, element), lhs);
-  Value right = TileMoveOp::create(
-      builder, loc, tile(tileDepth, tileCols, MemorySpace::Right, element),
-      rhs);
+  // A at (lead..., row, k); B at (lead..., k, column); C at the tile.
+  auto operands = [&](Value k) -> std::pair<Value, Value> {
+    SmallVector<Value, 4> lhsAt = at(0), rhsAt = at(1);
+    size_t rank = lhsAt.size();
+    lhsAt[rank - 1] = k;
+    rhsAt[rank - 2] = k;
+    Value left = builder.createOrFold<arith::SubIOp>(loc, depth, k);
+    Value kValid = builder.createOrFold<arith::MinSIOp>(loc, left, step);
+    Value lhs = TileLoadOp::create(
+        builder, loc, tile(tileRows, tileDepth, MemorySpace::Mat, element),
+        tensors[0], lhsAt, ValueRange{rows, kValid});
+    Value rhs = TileLoadOp::create(
+        builder, loc, tile(tileDepth, tileCols, MemorySpace::Mat, element),
+        tensors[1], rhsAt, ValueRange{kValid, validCols});
+    return {TileMoveOp::create(
+                builder, loc,
+                tile(tileRows, tileDepth, MemorySpace::Left, element), lhs),
+            TileMoveOp::create(
+                builder, loc,
+                tile(tileDepth, tileCols, MemorySpace::Right, element), rhs)};
+  };
   Type sum = isa<FloatType>(element) ? Type(builder.getF32Type())
                                      : Type(builder.getI32Type());
-  Value product = TileMatmulOp::create(
-      builder, loc, tile(tileRows, tileCols, MemorySpace::Acc, sum), left,
-      right);
+  TileType accType = tile(tileRows, tileCols, MemorySpace::Acc, sum);
+  auto [left, right] = operands(indexConstant(builder, loc, 0));
+  Value product = TileMatmulOp::create(builder, loc, accType, left, right);
+  if (outline.depth > tileDepth) {
+    auto steps = scf::ForOp::create(builder, loc, step, depth, step,
+                                    ValueRange{product});
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(steps.getBody());
+    auto [stepLeft, stepRight] = operands(steps.getInductionVar());
+    Value acc = TileMatmulAccOp::create(builder, loc, accType,
+                                        steps.getRegionIterArgs()[0], stepLeft,
+                                        stepRight, Value());
+    scf::YieldOp::create(builder, loc, acc);
+    // The lowering follows a valid shape to the store only where it is set.
+    builder.setInsertionPointAfter(steps);
+    product = TileSetValidShapeOp::create(builder, loc, accType,
+                                          steps.getResult(0),
+                                          ValueRange{rows, validCols});
+  }
   Value output = tensors.back();
   TileStoreOp::create(builder, loc, output.getType(), product, output, at(2));
 }
@@ -944,12 +956,8 @@ std::string pto::whyTensorOpStays(Operation *op) {
             Twine(kMaxFoldTileBytes / 1024) + " KiB")
         .str();
   case KernelKind::Matmul:
-    return ("for integer operands without a transpose, with a static K "
-            "whose rows fit one tile of " +
-            Twine(kMaxFoldTileBytes / 1024) +
-            " KiB and a result of static shape; a float sum over K would "
-            "round in another order than the executor's")
-        .str();
+    return "for operands without a transpose, of a static K, and a result "
+           "of static shape";
   case KernelKind::Write:
   case KernelKind::Slice:
   case KernelKind::Assemble:

@@ -16,7 +16,7 @@ namespace tilekit::pto {
 
 /// For an orchestration op of a kind pto-outline-tensor-compute writes
 /// kernels for, when it does ("for a result of static shape", ...); empty
-/// for the kinds it never takes (matmuls, reads).
+/// for the kinds it never takes (accumulating matmuls, reads).
 std::string whyTensorOpStays(mlir::Operation *op);
 
 } // namespace tilekit::pto

@@ -1,0 +1,29 @@
+"""NumPy's reading of Inputs/tensor_matmul_float.mlir, from the executor's
+inputs and outputs in DIR: each f32 element is its products added in K order
+from zero, one rounding each (a product of f16 values is exact in f32, so
+this is the fused multiply-add of the definition), which also lies within
+1e-5 of float64's product; the int8 product is NumPy's, wrapped to int32."""
+import sys
+
+import numpy as np
+
+d = sys.argv[1]
+load = lambda name: np.load(f"{d}/{name}.npy")
+
+
+def in_k_order(a, b):
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    c = np.zeros(a.shape[:-1] + b.shape[-1:], np.float32)
+    for k in range(a.shape[-1]):
+        c = c + a[..., k : k + 1] * b[..., k : k + 1, :]
+    return c
+
+
+for out, lhs, rhs in (("q", "p", "r"), ("z", "u", "v")):
+    a, b, c = load(lhs), load(rhs), load(out)
+    assert np.array_equal(c, in_k_order(a, b)), out
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.allclose(c, exact, rtol=1e-5, atol=1e-5), out
+t = load("g").astype(np.int64) @ load("h").astype(np.int64)
+assert np.array_equal(load("t"), t.astype(np.int32)), "t"
+print("numpy agrees")
