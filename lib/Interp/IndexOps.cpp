@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 
 using namespace mlir;
 using namespace tilekit;
@@ -72,11 +71,6 @@ static LogicalResult runCumsum(ExecContext &context, Operation *op) {
   }
   context.set(op->getResult(0), std::move(out));
   return success();
-}
-
-/// Whether `a` and `b` are the same float bit for bit.
-static bool sameBits(float a, float b) {
-  return std::memcmp(&a, &b, sizeof(float)) == 0;
 }
 
 /// The best of each valid row by the max/min rule (NaN ignored unless the

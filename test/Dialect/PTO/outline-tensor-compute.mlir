@@ -117,7 +117,7 @@ func.func @partial(%x: !pto.tensor<64x64xf32>, %n: index) -> !pto.tensor<64x64xf
 // -----
 
 // Ops the pass does not take stay: a result of dynamic shape (a workspace
-// has a static one), a read, a matmul.
+// has a static one), a read, a matmul with a transposed operand.
 // CHECK-LABEL: func.func @stays(
 // CHECK: pto.tensor.exp
 // CHECK: pto.tensor.read
@@ -127,7 +127,7 @@ func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf16>) -> (!pto
   %c0 = arith.constant 0 : index
   %e = pto.tensor.exp %x : !pto.tensor<?x64xf32>
   %v = pto.tensor.read %x[%c0, %c0] : !pto.tensor<?x64xf32>
-  %m = pto.tensor.matmul %a, %a : !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16> -> !pto.tensor<16x16xf32>
+  %m = pto.tensor.matmul %a, %a {b_trans} : !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16> -> !pto.tensor<16x16xf32>
   return %e, %v, %m : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>
 }
 
@@ -153,4 +153,28 @@ func.func @second(%a: !pto.tensor<8x32xf32>, %b: !pto.tensor<8x32xf32>) {
   %n = pto.tensor.neg %a : !pto.tensor<8x32xf32>
   %b1 = pto.tensor.assemble %n into %b[%c0, %c0] : !pto.tensor<8x32xf32> into !pto.tensor<8x32xf32>
   return
+}
+
+// -----
+
+// A float matmul of whole tensors: a band of 16 rows and 64 columns, K in
+// steps of 256 f16 (the right tile's 32 KiB): the first step a matmul, the
+// rest accumulate in L0C; the loop's result gets the band's valid shape
+// back for the store.
+// CHECK-LABEL: func.func @float_matmul(
+// CHECK: func.call @tk_matmul(
+// CHECK-LABEL: func.func private @tk_matmul(
+// CHECK: pto.tile.load {{.*}} -> !pto.tile<16x256xf16, mat>
+// CHECK: pto.tile.load {{.*}} -> !pto.tile<256x64xf16, mat>
+// CHECK: %[[FIRST:.+]] = pto.tile.matmul
+// CHECK: %[[SUM:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[FIRST]])
+// CHECK:   pto.tile.matmul_acc %[[ACC]],
+// CHECK: %[[BAND:.+]] = pto.tile.set_validshape %[[SUM]]
+// CHECK: pto.tile.store %[[BAND]]
+func.func @float_matmul(%a: !pto.tensor<20x600xf16>, %b: !pto.tensor<600x40xf16>, %c: !pto.tensor<20x40xf32>) -> !pto.tensor<20x40xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %m = pto.tensor.matmul %a, %b : !pto.tensor<20x600xf16>, !pto.tensor<600x40xf16> -> !pto.tensor<20x40xf32>
+  %r = pto.tensor.assemble %m into %c[%c0, %c0] : !pto.tensor<20x40xf32> into !pto.tensor<20x40xf32>
+  return %r : !pto.tensor<20x40xf32>
 }

@@ -1,6 +1,7 @@
 // A PTO kernel with an op no trace-producer rule takes (producer-rules.test):
-// a float matmul of whole tensors, which compile writes no kernel for.
-func.func @main(%w: !pto.tensor<128x64xf32>, %v: !pto.tensor<64x32xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
-  %m = pto.tensor.matmul %w, %v : !pto.tensor<128x64xf32>, !pto.tensor<64x32xf32> -> !pto.tensor<128x32xf32>
+// a matmul of whole tensors with a transposed operand, which compile writes
+// no kernel for.
+func.func @main(%w: !pto.tensor<128x64xf32>, %v: !pto.tensor<32x64xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
+  %m = pto.tensor.matmul %w, %v {b_trans} : !pto.tensor<128x64xf32>, !pto.tensor<32x64xf32> -> !pto.tensor<128x32xf32>
   return
 }

@@ -12,7 +12,7 @@ func.func @forms(%f: !pto.tensor<16x32xf32>, %g: !pto.tensor<32x16xf32>) attribu
 }
 
 func.func @host(%f: !pto.tensor<16x32xf32>, %g: !pto.tensor<32x16xf32>) attributes {pto.kind = #pto.kind<orchestration>} {
-  %x = pto.tensor.matmul %f, %g : !pto.tensor<16x32xf32>, !pto.tensor<32x16xf32> -> !pto.tensor<16x16xf32>
+  %x = pto.tensor.matmul %f, %f {b_trans} : !pto.tensor<16x32xf32>, !pto.tensor<16x32xf32> -> !pto.tensor<16x16xf32>
   func.call @forms(%f, %g) : (!pto.tensor<16x32xf32>, !pto.tensor<32x16xf32>) -> ()
   return
 }
