@@ -150,9 +150,12 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
   os << "};\n\n";
   bool anyWorkspace = false;
   for (auto [index, launch] : llvm::enumerate(launches)) {
+    bool vector =
+        ascendc::getKernelCores(launch.kernel) == ascendc::KernelCores::Vector;
     os << "/// The cores a launch of " << launch.kernel.getName() << " runs on"
        << (launch.blocks == 1 ? " (one: its work items may depend on each "
                                 "other through GM, see the compile warning)"
+           : vector           ? ": the machine's vector cores, two per AI core"
                               : ": the machine's AI cores")
        << ".\nconstexpr uint32_t " << host << "_block_dim" << suffix(index)
        << " = " << launch.blocks << ";\n\n";

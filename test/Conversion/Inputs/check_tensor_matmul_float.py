@@ -1,4 +1,5 @@
-"""NumPy's reading of Inputs/tensor_matmul_float.mlir, from the executor's
+"""NumPy's reading of Inputs/tensor_matmul_float.mlir (`DIR`) or of
+Inputs/tensor_matmul_epilogue.mlir (`DIR epilogue`), from the executor's
 inputs and outputs in DIR: each f32 element is its products added in K order
 from zero, one rounding each (a product of f16 values is exact in f32, so
 this is the fused multiply-add of the definition), which also lies within
@@ -19,11 +20,21 @@ def in_k_order(a, b):
     return c
 
 
-for out, lhs, rhs in (("q", "p", "r"), ("z", "u", "v")):
+
+def check_product(out, lhs, rhs):
     a, b, c = load(lhs), load(rhs), load(out)
     assert np.array_equal(c, in_k_order(a, b)), out
     exact = a.astype(np.float64) @ b.astype(np.float64)
     assert np.allclose(c, exact, rtol=1e-5, atol=1e-5), out
-t = load("g").astype(np.int64) @ load("h").astype(np.int64)
-assert np.array_equal(load("t"), t.astype(np.int32)), "t"
+    return c
+
+
+if sys.argv[2:] == ["epilogue"]:
+    y = check_product("y", "x", "w")
+    assert np.array_equal(load("z"), np.maximum(y + load("b"), 0)), "z"
+else:
+    check_product("q", "p", "r")
+    check_product("z", "u", "v")
+    t = load("g").astype(np.int64) @ load("h").astype(np.int64)
+    assert np.array_equal(load("t"), t.astype(np.int32)), "t"
 print("numpy agrees")

@@ -168,3 +168,78 @@ module attributes {ascendc.arch = "c220"} {
     return
   }
 }
+
+// -----
+
+// A launch runs on one kind of core: a phase whose kernels run on the cube
+// and then on the vector cores becomes a launch of each, in order (the
+// cube's on a block per AI core, the vector's on two).
+// CHECK-LABEL: func.func @cube_then_vector(
+// CHECK-NEXT: %[[AIC:.+]] = arith.constant 24 : index
+// CHECK-NEXT: ascendc.launch @cube_then_vector_kernel_0(%arg0, %arg1) blocks %[[AIC]]
+// CHECK-NEXT: %[[AIV:.+]] = arith.constant 48 : index
+// CHECK-NEXT: ascendc.launch @cube_then_vector_kernel_1(%arg0, %arg1) blocks %[[AIV]]
+// CHECK-LABEL: func.func @cube_then_vector_kernel_0(
+// CHECK: call @product
+// CHECK-NOT: call @epilogue
+// CHECK: return
+// CHECK-LABEL: func.func @cube_then_vector_kernel_1(
+// CHECK-NOT: call @product
+// CHECK: call @epilogue
+// CHECK: return
+module attributes {ascendc.arch = "c220"} {
+  func.func @product(%y: !ascendc.global_tensor<?x8xf32>, %i: index) {
+    %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+    %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+    %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+    ascendc.mmad %acc, %a, %b m %i n %i k %i : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    return
+  }
+  func.func @epilogue(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>, %i: index) {
+    return
+  }
+  func.func @cube_then_vector(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>,
+                  pto.item_phases = [{calls = 1 : i64, independent}, {calls = 1 : i64, independent}]} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      func.call @product(%y, %i) : (!ascendc.global_tensor<?x8xf32>, index) -> ()
+    }
+    scf.for %i = %c0 to %c4 step %c1 {
+      func.call @epilogue(%y, %z, %i) : (!ascendc.global_tensor<?x8xf32>, !ascendc.global_tensor<?x8xf32>, index) -> ()
+    }
+    return
+  }
+}
+
+// -----
+
+// A loop whose trips call a cube kernel and then a vector kernel, on items
+// not proved independent: two launches would run every trip's cube item
+// before any vector item, so the host stays a loop of launches.
+module attributes {ascendc.arch = "c220"} {
+  func.func @product(%y: !ascendc.global_tensor<?x8xf32>, %i: index) {
+    %acc = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<16x16xf32>
+    %a = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<16x16xf16>
+    %b = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<16x16xf16>
+    ascendc.mmad %acc, %a, %b m %i n %i k %i : !ascendc.local_tensor<16x16xf32>, !ascendc.local_tensor<16x16xf16>, !ascendc.local_tensor<16x16xf16>
+    return
+  }
+  func.func @epilogue(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>, %i: index) {
+    return
+  }
+  func.func @interleaved(%y: !ascendc.global_tensor<?x8xf32>, %z: !ascendc.global_tensor<?x8xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      func.call @product(%y, %i) : (!ascendc.global_tensor<?x8xf32>, index) -> ()
+      // expected-warning @+1 {{'@interleaved' stays a host loop of one launch per work item: a loop calls kernels for different kinds of cores (a launch runs on one kind) and its items are not proved independent}}
+      func.call @epilogue(%y, %z, %i) : (!ascendc.global_tensor<?x8xf32>, !ascendc.global_tensor<?x8xf32>, index) -> ()
+    }
+    return
+  }
+}

@@ -1,10 +1,12 @@
 //===- FormLaunch.cpp - ascendc-form-launch
 //--------------------------------===//
 //
-// Turns each host function into one launch of a kernel that walks the host
-// function's control flow and runs, on each core, the work items that core
-// owns (machine::getWorkItemCore). The item number is threaded through the
-// loops and branches as an extra loop-carried value and branch result.
+// Turns each host function into launches of kernels that walk the host
+// function's control flow and run, on each core, the work items that core
+// owns (machine::getWorkItemCore): one launch per phase of its items, cut
+// again where the kind of core its kernels run on changes. The item number is
+// threaded through the loops and branches as an extra loop-carried value and
+// branch result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,10 +44,11 @@ namespace {
 constexpr llvm::StringLiteral kIndependentItems = "pto.independent_items";
 constexpr llvm::StringLiteral kItemPhases = "pto.item_phases";
 
-/// A run of a host's call sites that one launch runs.
+/// A run of a host's call sites that one launch runs, on one kind of core.
 struct Phase {
   unsigned calls;
   bool independent;
+  KernelCores cores = KernelCores::Vector;
 };
 
 /// Replaces the uses of a kernel call's results by the GM arguments it
@@ -139,6 +142,12 @@ private:
   /// Why `host` cannot become one launch, at the op that says so.
   std::optional<std::pair<Operation *, std::string>>
   findObstacle(func::FuncOp host, SymbolTableCollection &symbols);
+  /// `phases` cut where the kind of core their kernels run on changes (a
+  /// launch runs on one kind), or the call where they cannot be and why.
+  /// `scratch`: the host makes GM scratch, which is one launch's own.
+  FailureOr<SmallVector<Phase>>
+  splitByCores(func::FuncOp host, ArrayRef<Phase> phases, bool scratch,
+               std::pair<Operation *, std::string> &obstacle);
   /// One launch per phase of `host`'s items, in order.
   void form(func::FuncOp host, ArrayRef<Phase> phases, unsigned allCores);
   /// The kernel `name` that runs the `calls` call sites of `host` from
@@ -163,7 +172,6 @@ FormLaunchPass::findObstacle(func::FuncOp host,
     return WalkResult::interrupt();
   };
   ModuleOp module = getOperation();
-  std::optional<KernelCores> calledCores;
   host.walk([&](Operation *op) {
     if (op == host.getOperation())
       return WalkResult::advance();
@@ -201,9 +209,6 @@ FormLaunchPass::findObstacle(func::FuncOp host,
       return stop(op, "calls '@" + kernel.getName().str() +
                           "', which uses every cross-core flag: none is "
                           "left to end its items");
-    if (calledCores && *calledCores != kind)
-      return stop(op, "calls kernels for different kinds of cores");
-    calledCores = kind;
     if (kernel
             .walk([](Operation *inner) {
               return isa<GetBlockIdxOp, GetBlockNumOp>(inner)
@@ -436,26 +441,64 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
   return kernel;
 }
 
+FailureOr<SmallVector<Phase>>
+FormLaunchPass::splitByCores(func::FuncOp host, ArrayRef<Phase> phases,
+                             bool scratch,
+                             std::pair<Operation *, std::string> &obstacle) {
+  SmallVector<func::CallOp> sites;
+  host.walk([&](func::CallOp call) { sites.push_back(call); });
+  auto coresOf = [](func::CallOp call) {
+    return getKernelCores(SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        call, call.getCalleeAttr()));
+  };
+  SmallVector<Phase> launches;
+  unsigned first = 0;
+  for (const Phase &phase : phases) {
+    unsigned start = first, end = first + phase.calls;
+    for (unsigned site = first + 1; site <= end; ++site) {
+      if (site < end && coresOf(sites[site]) == coresOf(sites[site - 1]))
+        continue;
+      if (site < end && scratch) {
+        obstacle = {sites[site], "it calls kernels for different kinds of "
+                                 "cores (a launch runs on one kind) and makes "
+                                 "GM scratch, which is one launch's own"};
+        return failure();
+      }
+      // A cut runs the sites before it, in all their trips, before those
+      // after it: the same order only when no loop holds both sides,
+      // unless the phase's items are independent (any order will do).
+      if (site < end && !phase.independent) {
+        auto loop = sites[site - 1]->getParentOfType<scf::ForOp>();
+        for (; loop; loop = loop->getParentOfType<scf::ForOp>())
+          if (loop->isAncestor(sites[site])) {
+            obstacle = {sites[site],
+                        "a loop calls kernels for different kinds of cores "
+                        "(a launch runs on one kind) and its items are not "
+                        "proved independent"};
+            return failure();
+          }
+      }
+      launches.push_back(
+          {site - start, phase.independent, coresOf(sites[start])});
+      start = site;
+    }
+    first = end;
+  }
+  return launches;
+}
+
 void FormLaunchPass::form(func::FuncOp host, ArrayRef<Phase> phases,
                           unsigned allCores) {
-  // Kernels of one vector core launch a block per vector core: two per AI
-  // core.
-  bool vectorOnly = true;
-  host.walk([&](func::CallOp call) {
-    auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        call, call.getCalleeAttr());
-    if (!kernel || getKernelCores(kernel) != KernelCores::Vector)
-      vectorOnly = false;
-  });
-  if (vectorOnly)
-    allCores *= 2;
   SmallVector<std::pair<func::FuncOp, unsigned>> launches;
   unsigned first = 0;
   for (auto [index, phase] : llvm::enumerate(phases)) {
     std::string name = (host.getName() + "_kernel").str();
     if (phases.size() > 1)
       name += "_" + std::to_string(index);
-    unsigned blocks = phase.independent ? allCores : 1;
+    // Kernels of one vector core launch a block per vector core: two per
+    // AI core.
+    unsigned perCore = phase.cores == KernelCores::Vector ? 2 : 1;
+    unsigned blocks = phase.independent ? allCores * perCore : 1;
     launches.push_back(
         {formKernel(host, name, first, phase.calls, blocks), blocks});
     first += phase.calls;
@@ -528,6 +571,16 @@ void FormLaunchPass::runOnOperation() {
                            << ": its items run on one core, in order";
       phases = {{total, host->hasAttr(kIndependentItems) && !scratch}};
     }
-    form(host, phases, allCores);
+    std::pair<Operation *, std::string> obstacle;
+    FailureOr<SmallVector<Phase>> cut =
+        splitByCores(host, phases, scratch, obstacle);
+    if (failed(cut)) {
+      obstacle.first->emitWarning()
+          << "'@" << host.getName()
+          << "' stays a host loop of one launch per work item: "
+          << obstacle.second;
+      continue;
+    }
+    form(host, *cut, allCores);
   }
 }

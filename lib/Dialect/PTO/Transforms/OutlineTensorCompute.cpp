@@ -202,6 +202,14 @@ Value bufferOf(Value tensor) {
                                                                  : Value();
 }
 
+/// Whether the pass writes a kernel for `matmul`: operands untransposed, a
+/// static K (the kernel steps K by a constant).
+bool matmulOutlines(TensorMatmulOp matmul) {
+  auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
+  return !matmul.getATrans() && !matmul.getBTrans() &&
+         !lhs.isDynamicDim(lhs.getRank() - 1);
+}
+
 /// Whether nothing between `from` and `to` (later in its block) writes GM
 /// or allocates: the values `from` reads are still there at `to`.
 bool nothingWritesBetween(Operation *from, Operation *to) {
@@ -228,8 +236,12 @@ private:
   /// recursively, the ops whose only use is in the chain (fusedInto).
   void planChain(OpBuilder &builder, Operation *root, Outline &outline);
   /// Which op each elementwise op is computed in, when it is not its own
-  /// kernel: its only user, in one pass over the tiles.
+  /// kernel: its only user, in one pass over the tiles; and which matmuls
+  /// store straight into the tensor they are assembled into.
   void findChains(ArrayRef<Operation *> work);
+  /// `outline` as the cube kernel of `matmul`, its product stored at `out`.
+  void planMatmul(OpBuilder &builder, TensorMatmulOp matmul,
+                  const BoxOperand &out, Outline &outline);
   /// The tensor whose box and valid region `value` has: itself, or for the
   /// result of a fused op (never made) its first operand's.
   Value chainSource(Value value) const {
@@ -377,45 +389,31 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
       partialOrigin[slice.getResult()] = slice;
     }
   } else if (auto matmul = dyn_cast<TensorMatmulOp>(op)) {
-    // K in steps of one tile, accumulating in L0C: every sum adds its
-    // products in K order, as the executor's matmul of the whole tensors
-    // does (an integer sum is exact in any order).
-    auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
-    int64_t depth = lhs.getDimSize(lhs.getRank() - 1);
-    int64_t bytes = elementBytes(lhs.getElementType());
-    if (matmul.getATrans() || matmul.getBTrans() ||
-        ShapedType::isDynamic(depth))
+    if (!matmulOutlines(matmul))
       return std::nullopt;
-    // K in whole fractal rows (32 bytes); n in 16 columns, or in the 32 x 32
-    // squares of a 1-byte right operand; a right tile of at most 32 KiB.
-    int64_t kStep = kBlock / bytes, tileCols = 64;
-    int64_t tileDepth = std::min(
-        llvm::alignTo(depth, kStep),
-        llvm::alignDown(kMaxFoldTileBytes / (tileCols * bytes), kStep));
     std::optional<BoxOperand> out = freshOutput(matmul.getResult());
     if (!out)
       return std::nullopt;
-    outline.stem = "matmul";
-    outline.inputs = {{matmul.getLhs(), zeros(builder, loc, lhs.getRank())},
-                      {matmul.getRhs(), zeros(builder, loc, lhs.getRank())}};
-    outline.output = *out;
-    outline.extents = dimsOf(builder, loc, out->tensor);
-    outline.depth = depth;
-    outline.tileDepth = tileDepth;
-    outline.tileRows = kBandRows;
-    outline.tileCols = tileCols;
+    planMatmul(builder, matmul, *out, outline);
   } else if (auto assemble = dyn_cast<TensorAssembleOp>(op)) {
     outline.stem = "assemble";
     int64_t rank = cast<GMTensorType>(assemble.getSrc().getType()).getRank();
     outline.output = {assemble.getDst(),
                       SmallVector<Value, 4>(assemble.getOffsets())};
-    if (fusedInto.count(assemble.getSrc().getDefiningOp())) {
-      planChain(builder, op, outline);
+    if (auto matmul = assemble.getSrc().getDefiningOp<TensorMatmulOp>();
+        matmul && fusedInto.count(matmul)) {
+      // The product stored straight into the assemble's target.
+      outlined.insert(matmul);
+      planMatmul(builder, matmul, outline.output, outline);
     } else {
-      outline.inputs = {{assemble.getSrc(), zeros(builder, loc, rank)}};
-      outline.makeTile = loadedTile;
+      if (fusedInto.count(assemble.getSrc().getDefiningOp())) {
+        planChain(builder, op, outline);
+      } else {
+        outline.inputs = {{assemble.getSrc(), zeros(builder, loc, rank)}};
+        outline.makeTile = loadedTile;
+      }
+      outline.extents = validOf(builder, loc, chainSource(assemble.getSrc()));
     }
-    outline.extents = validOf(builder, loc, chainSource(assemble.getSrc()));
   } else if (kernelKindOf(op) == KernelKind::Map) {
     // Casts and the elementwise families: the tile ops of the same names on
     // each tile of the box, for the op and the producers fused into it.
@@ -474,8 +472,56 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   return outline;
 }
 
+void TensorComputeOutliner::planMatmul(OpBuilder &builder,
+                                       TensorMatmulOp matmul,
+                                       const BoxOperand &out,
+                                       Outline &outline) {
+  // K in steps of one tile, accumulating in L0C: every sum adds its
+  // products in K order, as the executor's matmul of the whole tensors
+  // does (an integer sum is exact in any order).
+  Location loc = matmul.getLoc();
+  auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
+  int64_t rank = lhs.getRank();
+  int64_t depth = lhs.getDimSize(rank - 1);
+  int64_t bytes = elementBytes(lhs.getElementType());
+  // K in whole fractal rows (32 bytes); n in 16 columns, or in the 32 x 32
+  // squares of a 1-byte right operand; a right tile of at most 32 KiB.
+  int64_t kStep = kBlock / bytes, tileCols = 64;
+  outline.stem = "matmul";
+  outline.inputs = {{matmul.getLhs(), zeros(builder, loc, rank)},
+                    {matmul.getRhs(), zeros(builder, loc, rank)}};
+  outline.output = out;
+  // The product's box: A's leading dimensions and rows, B's columns.
+  outline.extents = dimsOf(builder, loc, matmul.getLhs());
+  outline.extents.back() = dimsOf(builder, loc, matmul.getRhs()).back();
+  outline.depth = depth;
+  outline.tileDepth =
+      std::min(llvm::alignTo(depth, kStep),
+               llvm::alignDown(kMaxFoldTileBytes / (tileCols * bytes), kStep));
+  outline.tileRows = kBandRows;
+  outline.tileCols = tileCols;
+}
+
 void TensorComputeOutliner::findChains(ArrayRef<Operation *> work) {
   for (Operation *op : work) {
+    // A matmul whose product is only assembled into a tensor it does not
+    // read is stored there: no workspace, no copy.
+    if (auto matmul = dyn_cast<TensorMatmulOp>(op)) {
+      auto assemble = op->hasOneUse()
+                          ? dyn_cast<TensorAssembleOp>(*op->user_begin())
+                          : TensorAssembleOp();
+      if (!assemble || assemble.getSrc() != matmul.getResult() ||
+          !matmulOutlines(matmul) || !nothingWritesBetween(op, assemble))
+        continue;
+      Value target = bufferOf(assemble.getDst());
+      auto apart = [&](Value operand) {
+        Value source = bufferOf(operand);
+        return source && source != target;
+      };
+      if (target && apart(matmul.getLhs()) && apart(matmul.getRhs()))
+        fusedInto[op] = assemble;
+      continue;
+    }
     if (kernelKindOf(op) != KernelKind::Map || !op->hasOneUse())
       continue;
     Operation *user = *op->getUsers().begin();
@@ -628,9 +674,8 @@ void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
     scf::YieldOp::create(builder, loc, acc);
     // The lowering follows a valid shape to the store only where it is set.
     builder.setInsertionPointAfter(steps);
-    product = TileSetValidShapeOp::create(builder, loc, accType,
-                                          steps.getResult(0),
-                                          ValueRange{rows, validCols});
+    product = TileSetValidShapeOp::create(
+        builder, loc, accType, steps.getResult(0), ValueRange{rows, validCols});
   }
   Value output = tensors.back();
   TileStoreOp::create(builder, loc, output.getType(), product, output, at(2));
