@@ -353,13 +353,29 @@ driver::CompiledKernels::runInAbi(func::FuncOp kernel, const Built &built,
           std::memcpy(bytes.data(), &tensor->shape[dim], sizeof(int64_t));
           slots.push_back(bytes);
         }
+  // The workspace: the host's, which its launches share, or the call's.
+  void *workspaceBytes = nullptr;
   if (KernelWorkspace workspace = getKernelWorkspace(kernel);
-      !workspace.empty())
-    slots.push_back(std::vector<uint8_t>(workspace.bytes(blocks), 0));
+      !workspace.empty()) {
+    slots.emplace_back();
+    auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
+        ascendc::AscendCDialect::kLaunchedByAttrName);
+    std::unique_lock<std::mutex> lock(workspacesMutex, std::defer_lock);
+    std::vector<uint8_t> *bytes = &slots.back();
+    if (host) {
+      lock.lock();
+      bytes = &hostWorkspaces[host.getValue()];
+    }
+    if (bytes->size() < size_t(workspace.bytes(blocks)))
+      bytes->resize(workspace.bytes(blocks), 0);
+    workspaceBytes = bytes->data();
+  }
   std::vector<void *> pointers;
   for (auto [index, slot] : llvm::enumerate(slots))
     pointers.push_back(index < direct.size() && direct[index] ? direct[index]
                                                               : slot.data());
+  if (workspaceBytes)
+    pointers.back() = workspaceBytes;
   // What the other GM tensors held, to take back only what changed.
   std::vector<std::vector<uint8_t>> before(slots.begin(),
                                            slots.begin() + args.size());

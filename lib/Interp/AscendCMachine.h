@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <vector>
 
 namespace tilekit::interp {
@@ -83,7 +84,7 @@ struct AscendCMachine {
   /// Under --undefined=check, one flag per element of each workspace's
   /// storage, non-zero while no op has written the element (the machine
   /// does not clear a workspace).
-  llvm::DenseMap<const TensorStorage *, std::vector<uint8_t>>
+  llvm::DenseMap<const TensorStorage *, std::shared_ptr<std::vector<uint8_t>>>
       unwrittenWorkspace;
   llvm::DenseMap<unsigned, int64_t> nextFree;
   llvm::DenseMap<mlir::Operation *, int64_t> placeholders;
@@ -96,7 +97,9 @@ struct AscendCMachine {
   /// 1) until it returns, then merged into one order that depends on their
   /// contents only (MergeOrder.h), as a compiled producer merges them.
   std::array<std::vector<trace::Record>, 3> traceStreams;
-  /// The tensor of each ascendc.workspace op, shared by the cores.
+  /// The tensor of each ascendc.workspace op, shared by the cores (a
+  /// launch kernel's regions live in the Interpreter instead, shared by
+  /// its blocks and its host's other launches).
   llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
   ascendc::HappensBefore model;
 };

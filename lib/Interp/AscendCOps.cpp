@@ -237,21 +237,54 @@ LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
   return success();
 }
 
+/// A fresh workspace region of `type`: the machine does not clear one.
+static SharedWorkspace makeRegion(AscendCMachine &machine,
+                                  GlobalTensorType type) {
+  SharedWorkspace region;
+  region.tensor = makeTensor(kindOf(type.getElementType()), type.getShape());
+  ArrayData &data = region.tensor.storage->data;
+  if (machine.undefined == UndefinedData::NaN)
+    fillUndefined(data);
+  if (machine.checking())
+    region.unwritten = std::make_shared<std::vector<uint8_t>>(data.size(), 1);
+  return region;
+}
+
 LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   AscendCMachine &machine = machineOf(context);
-  auto type = cast<GlobalTensorType>(op->getResult(0).getType());
-  auto [it, fresh] = machine.workspaces.try_emplace(op);
-  if (fresh) {
-    it->second = makeTensor(kindOf(type.getElementType()), type.getShape());
-    // The machine does not clear a workspace.
-    ArrayData &data = it->second.storage->data;
-    if (machine.undefined == UndefinedData::NaN)
-      fillUndefined(data);
-    if (machine.checking())
-      machine.unwrittenWorkspace[it->second.storage.get()].assign(data.size(),
-                                                                  1);
+  auto workspace = cast<WorkspaceOp>(op);
+  auto type = cast<GlobalTensorType>(workspace.getType());
+  auto kernel = op->getParentOfType<FunctionOpInterface>();
+  auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
+      AscendCDialect::kLaunchedByAttrName);
+  TensorValue region;
+  if (host && op->getParentOp() == kernel.getOperation()) {
+    // A launch kernel's region: its host's at the same byte offset (every
+    // launch of a host lays the regions out alike), shared by the blocks
+    // and the launches, as the host's one workspace is on the machine.
+    int64_t offset = 0;
+    for (auto other : kernel.getFunctionBody().getOps<WorkspaceOp>()) {
+      if (other == workspace)
+        break;
+      offset += other.getRegionBytes();
+    }
+    SharedWorkspace shared = context.getInterpreter().sharedWorkspace(
+        host.getValue(), offset, type,
+        [&] { return makeRegion(machine, type); });
+    region = shared.tensor;
+    if (shared.unwritten)
+      machine.unwrittenWorkspace[region.storage.get()] = shared.unwritten;
+  } else {
+    auto [it, fresh] = machine.workspaces.try_emplace(op);
+    if (fresh) {
+      SharedWorkspace made = makeRegion(machine, type);
+      it->second = made.tensor;
+      if (made.unwritten)
+        machine.unwrittenWorkspace[it->second.storage.get()] = made.unwritten;
+    }
+    region = it->second;
   }
-  context.set(op->getResult(0), it->second);
+  context.set(op->getResult(0), region);
   return success();
 }
 
@@ -342,7 +375,7 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
     auto workspace = machine.unwrittenWorkspace.find(gm.storage.get());
     if (workspace != machine.unwrittenWorkspace.end())
       for (int64_t i = 0; i < count; ++i)
-        (*unwritten)[i] = workspace->second[offset + window.offset(i)];
+        (*unwritten)[i] = (*workspace->second)[offset + window.offset(i)];
   }
   return data;
 }
@@ -404,7 +437,8 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
   for (int64_t i = 0; i < count; ++i) {
     gm.storage->data.setScalar(offset + window.offset(i), elements.scalarAt(i));
     if (workspace != machine.unwrittenWorkspace.end())
-      workspace->second[offset + window.offset(i)] = isUnwritten(unwritten, i);
+      (*workspace->second)[offset + window.offset(i)] =
+          isUnwritten(unwritten, i);
   }
   return success();
 }

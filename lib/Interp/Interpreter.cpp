@@ -421,6 +421,17 @@ LogicalResult Interpreter::countStep(Operation *op) {
   return success();
 }
 
+SharedWorkspace
+Interpreter::sharedWorkspace(StringRef host, int64_t offset, Type type,
+                             llvm::function_ref<SharedWorkspace()> make) {
+  std::lock_guard<std::mutex> lock(sharedWorkspacesMutex);
+  auto [it, fresh] = sharedWorkspaces.try_emplace(
+      std::tuple(host.str(), offset, type.getAsOpaquePointer()));
+  if (fresh)
+    it->second = make();
+  return it->second;
+}
+
 uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item,
                                       const CoreIdentity *core) {
   // The vector lanes of a group have buffers of their own.

@@ -118,6 +118,10 @@ private:
       mirrors;
   std::mutex entriesMutex;
   llvm::StringMap<Built> entries;
+  /// The workspace the launches of each host share (as the host passes
+  /// its one workspace to each on the machine), zeroed when first made.
+  std::mutex workspacesMutex;
+  llvm::StringMap<std::vector<uint8_t>> hostWorkspaces;
   interp::Interpreter *reference = nullptr;
   std::optional<double> rtol, atol;
   std::atomic<unsigned> verified{0};

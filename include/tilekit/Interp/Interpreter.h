@@ -23,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 
@@ -45,6 +46,13 @@ enum class UndefinedData {
   /// Tracks which elements are defined and fails at the first op that
   /// reads an undefined one into its result's valid region.
   Check,
+};
+
+/// A GM region the launches of one host share (and its unwritten flags
+/// under --undefined=check, else null).
+struct SharedWorkspace {
+  TensorValue tensor;
+  std::shared_ptr<std::vector<uint8_t>> unwritten;
 };
 
 class Interpreter;
@@ -204,6 +212,13 @@ public:
   /// far (counted only under a step limit or timeout), adding theirs, and
   /// when the run started (its timeout's origin).
   uint64_t getStepsTaken() const { return steps.load(); }
+
+  /// The region of `type` at byte `offset` of the workspace that the
+  /// launches of `host` share (ascendc.launched_by): made by `make` on its
+  /// first use, then the same for every block and launch of the run.
+  SharedWorkspace sharedWorkspace(llvm::StringRef host, int64_t offset,
+                                  mlir::Type type,
+                                  llvm::function_ref<SharedWorkspace()> make);
   void addSteps(uint64_t count) { steps += count; }
   std::chrono::steady_clock::time_point getStartTime() const { return started; }
 
@@ -231,6 +246,10 @@ private:
   std::vector<StalledWait> stalledWaits;
   std::chrono::steady_clock::time_point started =
       std::chrono::steady_clock::now();
+
+  std::mutex sharedWorkspacesMutex;
+  std::map<std::tuple<std::string, int64_t, const void *>, SharedWorkspace>
+      sharedWorkspaces;
 
   std::mutex staticBuffersMutex;
   llvm::DenseMap<std::pair<void *, uint64_t>, uint64_t> staticBuffers;

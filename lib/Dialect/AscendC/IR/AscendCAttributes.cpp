@@ -98,6 +98,12 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
     return expect(op, attr, value && value.getInt() >= 0,
                   "a non-negative byte count");
   }
+  if (name == D::kLaunchedByAttrName)
+    return failure(
+        failed(
+            requireOn(op, attr, isa<FunctionOpInterface>(op), "a function")) ||
+        failed(expect(op, attr, isa<FlatSymbolRefAttr>(attr.getValue()),
+                      "a host function's symbol")));
   if (name == D::kLaunchArgsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of argument indices (array<i64: ...>)");
@@ -119,7 +125,7 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
          << "has unknown AscendC attribute '" << name
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
             "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
-            "device, overlapped, launch_args, item_workspace, "
+            "device, overlapped, launch_args, launched_by, item_workspace, "
             "buf_id, buf_ids, lane, reuse_group, vec_scope_loop or parallel)";
 }
 

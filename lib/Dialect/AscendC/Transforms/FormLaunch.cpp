@@ -144,9 +144,8 @@ private:
   findObstacle(func::FuncOp host, SymbolTableCollection &symbols);
   /// `phases` cut where the kind of core their kernels run on changes (a
   /// launch runs on one kind), or the call where they cannot be and why.
-  /// `scratch`: the host makes GM scratch, which is one launch's own.
   FailureOr<SmallVector<Phase>>
-  splitByCores(func::FuncOp host, ArrayRef<Phase> phases, bool scratch,
+  splitByCores(func::FuncOp host, ArrayRef<Phase> phases,
                std::pair<Operation *, std::string> &obstacle);
   /// One launch per phase of `host`'s items, in order.
   void form(func::FuncOp host, ArrayRef<Phase> phases, unsigned allCores);
@@ -185,7 +184,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
         isa<scf::ForOp, scf::IfOp, scf::YieldOp, GlobalDimOp, GlobalReshapeOp>(
             op))
       return WalkResult::advance();
-    // Host scratch becomes the launch's own workspace region.
+    // Host scratch becomes a region of the workspace its launches share.
     if (isa<WorkspaceOp>(op)) {
       if (op->getParentOp() != host.getOperation())
         return stop(op, "makes GM scratch inside a loop or branch");
@@ -352,6 +351,10 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
       FunctionType::get(context, host.getArgumentTypes(), {}));
   SymbolTable(module).insert(kernel);
   kernel.setAllArgAttrs(host.getAllArgAttrs());
+  // Its workspace regions are the host's scratch, which the host's other
+  // launches read and write too.
+  kernel->setAttr(AscendCDialect::kLaunchedByAttrName,
+                  FlatSymbolRefAttr::get(host.getNameAttr()));
   IRMapping mapping;
   host.getBody().cloneInto(&kernel.getBody(), mapping);
   Block &body = kernel.getBody().front();
@@ -443,7 +446,6 @@ func::FuncOp FormLaunchPass::formKernel(func::FuncOp host, StringRef name,
 
 FailureOr<SmallVector<Phase>>
 FormLaunchPass::splitByCores(func::FuncOp host, ArrayRef<Phase> phases,
-                             bool scratch,
                              std::pair<Operation *, std::string> &obstacle) {
   SmallVector<func::CallOp> sites;
   host.walk([&](func::CallOp call) { sites.push_back(call); });
@@ -458,12 +460,6 @@ FormLaunchPass::splitByCores(func::FuncOp host, ArrayRef<Phase> phases,
     for (unsigned site = first + 1; site <= end; ++site) {
       if (site < end && coresOf(sites[site]) == coresOf(sites[site - 1]))
         continue;
-      if (site < end && scratch) {
-        obstacle = {sites[site], "it calls kernels for different kinds of "
-                                 "cores (a launch runs on one kind) and makes "
-                                 "GM scratch, which is one launch's own"};
-        return failure();
-      }
       // A cut runs the sites before it, in all their trips, before those
       // after it: the same order only when no loop holds both sides,
       // unless the phase's items are independent (any order will do).
@@ -549,15 +545,13 @@ void FormLaunchPass::runOnOperation() {
           << obstacle->second;
       continue;
     }
-    // Scratch the host makes is one region all items share: one core.
-    bool scratch = !host.getOps<WorkspaceOp>().empty();
     unsigned total = 0;
     host.walk([&](func::CallOp) { ++total; });
     SmallVector<Phase> phases;
     unsigned phased = 0;
     // The PTO dialect has checked the marks' form.
     auto marks = host->getAttrOfType<ArrayAttr>(kItemPhases);
-    if (marks && !scratch)
+    if (marks)
       for (auto mark : marks.getAsRange<DictionaryAttr>()) {
         auto calls = mark.getAs<IntegerAttr>("calls");
         phases.push_back(
@@ -569,11 +563,10 @@ void FormLaunchPass::runOnOperation() {
         host.emitWarning() << "'@" << host.getName() << "' has phases of "
                            << phased << " call sites but makes " << total
                            << ": its items run on one core, in order";
-      phases = {{total, host->hasAttr(kIndependentItems) && !scratch}};
+      phases = {{total, host->hasAttr(kIndependentItems)}};
     }
     std::pair<Operation *, std::string> obstacle;
-    FailureOr<SmallVector<Phase>> cut =
-        splitByCores(host, phases, scratch, obstacle);
+    FailureOr<SmallVector<Phase>> cut = splitByCores(host, phases, obstacle);
     if (failed(cut)) {
       obstacle.first->emitWarning()
           << "'@" << host.getName()

@@ -92,6 +92,11 @@ def AscendC_Dialect : Dialect {
     /// largest of the kernels it calls), after the launch's own regions.
     static constexpr ::llvm::StringLiteral kItemWorkspaceAttrName =
         "ascendc.item_workspace";
+    /// launch kernel: the host function whose launches it is one of
+    /// (form-launch); the launches of one host share one workspace, so
+    /// its regions carry data from one launch to the next.
+    static constexpr ::llvm::StringLiteral kLaunchedByAttrName =
+        "ascendc.launched_by";
     /// function argument: the kernel argument it is ("DumpAddr").
     static constexpr ::llvm::StringLiteral kKernelArgAttrName =
         "ascendc.kernel_arg";
