@@ -3,6 +3,7 @@
 compile --verify-each`.
 
     random_tensor_programs.py TILEKIT WORKDIR [--count N] [--seed S]
+                              [--compiled N]
 
 Each program (f32, f16 or i32; tensors of one, two or three dimensions of
 odd static shapes) is a random sequence of the orchestration's data ops:
@@ -15,8 +16,11 @@ assembled into the output. Nothing here knows what compile writes for
 them: each program is compiled for C220 and C310 (alternately lowered to
 L0) with --verify-each, which runs the orchestration before and after
 every pass (pto-outline-tensor-compute first) and fails on the first
-difference in any output bit. Exits 1 naming the first program that
-fails (kept in WORKDIR).
+difference in any output bit. With --compiled N, the first N programs'
+C220 kernels (their launches on every core, sharing the orchestration's
+workspaces) also run as C++ (`run --compiled`) and must equal the
+executor's run of the program to the bit. Exits 1 naming the first program
+that fails (kept in WORKDIR).
 """
 
 import argparse
@@ -177,10 +181,11 @@ def main():
     parser.add_argument("workdir")
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compiled", type=int, default=0)
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
     rng = random.Random(args.seed)
-    compiles = 0
+    compiles = ran = 0
     for index in range(args.count):
         program = Program(rng, index)
         path = os.path.join(args.workdir, program.name + ".mlir")
@@ -197,9 +202,34 @@ def main():
             if done.returncode != 0 or "outputs equal" not in done.stderr:
                 print("FAILED: %s\n%s" % (" ".join(command), done.stderr))
                 return 1
+        if index < args.compiled:
+            if not run_compiled(args.tilekit, path, inputs):
+                return 1
+            ran += 1
     print("%d programs compiled %d times; every pass kept every output bit"
           % (args.count, compiles))
+    if args.compiled:
+        print("%d compiled C++ runs equal the executor's" % ran)
     return 0
+
+
+def run_compiled(tilekit, path, inputs):
+    """The executor's output of the program, then its C220 kernels as C++
+    on the same inputs, compared exactly."""
+    stem = path[:-len(".mlir")]
+    steps = [
+        [tilekit, "compile", path, "--arch=c220", "-o", stem + ".c220.mlir"],
+        [tilekit, "run", path, "--output", "o=" + stem + ".o.npy"] + inputs,
+        [tilekit, "run", stem + ".c220.mlir", "--compiled", "--expect",
+         "o=" + stem + ".o.npy", "--rtol", "0", "--atol", "0"] + inputs,
+    ]
+    for command in steps:
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0 or "MISMATCH" in done.stdout:
+            print("FAILED: %s\n%s%s" % (" ".join(command), done.stdout,
+                                        done.stderr))
+            return False
+    return True
 
 
 if __name__ == "__main__":
