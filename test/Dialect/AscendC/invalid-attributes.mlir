@@ -107,3 +107,10 @@ func.func @f() {
   %t = ascendc.get_subblock_idx {asctile.unroll_iter = "one"}
   return
 }
+
+// -----
+
+// expected-error @+1 {{has ascendc.launched_by = "main"; expected a host function's symbol}}
+func.func @k() attributes {ascendc.launched_by = "main"} {
+  return
+}
