@@ -90,11 +90,52 @@ func.func @dynamic(%n: index) {
 
 // -----
 
-// A run-time count over a tensor that is not whole repeats: the tail's
-// view of one repeat could reach past its end.
+// A run-time count over a tensor that is not whole repeats (1000 f32: 15
+// repeats and 40 elements): the tail's view is one repeat while one fits
+// after the full repeats, else the last 40 elements, at their known place.
+// CHECK-LABEL: func.func @dynamic_ragged(
+// CHECK: %[[R:.*]] = arith.divui %[[N:.*]], %[[C64:.*]] : index
+// CHECK: %[[T:.*]] = arith.remui %[[N]], %[[C64]] : index
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[C64]] repeat %[[R]] : <1000xf32>, <1000xf32>
+// CHECK: %[[C15:.*]] = arith.constant 15 : index
+// CHECK: %[[FITS:.*]] = arith.cmpi ult, %[[R]], %[[C15]] : index
+// CHECK: scf.if %[[FITS]] {
+// CHECK: %[[AT:.*]] = arith.muli %[[R]], %[[C64]] : index
+// CHECK: ascendc.reinterpret_cast %{{.*}}[%[[AT]]] : <1000xf32> to <64xf32>
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[T]] repeat %{{.*}} : <64xf32>, <64xf32>
+// CHECK: } else {
+// CHECK: %[[LAST:.*]] = arith.constant 960 : index
+// CHECK: ascendc.reinterpret_cast %{{.*}}[%[[LAST]]] : <1000xf32> to <40xf32>
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %[[T]] repeat %{{.*}} : <40xf32>, <40xf32>
 func.func @dynamic_ragged(%n: index) {
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1000xf32>
-  // expected-error @+1 {{has a count known only at run time over 1000 elements; -ascendc-lower-to-l0 lowers one over whole repeats of 64 elements, at most 255}}
   ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<1000xf32>, !ascendc.local_tensor<1000xf32>
+  return
+}
+
+// -----
+
+// Less than one repeat: no full repeats, the tail is the tensor's one
+// partial repeat.
+// CHECK-LABEL: func.func @dynamic_short(
+// CHECK-NOT: ascendc.exp_l0
+// CHECK: ascendc.reinterpret_cast %{{.*}} : <40xf32> to <40xf32>
+// CHECK: ascendc.exp_l0 {{.*}} mask %{{.*}} repeat %{{.*}} : <40xf32>, <40xf32>
+// CHECK-NOT: ascendc.exp_l0
+// CHECK: return
+func.func @dynamic_short(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<40xf32>
+  ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<40xf32>, !ascendc.local_tensor<40xf32>
+  return
+}
+
+// -----
+
+// A run-time count over more than 255 repeats: one instruction repeats at
+// most 255 times.
+func.func @dynamic_long(%n: index) {
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16448xf32>
+  // expected-error @+1 {{has a count known only at run time over 16448 elements; -ascendc-lower-to-l0 lowers one over at most 255 repeats of 64 elements}}
+  ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<16448xf32>, !ascendc.local_tensor<16448xf32>
   return
 }

@@ -34,7 +34,8 @@ namespace {
 /// by one repeat of the count % perRepeat elements left, on views that
 /// start after the full ones. A `constant` count gives constant masks and
 /// repeats; one known only at run time computes them as the kernel runs,
-/// each instruction guarded by its being non-empty.
+/// each instruction guarded by its being non-empty, the tail's view one
+/// repeat long, or the tensor's last partial repeat where it starts there.
 struct CountPlan {
   bool whole = false;
   int64_t elements = 0;
@@ -58,15 +59,12 @@ FailureOr<CountPlan> getCountPlan(VectorL2OpInterface l2, bool report) {
     return plan;
   APInt constant;
   if (!matchPattern(count, m_ConstantInt(&constant))) {
-    // The tail's view is one whole repeat, inside the tensor only when the
-    // tensor is whole repeats; one instruction repeats at most 255 times.
-    if (extent.elements % extent.perRepeat ||
-        extent.elements / extent.perRepeat > kMaxRepeats)
+    // One instruction repeats at most 255 times.
+    if (extent.elements / extent.perRepeat > kMaxRepeats)
       return fail([&](InFlightDiagnostic &&d) {
         d << "has a count known only at run time over " << extent.elements
-          << " elements; -ascendc-lower-to-l0 lowers one over whole "
-             "repeats of "
-          << extent.perRepeat << " elements, at most " << kMaxRepeats;
+          << " elements; -ascendc-lower-to-l0 lowers one over at most "
+          << kMaxRepeats << " repeats of " << extent.perRepeat << " elements";
       });
     return plan;
   }
@@ -161,12 +159,39 @@ struct LowerVectorOp : OpRewritePattern<L2> {
         rewriter.setInsertionPointToStart(guard.thenBlock());
         return guard;
       };
-      scf::IfOp full = whenNonEmpty(repeats);
-      createL0<L0>(rewriter, op, count, perValue, repeats);
-      rewriter.setInsertionPointAfter(full);
+      // A tensor shorter than a repeat has no full ones.
+      if (plan->elements >= per) {
+        scf::IfOp full = whenNonEmpty(repeats);
+        createL0<L0>(rewriter, op, count, perValue, repeats);
+        rewriter.setInsertionPointAfter(full);
+      }
       scf::IfOp last = whenNonEmpty(tail);
-      Value offset = arith::MulIOp::create(rewriter, loc, repeats, perValue);
-      createL0<L0>(rewriter, op, count, tail, one, offset, per);
+      // The tail's view: one repeat where one fits after the full ones,
+      // else (the count reaching into the tensor's last partial repeat)
+      // that partial repeat, whose place is known.
+      int64_t wholeRepeats = plan->elements / per;
+      int64_t partial = plan->elements % per;
+      auto lastPartial = [&] {
+        createL0<L0>(rewriter, op, count, tail, one, index(wholeRepeats * per),
+                     partial);
+      };
+      if (!partial) {
+        Value offset = arith::MulIOp::create(rewriter, loc, repeats, perValue);
+        createL0<L0>(rewriter, op, count, tail, one, offset, per);
+      } else if (!wholeRepeats) {
+        lastPartial();
+      } else {
+        Value inside =
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                  repeats, index(wholeRepeats));
+        auto fits = scf::IfOp::create(rewriter, loc, inside,
+                                      /*withElseRegion=*/true);
+        rewriter.setInsertionPointToStart(fits.thenBlock());
+        Value offset = arith::MulIOp::create(rewriter, loc, repeats, perValue);
+        createL0<L0>(rewriter, op, count, tail, one, offset, per);
+        rewriter.setInsertionPointToStart(fits.elseBlock());
+        lastPartial();
+      }
       rewriter.setInsertionPointAfter(last);
     }
     rewriter.eraseOp(op);
