@@ -603,9 +603,10 @@ def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"
     repeat = count / 64`) and one tail instruction (`mask = count % 64,
     repeat = 1`) on `reinterpret_cast` views of its operands that start
     after them. A count known only at run time computes both as the kernel
-    runs, each instruction under an `scf.if` that it is not empty; its
-    tensors must be whole repeats (the tail's view is one repeat) of at
-    most 255 repeats, or it is an error naming the op.
+    runs, each instruction under an `scf.if` that it is not empty; the
+    tail's view is one repeat where one fits after the full repeats, else
+    the tensor's last partial repeat. Its tensors must be at most 255
+    repeats, or it is an error naming the op.
 
     **Departure:** `compare_l2` stays as it is. The L0 compare lays its
     result bits out per repeat, which neither the executor nor the CPU
