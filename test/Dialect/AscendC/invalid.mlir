@@ -352,3 +352,13 @@ func.func @tensor_as_adds_scalar(%x: !ascendc.local_tensor<8xf32>) {
   ascendc.adds_l2 %x, %x, %x : !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>
   return
 }
+
+// -----
+
+func.func @repeats_past_uint8(%n: index) {
+  %c256 = arith.constant 256 : index
+  %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16384xf32>
+  // expected-error @+1 {{repeats 256 times, which does not fit Ascend C's uint8_t repeatTimes: expected 0 to 255}}
+  ascendc.exp_l0 %x, %x mask %n repeat %c256 : !ascendc.local_tensor<16384xf32>, !ascendc.local_tensor<16384xf32>
+  return
+}

@@ -131,11 +131,32 @@ func.func @dynamic_short(%n: index) {
 
 // -----
 
-// A run-time count over more than 255 repeats: one instruction repeats at
-// most 255 times.
-func.func @dynamic_long(%n: index) {
+// More than 255 repeats (16448 f32: 257 repeats): Ascend C's repeatTimes is
+// a uint8_t, so the full repeats go 255 at a time on views from their first
+// repeat. A constant count and the whole tensor spell the chunks out; a
+// run-time count guards each and takes min(repeats - first, 255).
+// CHECK-LABEL: func.func @long(
+// CHECK: ascendc.reinterpret_cast %{{.*}} : <16448xf32> to <16320xf32>
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %[[R255:.*]] : <16320xf32>, <16320xf32>
+// CHECK: ascendc.reinterpret_cast %{{.*}} : <16448xf32> to <128xf32>
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} : <128xf32>, <128xf32>
+// CHECK: %[[R:.*]] = arith.divui
+// CHECK: %[[FIRST:.*]] = arith.cmpi ugt, %[[R]], %{{.*}} : index
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: %[[N:.*]] = arith.minui
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %[[N]] : <16320xf32>, <16320xf32>
+// CHECK: scf.if
+// CHECK: arith.minui
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} : <128xf32>, <128xf32>
+// CHECK: scf.if
+// CHECK: ascendc.exp_l0 %{{.*}}, %{{.*}} mask %{{.*}} repeat %{{.*}} : <64xf32>, <64xf32>
+// FILLED-LABEL: func.func @long(
+// FILLED-NOT: repeat %c256
+// FILLED-NOT: repeat %c257
+// FILLED: return
+func.func @long(%n: index) {
   %x = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16448xf32>
-  // expected-error @+1 {{has a count known only at run time over 16448 elements; -ascendc-lower-to-l0 lowers one over at most 255 repeats of 64 elements}}
+  ascendc.exp_l2 %x, %x : !ascendc.local_tensor<16448xf32>, !ascendc.local_tensor<16448xf32>
   ascendc.exp_l2 %x, %x, %n : !ascendc.local_tensor<16448xf32>, !ascendc.local_tensor<16448xf32>
   return
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/VectorRepeat.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -94,6 +95,15 @@ static LogicalResult verifyL0Mask(VectorL0OpInterface l0) {
                << " field: expected 0 to " << most;
     }
   }
+  // Ascend C's repeatTimes is a uint8_t: a larger count would wrap.
+  if (Value repeat = l0.getRepeat())
+    if (std::optional<int64_t> times = getConstantIntValue(repeat);
+        times && (*times < 0 || *times > kMaxRepeats))
+      return op->emitOpError()
+             << "repeats " << *times
+             << " times, which does not fit Ascend C's uint8_t repeatTimes: "
+                "expected 0 to "
+             << kMaxRepeats;
   bool bits = l0.getMaskHigh() || l0.getMaskLow();
   if (bits && !(l0.getMaskHigh() && l0.getMaskLow()))
     return op->emitOpError("takes both words of a lane bit mask");

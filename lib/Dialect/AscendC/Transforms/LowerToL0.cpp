@@ -59,13 +59,6 @@ FailureOr<CountPlan> getCountPlan(VectorL2OpInterface l2, bool report) {
     return plan;
   APInt constant;
   if (!matchPattern(count, m_ConstantInt(&constant))) {
-    // One instruction repeats at most 255 times.
-    if (extent.elements / extent.perRepeat > kMaxRepeats)
-      return fail([&](InFlightDiagnostic &&d) {
-        d << "has a count known only at run time over " << extent.elements
-          << " elements; -ascendc-lower-to-l0 lowers one over at most "
-          << kMaxRepeats << " repeats of " << extent.perRepeat << " elements";
-      });
     return plan;
   }
   int64_t c = constant.getSExtValue();
@@ -133,14 +126,53 @@ struct LowerVectorOp : OpRewritePattern<L2> {
       return arith::ConstantIndexOp::create(rewriter, loc, value);
     };
     int64_t per = plan->perRepeat;
-    if (plan->whole) {
-      createL0<L0>(rewriter, op, count, {}, {});
-    } else if (std::optional<int64_t> c = plan->constant) {
-      int64_t repeats = *c / per, tail = *c % per;
-      if (repeats) {
-        Value mask = index(per), repeat = index(repeats);
-        createL0<L0>(rewriter, op, count, mask, repeat);
+    // The first `repeats` (at most `most`) full repeats: one instruction on
+    // the whole tensor, or, past 255 repeats (Ascend C's repeatTimes is a
+    // uint8_t), one per 255 on views from its first repeat, each (when the
+    // count is known only at run time) under an scf.if that it is not
+    // empty.
+    auto fullRepeats = [&](int64_t most, std::optional<int64_t> constant,
+                           Value repeats, Value perValue = {},
+                           Value zero = {}) {
+      for (int64_t first = 0; first < most; first += kMaxRepeats) {
+        bool split = most > kMaxRepeats;
+        int64_t room = std::min(kMaxRepeats, most - first);
+        if (constant) {
+          int64_t n = std::min(room, *constant - first);
+          if (n <= 0)
+            continue;
+          Value mask = index(per);
+          Value times = index(n);
+          Value offset = split ? index(first * per) : Value();
+          createL0<L0>(rewriter, op, count, mask, times, offset, n * per);
+          continue;
+        }
+        Value from = first ? index(first) : zero;
+        Value nonEmpty = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ugt, repeats, from);
+        auto guard = scf::IfOp::create(rewriter, loc, nonEmpty,
+                                       /*withElseRegion=*/false);
+        rewriter.setInsertionPointToStart(guard.thenBlock());
+        Value times = repeats;
+        if (split)
+          times = arith::MinUIOp::create(
+              rewriter, loc,
+              arith::SubIOp::create(rewriter, loc, repeats, from), index(room));
+        Value offset = split ? index(first * per) : Value();
+        createL0<L0>(rewriter, op, count, perValue, times, offset, room * per);
+        rewriter.setInsertionPointAfter(guard);
       }
+    };
+    // A whole tensor of more than 255 repeats: its count, spelled out.
+    bool spelled =
+        plan->whole && llvm::divideCeil(plan->elements, per) > kMaxRepeats;
+    std::optional<int64_t> constant =
+        spelled ? std::optional<int64_t>(plan->elements) : plan->constant;
+    if (plan->whole && !spelled) {
+      createL0<L0>(rewriter, op, count, {}, {});
+    } else if (std::optional<int64_t> c = constant) {
+      int64_t repeats = *c / per, tail = *c % per;
+      fullRepeats(repeats, repeats, Value());
       if (tail) {
         Value mask = index(tail), repeat = index(1);
         Value offset = repeats ? index(repeats * per) : Value();
@@ -160,11 +192,9 @@ struct LowerVectorOp : OpRewritePattern<L2> {
         return guard;
       };
       // A tensor shorter than a repeat has no full ones.
-      if (plan->elements >= per) {
-        scf::IfOp full = whenNonEmpty(repeats);
-        createL0<L0>(rewriter, op, count, perValue, repeats);
-        rewriter.setInsertionPointAfter(full);
-      }
+      if (plan->elements >= per)
+        fullRepeats(plan->elements / per, std::nullopt, repeats, perValue,
+                    zero);
       scf::IfOp last = whenNonEmpty(tail);
       // The tail's view: one repeat where one fits after the full ones,
       // else (the count reaching into the tensor's last partial repeat)

@@ -605,8 +605,9 @@ def LowerToL0 : InterfacePass<"ascendc-lower-to-l0", "mlir::FunctionOpInterface"
     after them. A count known only at run time computes both as the kernel
     runs, each instruction under an `scf.if` that it is not empty; the
     tail's view is one repeat where one fits after the full repeats, else
-    the tensor's last partial repeat. Its tensors must be at most 255
-    repeats, or it is an error naming the op.
+    the tensor's last partial repeat. Full repeats past 255 (Ascend C's
+    `repeatTimes` is a `uint8_t`) go 255 at a time, each on a view from
+    its first repeat.
 
     **Departure:** `compare_l2` stays as it is. The L0 compare lays its
     result bits out per repeat, which neither the executor nor the CPU
