@@ -670,6 +670,13 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
   if (mask < 0 || mask > perRepeat || repeat < 0)
     return op->emitOpError() << "has mask " << mask << " and repeat " << repeat
                              << "; a repeat holds " << perRepeat << " elements";
+  // Ascend C's repeatTimes is a uint8_t: the machine would wrap the count.
+  if (repeat > kMaxRepeats)
+    return op->emitOpError()
+           << "repeats " << repeat
+           << " times, which does not fit Ascend C's uint8_t repeatTimes "
+              "(at most "
+           << kMaxRepeats << ")";
   // The lanes of one repeat: the first `mask`, or those whose bit is set.
   SmallVector<int64_t> active;
   if (l0.getMaskHigh()) {
