@@ -100,7 +100,7 @@ struct AscendCMachine {
   /// The tensor of each ascendc.workspace op, shared by the cores (a
   /// launch kernel's regions live in the Interpreter instead, shared by
   /// its blocks and its host's other launches).
-  llvm::DenseMap<mlir::Operation *, TensorValue> workspaces;
+  llvm::DenseMap<mlir::Operation *, WorkspaceRegion> workspaces;
   ascendc::HappensBefore model;
 };
 

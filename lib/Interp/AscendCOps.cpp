@@ -238,9 +238,9 @@ LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
 }
 
 /// A fresh workspace region of `type`: the machine does not clear one.
-static SharedWorkspace makeRegion(AscendCMachine &machine,
+static WorkspaceRegion makeRegion(AscendCMachine &machine,
                                   GlobalTensorType type) {
-  SharedWorkspace region;
+  WorkspaceRegion region;
   region.tensor = makeTensor(kindOf(type.getElementType()), type.getShape());
   ArrayData &data = region.tensor.storage->data;
   if (machine.undefined == UndefinedData::NaN)
@@ -257,7 +257,7 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   auto kernel = op->getParentOfType<FunctionOpInterface>();
   auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
       AscendCDialect::kLaunchedByAttrName);
-  TensorValue region;
+  WorkspaceRegion region;
   if (host && op->getParentOp() == kernel.getOperation()) {
     // A launch kernel's region: its host's at the same byte offset (every
     // launch of a host lays the regions out alike), shared by the blocks
@@ -268,23 +268,18 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
         break;
       offset += other.getRegionBytes();
     }
-    SharedWorkspace shared = context.getInterpreter().sharedWorkspace(
+    region = context.getInterpreter().sharedWorkspace(
         host.getValue(), offset, type,
         [&] { return makeRegion(machine, type); });
-    region = shared.tensor;
-    if (shared.unwritten)
-      machine.unwrittenWorkspace[region.storage.get()] = shared.unwritten;
   } else {
     auto [it, fresh] = machine.workspaces.try_emplace(op);
-    if (fresh) {
-      SharedWorkspace made = makeRegion(machine, type);
-      it->second = made.tensor;
-      if (made.unwritten)
-        machine.unwrittenWorkspace[it->second.storage.get()] = made.unwritten;
-    }
+    if (fresh)
+      it->second = makeRegion(machine, type);
     region = it->second;
   }
-  context.set(op->getResult(0), region);
+  if (region.unwritten)
+    machine.unwrittenWorkspace[region.tensor.storage.get()] = region.unwritten;
+  context.set(op->getResult(0), region.tensor);
   return success();
 }
 

@@ -421,9 +421,9 @@ LogicalResult Interpreter::countStep(Operation *op) {
   return success();
 }
 
-SharedWorkspace
+WorkspaceRegion
 Interpreter::sharedWorkspace(StringRef host, int64_t offset, Type type,
-                             llvm::function_ref<SharedWorkspace()> make) {
+                             llvm::function_ref<WorkspaceRegion()> make) {
   std::lock_guard<std::mutex> lock(sharedWorkspacesMutex);
   auto [it, fresh] = sharedWorkspaces.try_emplace(
       std::tuple(host.str(), offset, type.getAsOpaquePointer()));

@@ -48,9 +48,9 @@ enum class UndefinedData {
   Check,
 };
 
-/// A GM region the launches of one host share (and its unwritten flags
-/// under --undefined=check, else null).
-struct SharedWorkspace {
+/// A GM workspace region of an AscendC kernel, and its unwritten flags
+/// under --undefined=check (else null).
+struct WorkspaceRegion {
   TensorValue tensor;
   std::shared_ptr<std::vector<uint8_t>> unwritten;
 };
@@ -216,9 +216,9 @@ public:
   /// The region of `type` at byte `offset` of the workspace that the
   /// launches of `host` share (ascendc.launched_by): made by `make` on its
   /// first use, then the same for every block and launch of the run.
-  SharedWorkspace sharedWorkspace(llvm::StringRef host, int64_t offset,
+  WorkspaceRegion sharedWorkspace(llvm::StringRef host, int64_t offset,
                                   mlir::Type type,
-                                  llvm::function_ref<SharedWorkspace()> make);
+                                  llvm::function_ref<WorkspaceRegion()> make);
   void addSteps(uint64_t count) { steps += count; }
   std::chrono::steady_clock::time_point getStartTime() const { return started; }
 
@@ -248,7 +248,7 @@ private:
       std::chrono::steady_clock::now();
 
   std::mutex sharedWorkspacesMutex;
-  std::map<std::tuple<std::string, int64_t, const void *>, SharedWorkspace>
+  std::map<std::tuple<std::string, int64_t, const void *>, WorkspaceRegion>
       sharedWorkspaces;
 
   std::mutex staticBuffersMutex;

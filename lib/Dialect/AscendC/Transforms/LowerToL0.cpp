@@ -126,44 +126,9 @@ struct LowerVectorOp : OpRewritePattern<L2> {
       return arith::ConstantIndexOp::create(rewriter, loc, value);
     };
     int64_t per = plan->perRepeat;
-    // The first `repeats` (at most `most`) full repeats: one instruction on
-    // the whole tensor, or, past 255 repeats (Ascend C's repeatTimes is a
-    // uint8_t), one per 255 on views from its first repeat, each (when the
-    // count is known only at run time) under an scf.if that it is not
-    // empty.
-    auto fullRepeats = [&](int64_t most, std::optional<int64_t> constant,
-                           Value repeats, Value perValue = {},
-                           Value zero = {}) {
-      for (int64_t first = 0; first < most; first += kMaxRepeats) {
-        bool split = most > kMaxRepeats;
-        int64_t room = std::min(kMaxRepeats, most - first);
-        if (constant) {
-          int64_t n = std::min(room, *constant - first);
-          if (n <= 0)
-            continue;
-          Value mask = index(per);
-          Value times = index(n);
-          Value offset = split ? index(first * per) : Value();
-          createL0<L0>(rewriter, op, count, mask, times, offset, n * per);
-          continue;
-        }
-        Value from = first ? index(first) : zero;
-        Value nonEmpty = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::ugt, repeats, from);
-        auto guard = scf::IfOp::create(rewriter, loc, nonEmpty,
-                                       /*withElseRegion=*/false);
-        rewriter.setInsertionPointToStart(guard.thenBlock());
-        Value times = repeats;
-        if (split)
-          times = arith::MinUIOp::create(
-              rewriter, loc,
-              arith::SubIOp::create(rewriter, loc, repeats, from), index(room));
-        Value offset = split ? index(first * per) : Value();
-        createL0<L0>(rewriter, op, count, perValue, times, offset, room * per);
-        rewriter.setInsertionPointAfter(guard);
-      }
-    };
-    // A whole tensor of more than 255 repeats: its count, spelled out.
+    // Full repeats go 255 at a time past 255 (Ascend C's repeatTimes is a
+    // uint8_t), each instruction on a view from its first repeat; a whole
+    // tensor of more than 255 repeats spells its count out for that.
     bool spelled =
         plan->whole && llvm::divideCeil(plan->elements, per) > kMaxRepeats;
     std::optional<int64_t> constant =
@@ -172,7 +137,13 @@ struct LowerVectorOp : OpRewritePattern<L2> {
       createL0<L0>(rewriter, op, count, {}, {});
     } else if (std::optional<int64_t> c = constant) {
       int64_t repeats = *c / per, tail = *c % per;
-      fullRepeats(repeats, repeats, Value());
+      bool split = repeats > kMaxRepeats;
+      for (int64_t first = 0; first < repeats; first += kMaxRepeats) {
+        int64_t n = std::min(kMaxRepeats, repeats - first);
+        Value mask = index(per), times = index(n);
+        Value offset = split ? index(first * per) : Value();
+        createL0<L0>(rewriter, op, count, mask, times, offset, n * per);
+      }
       if (tail) {
         Value mask = index(tail), repeat = index(1);
         Value offset = repeats ? index(repeats * per) : Value();
@@ -183,24 +154,36 @@ struct LowerVectorOp : OpRewritePattern<L2> {
       Value zero = index(0), one = index(1), perValue = index(per);
       Value repeats = arith::DivUIOp::create(rewriter, loc, count, perValue);
       Value tail = arith::RemUIOp::create(rewriter, loc, count, perValue);
-      auto whenNonEmpty = [&](Value value) {
-        Value nonEmpty = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::ugt, value, zero);
-        auto guard = scf::IfOp::create(rewriter, loc, nonEmpty,
+      auto whenAbove = [&](Value value, Value bound) {
+        Value above = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ugt, value, bound);
+        auto guard = scf::IfOp::create(rewriter, loc, above,
                                        /*withElseRegion=*/false);
         rewriter.setInsertionPointToStart(guard.thenBlock());
         return guard;
       };
-      // A tensor shorter than a repeat has no full ones.
-      if (plan->elements >= per)
-        fullRepeats(plan->elements / per, std::nullopt, repeats, perValue,
-                    zero);
-      scf::IfOp last = whenNonEmpty(tail);
+      int64_t wholeRepeats = plan->elements / per;
+      int64_t partial = plan->elements % per;
+      // The full repeats, those of each run of 255 under an scf.if that it
+      // has any (a tensor shorter than a repeat has none).
+      bool split = wholeRepeats > kMaxRepeats;
+      for (int64_t first = 0; first < wholeRepeats; first += kMaxRepeats) {
+        int64_t room = std::min(kMaxRepeats, wholeRepeats - first);
+        Value from = first ? index(first) : zero;
+        scf::IfOp full = whenAbove(repeats, from);
+        Value times = repeats;
+        if (split)
+          times = arith::MinUIOp::create(
+              rewriter, loc,
+              arith::SubIOp::create(rewriter, loc, repeats, from), index(room));
+        Value offset = split ? index(first * per) : Value();
+        createL0<L0>(rewriter, op, count, perValue, times, offset, room * per);
+        rewriter.setInsertionPointAfter(full);
+      }
+      scf::IfOp last = whenAbove(tail, zero);
       // The tail's view: one repeat where one fits after the full ones,
       // else (the count reaching into the tensor's last partial repeat)
       // that partial repeat, whose place is known.
-      int64_t wholeRepeats = plan->elements / per;
-      int64_t partial = plan->elements % per;
       auto lastPartial = [&] {
         createL0<L0>(rewriter, op, count, tail, one, index(wholeRepeats * per),
                      partial);
