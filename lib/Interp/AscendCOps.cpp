@@ -384,11 +384,14 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
 
 /// Writes `data` over the elements of a local or GM tensor operand in
 /// `window`, converted to its element type (rounded to nearest even,
-/// wrapped). Under --undefined=check the elements `unwritten` flags stay
-/// unwritten in a buffer or workspace, and are an error in any other GM.
+/// wrapped), or with `accumulate` (an atomic add into GM) adds it to them,
+/// rounding the sum once as pto.tile.store's atomic_add does. Under
+/// --undefined=check the elements `unwritten` flags stay unwritten in a
+/// buffer or workspace, and are an error in any other GM.
 LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
                             const ArrayData &data, const Window &window,
-                            const Unwritten &unwritten = {}) {
+                            const Unwritten &unwritten = {},
+                            bool accumulate = false) {
   AscendCMachine &machine = machineOf(context);
   bool track = machine.checking();
   int64_t count = data.size();
@@ -429,11 +432,16 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
                << " of the destination would hold bytes that no op wrote ("
                << llvm::count(unwritten, 1) << " of the " << count
                << " elements it writes)";
+  ArrayData &stored = gm.storage->data;
   for (int64_t i = 0; i < count; ++i) {
-    gm.storage->data.setScalar(offset + window.offset(i), elements.scalarAt(i));
+    int64_t at = offset + window.offset(i);
+    if (accumulate)
+      stored.set(at, stored.get(at) + elements.get(i));
+    else
+      stored.setScalar(at, elements.scalarAt(i));
     if (workspace != machine.unwrittenWorkspace.end())
-      (*workspace->second)[offset + window.offset(i)] =
-          isUnwritten(unwritten, i);
+      (*workspace->second)[at] =
+          isUnwritten(unwritten, i) || (accumulate && (*workspace->second)[at]);
   }
   return success();
 }
@@ -449,7 +457,8 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
 /// fixpipe: row i from element i * src of `src` to element i * dst of
 /// `dst`, converted to the destination's element type.
 LogicalResult copyWindow(ExecContext &context, Operation *op, Value dst,
-                         Value src, ValueRange window, ValueRange strides) {
+                         Value src, ValueRange window, ValueRange strides,
+                         bool accumulate) {
   int64_t rows = context.index(window[0]), cols = context.index(window[1]);
   Unwritten unwritten;
   FailureOr<ArrayData> data =
@@ -458,8 +467,8 @@ LogicalResult copyWindow(ExecContext &context, Operation *op, Value dst,
   if (failed(data))
     return failure();
   return writeElements(context, op, dst, *data,
-                       Window{rows, cols, context.index(strides[1])},
-                       unwritten);
+                       Window{rows, cols, context.index(strides[1])}, unwritten,
+                       accumulate);
 }
 
 /// Elements a copy moves: `count` when given, else all of the local
@@ -477,7 +486,7 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
     return failure();
   if (!copy.getWindow().empty())
     return copyWindow(context, op, copy.getDst(), copy.getSrc(),
-                      copy.getWindow(), copy.getStrides());
+                      copy.getWindow(), copy.getStrides(), copy.getAtomicAdd());
   int64_t count =
       elementsMoved(context, copy.getDst(), copy.getSrc(), copy.getCount());
   if (count < 0)
@@ -487,7 +496,9 @@ LogicalResult runDataCopy(ExecContext &context, Operation *op) {
       readElements(context, op, copy.getSrc(), count, &unwritten);
   if (failed(data))
     return failure();
-  return writeElements(context, op, copy.getDst(), *data, unwritten);
+  return writeElements(context, op, copy.getDst(), *data,
+                       Window::contiguous(count), unwritten,
+                       copy.getAtomicAdd());
 }
 
 //===----------------------------------------------------------------------===//
@@ -605,7 +616,8 @@ LogicalResult runFixpipe(ExecContext &context, Operation *op) {
     return failure();
   if (!fixpipe.getWindow().empty())
     return copyWindow(context, op, fixpipe.getDst(), fixpipe.getSrc(),
-                      fixpipe.getWindow(), fixpipe.getStrides());
+                      fixpipe.getWindow(), fixpipe.getStrides(),
+                      fixpipe.getAtomicAdd());
   auto src = cast<LocalTensorType>(fixpipe.getSrc().getType());
   int64_t count = src.getNumElements();
   if (auto dst = dyn_cast<LocalTensorType>(fixpipe.getDst().getType()))
@@ -615,7 +627,9 @@ LogicalResult runFixpipe(ExecContext &context, Operation *op) {
       readElements(context, op, fixpipe.getSrc(), count, &unwritten);
   if (failed(data))
     return failure();
-  return writeElements(context, op, fixpipe.getDst(), *data, unwritten);
+  return writeElements(context, op, fixpipe.getDst(), *data,
+                       Window::contiguous(count), unwritten,
+                       fixpipe.getAtomicAdd());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1013,7 +1027,8 @@ LogicalResult runBroadcast(ExecContext &context, Operation *op) {
 }
 
 /// dst = the fold of each row (axis 1) or column (axis 0) of the first
-/// `rows` rows of src, in the order the tile reductions use (Folding.h).
+/// `rows` rows of src, in the order the tile reductions use (Folding.h); a
+/// row fold with `cols` folds that many values of each row.
 template <typename ReduceOp, Reduction R>
 LogicalResult runReduce(ExecContext &context, Operation *op) {
   auto reduce = cast<ReduceOp>(op);
@@ -1036,7 +1051,7 @@ LogicalResult runReduce(ExecContext &context, Operation *op) {
   std::vector<float> scratch;
   for (int64_t line = 0; line < static_cast<int64_t>(out.size()); ++line) {
     int64_t start = isRow ? line * cols : line, step = isRow ? 1 : cols,
-            length = isRow ? cols : dataRows;
+            length = isRow ? reduce.getCols().value_or(cols) : dataRows;
     foldLine(R, *in, start, step, length, out, line, scratch);
     for (int64_t i = 0; !unwritten.empty() && i < length; ++i)
       unwritten[line] |= inUnwritten[start + i * step];

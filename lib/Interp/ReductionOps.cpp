@@ -58,6 +58,9 @@ static LogicalResult runReduce(ExecContext &context, Operation *op) {
     tile.type = type;
     tile.valid.assign(outValid.begin(), outValid.end());
     tile.data = std::move(out);
+    // The lines past the valid ones are not written: undefined.
+    if (context.getInterpreter().getOptions().undefined == UndefinedData::NaN)
+      fillUndefined(tile, tile.valid);
     context.set(result, std::move(tile));
   } else {
     TensorValue tensor = makeTensor(in->kind, outShape);

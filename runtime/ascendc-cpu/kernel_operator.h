@@ -124,6 +124,9 @@ struct CpuCore {
   /// The instruction being run: its MLIR location and emitted line.
   cpu::Origin at;
   bool cube = false;
+  /// The element type of SetAtomicAdd<T>() (cpu::typeTag<T>) while
+  /// transfers into GM add to it; null while they overwrite it.
+  const void *atomicAdd = nullptr;
   int64_t block = 0, blocks = 1, subBlock = 0;
   /// Vector cores per cube: 2 in a 1:2 kernel, else 1.
   int64_t taskRatio = 1;
@@ -419,7 +422,48 @@ void copyInstruction(const D &dst, const S &src, Buffer to, Buffer from,
                      GmRows span = {}) {
   instruction(copyPipe(from, to), {reads(src, span), writes(dst, span)});
 }
+
+template <typename T> T fromF32(float value);
+/// One address per element type, naming it without RTTI.
+template <typename T> inline const char typeTag = 0;
+
+/// A transfer's element into GM: it overwrites `*at`, or after
+/// SetAtomicAdd<T>() adds to it, the sum rounded once into T (wrapped for
+/// integers), as the executor's atomic store adds. (An f32 sum of two
+/// 16-bit floats rounded again to 16 bits is their sum rounded once.)
+template <typename T> void putGm(T *at, const T &value) {
+  const void *atomic = currentCore().atomicAdd;
+  if (!atomic) {
+    *at = value;
+    return;
+  }
+  if (atomic != &typeTag<T>)
+    cpuFail("a transfer into GM adds atomically elements of another type "
+            "than SetAtomicAdd's");
+  if constexpr (std::is_integral_v<T>) {
+    *at =
+        static_cast<T>(static_cast<int64_t>(*at) + static_cast<int64_t>(value));
+  } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+    // Through the bits: a bfloat16_t value the compiler keeps in a
+    // register it truncates with a runtime routine a kernel does not link.
+    uint16_t old, added;
+    std::memcpy(&old, at, sizeof(old));
+    std::memcpy(&added, &value, sizeof(added));
+    uint16_t sum = tilekit::f32ToBF16Bits(tilekit::bf16BitsToF32(old) +
+                                          tilekit::bf16BitsToF32(added));
+    std::memcpy(at, &sum, sizeof(sum));
+  } else {
+    *at = fromF32<T>(static_cast<float>(*at) + static_cast<float>(value));
+  }
+}
 } // namespace cpu
+
+/// Transfers into GM from here on add to what it holds (the sum in T).
+template <typename T> void SetAtomicAdd() {
+  currentCore().atomicAdd = &cpu::typeTag<T>;
+}
+/// Transfers into GM overwrite it again.
+inline void SetAtomicNone() { currentCore().atomicAdd = nullptr; }
 
 // Data movement.
 struct DataCopyParams {
@@ -464,7 +508,9 @@ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {count});
-  std::copy_n(src.span(count), count, dst.GetPhyAddr());
+  const T *from = src.span(count);
+  for (uint32_t i = 0; i < count; ++i)
+    cpu::putGm(dst.GetPhyAddr() + i, from[i]);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
@@ -580,8 +626,9 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
       {cols, params.blockCount, gmRow / static_cast<int64_t>(sizeof(T))});
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
-      dst.GetPhyAddr()[(r * gmRow) / static_cast<int64_t>(sizeof(T)) + c] =
-          *src.atByte(r * ubRow + c * sizeof(T));
+      cpu::putGm(dst.GetPhyAddr() +
+                     (r * gmRow) / static_cast<int64_t>(sizeof(T)) + c,
+                 *src.atByte(r * ubRow + c * sizeof(T)));
 }
 
 // The cube, in its fractal layouts: L1 holds NZ (columns of 16 x C0
@@ -792,7 +839,7 @@ void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {params.nSize, params.mSize, params.dstStride});
   cpu::fixpipe<D>(src, params, [&](int64_t index, D value) {
-    dst.GetPhyAddr()[index] = value;
+    cpu::putGm(dst.GetPhyAddr() + index, value);
   });
 }
 template <typename D, typename S, const FixpipeConfig &config>
@@ -1409,7 +1456,8 @@ T foldLine(const LocalTensor<T> &src, int64_t first, int64_t stride,
   return fromF32<T>(values[0]);
 }
 
-/// Each row (AR) or column (RA) of the `srcShape` rows x columns of src.
+/// Each row (AR) or column (RA) of the `srcShape` rows x columns of src,
+/// whose rows are padded to whole 32-byte blocks (srcInnerPad).
 template <typename T, class pattern, typename Combine>
 void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
             const LocalTensor<uint8_t> &tmp, const uint32_t srcShape[],
@@ -1418,14 +1466,16 @@ void reduce(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   using tilekit::machine::scratch::foldBytes;
   using tilekit::machine::scratch::foldTakes;
   int64_t rows = srcShape[0], cols = srcShape[1];
+  constexpr int64_t perBlock = 32 / sizeof(T);
+  int64_t width = (cols + perBlock - 1) / perBlock * perBlock;
   bool eachRow = std::is_same_v<pattern, Pattern::Reduce::AR>;
   if (!foldTakes(fold, kC310, sizeof(T), !std::is_integral_v<T>))
     cpuFail(std::string(api) + " does not take this element type here");
-  checkScratch(tmp, foldBytes(fold, sizeof(T), eachRow, rows, cols), api);
+  checkScratch(tmp, foldBytes(fold, sizeof(T), eachRow, rows, width), api);
   instruction(Pipe::V, {reads(src), writes(dst), writes(tmp)});
   for (int64_t line = 0; line < (eachRow ? rows : cols); ++line)
     *dst.at(line) =
-        foldLine(src, eachRow ? line * cols : line, eachRow ? 1 : cols,
+        foldLine(src, eachRow ? line * width : line, eachRow ? 1 : width,
                  eachRow ? cols : rows, combine);
 }
 

@@ -320,8 +320,8 @@ int driver::runCompile() {
     llvm::errs() << "verify-each: " << check->passesChecked
                  << " passes, the outputs equal before and after each"
                  << (check->readsUndefined()
-                         ? " (the kernel reads undefined data, so the "
-                           "runs did not track it: see tilekit run "
+                         ? " where they do not depend on undefined data "
+                           "(the kernel reads some: see tilekit run "
                            "--undefined=check)"
                          : "")
                  << "\n";

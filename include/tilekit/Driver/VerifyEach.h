@@ -36,6 +36,11 @@ struct RunResult {
   bool readsUndefined = false;
   /// Then: where, as `tilekit run --undefined=check` reports it.
   std::string undefinedError;
+  /// Then: per argument, per element, whether it depends on undefined data
+  /// (it differs between a run that reads undefined data as zeros and one
+  /// that reads it as NaN or 0x5A5A...); the runs after the passes are not
+  /// compared there, as the machine may hold anything in those bytes.
+  std::vector<std::vector<bool>> undefinedOutputs;
 };
 
 /// Runs `entryName` of a copy of `module` as `blocks` blocks on copies of

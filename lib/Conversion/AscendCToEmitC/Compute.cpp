@@ -291,7 +291,10 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     auto src = op.getSrc().getType();
-    Value shape = shapeArray(rewriter, loc, src.getShape(), adaptor.getRows());
+    // A row fold's count of values per row, when its rows are padded.
+    SmallVector<int64_t, 2> extents(src.getShape());
+    extents[1] = op.getCols().value_or(extents[1]);
+    Value shape = shapeArray(rewriter, loc, extents, adaptor.getRows());
     call(rewriter, loc, ("AscendC::" + From::kApiName).str(), {},
          {adaptor.getDst(), adaptor.getSrc(), adaptor.getTmp(), shape},
          {operandRef(context, 0), operandRef(context, 1),

@@ -17,6 +17,8 @@
 //   load_data                -> AscendC::LoadData(dst, src, LoadData2DParams)
 //   fixpipe                  -> AscendC::Fixpipe<D, S, CFG_ROW_MAJOR>(dst, src,
 //                               FixpipeParamsV220{...})
+//   ... atomic_add           -> AscendC::SetAtomicAdd<T>(); the copy;
+//                               AscendC::SetAtomicNone();
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,12 +251,27 @@ LogicalResult nz2nd(ConversionPatternRewriter &rewriter, ascendc::DataCopyOp op,
   return success();
 }
 
+/// An atomic add into GM: `AscendC::SetAtomicAdd<T>()` before `op` and
+/// `AscendC::SetAtomicNone()` after it, so the calls that replace `op`
+/// accumulate and no later transfer does.
+void bracketAtomicAdd(ConversionPatternRewriter &rewriter, Operation *op,
+                      Value gm) {
+  Type element = cast<ShapedType>(gm.getType()).getElementType();
+  call(rewriter, op->getLoc(), "AscendC::SetAtomicAdd", {}, {}, {},
+       {opaque(op->getContext(), elementName(element))});
+  OpBuilder::InsertionGuard restore(rewriter);
+  rewriter.setInsertionPointAfter(op);
+  call(rewriter, op->getLoc(), "AscendC::SetAtomicNone", {}, {});
+}
+
 struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ascendc::DataCopyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (op.getAtomicAdd())
+      bracketAtomicAdd(rewriter, op, op.getDst());
     if (sideOf(op.getSrc()) == Side::L1 &&
         (sideOf(op.getDst()) == Side::GM || sideOf(op.getDst()) == Side::UB)) {
       if (failed(nz2nd(rewriter, op, adaptor.getDst(), adaptor.getSrc())))
@@ -529,6 +546,8 @@ struct FixpipeLowering : OpConversionPattern<ascendc::FixpipeOp> {
         local && sideOf(op.getDst()) != Side::UB)
       return op.emitOpError() << "moves the accumulator into a local tensor "
                                  "outside UB, which has no C++ form here";
+    if (op.getAtomicAdd())
+      bracketAtomicAdd(rewriter, op, op.getDst());
     Value dstStride = adaptor.getStrides().empty()
                           ? indexConstant(rewriter, loc, cols)
                           : adaptor.getStrides()[1];

@@ -197,11 +197,12 @@ LogicalResult requireWholeBatch(Operation *op, ValidShape shape) {
 }
 
 /// Copies each matrix of the cube batch `tile` between GM and its local
-/// tensor `local`, as a 2-d tile at the batch's offset.
+/// tensor `local`, as a 2-d tile at the batch's offset (into GM adding to
+/// what it holds with `atomicAdd`).
 LogicalResult copyBatch(OpBuilder &builder, Operation *op,
                         pto::GMTensorType tensorType, Value tensor,
                         pto::TileType tile, Value local, ValueRange offsets,
-                        bool toGM) {
+                        bool toGM, bool atomicAdd = false) {
   Location loc = op->getLoc();
   auto matrix = cast<pto::TileType>(
       tile.cloneWith(tile.getShape().drop_front(), tile.getElementType()));
@@ -222,7 +223,7 @@ LogicalResult copyBatch(OpBuilder &builder, Operation *op,
                                              count, window, strides);
                else
                  ascendc::FixpipeOp::create(builder, loc, access->view, view,
-                                            window, strides);
+                                            window, strides, atomicAdd);
              });
   }
   return success();
@@ -299,9 +300,22 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
              << "stores a tile whose valid shape the lowering cannot follow "
                 "here (it comes through an scf result); store it where it "
                 "is computed";
-    if (op.getAtomicAdd())
-      return op.emitOpError() << "stores with atomic_add, which is not "
-                                 "lowered to AscendC yet";
+    bool atomicAdd = op.getAtomicAdd();
+    Type stored =
+        cast<pto::GMTensorType>(op.getDst().getType()).getElementType();
+    if (atomicAdd && stored != tile.getElementType())
+      return op.emitOpError()
+             << "adds a " << tile.getElementType() << " accumulator into "
+             << stored << " atomically: the fixpipe would round to " << stored
+             << " before the add and the add round again, where the store "
+                "rounds the sum once; store into a tensor of "
+             << tile.getElementType() << ", or cast first";
+    if (atomicAdd && !ascendc::takesAtomicAdd(stored))
+      return op.emitOpError()
+             << "adds " << stored
+             << " atomically, which the machine's DMA does not (Ascend C's "
+                "SetAtomicAdd takes f32, f16, bf16, i32, i16 and i8); load, "
+                "add and store instead";
     Location loc = op.getLoc();
     FailureOr<ValidShape> known = valid.require(op, op.getTile());
     if (failed(known))
@@ -312,7 +326,7 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
           failed(copyBatch(rewriter, op,
                            cast<pto::GMTensorType>(op.getDst().getType()),
                            adaptor.getDst(), tile, adaptor.getTile(),
-                           adaptor.getOffsets(), /*toGM=*/true)))
+                           adaptor.getOffsets(), /*toGM=*/true, atomicAdd)))
         return failure();
       rewriter.replaceOp(op, adaptor.getDst());
       return success();
@@ -331,11 +345,12 @@ struct TileStoreLowering : TilePattern<pto::TileStoreOp> {
              [&](Value count, ValueRange window, ValueRange strides) {
                if (fromAccumulator)
                  ascendc::FixpipeOp::create(rewriter, loc, access->view,
-                                            adaptor.getTile(), window, strides);
+                                            adaptor.getTile(), window, strides,
+                                            atomicAdd);
                else
                  ascendc::DataCopyOp::create(rewriter, loc, access->view,
                                              adaptor.getTile(), count, window,
-                                             strides);
+                                             strides, atomicAdd);
              });
     // The stored tensor is the same GM buffer.
     rewriter.replaceOp(op, adaptor.getDst());

@@ -443,6 +443,35 @@ Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
   return wide;
 }
 
+/// The first `cols` columns of each row of the 2-d `src` (of its first
+/// `rows` rows when given), in rows of `cols` rounded up to whole 32-byte
+/// blocks: `src` itself when its rows are that wide, else a UB -> UB copy
+/// into a fresh VECCALC tensor.
+Value padColumns(ConversionPatternRewriter &rewriter, Location loc, Value src,
+                 int64_t cols, Value rows, Operation *op) {
+  auto type = cast<ascendc::LocalTensorType>(src.getType());
+  int64_t perBlock =
+      ascendc::kBlockBytes / ascendc::getElementBytes(type.getElementType());
+  int64_t width = llvm::divideCeil(cols, perBlock) * perBlock;
+  int64_t height = type.getShape()[0];
+  if (type.getShape()[1] == width)
+    return src;
+  Value narrow = ascendc::LocalTensorAutoOp::create(
+      rewriter, loc,
+      ascendc::LocalTensorType::get(rewriter.getContext(), {height, width},
+                                    type.getElementType()),
+      ascendc::Position::VecCalc, false, false);
+  markLane(narrow, op);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  };
+  ascendc::DataCopyOp::create(
+      rewriter, loc, narrow, src, Value(),
+      ValueRange{rows ? rows : constant(height), constant(width)},
+      ValueRange{constant(type.getShape()[1]), constant(width)});
+  return narrow;
+}
+
 /// pto.tile.row_expand / col_expand -> ascendc.broadcast; a row expansion
 /// keeps its column's valid rows.
 template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
@@ -461,7 +490,10 @@ template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
 
 /// pto.tile.row_<fold> / col_<fold> -> ascendc.reduce_<fold> along axis 1
 /// or 0, folding the valid rows of a partial tile only; a row reduction
-/// keeps them.
+/// keeps them. A row fold of fewer valid columns than the tile's (a
+/// constant count) folds those only: the API folds rows padded to whole
+/// 32-byte blocks (srcInnerPad), so the valid columns are first copied
+/// into rows of that width unless the tile's rows are already.
 template <typename From, typename To, bool IsRow>
 struct ReduceLowering : TilePattern<From> {
   using TilePattern<From>::TilePattern;
@@ -475,13 +507,24 @@ struct ReduceLowering : TilePattern<From> {
     if (failed(known))
       return failure();
     ValidShape shape = *known;
-    if (IsRow && shape.cols)
-      return op.emitOpError()
-             << "folds rows of a tile whose valid columns are fewer than "
-                "its own, which is not lowered; pad them first "
-                "(pto.tile.fillpad with the fold's identity)";
-    if (IsRow)
-      this->valid.inherit(op.getResult(), op.getSrc());
+    std::optional<int64_t> validCols;
+    if (IsRow && shape.cols) {
+      validCols = getConstantIntValue(shape.cols);
+      if (!validCols)
+        return op.emitOpError()
+               << "folds rows of a tile whose valid columns are known only "
+                  "at run time, which is not lowered; pad them first "
+                  "(pto.tile.fillpad with the fold's identity) and set the "
+                  "whole width valid";
+    }
+    // A row fold's result keeps its source's valid rows (it is one
+    // column), a column fold's its valid columns (one row).
+    if (IsRow ? shape.rows : shape.cols)
+      this->valid.shapes[op.getResult()] =
+          IsRow ? ValidShape{shape.rows, Value()}
+                : ValidShape{Value(), shape.cols};
+    if (this->valid.unknown.contains(op.getSrc()))
+      this->valid.unknown.insert(op.getResult());
     Location loc = op.getLoc();
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
@@ -524,7 +567,13 @@ struct ReduceLowering : TilePattern<From> {
         src = wide;
         into = widened(dst);
       }
-      To::create(rewriter, loc, into, src, IsRow ? 1 : 0, shape.rows, Value());
+      IntegerAttr cols;
+      if (validCols) {
+        src = padColumns(rewriter, loc, src, *validCols, shape.rows, op);
+        cols = rewriter.getI64IntegerAttr(*validCols);
+      }
+      To::create(rewriter, loc, into, src, IsRow ? 1 : 0, shape.rows, cols,
+                 Value());
       if (widen)
         ascendc::CastL2Op::create(rewriter, loc, dst, into,
                                   ascendc::RoundMode::Rint, Value());

@@ -197,6 +197,27 @@ static LogicalResult verifyMergePairs(Operation *op, Value dst, Value first,
   return success();
 }
 
+/// A reduction's `cols`: a row fold's count of values in each row of `src`,
+/// whose width is that count rounded up to whole 32-byte blocks (the API's
+/// srcInnerPad layout).
+static LogicalResult verifyPaddedColumns(Operation *op, Value src, int64_t axis,
+                                         std::optional<uint64_t> cols) {
+  if (!cols)
+    return success();
+  if (axis != 1)
+    return op->emitOpError() << "gives a count of columns to a column fold; "
+                                "only a row fold takes one";
+  auto type = cast<LocalTensorType>(src.getType());
+  int64_t perBlock = 32 / getElementBytes(type.getElementType());
+  int64_t padded = llvm::divideCeil(*cols, perBlock) * perBlock;
+  if (type.getDimSize(1) != padded)
+    return op->emitOpError()
+           << "folds " << *cols << " values of each row of a tensor " << type
+           << " whose rows are not " << *cols
+           << " rounded up to whole 32-byte blocks (" << padded << ")";
+  return success();
+}
+
 /// The scratch of a reduction `op` (Ascend C's `api`) folding with `fold`.
 static FailureOr<uint32_t>
 getFoldScratchBytes(Operation *op, Value src, int64_t axis,
@@ -343,8 +364,31 @@ static LogicalResult verifyWindow(Operation *op, ValueRange window,
   return success();
 }
 
+/// An `atomic_add` transfer: into GM, of an element type the DMA's
+/// accumulation takes (SetAtomicAdd<T>).
+static LogicalResult verifyAtomicAdd(Operation *op, bool atomicAdd, Value dst,
+                                     Value src) {
+  if (!atomicAdd)
+    return success();
+  if (isa<LocalTensorType>(dst.getType()))
+    return op->emitOpError("adds atomically into a local tensor; only "
+                           "transfers into GM accumulate");
+  Type element = cast<ShapedType>(dst.getType()).getElementType();
+  if (!takesAtomicAdd(element))
+    return op->emitOpError()
+           << "adds " << element
+           << " atomically; SetAtomicAdd takes float, half, bfloat16_t, "
+              "int32_t, int16_t and int8_t";
+  if (element != cast<ShapedType>(src.getType()).getElementType())
+    return op->emitOpError()
+           << "converts to " << element
+           << " on the way to an atomic add, which would round twice";
+  return success();
+}
+
 LogicalResult DataCopyOp::verify() {
-  if (failed(verifyWindow(*this, getWindow(), getStrides(), getCount())))
+  if (failed(verifyWindow(*this, getWindow(), getStrides(), getCount())) ||
+      failed(verifyAtomicAdd(*this, getAtomicAdd(), getDst(), getSrc())))
     return failure();
   Type dstElement = cast<ShapedType>(getDst().getType()).getElementType();
   Type srcElement = cast<ShapedType>(getSrc().getType()).getElementType();
@@ -409,7 +453,8 @@ LogicalResult MmadOp::verify() {
 }
 
 LogicalResult FixpipeOp::verify() {
-  if (failed(verifyWindow(*this, getWindow(), getStrides(), Value())))
+  if (failed(verifyWindow(*this, getWindow(), getStrides(), Value())) ||
+      failed(verifyAtomicAdd(*this, getAtomicAdd(), getDst(), getSrc())))
     return failure();
   if (failed(expectPosition(*this, getSrc(), "the source", {Position::CO1})))
     return failure();

@@ -89,4 +89,10 @@ int64_t getElementBytes(Type type) {
   return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
 }
 
+bool takesAtomicAdd(Type type) {
+  return type.isF32() || type.isF16() || type.isBF16() ||
+         type.isSignlessInteger(32) || type.isSignlessInteger(16) ||
+         type.isSignlessInteger(8);
+}
+
 } // namespace tilekit::ascendc

@@ -59,6 +59,11 @@ std::optional<Pipe> getOpPipe(mlir::Operation *op);
 /// The bytes of one element of `type` (i1 counts as one byte).
 int64_t getElementBytes(mlir::Type type);
 
+/// Whether a transfer into GM adds elements of `type` atomically: Ascend C's
+/// SetAtomicAdd<T> takes float, half, bfloat16_t, int32_t, int16_t and
+/// int8_t (A2/A3 and the 950).
+bool takesAtomicAdd(mlir::Type type);
+
 } // namespace tilekit::ascendc
 
 #endif // TILEKIT_DIALECT_ASCENDC_IR_ASCENDCDIALECT_H

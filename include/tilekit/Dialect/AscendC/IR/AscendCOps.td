@@ -228,6 +228,11 @@ def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer,
     `DataCopy` with `Nd2NzParams` into L1, whose fractal layout the IR
     leaves implicit (cube tensors are row-major here).
 
+    With `atomic_add` (into GM) the values are added to what GM holds:
+    Ascend C's `SetAtomicAdd<T>()` before the copy and `SetAtomicNone()`
+    after it; T is the element type (float, half, bfloat16_t, int32_t,
+    int16_t or int8_t).
+
     ```mlir
     ascendc.data_copy %a1, %view window [%mv, %kv] strides [%k, %c32]
         : !ascendc.local_tensor<64x32xf16>, !ascendc.global_tensor<?x?xf16>
@@ -235,17 +240,17 @@ def AscendC_DataCopyOp : AscendC_Op<"data_copy", [Tilekit_Transfer,
   }];
   let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadAny:$src,
                        Optional<Index>:$count, Variadic<Index>:$window,
-                       Variadic<Index>:$strides);
+                       Variadic<Index>:$strides, UnitAttr:$atomic_add);
   let assemblyFormat = [{
     $dst `,` $src (`,` $count^)?
     (`window` `[` $window^ `]` `strides` `[` $strides `]`)?
-    attr-dict `:` type($dst) `,` type($src)
+    (`atomic_add` $atomic_add^)? attr-dict `:` type($dst) `,` type($src)
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$dst, "::mlir::Value":$src,
                    CArg<"::mlir::Value", "{}">:$count), [{
       build($_builder, $_state, dst, src, count, ::mlir::ValueRange(),
-            ::mlir::ValueRange());
+            ::mlir::ValueRange(), false);
     }]>
   ];
   let hasVerifier = 1;
@@ -298,18 +303,21 @@ def AscendC_FixpipeOp : AscendC_Op<"fixpipe", [Tilekit_Transfer,
     holds); with `window [%m, %n] strides [%src, %dst]` the `m x n` corner,
     row `i` from element `i * src` of the accumulator to element `i * dst`
     of the destination: Ascend C's `FixpipeParams` (`mSize`, `nSize`,
-    `srcStride`, `dstStride`).
+    `srcStride`, `dstStride`). With `atomic_add` (into GM of the
+    accumulator's own element type, so the sum rounds once) the values are
+    added to what GM holds, as `data_copy`'s.
   }];
   let arguments = (ins AscendC_WrittenAny:$dst, AscendC_ReadLocal:$src,
-                       Variadic<Index>:$window, Variadic<Index>:$strides);
+                       Variadic<Index>:$window, Variadic<Index>:$strides,
+                       UnitAttr:$atomic_add);
   let assemblyFormat = [{
     $dst `,` $src (`window` `[` $window^ `]` `strides` `[` $strides `]`)?
-    attr-dict `:` type($dst) `,` type($src)
+    (`atomic_add` $atomic_add^)? attr-dict `:` type($dst) `,` type($src)
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$dst, "::mlir::Value":$src), [{
       build($_builder, $_state, dst, src, ::mlir::ValueRange(),
-            ::mlir::ValueRange());
+            ::mlir::ValueRange(), false);
     }]>
   ];
   let hasVerifier = 1;
@@ -679,8 +687,9 @@ def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
 class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # name,
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          ConfinedAttr<I64Attr, [IntNonNegative]>:$axis, Optional<Index>:$rows,
+         OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$cols,
          AscendC_Scratch:$tmp),
-    "$dst `,` $src `axis` $axis (`rows` $rows^)? (`scratch` $tmp^)? attr-dict `:` type($dst) `,` type($src) (`,` type($tmp)^)?",
+    "$dst `,` $src `axis` $axis (`rows` $rows^)? (`cols` $cols^)? (`scratch` $tmp^)? attr-dict `:` type($dst) `,` type($src) (`,` type($tmp)^)?",
     [DeclareOpInterfaceMethods<AscendC_ScratchOpInterface>,
      AttrSizedOperandSegments]> {
   let summary = "folds each row (axis 1) or column (axis 0) of src (" # name # ")";
@@ -688,7 +697,10 @@ class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # 
     `dst` has extent 1 along `axis` and `src`'s extent along the other axis.
     Only the first `rows` rows of `src` hold data (all of them when absent):
     a column reduction folds those, a row reduction writes those rows of
-    `dst`. Floats accumulate in f32 as a halving tree (element i takes in
+    `dst`. With `cols` (a row reduction) each row holds that many values
+    and `src`'s width is `cols` rounded up to whole 32-byte blocks: the
+    API's `srcShape` of `{rows, cols}` with `srcInnerPad`, so a row folds
+    its first `cols` elements only. Floats accumulate in f32 as a halving tree (element i takes in
     element i + ceil(n/2) while the line has n > 1 elements) and round once;
     the PTO tile reductions fold in the same order, so both agree to the bit.
     `tmp` is the API's `sharedTmpBuffer`, planned by `ascendc-dispatch-alloc`.
@@ -708,6 +720,9 @@ class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # 
     ::mlir::LogicalResult $cppClass::verify() {
       if (getDst().getType().getRank() != 2)
         return emitOpError("reduces a 2-d tensor");
+      if (::mlir::failed(verifyPaddedColumns(getOperation(), getSrc(),
+                                             getAxis(), getCols())))
+        return ::mlir::failure();
       return ::mlir::failure(
           ::mlir::failed(verifyVectorOp(getOperation())) ||
           ::mlir::failed(verifyAlongAxis(getOperation(), getSrc(), getDst(),
