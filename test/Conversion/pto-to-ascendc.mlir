@@ -79,8 +79,9 @@ func.func @carried(%x: !pto.tensor<64x64xf16>, %y: !pto.tensor<64x64xf32>) -> !p
 
 // -----
 
-// A row fold over columns past the valid ones would fold the padding.
-// ERR: pto-to-ascendc.mlir:[[@LINE+5]]:8: error: 'pto.tile.row_sum' op folds rows of a tile whose valid columns are fewer than its own, which is not lowered; pad them first (pto.tile.fillpad with the fold's identity)
+// A row fold over columns past the valid ones would fold the padding; a
+// constant count of valid columns is folded alone, a run-time one is not.
+// ERR: pto-to-ascendc.mlir:[[@LINE+5]]:8: error: 'pto.tile.row_sum' op folds rows of a tile whose valid columns are known only at run time, which is not lowered; pad them first (pto.tile.fillpad with the fold's identity) and set the whole width valid
 func.func @partial_fold(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x1xf32>, %n: index) -> !pto.tensor<16x1xf32> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -88,6 +89,19 @@ func.func @partial_fold(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x1xf32>, 
   %s = pto.tile.row_sum %t : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
   %r = pto.tile.store %s, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
   return %r : !pto.tensor<16x1xf32>
+}
+
+// -----
+
+// A fold of rows that are not whole 32-byte blocks, which the API reads
+// padded to whole blocks.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.row_max' op folds '!pto.tile<16x100xf16, vec>', whose rows of 200 bytes are not whole 32-byte blocks; the API's Reduce reads rows padded to whole blocks (srcInnerPad): widen the tile to 112 columns (its valid columns can stay 100)
+func.func @unpadded_fold(%x: !pto.tensor<16x100xf16>, %y: !pto.tensor<16x1xf16>) -> !pto.tensor<16x1xf16> attributes {pto.kind = #pto.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pto.tile.load %x[%c0, %c0] : !pto.tensor<16x100xf16> -> !pto.tile<16x100xf16, vec>
+  %m = pto.tile.row_max %t : !pto.tile<16x100xf16, vec> -> !pto.tile<16x1xf16, vec>
+  %r = pto.tile.store %m, %y[%c0, %c0] : !pto.tile<16x1xf16, vec> -> !pto.tensor<16x1xf16>
+  return %r : !pto.tensor<16x1xf16>
 }
 
 // -----

@@ -507,6 +507,19 @@ struct ReduceLowering : TilePattern<From> {
     if (failed(known))
       return failure();
     ValidShape shape = *known;
+    auto tile = cast<pto::TileType>(op.getSrc().getType());
+    int64_t bytes = ascendc::getElementBytes(tile.getElementType());
+    if (tile.getShape()[1] * bytes % ascendc::kBlockBytes)
+      return op.emitOpError()
+             << "folds " << tile << ", whose rows of "
+             << tile.getShape()[1] * bytes
+             << " bytes are not whole 32-byte blocks; the API's Reduce reads "
+                "rows padded to whole blocks (srcInnerPad): widen the tile to "
+             << llvm::divideCeil(tile.getShape()[1] * bytes,
+                                 ascendc::kBlockBytes) *
+                    ascendc::kBlockBytes / bytes
+             << " columns (its valid columns can stay " << tile.getShape()[1]
+             << ")";
     std::optional<int64_t> validCols;
     if (IsRow && shape.cols) {
       validCols = getConstantIntValue(shape.cols);

@@ -1,6 +1,6 @@
-// A mixed kernel whose cores exchange tiles inside an scf.while (the
-// executor runs it; the group merge fuses only scf.for loops across the
-// cores, and says so).
+// A mixed kernel whose cores exchange tiles inside an scf.while that counts
+// an index to a bound: the group merge lifts each core's loop to an scf.for
+// and fuses them (check-arch.test also makes a while it does not lift).
 // A mixed cube + vector kernel: Y = relu((X * scale) @ W).
 //
 // The group @scaled_matmul runs @scaled_matmul_aic on the cube core and

@@ -197,18 +197,23 @@ static LogicalResult verifyMergePairs(Operation *op, Value dst, Value first,
   return success();
 }
 
-/// A reduction's `cols`: a row fold's count of values in each row of `src`,
-/// whose width is that count rounded up to whole 32-byte blocks (the API's
-/// srcInnerPad layout).
+/// A reduction's source rows: whole 32-byte blocks (the API's srcInnerPad
+/// layout), holding `cols` values each when given (a row fold only), else
+/// their width.
 static LogicalResult verifyPaddedColumns(Operation *op, Value src, int64_t axis,
                                          std::optional<uint64_t> cols) {
+  auto type = cast<LocalTensorType>(src.getType());
+  int64_t perBlock = 32 / getElementBytes(type.getElementType());
+  if (type.getDimSize(1) % perBlock)
+    return op->emitOpError()
+           << "folds a tensor " << type
+           << " whose rows are not whole 32-byte blocks, as the API reads "
+              "them (srcInnerPad)";
   if (!cols)
     return success();
   if (axis != 1)
     return op->emitOpError() << "gives a count of columns to a column fold; "
                                 "only a row fold takes one";
-  auto type = cast<LocalTensorType>(src.getType());
-  int64_t perBlock = 32 / getElementBytes(type.getElementType());
   int64_t padded = llvm::divideCeil(*cols, perBlock) * perBlock;
   if (type.getDimSize(1) != padded)
     return op->emitOpError()
