@@ -26,11 +26,9 @@
 // the one before did. A pop takes the push it matches in FIFO order, and
 // that push's valid shape, unless the push is known only at run time.
 //
-// A counted scf.while holding transfers (a compare of a carried index with
-// a bound before each trip, an add of a step at its end) is first lifted
-// to the scf.for it is (MLIR's upliftWhileToForLoop), so that it fuses with
-// the other core's loop trip by trip; another while holding transfers is an
-// error at it.
+// A counted scf.while holding transfers is first lifted to the scf.for it
+// is (CountedWhile.cpp), so that it fuses with the other core's loop trip
+// by trip; another while holding transfers is an error at it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +38,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -812,21 +809,6 @@ LogicalResult GroupMerger::merge() {
   return success();
 }
 
-/// Each scf.while of `func` holding transfers that counts an index up to a
-/// bound becomes the scf.for it is, innermost first; the rest stay.
-void liftCountedWhileLoops(func::FuncOp func) {
-  SmallVector<scf::WhileOp> loops;
-  func.walk([&](scf::WhileOp loop) {
-    if (holdsTransfers(loop))
-      loops.push_back(loop);
-  });
-  IRRewriter rewriter(func.getContext());
-  for (scf::WhileOp loop : loops) {
-    rewriter.setInsertionPoint(loop);
-    (void)scf::upliftWhileToForLoop(rewriter, loop);
-  }
-}
-
 struct MergeGroupsPass : tilekit::impl::MergeGroupsBase<MergeGroupsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -855,7 +837,8 @@ struct MergeGroupsPass : tilekit::impl::MergeGroupsBase<MergeGroupsPass> {
     if (failed(checkNoLiveAliases(memberFuncs)))
       return signalPassFailure();
     for (func::FuncOp member : memberFuncs)
-      liftCountedWhileLoops(member);
+      lowering::liftCountedWhileLoops(
+          member, [](scf::WhileOp loop) { return holdsTransfers(loop); });
     for (auto [group, aic, aiv, lanes] : groups) {
       GroupMerger merger(group, cast<FunctionOpInterface>(aic),
                          cast<FunctionOpInterface>(aiv), lanes);

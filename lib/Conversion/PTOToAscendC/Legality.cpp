@@ -101,9 +101,10 @@ lowering::checkEveryOpLowers(Operation *root,
         llvm::any_of(loop->getResultTypes(), llvm::IsaPred<pto::TileType>)) {
       refuse(loop);
       loop.emitOpError()
-          << "carries a tile across its trips, which is not lowered to "
-             "AscendC; write it as an scf.for with a trip count, or update "
-             "a tile made before the loop in place";
+          << "carries a tile across its trips, which is lowered for a while "
+             "that counts an index to a bound (a compare of it before each "
+             "trip, an add at the end) only; write it as an scf.for with a "
+             "trip count, or update a tile made before the loop in place";
       return;
     }
     if (op->getDialect() == nullptr ||

@@ -17,6 +17,7 @@
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -191,6 +192,12 @@ void recordLoopCarriedTiles(mlir::ModuleOp module, ValidShapes &valid);
 /// integer range analysis cannot keep inside their tensors (offset plus
 /// extent within the tensor's static extent): only those are clamped.
 void findLoadsPastEdge(mlir::ModuleOp module, ValidShapes &valid);
+
+/// CountedWhile.cpp: lifts each scf.while under `root` that `which` picks
+/// and that counts an index to a bound to the scf.for it is (innermost
+/// first); the rest stay as they are.
+void liftCountedWhileLoops(mlir::Operation *root,
+                           llvm::function_ref<bool(mlir::scf::WhileOp)> which);
 
 /// Aliases.cpp: fails, with an error at one tile and a note at the other,
 /// when two tiles at explicit addresses of one of `funcs` share bytes while

@@ -362,6 +362,11 @@ struct ConvertPTOToAscendCPass
     });
     if (scopes.wasInterrupted() || failed(inlineTileCalls(getOperation())))
       return signalPassFailure();
+    // A counted while that carries a tile is the scf.for whose tiles the
+    // lowering homes.
+    liftCountedWhileLoops(getOperation(), [](scf::WhileOp loop) {
+      return llvm::any_of(loop->getResultTypes(), llvm::IsaPred<pto::TileType>);
+    });
     MLIRContext *context = &getContext();
     // Orchestration functions are the host side: they launch the kernels.
     getOperation().walk([&](func::FuncOp func) {

@@ -146,9 +146,10 @@ class Kernel:
                 else:
                     self.emit(depth, "%s = pto.tile.sels %s, %s, %%s : %s, %s, %s -> %s"
                               % (out, mask, b, mask_type, tile, self.element, tile))
-            elif self.rng.random() < 0.15:
+            elif self.rng.random() < 0.15 and self.aligned():
                 # A row or column fold of one value combined back with every
-                # row or column of another.
+                # row or column of another (the API's Reduce reads rows of
+                # whole 32-byte blocks).
                 axis = self.rng.choice(["row", "col"])
                 narrow = ("!pto.tile<%dx1x%s, vec>" % (self.tile_rows, self.element)
                           if axis == "row" else

@@ -62,7 +62,7 @@ module attributes {ascendc.arch = "c310"} {
 // - sum of rows of 256 f32: 8 rows x 128 (256 halved) x 4 = 4096 B;
 // - max of rows of 128 f16: 16 rows x one repeat (128) x 2 = 4096 B;
 // - max of the columns of 16 x 64 f32: 8 (16 halved) x 256 B = 2048 B;
-// - sum of the columns of 24 x 10 f32: 16 x 16 (10 rounded to 8) x 4 = 1024 B;
+// - sum of the columns of 24 x 16 f32: 16 (24 folded by halves) x 16 x 4 = 1024 B;
 // - product of rows of 64 f32: (32 + 8 x 8) x 4 + 256 = 640 B.
 // CHECK-LABEL: func.func @folds
 // CHECK: local_tensor_auto veccalc : <32xui8>
@@ -85,9 +85,9 @@ module attributes {ascendc.arch = "c220"} {
     %d = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<16x64xf32>
     %ds = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1x64xf32>
     ascendc.reduce_max %ds, %d axis 0 : !ascendc.local_tensor<1x64xf32>, !ascendc.local_tensor<16x64xf32>
-    %e = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<24x10xf32>
-    %es = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1x10xf32>
-    ascendc.reduce_sum %es, %e axis 0 : !ascendc.local_tensor<1x10xf32>, !ascendc.local_tensor<24x10xf32>
+    %e = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<24x16xf32>
+    %es = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<1x16xf32>
+    ascendc.reduce_sum %es, %e axis 0 : !ascendc.local_tensor<1x16xf32>, !ascendc.local_tensor<24x16xf32>
     ascendc.reduce_prod %as, %a axis 1 : !ascendc.local_tensor<8x1xf32>, !ascendc.local_tensor<8x64xf32>
     return
   }
