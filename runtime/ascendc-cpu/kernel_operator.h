@@ -427,20 +427,26 @@ template <typename T> T fromF32(float value);
 /// One address per element type, naming it without RTTI.
 template <typename T> inline const char typeTag = 0;
 
-/// A transfer's element into GM: it overwrites `*at`, or after
-/// SetAtomicAdd<T>() adds to it, the sum rounded once into T (wrapped for
-/// integers), as the executor's atomic store adds. (An f32 sum of two
-/// 16-bit floats rounded again to 16 bits is their sum rounded once.)
-template <typename T> void putGm(T *at, const T &value) {
+/// Whether transfers of T into GM add to it (SetAtomicAdd<T>() in force)
+/// rather than overwrite it; an atomic add of another type is an error.
+template <typename T> bool addsIntoGm() {
   const void *atomic = currentCore().atomicAdd;
-  if (!atomic) {
-    *at = value;
-    return;
-  }
+  if (!atomic)
+    return false;
   if (atomic != &typeTag<T>)
     cpuFail("a transfer into GM adds atomically elements of another type "
             "than SetAtomicAdd's");
-  if constexpr (std::is_integral_v<T>) {
+  return true;
+}
+
+/// A transfer's element into GM: it overwrites `*at`, or with `add` adds
+/// to it, the sum rounded once into T (wrapped for integers), as the
+/// executor's atomic store adds. (An f32 sum of two 16-bit floats rounded
+/// again to 16 bits is their sum rounded once.)
+template <typename T> void putGm(T *at, const T &value, bool add) {
+  if (!add) {
+    *at = value;
+  } else if constexpr (std::is_integral_v<T>) {
     *at =
         static_cast<T>(static_cast<int64_t>(*at) + static_cast<int64_t>(value));
   } else if constexpr (std::is_same_v<T, bfloat16_t>) {
@@ -509,8 +515,12 @@ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {count});
   const T *from = src.span(count);
+  if (!cpu::addsIntoGm<T>()) {
+    std::copy_n(from, count, dst.GetPhyAddr());
+    return;
+  }
   for (uint32_t i = 0; i < count; ++i)
-    cpu::putGm(dst.GetPhyAddr() + i, from[i]);
+    cpu::putGm(dst.GetPhyAddr() + i, from[i], true);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
@@ -624,11 +634,12 @@ void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
   cpu::copyInstruction(
       dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
       {cols, params.blockCount, gmRow / static_cast<int64_t>(sizeof(T))});
+  bool add = cpu::addsIntoGm<T>();
   for (int64_t r = 0; r < params.blockCount; ++r)
     for (int64_t c = 0; c < cols; ++c)
       cpu::putGm(dst.GetPhyAddr() +
                      (r * gmRow) / static_cast<int64_t>(sizeof(T)) + c,
-                 *src.atByte(r * ubRow + c * sizeof(T)));
+                 *src.atByte(r * ubRow + c * sizeof(T)), add);
 }
 
 // The cube, in its fractal layouts: L1 holds NZ (columns of 16 x C0
@@ -800,6 +811,15 @@ void mmad(const LocalTensor<C> &dst, const LocalTensor<A> &a,
   }
 }
 
+/// An accumulator's element in D: integers as they are, floats rounded to
+/// nearest (bfloat16_t through its bits, see fromF32).
+template <typename D, typename S> D convertTo(S value) {
+  if constexpr (std::is_integral_v<D>)
+    return static_cast<D>(value);
+  else
+    return fromF32<D>(static_cast<float>(value));
+}
+
 /// The `mSize` x `nSize` corner of an NZ matrix in L0C (`srcStride` rows
 /// to a fractal column) as ND rows `dstStride` elements apart, converted.
 template <typename D, typename S, typename Put>
@@ -808,7 +828,7 @@ void fixpipe(const LocalTensor<S> &src, const FixpipeParamsV220 &params,
   for (int64_t i = 0; i < params.mSize; ++i)
     for (int64_t j = 0; j < params.nSize; ++j)
       put(i * params.dstStride + j,
-          static_cast<D>(*src.at(nzIndex(i, j, params.srcStride, 16))));
+          convertTo<D>(*src.at(nzIndex(i, j, params.srcStride, 16))));
 }
 } // namespace cpu
 
@@ -838,8 +858,9 @@ void Fixpipe(const GlobalTensor<D> &dst, const LocalTensor<S> &src,
              const FixpipeParamsV220 &params) {
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {params.nSize, params.mSize, params.dstStride});
-  cpu::fixpipe<D>(src, params, [&](int64_t index, D value) {
-    cpu::putGm(dst.GetPhyAddr() + index, value);
+  bool add = cpu::addsIntoGm<D>();
+  cpu::fixpipe<D>(src, params, [&](int64_t index, const D &value) {
+    cpu::putGm(dst.GetPhyAddr() + index, value, add);
   });
 }
 template <typename D, typename S, const FixpipeConfig &config>
@@ -847,8 +868,9 @@ void Fixpipe(const LocalTensor<D> &dst, const LocalTensor<S> &src,
              const FixpipeParamsV220 &params) {
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
                        bufferOf(src.GetPosition()));
-  cpu::fixpipe<D>(src, params,
-                  [&](int64_t index, D value) { *dst.at(index) = value; });
+  cpu::fixpipe<D>(src, params, [&](int64_t index, const D &value) {
+    *dst.at(index) = value;
+  });
 }
 
 // The vector unit: level 2 (a count) and level 0 (mask, repeat, strides).
