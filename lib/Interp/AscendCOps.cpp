@@ -436,7 +436,7 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
   for (int64_t i = 0; i < count; ++i) {
     int64_t at = offset + window.offset(i);
     if (accumulate)
-      stored.set(at, stored.get(at) + elements.get(i));
+      stored.accumulate(at, elements, i);
     else
       stored.setScalar(at, elements.scalarAt(i));
     if (workspace != machine.unwrittenWorkspace.end())

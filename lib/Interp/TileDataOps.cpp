@@ -126,17 +126,17 @@ static LogicalResult runStore(ExecContext &context, Operation *raw) {
   ArrayData &out = dst.storage->data;
   bool atomicAdd = op.getAtomicAdd();
   int64_t rank = tile.type.getRank();
-  forEachRunPair(
-      tile.valid, 0, trailingStrides(tile.shape(), rank),
-      linearIndex(dst.shape, offsets), trailingStrides(dst.shape, rank),
-      [&](int64_t from, int64_t to, int64_t length) {
-        if (!atomicAdd) {
-          copyRun(*tile.data, from, out, to, length);
-          return;
-        }
-        for (int64_t i = 0; i < length; ++i)
-          out.set(to + i, out.get(to + i) + tile.data->get(from + i));
-      });
+  forEachRunPair(tile.valid, 0, trailingStrides(tile.shape(), rank),
+                 linearIndex(dst.shape, offsets),
+                 trailingStrides(dst.shape, rank),
+                 [&](int64_t from, int64_t to, int64_t length) {
+                   if (!atomicAdd) {
+                     copyRun(*tile.data, from, out, to, length);
+                     return;
+                   }
+                   for (int64_t i = 0; i < length; ++i)
+                     out.accumulate(to + i, *tile.data, from + i);
+                 });
   context.set(op.getResult(), dst);
   return success();
 }

@@ -26,6 +26,15 @@ void ArrayData::set(size_t i, double value) {
     ints[i] = wrapInt(kind, static_cast<int64_t>(value));
 }
 
+void ArrayData::accumulate(size_t i, const ArrayData &from, size_t j) {
+  if (!isFloatKind(kind) && !isFloatKind(from.kind))
+    ints[i] = wrapInt(
+        kind, static_cast<int64_t>(static_cast<uint64_t>(ints[i]) +
+                                   static_cast<uint64_t>(from.ints[j])));
+  else
+    set(i, get(i) + from.get(j));
+}
+
 Scalar ArrayData::scalarAt(size_t i) const {
   return isFloatKind(kind) ? Scalar::ofFloat(kind, floats[i])
                            : Scalar::ofInt(kind, ints[i]);

@@ -69,6 +69,10 @@ struct ArrayData {
   struct Scalar scalarAt(size_t i) const;
   /// Stores a scalar converted to the kind (integers stay exact).
   void setScalar(size_t i, const struct Scalar &value);
+  /// Adds element `j` of `from` to element `i`, the sum rounded or wrapped
+  /// to the kind once: an atomic add into GM (pto.tile.store atomic_add,
+  /// the AscendC transfers' atomic_add). Integers add exactly.
+  void accumulate(size_t i, const ArrayData &from, size_t j);
   void fill(double value);
   void fill(const struct Scalar &value);
   /// Stores `start + offset` as an index sequence holds it (pto.tile.iota,
