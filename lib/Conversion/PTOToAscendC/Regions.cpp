@@ -20,9 +20,11 @@
 //                             SetValue, on the scalar unit) at the
 //                             element's row-major index; a write in place
 //
-// The vector unit copies whole 32-byte blocks, so offsets are constants and
-// the columns a copy moves start and end on block boundaries (an error at
-// the op otherwise); 2-d vector tiles only.
+// The vector unit copies whole 32-byte blocks: a part whose columns start
+// and end on block boundaries (in rows of whole blocks on both sides) is a
+// data_copy; any other is copied by the scalar unit element by element
+// (get_value / set_value in a loop nest), as Ascend C kernels move
+// unaligned data inside UB. Offsets are constants; 2-d vector tiles only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,12 +49,19 @@ LogicalResult requireVector2d(Operation *op, pto::TileType tile) {
                            << ", which is lowered for 2-d vector tiles";
 }
 
-/// The constant offsets of `op` into a 2-d vector tile `tile` whose
-/// columns a copy moves in whole blocks (`cols` of them from `offsets[1]`,
-/// in rows `width` apart on either side): an error at `op` otherwise.
-FailureOr<SmallVector<int64_t, 2>>
-blockOffsets(Operation *op, pto::TileType tile, ValueRange offsets,
-             ArrayRef<int64_t> widths, int64_t cols) {
+/// Where a part of a 2-d vector tile starts, and whether the vector unit
+/// can copy it: its `cols` columns from `col` start and end on 32-byte
+/// blocks, in rows `widths` apart on either side that are whole blocks.
+struct PartPlace {
+  int64_t row, col;
+  bool byBlocks;
+};
+
+/// The constant offsets of `op` into a 2-d vector tile `tile`: an error at
+/// `op` otherwise.
+FailureOr<PartPlace> placePart(Operation *op, pto::TileType tile,
+                               ValueRange offsets, ArrayRef<int64_t> widths,
+                               int64_t cols) {
   if (failed(requireVector2d(op, tile)))
     return failure();
   SmallVector<int64_t, 2> constants;
@@ -61,24 +70,44 @@ blockOffsets(Operation *op, pto::TileType tile, ValueRange offsets,
     if (!constant)
       return op->emitOpError()
              << "is at an offset known only at run time, which is not "
-                "lowered: the vector unit copies whole 32-byte blocks from "
-                "addresses the kernel fixes; use constant offsets, or load "
-                "the part from GM";
+                "lowered: the kernel's copies inside UB start at addresses "
+                "it fixes; use constant offsets, or load the part from GM";
     constants.push_back(*constant);
   }
   int64_t bytes = ascendc::getElementBytes(tile.getElementType());
-  bool aligned = constants[1] * bytes % ascendc::kBlockBytes == 0 &&
-                 cols * bytes % ascendc::kBlockBytes == 0;
+  bool byBlocks = constants[1] * bytes % ascendc::kBlockBytes == 0 &&
+                  cols * bytes % ascendc::kBlockBytes == 0;
   for (int64_t width : widths)
-    aligned &= width * bytes % ascendc::kBlockBytes == 0;
-  if (!aligned)
-    return op->emitOpError()
-           << "copies " << cols << " columns from column " << constants[1]
-           << " of " << bytes
-           << "-byte elements, which do not start and end on the 32-byte "
-              "blocks the vector unit copies; align the columns (or pad the "
-              "tiles)";
-  return constants;
+    byBlocks &= width * bytes % ascendc::kBlockBytes == 0;
+  return PartPlace{constants[0], constants[1], byBlocks};
+}
+
+/// The scalar unit's copy of `rows` x `cols` elements from `src` (rows
+/// `srcPitch` apart, from element `srcFirst`) into `dst` (rows `dstPitch`
+/// apart, from `dstFirst`): the form of a part the vector unit cannot move
+/// in whole blocks.
+void copyByElements(OpBuilder &builder, Location loc, Value dst,
+                    int64_t dstFirst, int64_t dstPitch, Value src,
+                    int64_t srcFirst, int64_t srcPitch, Value rows,
+                    Value cols, Type element) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto offset = [&](Value row, Value col, int64_t first, int64_t pitch) {
+    return arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, row, constant(pitch)),
+        arith::AddIOp::create(builder, loc, col, constant(first)));
+  };
+  forEachElement(builder, loc, rows, cols, srcPitch,
+                 [&](Value row, Value col, Value) {
+                   Value value = ascendc::GetValueOp::create(
+                       builder, loc, element, src,
+                       offset(row, col, srcFirst, srcPitch));
+                   ascendc::SetValueOp::create(
+                       builder, loc, dst, offset(row, col, dstFirst, dstPitch),
+                       value);
+                 });
 }
 
 /// min(max(value, 0), bound), folded where constant.
@@ -103,11 +132,11 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
     int64_t insideCols =
         column ? std::clamp<int64_t>(src.getShape()[1] - *column, 0, cols)
                : cols;
-    FailureOr<SmallVector<int64_t, 2>> offsets = blockOffsets(
+    FailureOr<PartPlace> place = placePart(
         op, src, op.getOffsets(), {src.getShape()[1], cols}, insideCols);
-    if (failed(offsets))
+    if (failed(place))
       return failure();
-    auto [row, col] = std::make_pair((*offsets)[0], (*offsets)[1]);
+    auto [row, col] = std::make_pair(place->row, place->col);
     if (row < 0 || row >= src.getShape()[0] || col < 0 ||
         col >= src.getShape()[1])
       return op.emitOpError() << "slices at [" << row << ", " << col
@@ -148,6 +177,15 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
                                     padAttr(tile.getElementType(), pad)),
           Value());
     }
+    if (!place->byBlocks) {
+      copyByElements(rewriter, loc, dst, 0, cols, adaptor.getSrc(), first,
+                     src.getShape()[1],
+                     arith::ConstantIndexOp::create(rewriter, loc, insideRows),
+                     arith::ConstantIndexOp::create(rewriter, loc, insideCols),
+                     tile.getElementType());
+      rewriter.replaceOp(op, dst);
+      return success();
+    }
     ascendc::DataCopyOp::create(
         rewriter, loc, dst,
         viewOf(rewriter, loc, adaptor.getSrc(), first,
@@ -175,39 +213,45 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
     FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
     if (failed(shape))
       return failure();
-    std::optional<int64_t> validCols =
+    // Valid columns known only at run time are copied element by element,
+    // as many as the source's box holds at most.
+    std::optional<int64_t> constantCols =
         shape->cols ? getConstantIntValue(shape->cols) : src.getShape()[1];
-    if (!validCols)
-      return op.emitOpError()
-             << "writes a source whose valid columns are known only at run "
-                "time, which is not lowered: the vector unit copies whole "
-                "32-byte blocks; give the source whole columns";
-    FailureOr<SmallVector<int64_t, 2>> offsets =
-        blockOffsets(op, dstTile, op.getOffsets(),
-                     {src.getShape()[1], dstTile.getShape()[1]}, *validCols);
-    if (failed(offsets))
+    int64_t boxCols = constantCols.value_or(src.getShape()[1]);
+    FailureOr<PartPlace> place =
+        placePart(op, dstTile, op.getOffsets(),
+                  {src.getShape()[1], dstTile.getShape()[1]}, boxCols);
+    if (failed(place))
       return failure();
     if (usedAfter(op.getDst(), op))
       return op.emitOpError()
              << "writes into a tile that is used after it: the result shares "
                 "its target's storage (it updates it in place), so the "
                 "target's old value is gone; assemble into a copy";
-    auto [row, col] = std::make_pair((*offsets)[0], (*offsets)[1]);
+    auto [row, col] = std::make_pair(place->row, place->col);
     Location loc = op.getLoc();
     Value rows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
-    if (row < 0 || col < 0 || col + *validCols > dstTile.getShape()[1] ||
+    Value cols = extentOr(rewriter, loc, shape->cols, src.getShape()[1]);
+    if (row < 0 || col < 0 || col + boxCols > dstTile.getShape()[1] ||
         (!shape->rows && row + src.getShape()[0] > dstTile.getShape()[0]))
       return op.emitOpError() << "writes the source at [" << row << ", " << col
                               << "], past the target box " << dstTile;
     valid.inherit(op.getResult(), op.getDst());
     int64_t first = row * dstTile.getShape()[1] + col;
+    if (!place->byBlocks || !constantCols) {
+      copyByElements(rewriter, loc, adaptor.getDst(), first,
+                     dstTile.getShape()[1], adaptor.getSrc(), 0,
+                     src.getShape()[1], rows, cols, src.getElementType());
+      rewriter.replaceOp(op, adaptor.getDst());
+      return success();
+    }
     ascendc::DataCopyOp::create(
         rewriter, loc,
         viewOf(rewriter, loc, adaptor.getDst(), first,
                dstTile.getNumElements() - first),
         adaptor.getSrc(), Value(),
         ValueRange{rows,
-                   arith::ConstantIndexOp::create(rewriter, loc, *validCols)},
+                   arith::ConstantIndexOp::create(rewriter, loc, boxCols)},
         ValueRange{
             arith::ConstantIndexOp::create(rewriter, loc, src.getShape()[1]),
             arith::ConstantIndexOp::create(rewriter, loc,
