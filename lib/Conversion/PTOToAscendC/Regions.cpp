@@ -22,9 +22,10 @@
 //
 // The vector unit copies whole 32-byte blocks: a part whose columns start
 // and end on block boundaries (in rows of whole blocks on both sides) is a
-// data_copy; any other is copied by the scalar unit element by element
-// (get_value / set_value in a loop nest), as Ascend C kernels move
-// unaligned data inside UB. Offsets are constants; 2-d vector tiles only.
+// data_copy; any other, or one at offsets known only at run time, is copied
+// by the scalar unit element by element (get_value / set_value in a loop
+// nest), as Ascend C kernels move unaligned data inside UB. 2-d vector
+// tiles only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,65 +50,58 @@ LogicalResult requireVector2d(Operation *op, pto::TileType tile) {
                            << ", which is lowered for 2-d vector tiles";
 }
 
-/// Where a part of a 2-d vector tile starts, and whether the vector unit
-/// can copy it: its `cols` columns from `col` start and end on 32-byte
+/// Where a part of a 2-d vector tile starts (`row`, `col`; `constant`
+/// holds them when the kernel fixes them), and whether the vector unit can
+/// copy it: constant offsets whose `cols` columns start and end on 32-byte
 /// blocks, in rows `widths` apart on either side that are whole blocks.
 struct PartPlace {
-  int64_t row, col;
+  Value row, col;
+  std::optional<std::pair<int64_t, int64_t>> constant;
   bool byBlocks;
 };
 
-/// The constant offsets of `op` into a 2-d vector tile `tile`: an error at
-/// `op` otherwise.
-FailureOr<PartPlace> placePart(Operation *op, pto::TileType tile,
-                               ValueRange offsets, ArrayRef<int64_t> widths,
-                               int64_t cols) {
-  if (failed(requireVector2d(op, tile)))
-    return failure();
-  SmallVector<int64_t, 2> constants;
-  for (Value offset : offsets) {
-    std::optional<int64_t> constant = getConstantIntValue(offset);
-    if (!constant)
-      return op->emitOpError()
-             << "is at an offset known only at run time, which is not "
-                "lowered: the kernel's copies inside UB start at addresses "
-                "it fixes; use constant offsets, or load the part from GM";
-    constants.push_back(*constant);
-  }
+PartPlace placePart(pto::TileType tile, ValueRange offsets,
+                    ArrayRef<int64_t> widths, int64_t cols) {
+  PartPlace place{offsets[0], offsets[1], std::nullopt, false};
+  std::optional<int64_t> row = getConstantIntValue(offsets[0]);
+  std::optional<int64_t> col = getConstantIntValue(offsets[1]);
+  if (!row || !col)
+    return place;
+  place.constant = {*row, *col};
   int64_t bytes = ascendc::getElementBytes(tile.getElementType());
-  bool byBlocks = constants[1] * bytes % ascendc::kBlockBytes == 0 &&
-                  cols * bytes % ascendc::kBlockBytes == 0;
+  place.byBlocks = *col * bytes % ascendc::kBlockBytes == 0 &&
+                   cols * bytes % ascendc::kBlockBytes == 0;
   for (int64_t width : widths)
-    byBlocks &= width * bytes % ascendc::kBlockBytes == 0;
-  return PartPlace{constants[0], constants[1], byBlocks};
+    place.byBlocks &= width * bytes % ascendc::kBlockBytes == 0;
+  return place;
 }
 
-/// The scalar unit's copy of `rows` x `cols` elements from `src` (rows
-/// `srcPitch` apart, from element `srcFirst`) into `dst` (rows `dstPitch`
-/// apart, from `dstFirst`): the form of a part the vector unit cannot move
-/// in whole blocks.
-void copyByElements(OpBuilder &builder, Location loc, Value dst,
-                    int64_t dstFirst, int64_t dstPitch, Value src,
-                    int64_t srcFirst, int64_t srcPitch, Value rows,
-                    Value cols, Type element) {
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  auto offset = [&](Value row, Value col, int64_t first, int64_t pitch) {
+/// The scalar unit's copy of `rows` x `cols` elements from `src` at
+/// [`srcRow`, `srcCol`] (rows `srcPitch` apart) into `dst` at [`dstRow`,
+/// `dstCol`] (rows `dstPitch` apart): the form of a part the vector unit
+/// cannot move in whole blocks, or at offsets known only at run time.
+void copyByElements(OpBuilder &builder, Location loc, Value dst, Value dstRow,
+                    Value dstCol, int64_t dstPitch, Value src, Value srcRow,
+                    Value srcCol, int64_t srcPitch, Value rows, Value cols,
+                    Type element) {
+  auto offset = [&](Value row, Value col, Value firstRow, Value firstCol,
+                    int64_t pitch) {
     return arith::AddIOp::create(
         builder, loc,
-        arith::MulIOp::create(builder, loc, row, constant(pitch)),
-        arith::AddIOp::create(builder, loc, col, constant(first)));
+        arith::MulIOp::create(
+            builder, loc, arith::AddIOp::create(builder, loc, row, firstRow),
+            arith::ConstantIndexOp::create(builder, loc, pitch)),
+        arith::AddIOp::create(builder, loc, col, firstCol));
   };
-  forEachElement(builder, loc, rows, cols, srcPitch,
-                 [&](Value row, Value col, Value) {
-                   Value value = ascendc::GetValueOp::create(
-                       builder, loc, element, src,
-                       offset(row, col, srcFirst, srcPitch));
-                   ascendc::SetValueOp::create(
-                       builder, loc, dst, offset(row, col, dstFirst, dstPitch),
-                       value);
-                 });
+  forEachElement(
+      builder, loc, rows, cols, srcPitch, [&](Value row, Value col, Value) {
+        Value value = ascendc::GetValueOp::create(
+            builder, loc, element, src,
+            offset(row, col, srcRow, srcCol, srcPitch));
+        ascendc::SetValueOp::create(builder, loc, dst,
+                                    offset(row, col, dstRow, dstCol, dstPitch),
+                                    value);
+      });
 }
 
 /// min(max(value, 0), bound), folded where constant.
@@ -116,6 +110,29 @@ Value clampIndex(OpBuilder &builder, Location loc, Value value, int64_t bound) {
   Value limit = arith::ConstantIndexOp::create(builder, loc, bound);
   return builder.createOrFold<arith::MinSIOp>(
       loc, builder.createOrFold<arith::MaxSIOp>(loc, value, zero), limit);
+}
+
+/// How many of `extent` elements from `offset` lie in [0, `dim`): none
+/// when `offset` or `other` (the part's other offset) is negative, which
+/// the PTO run reports as an error, so that the machine's copy never
+/// leaves the tile.
+Value insideExtent(OpBuilder &builder, Location loc, Value offset, Value other,
+                   int64_t dim, Value extent) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value room = clampIndex(
+      builder, loc,
+      builder.createOrFold<arith::SubIOp>(
+          loc, arith::ConstantIndexOp::create(builder, loc, dim), offset),
+      dim);
+  Value negative = builder.createOrFold<arith::OrIOp>(
+      loc,
+      builder.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                          offset, zero),
+      builder.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, other,
+                                          zero));
+  return builder.createOrFold<arith::SelectOp>(
+      loc, negative, zero,
+      builder.createOrFold<arith::MinSIOp>(loc, room, extent));
 }
 
 struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
@@ -127,22 +144,23 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
     auto tile = cast<pto::TileType>(op.getType());
     if (failed(requireVector2d(op, src)))
       return failure();
+    int64_t height = src.getShape()[0], width = src.getShape()[1];
     int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
     std::optional<int64_t> column = getConstantIntValue(op.getOffsets()[1]);
     int64_t insideCols =
-        column ? std::clamp<int64_t>(src.getShape()[1] - *column, 0, cols)
-               : cols;
-    FailureOr<PartPlace> place = placePart(
-        op, src, op.getOffsets(), {src.getShape()[1], cols}, insideCols);
-    if (failed(place))
-      return failure();
-    auto [row, col] = std::make_pair(place->row, place->col);
-    if (row < 0 || row >= src.getShape()[0] || col < 0 ||
-        col >= src.getShape()[1])
-      return op.emitOpError() << "slices at [" << row << ", " << col
-                              << "], outside the source box " << src;
-    int64_t insideRows = std::min(rows, src.getShape()[0] - row);
+        column ? std::clamp<int64_t>(width - *column, 0, cols) : cols;
+    PartPlace place =
+        placePart(src, adaptor.getOffsets(), {width, cols}, insideCols);
+    if (place.constant) {
+      auto [row, col] = *place.constant;
+      if (row < 0 || row >= height || col < 0 || col >= width)
+        return op.emitOpError() << "slices at [" << row << ", " << col
+                                << "], outside the source box " << src;
+    }
     Location loc = op.getLoc();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
     // The valid shape: the one given, else the part of the slice inside
     // the source's valid region.
     SmallVector<Value> extents(adaptor.getValidShape());
@@ -150,26 +168,28 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
       FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
       if (failed(shape))
         return failure();
-      Value srcRows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
-      Value srcCols = extentOr(rewriter, loc, shape->cols, src.getShape()[1]);
-      extents = {
-          clampIndex(rewriter, loc,
-                     rewriter.createOrFold<arith::SubIOp>(
-                         loc, srcRows,
-                         arith::ConstantIndexOp::create(rewriter, loc, row)),
-                     rows),
-          clampIndex(rewriter, loc,
-                     rewriter.createOrFold<arith::SubIOp>(
-                         loc, srcCols,
-                         arith::ConstantIndexOp::create(rewriter, loc, col)),
-                     cols)};
+      Value srcRows = extentOr(rewriter, loc, shape->rows, height);
+      Value srcCols = extentOr(rewriter, loc, shape->cols, width);
+      extents = {clampIndex(rewriter, loc,
+                            rewriter.createOrFold<arith::SubIOp>(loc, srcRows,
+                                                                 place.row),
+                            rows),
+                 clampIndex(rewriter, loc,
+                            rewriter.createOrFold<arith::SubIOp>(loc, srcCols,
+                                                                 place.col),
+                            cols)};
     }
     if (failed(valid.record(op, extents)))
       return failure();
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
-    int64_t first = row * src.getShape()[1] + col;
-    if (insideRows < rows || insideCols < cols) {
+    Value insideRows = insideExtent(rewriter, loc, place.row, place.col, height,
+                                    constant(rows));
+    Value insideColumns = insideExtent(rewriter, loc, place.col, place.row,
+                                       width, constant(cols));
+    // The pad where part of the slice may lie past the source box.
+    if (!place.constant || getConstantIntValue(insideRows) != rows ||
+        insideCols < cols) {
       pto::PadValue pad = op.getPad().value_or(pto::PadValue::Zero);
       ascendc::DuplicateL2Op::create(
           rewriter, loc, dst,
@@ -177,25 +197,19 @@ struct TileSliceLowering : TilePattern<pto::TileSliceOp> {
                                     padAttr(tile.getElementType(), pad)),
           Value());
     }
-    if (!place->byBlocks) {
-      copyByElements(rewriter, loc, dst, 0, cols, adaptor.getSrc(), first,
-                     src.getShape()[1],
-                     arith::ConstantIndexOp::create(rewriter, loc, insideRows),
-                     arith::ConstantIndexOp::create(rewriter, loc, insideCols),
-                     tile.getElementType());
+    if (!place.byBlocks) {
+      copyByElements(rewriter, loc, dst, constant(0), constant(0), cols,
+                     adaptor.getSrc(), place.row, place.col, width, insideRows,
+                     insideColumns, tile.getElementType());
       rewriter.replaceOp(op, dst);
       return success();
     }
-    ascendc::DataCopyOp::create(
-        rewriter, loc, dst,
-        viewOf(rewriter, loc, adaptor.getSrc(), first,
-               src.getNumElements() - first),
-        Value(),
-        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, insideRows),
-                   arith::ConstantIndexOp::create(rewriter, loc, insideCols)},
-        ValueRange{
-            arith::ConstantIndexOp::create(rewriter, loc, src.getShape()[1]),
-            arith::ConstantIndexOp::create(rewriter, loc, cols)});
+    int64_t first = place.constant->first * width + place.constant->second;
+    ascendc::DataCopyOp::create(rewriter, loc, dst,
+                                viewOf(rewriter, loc, adaptor.getSrc(), first,
+                                       src.getNumElements() - first),
+                                Value(), ValueRange{insideRows, insideColumns},
+                                ValueRange{constant(width), constant(cols)});
     rewriter.replaceOp(op, dst);
     return success();
   }
@@ -215,47 +229,52 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
       return failure();
     // Valid columns known only at run time are copied element by element,
     // as many as the source's box holds at most.
+    int64_t height = dstTile.getShape()[0], width = dstTile.getShape()[1];
     std::optional<int64_t> constantCols =
         shape->cols ? getConstantIntValue(shape->cols) : src.getShape()[1];
     int64_t boxCols = constantCols.value_or(src.getShape()[1]);
-    FailureOr<PartPlace> place =
-        placePart(op, dstTile, op.getOffsets(),
-                  {src.getShape()[1], dstTile.getShape()[1]}, boxCols);
-    if (failed(place))
-      return failure();
+    PartPlace place = placePart(dstTile, adaptor.getOffsets(),
+                                {src.getShape()[1], width}, boxCols);
+    place.byBlocks &= constantCols.has_value();
     if (usedAfter(op.getDst(), op))
       return op.emitOpError()
              << "writes into a tile that is used after it: the result shares "
                 "its target's storage (it updates it in place), so the "
                 "target's old value is gone; assemble into a copy";
-    auto [row, col] = std::make_pair(place->row, place->col);
+    if (place.constant) {
+      auto [row, col] = *place.constant;
+      if (row < 0 || col < 0 || col + boxCols > width ||
+          (!shape->rows && row + src.getShape()[0] > height))
+        return op.emitOpError() << "writes the source at [" << row << ", "
+                                << col << "], past the target box " << dstTile;
+    }
     Location loc = op.getLoc();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
     Value rows = extentOr(rewriter, loc, shape->rows, src.getShape()[0]);
     Value cols = extentOr(rewriter, loc, shape->cols, src.getShape()[1]);
-    if (row < 0 || col < 0 || col + boxCols > dstTile.getShape()[1] ||
-        (!shape->rows && row + src.getShape()[0] > dstTile.getShape()[0]))
-      return op.emitOpError() << "writes the source at [" << row << ", " << col
-                              << "], past the target box " << dstTile;
     valid.inherit(op.getResult(), op.getDst());
-    int64_t first = row * dstTile.getShape()[1] + col;
-    if (!place->byBlocks || !constantCols) {
-      copyByElements(rewriter, loc, adaptor.getDst(), first,
-                     dstTile.getShape()[1], adaptor.getSrc(), 0,
+    if (!place.byBlocks) {
+      // At offsets known only at run time, the part of the valid region
+      // inside the target (all of it, or the PTO run reports an error).
+      if (!place.constant) {
+        rows = insideExtent(rewriter, loc, place.row, place.col, height, rows);
+        cols = insideExtent(rewriter, loc, place.col, place.row, width, cols);
+      }
+      copyByElements(rewriter, loc, adaptor.getDst(), place.row, place.col,
+                     width, adaptor.getSrc(), constant(0), constant(0),
                      src.getShape()[1], rows, cols, src.getElementType());
       rewriter.replaceOp(op, adaptor.getDst());
       return success();
     }
+    int64_t first = place.constant->first * width + place.constant->second;
     ascendc::DataCopyOp::create(
         rewriter, loc,
         viewOf(rewriter, loc, adaptor.getDst(), first,
                dstTile.getNumElements() - first),
-        adaptor.getSrc(), Value(),
-        ValueRange{rows,
-                   arith::ConstantIndexOp::create(rewriter, loc, boxCols)},
-        ValueRange{
-            arith::ConstantIndexOp::create(rewriter, loc, src.getShape()[1]),
-            arith::ConstantIndexOp::create(rewriter, loc,
-                                           dstTile.getShape()[1])});
+        adaptor.getSrc(), Value(), ValueRange{rows, constant(boxCols)},
+        ValueRange{constant(src.getShape()[1]), constant(width)});
     rewriter.replaceOp(op, adaptor.getDst());
     return success();
   }
