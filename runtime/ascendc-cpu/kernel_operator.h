@@ -502,9 +502,20 @@ struct Nd2NzParams {
   uint16_t dstNzMatrixStride = 0;
 };
 
+namespace cpu {
+/// DataCopy by an element count moves whole 32-byte blocks: its count
+/// must fill them (the API's calCount rule; DataCopyPad moves any bytes).
+template <typename T> void requireWholeBlocks(uint32_t count) {
+  if (count * sizeof(T) % 32 != 0)
+    cpuFail("DataCopy of " + std::to_string(count) + " elements of " +
+            std::to_string(sizeof(T)) +
+            " bytes, not whole 32-byte blocks (DataCopyPad moves those)");
+}
+} // namespace cpu
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
               uint32_t count) {
+  cpu::requireWholeBlocks<T>(count);
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()), cpu::Buffer::GM,
                        {count});
   std::copy_n(src.GetPhyAddr(), count, dst.span(count));
@@ -512,6 +523,7 @@ void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
+  cpu::requireWholeBlocks<T>(count);
   cpu::copyInstruction(dst, src, cpu::Buffer::GM, bufferOf(src.GetPosition()),
                        {count});
   const T *from = src.span(count);
@@ -525,6 +537,7 @@ void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
 template <typename T>
 void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
               uint32_t count) {
+  cpu::requireWholeBlocks<T>(count);
   cpu::copyInstruction(dst, src, bufferOf(dst.GetPosition()),
                        bufferOf(src.GetPosition()));
   // Element by element, as the copy moves them (the two may overlap).

@@ -5,7 +5,10 @@
 //   reinterpret_cast         -> the same object, or src.ReinterpretCast<U>()
 //                               (of src[offset] with an offset)
 //   global_tensor.subindex   -> gm[offset]
-//   data_copy (count)        -> AscendC::DataCopy(dst, src, count)
+//   data_copy (count)        -> AscendC::DataCopy(dst, src, count), or
+//                               between GM and UB, unless the count fills
+//                               32-byte blocks, AscendC::DataCopyPad(dst,
+//                               src, DataCopyExtParams{1, bytes, ...})
 //   data_copy (window) GM<->UB -> AscendC::DataCopyPad(dst, src,
 //                               DataCopyExtParams{...}[, DataCopyPadExtParams])
 //                    GM->L1  -> AscendC::DataCopy(dst, src, Nd2NzParams{...})
@@ -24,6 +27,7 @@
 
 #include "Emit.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
@@ -35,6 +39,23 @@ namespace {
 int64_t bytesOf(Type element) { return ascendc::getElementBytes(element); }
 
 int64_t roundUp16(int64_t value) { return (value + 15) / 16 * 16; }
+
+/// Whether `count` elements of `bytes` bytes (`elements` when it is null)
+/// are whole 32-byte blocks whatever its run-time value: a constant that
+/// is, or a product with a factor that is.
+bool fillsBlocks(Value count, int64_t elements, int64_t bytes) {
+  if (!count)
+    return elements * bytes % 32 == 0;
+  auto whole = [&](Value value) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    return constant && *constant * bytes % 32 == 0;
+  };
+  if (whole(count))
+    return true;
+  if (auto product = count.getDefiningOp<arith::MulIOp>())
+    return whole(product.getLhs()) || whole(product.getRhs());
+  return false;
+}
 
 /// `tensor[offset]`: the local tensor from element `offset` on.
 Value localFrom(OpBuilder &builder, Location loc, Value tensor, Value offset) {
@@ -310,8 +331,37 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
             rewriter, loc,
             cast<ascendc::LocalTensorType>(local.getType()).getNumElements());
       }
-      call(rewriter, loc, "AscendC::DataCopy", {},
-           {adaptor.getDst(), adaptor.getSrc(), count});
+      Type element = cast<ShapedType>(op.getDst().getType()).getElementType();
+      Side from = sideOf(op.getSrc()), to = sideOf(op.getDst());
+      bool gm = from == Side::GM || to == Side::GM;
+      int64_t elements =
+          cast<ascendc::LocalTensorType>(
+              (from == Side::GM ? op.getDst() : op.getSrc()).getType())
+              .getNumElements();
+      if (gm && !fillsBlocks(op.getCount(), elements, bytesOf(element))) {
+        // DataCopy moves whole 32-byte blocks; DataCopyPad any bytes.
+        Value params = paramStruct(
+            rewriter, loc, "AscendC::DataCopyExtParams",
+            {{"blockCount", indexConstant(rewriter, loc, 1)},
+             {"blockLen",
+              indexArith(rewriter, loc, '*', count,
+                         indexConstant(rewriter, loc, bytesOf(element)))}});
+        SmallVector<Value> operands{adaptor.getDst(), adaptor.getSrc(), params};
+        if (from == Side::GM)
+          operands.push_back(paramStruct(rewriter, loc,
+                                         "AscendC::DataCopyPadExtParams<" +
+                                             elementName(element) + ">",
+                                         {}));
+        call(rewriter, loc, "AscendC::DataCopyPad", {}, operands);
+      } else {
+        if (!gm && !fillsBlocks(op.getCount(), elements, bytesOf(element)))
+          return op.emitOpError()
+                 << "copies a count of elements inside a buffer that may not "
+                    "be whole 32-byte blocks, which Ascend C's DataCopy "
+                    "moves";
+        call(rewriter, loc, "AscendC::DataCopy", {},
+             {adaptor.getDst(), adaptor.getSrc(), count});
+      }
       rewriter.eraseOp(op);
       return success();
     }

@@ -32,10 +32,6 @@ namespace {
 /// rule (ascendCInsteadOf) and are not listed.
 const llvm::StringMap<StringRef> &tileOpInstead() {
   static const llvm::StringMap<StringRef> hints = {
-      {"pto.tensor.write", "a pto.tile.store of a tile whose valid shape is "
-                           "1 x 1 at the element (an in-core function writes "
-                           "GM through tiles; compile writes the kernel "
-                           "itself for a write in an orchestration)"},
       {"pto.tensor.full", "a pto.tensor.full of static shape (compile writes "
                           "its kernel), or pto.tile.full and pto.tile.store "
                           "of each tile in an in-core function"},

@@ -258,24 +258,6 @@ struct TensorViewLowering : OpConversionPattern<pto::TensorViewOp> {
   }
 };
 
-/// pto.tensor.read in an orchestration -> ascendc.global_tensor.read: the
-/// host reads the element after the launches before it.
-struct TensorReadLowering : OpConversionPattern<pto::TensorReadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(pto::TensorReadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (pto::getEnclosingFunctionKind(op) != pto::FunctionKind::Orchestration)
-      return op.emitOpError()
-             << "reads GM in a kernel, which reaches GM through tiles; "
-                "write it as a pto.tile.load of the element and a "
-                "pto.tile.read of the tile";
-    rewriter.replaceOpWithNewOp<ascendc::GlobalReadOp>(
-        op, op.getType(), adaptor.getSrc(), adaptor.getIndices());
-    return success();
-  }
-};
-
 /// pto.tensor.create (a GM scratch tensor of the host) -> a region of the
 /// kernel workspace the host allocates; its shape must be static.
 struct TensorCreateLowering : OpConversionPattern<pto::TensorCreateOp> {
@@ -328,8 +310,7 @@ void lowering::populatePTOToAscendCPatterns(PTOToAscendCTypes &types,
                                             Transfers &transfers) {
   MLIRContext *context = patterns.getContext();
   patterns
-      .add<TensorDimLowering, TensorViewLowering, TensorReadLowering,
-           TensorCreateLowering,
+      .add<TensorDimLowering, TensorViewLowering, TensorCreateLowering,
            IndexQueryLowering<pto::GetBlockIdxOp, ascendc::GetBlockIdxOp>,
            IndexQueryLowering<pto::GetBlockNumOp, ascendc::GetBlockNumOp>,
            IndexQueryLowering<pto::GetSubblockIdxOp, ascendc::GetSubBlockIdxOp>,

@@ -10,6 +10,11 @@
 //                                         data_copy GM -> VECCALC
 //                  acc -> mat          -> fixpipe
 //                  vec -> vec          -> data_copy UB -> UB
+//   pto.tensor.read  (orchestration) -> global_tensor.read (the host's)
+//                    (in-core)       -> data_copy of the element GM -> UB,
+//                                       get_value
+//   pto.tensor.write (in-core)       -> set_value, data_copy of the element
+//                                       UB -> GM
 //
 // A tile of whole rows of its tensor moves in one contiguous copy (counted
 // when its valid rows are fewer); any other tile, or a valid shape with
@@ -18,6 +23,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+
+#include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
@@ -435,6 +442,98 @@ struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
   }
 };
 
+/// The GM view from element `indices` of `tensor` (row-major).
+Value elementView(OpBuilder &builder, Location loc, pto::GMTensorType type,
+                  Value tensor, ValueRange indices) {
+  Value offset = indices.back(), stride;
+  for (int64_t d = type.getRank() - 2; d >= 0; --d) {
+    Value extent = dimOf(builder, loc, type, tensor, d + 1);
+    stride = stride ? builder.createOrFold<arith::MulIOp>(loc, stride, extent)
+                    : extent;
+    offset = builder.createOrFold<arith::AddIOp>(
+        loc, offset,
+        builder.createOrFold<arith::MulIOp>(loc, indices[d], stride));
+  }
+  return ascendc::GlobalSubIndexOp::create(builder, loc, tensor.getType(),
+                                           tensor, offset);
+}
+
+/// One 32-byte block of UB holding an element of `element`, for `op`.
+Value elementBlock(OpBuilder &builder, Location loc, Type element,
+                   ascendc::Position position, Operation *op) {
+  Value block = ascendc::LocalTensorAutoOp::create(
+      builder, loc,
+      ascendc::LocalTensorType::get(
+          builder.getContext(),
+          {ascendc::kBlockBytes / ascendc::getElementBytes(element)}, element),
+      position, false, false);
+  markLane(block, op);
+  return block;
+}
+
+/// A kernel reaches GM through its buffers: an element of GM moves by DMA
+/// (a one-element data_copy, Ascend C's DataCopyPad) between GM and one
+/// block of UB, which the scalar unit reads or writes, so the pipe
+/// synchronization orders it against the kernel's other transfers. (The
+/// scalar unit's own GM access, GlobalTensor::GetValue / SetValue, goes
+/// through a data cache the DMA does not see without flushing it.)
+struct TensorReadLowering : OpConversionPattern<pto::TensorReadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TensorReadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The host reads the element after the launches before it.
+    if (pto::getEnclosingFunctionKind(op) == pto::FunctionKind::Orchestration) {
+      rewriter.replaceOpWithNewOp<ascendc::GlobalReadOp>(
+          op, op.getType(), adaptor.getSrc(), adaptor.getIndices());
+      return success();
+    }
+    Location loc = op.getLoc();
+    Value block =
+        elementBlock(rewriter, loc, op.getType(), ascendc::Position::VecIn, op);
+    ascendc::DataCopyOp::create(
+        rewriter, loc, block,
+        elementView(rewriter, loc,
+                    cast<pto::GMTensorType>(op.getSrc().getType()),
+                    adaptor.getSrc(), adaptor.getIndices()),
+        arith::ConstantIndexOp::create(rewriter, loc, 1), ValueRange(),
+        ValueRange());
+    rewriter.replaceOpWithNewOp<ascendc::GetValueOp>(
+        op, op.getType(), block,
+        arith::ConstantIndexOp::create(rewriter, loc, 0));
+    return success();
+  }
+};
+
+/// pto.tensor.write in an in-core function (an orchestration's is
+/// outlined into a kernel first, pto-outline-tensor-compute).
+struct TensorWriteLowering : OpConversionPattern<pto::TensorWriteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(pto::TensorWriteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (pto::getEnclosingFunctionKind(op) == pto::FunctionKind::Orchestration)
+      return op.emitOpError()
+             << "writes GM on the host, which launches kernels; "
+                "pto-outline-tensor-compute writes the kernel for it";
+    Location loc = op.getLoc();
+    Value block = elementBlock(rewriter, loc, op.getValue().getType(),
+                               ascendc::Position::VecOut, op);
+    ascendc::SetValueOp::create(
+        rewriter, loc, block, arith::ConstantIndexOp::create(rewriter, loc, 0),
+        adaptor.getValue());
+    ascendc::DataCopyOp::create(
+        rewriter, loc,
+        elementView(rewriter, loc,
+                    cast<pto::GMTensorType>(op.getDst().getType()),
+                    adaptor.getDst(), adaptor.getIndices()),
+        block, arith::ConstantIndexOp::create(rewriter, loc, 1), ValueRange(),
+        ValueRange());
+    rewriter.replaceOp(op, adaptor.getDst());
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateTransferPatterns(PTOToAscendCTypes &types,
@@ -442,6 +541,8 @@ void lowering::populateTransferPatterns(PTOToAscendCTypes &types,
                                         ValidShapes &valid) {
   patterns.add<TileLoadLowering, TileStoreLowering, TileMoveLowering>(
       types, patterns.getContext(), valid);
+  patterns.add<TensorReadLowering, TensorWriteLowering>(types,
+                                                        patterns.getContext());
 }
 
 void lowering::findLoadsPastEdge(ModuleOp module, ValidShapes &valid) {

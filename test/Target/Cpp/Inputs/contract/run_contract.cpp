@@ -136,6 +136,15 @@ void halfSum() {
                                                          shape, true);
   AscendC::PipeBarrier<PIPE_ALL>();
 }
+// DataCopy by a count moves whole 32-byte blocks: three floats are not.
+void partialBlock() {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  AscendC::InitSocState();
+  AscendC::LocalTensor<float> a(AscendC::TPosition::VECCALC, 0, 8);
+  AscendC::LocalTensor<float> b(AscendC::TPosition::VECCALC, 32, 8);
+  AscendC::DataCopy(b, a, 3);
+  AscendC::PipeBarrier<PIPE_ALL>();
+}
 
 void run(const char *name, AscendC::cpu::Cores cores, void (*kernel)(),
          int64_t block = 0, int64_t blocks = 1) {
@@ -166,4 +175,5 @@ int main() {
   run("small-scratch", Cores::Vector, smallScratch);
   run("enough-scratch", Cores::Vector, enoughScratch);
   run("half-sum", Cores::Vector, halfSum);
+  run("partial-block", Cores::Vector, partialBlock);
 }
