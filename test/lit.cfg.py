@@ -33,6 +33,12 @@ import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
+# A sanitizer build (-DTILEKIT_SANITIZE=...) runs the suite without its
+# sweeps (UNSUPPORTED: sanitizer): they repeat over every kernel the paths
+# the focused tests cover, at several times the cost under a sanitizer.
+if config.tilekit_sanitize:
+    config.available_features.add("sanitizer")
+
 # The Python module is built except in sanitizer and fuzz builds.
 if os.path.isdir(os.path.join(config.tilekit_obj_root, "python", "tilekit")):
     config.available_features.add("python-module")

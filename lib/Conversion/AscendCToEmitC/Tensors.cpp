@@ -40,6 +40,19 @@ int64_t bytesOf(Type element) { return ascendc::getElementBytes(element); }
 
 int64_t roundUp16(int64_t value) { return (value + 15) / 16 * 16; }
 
+/// The bytes of the buffer `tensor` is the whole of (a planned local
+/// tensor, or a view of all of one as other elements), else 0.
+int64_t allocatedBytes(Value tensor) {
+  while (auto cast = tensor.getDefiningOp<ascendc::ReinterpretCastOp>()) {
+    if (cast.getOffset() && getConstantIntValue(cast.getOffset()) != 0)
+      return 0;
+    tensor = cast.getSource();
+  }
+  if (auto local = tensor.getDefiningOp<ascendc::LocalTensorOp>())
+    return local.getSize();
+  return 0;
+}
+
 /// Whether `count` elements of `bytes` bytes (`elements` when it is null)
 /// are whole 32-byte blocks whatever its run-time value: a constant that
 /// is, or a product with a factor that is.
@@ -354,11 +367,18 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
                                          {}));
         call(rewriter, loc, "AscendC::DataCopyPad", {}, operands);
       } else {
-        if (!gm && !fillsBlocks(op.getCount(), elements, bytesOf(element)))
-          return op.emitOpError()
-                 << "copies a count of elements inside a buffer that may not "
-                    "be whole 32-byte blocks, which Ascend C's DataCopy "
-                    "moves";
+        if (!gm && !fillsBlocks(op.getCount(), elements, bytesOf(element))) {
+          // A whole tensor into a whole tensor, inside UB: their buffers
+          // are whole blocks, so the copy moves the last one entire.
+          int64_t rounded = llvm::alignTo(elements * bytesOf(element), 32);
+          if (op.getCount() || allocatedBytes(op.getDst()) < rounded ||
+              allocatedBytes(op.getSrc()) < rounded)
+            return op.emitOpError()
+                   << "copies a count of elements inside a buffer that may "
+                      "not be whole 32-byte blocks, which Ascend C's "
+                      "DataCopy moves";
+          count = indexConstant(rewriter, loc, rounded / bytesOf(element));
+        }
         call(rewriter, loc, "AscendC::DataCopy", {},
              {adaptor.getDst(), adaptor.getSrc(), count});
       }
