@@ -248,13 +248,27 @@ struct ArgReduceLowering : TilePattern<From> {
     FailureOr<ValidShape> known = this->valid.require(op, op.getSrc());
     if (failed(known))
       return failure();
-    if (known->cols)
-      return op.emitOpError()
-             << "finds the column of each row's fold in a tile whose valid "
-                "columns are fewer than its own, which is not lowered; pad "
-                "them first (pto.tile.fillpad with -inf for argmax, +inf for "
-                "argmin: a padded column then never comes first)";
     Location loc = op.getLoc();
+    // Fewer valid columns than the tile's: the fold takes the valid ones,
+    // the compare a copy whose padding holds the pad fillpad gives (the
+    // compare reads whole rows). A padding column never comes first, as
+    // the fold's value sits in a valid column before it.
+    Value compared = op.getSrc();
+    if (known->cols) {
+      int64_t rowBytes = tile.getShape()[1] * ascendc::getElementBytes(element);
+      if (rowBytes > ascendc::kRepeatBytes)
+        return op.emitOpError()
+               << "finds the column of each row's fold in a tile whose "
+                  "valid columns are fewer than its own and whose rows are "
+                  "wider than one 256-byte vector repeat, which is not "
+                  "lowered (the padding is masked a row per repeat); pad "
+                  "them first (pto.tile.fillpad with -inf for argmax, +inf "
+                  "for argmin) and set the whole width valid";
+      compared = pto::TileFillPadOp::create(
+          rewriter, loc, tile, op.getSrc(),
+          std::is_same_v<Fold, pto::TileRowMaxOp> ? pto::PadValue::Min
+                                                  : pto::PadValue::Max);
+    }
     auto floatType = cast<FloatType>(element);
     auto number = [&](double value) -> Value {
       return arith::ConstantOp::create(rewriter, loc, floatType,
@@ -267,7 +281,7 @@ struct ArgReduceLowering : TilePattern<From> {
     Value best = Fold::create(rewriter, loc, values, op.getSrc());
     Value across = pto::TileRowExpandOp::create(rewriter, loc, tile, best);
     Value same = pto::TileCmpOp::create(
-        rewriter, loc, mask, pto::CmpPredicate::EQ, op.getSrc(), across);
+        rewriter, loc, mask, pto::CmpPredicate::EQ, compared, across);
     Value columns = pto::TileIotaOp::create(rewriter, loc, tile, number(0));
     Value firstOrCount = pto::TileSelSOp::create(rewriter, loc, tile, same,
                                                  columns, number(cols));
@@ -279,10 +293,14 @@ struct ArgReduceLowering : TilePattern<From> {
     Value count = arith::ConstantOp::create(
         rewriter, loc, rewriter.getI32IntegerAttr(static_cast<int32_t>(cols)));
     Value index = pto::TileRemSOp::create(rewriter, loc, indices, asInt, count);
-    // Both results keep the source's valid rows (the stores read them
-    // from the op's own results).
-    this->valid.inherit(op.getValues(), op.getSrc());
-    this->valid.inherit(op.getIndices(), op.getSrc());
+    // Both results keep the source's valid rows, in their one column (the
+    // stores read them from the op's own results).
+    for (Value result : {op.getValues(), op.getIndices()}) {
+      if (known->rows)
+        this->valid.shapes[result] = ValidShape{known->rows, Value()};
+      if (this->valid.unknown.contains(op.getSrc()))
+        this->valid.unknown.insert(result);
+    }
     rewriter.replaceOp(op, ValueRange{best, index});
     return success();
   }

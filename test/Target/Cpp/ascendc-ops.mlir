@@ -38,8 +38,14 @@ func.func @vector_ops(%x: !ascendc.global_tensor<?x64xf32>, %y: !ascendc.global_
   %off = arith.muli %rows, %c8 : index
   // CHECK: AscendC::GlobalTensor<float> [[VIEW:v[0-9]+]] = [[XV]][[[OFF]]];
   %view = ascendc.global_tensor.subindex %x[%off] : !ascendc.global_tensor<?x64xf32> to !ascendc.global_tensor<?x64xf32>
-  // CHECK: AscendC::DataCopy([[A]], [[VIEW]], [[N]]);
+  // A count known only at run time may not fill whole 32-byte blocks,
+  // which DataCopy moves: DataCopyPad of its bytes.
+  // CHECK: [[ONE:v[0-9]+]].blockLen = {{v[0-9]+}};
+  // CHECK: AscendC::DataCopyPad([[A]], [[VIEW]], {{v[0-9]+}}, {{v[0-9]+}});
   ascendc.data_copy %a, %view, %n : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<?x64xf32>
+  // A count of whole blocks: DataCopy.
+  // CHECK: AscendC::DataCopy([[A]], [[VIEW]], {{v[0-9]+}});
+  ascendc.data_copy %a, %view, %c1024 : !ascendc.local_tensor<16x64xf32>, !ascendc.global_tensor<?x64xf32>
   // A window from GM: DataCopyPad with the gaps in bytes (GM) and blocks (UB).
   // CHECK: AscendC::DataCopyExtParams [[P:v[0-9]+]];
   // CHECK: [[P]].blockCount =
