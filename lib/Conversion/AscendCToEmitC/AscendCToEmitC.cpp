@@ -814,17 +814,27 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
                            /*is_standard_include=*/false);
   // On the CPU the kernels share the C library's name space (a kernel
   // named `select` or `abs` would clash with its extern "C" functions):
-  // there each kernel's symbol gets a prefix, the source its own name.
+  // there each kernel's symbol gets a prefix. The glue that follows the
+  // source (the entry points, the host code) names the kernels as the
+  // source did, through a macro after it: before it, a macro would also
+  // rename the API's fields (a kernel `k` and MmadParams::k).
+  std::string renames;
   if (withOrigins)
-    for (auto func : copy->getOps<emitc::FuncOp>())
-      emitc::VerbatimOp::create(builder, copy->getLoc(),
-                                "#define " + func.getName().str() +
-                                    " tilekit_cpu_" + func.getName().str());
+    for (auto func :
+         llvm::make_early_inc_range(copy->getOps<emitc::FuncOp>())) {
+      std::string name = func.getName().str(), prefixed = "tilekit_cpu_" + name;
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              func, StringAttr::get(module.getContext(), prefixed),
+              copy->getOperation())))
+        return func.emitError() << "cannot rename the kernel for the CPU";
+      SymbolTable::setSymbolName(func, prefixed);
+      renames += "#define " + name + " " + prefixed + "\n";
+    }
   std::string text;
   llvm::raw_string_ostream cpp(text);
   if (failed(emitc::translateToCpp(*copy, cpp)))
     return failure();
-  os << applyNames(spellHalfTypes(text));
+  os << applyNames(spellHalfTypes(text)) << renames;
   return success();
 }
 
