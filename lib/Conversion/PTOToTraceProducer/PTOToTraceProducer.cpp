@@ -318,12 +318,14 @@ struct SetValidShapeRule : PTORule<TileSetValidShapeOp> {
   }
 };
 
-/// A scalar written into a tile: the same buffer and valid shape, no
-/// record (it runs on the scalar unit).
-struct WriteRule : PTORule<TileWriteOp> {
+/// A scalar written into a tile, or by a kernel into GM: the same buffer
+/// (and valid shape), no record (scalar work is not timed per op, as the
+/// interpreter's trace has it).
+struct WriteRule : PTORule<TileWriteOp, TensorWriteOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
-    return l.replace(l.converted(cast<TileWriteOp>(l.op).getDst()));
+    // The value, then the tile or tensor written.
+    return l.replace(l.converted(l.op->getOperand(1)));
   }
 };
 
