@@ -39,6 +39,16 @@ if shutil.which("chromium"):
 if config.tilekit_sanitize:
     config.available_features.add("sanitizer")
 
+# A test that hangs fails after 20 minutes with its name, rather than
+# stopping the whole run (the longest takes about 5 minutes here; lit needs
+# psutil to stop one, python3-psutil).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = 1200
+except ImportError:
+    pass
+
 # The Python module is built except in sanitizer and fuzz builds.
 if os.path.isdir(os.path.join(config.tilekit_obj_root, "python", "tilekit")):
     config.available_features.add("python-module")
