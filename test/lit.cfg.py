@@ -33,11 +33,14 @@ import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
-# A sanitizer build (-DTILEKIT_SANITIZE=...) runs the suite without its
-# sweeps (UNSUPPORTED: sanitizer): they repeat over every kernel the paths
-# the focused tests cover, at several times the cost under a sanitizer.
+# A sanitizer build (-DTILEKIT_SANITIZE=...) runs the suite without the
+# tests whose cost is repetition (UNSUPPORTED: sanitizer, or asan): sweeps
+# over every kernel, random kernels, repeated and long runs. They take the
+# paths the focused tests cover, at several times the cost there.
 if config.tilekit_sanitize:
     config.available_features.add("sanitizer")
+    if "address" in config.tilekit_sanitize:
+        config.available_features.add("asan")
 
 # A test that hangs fails after 20 minutes with its name, rather than
 # stopping the whole run (the longest takes about 5 minutes here; lit needs
