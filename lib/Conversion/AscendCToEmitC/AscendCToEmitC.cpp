@@ -819,17 +819,25 @@ LogicalResult tilekit::translateAscendCToCpp(ModuleOp module, raw_ostream &os,
   // source did, through a macro after it: before it, a macro would also
   // rename the API's fields (a kernel `k` and MmadParams::k).
   std::string renames;
-  if (withOrigins)
+  if (withOrigins) {
+    llvm::StringMap<std::string> prefixed;
     for (auto func :
          llvm::make_early_inc_range(copy->getOps<emitc::FuncOp>())) {
-      std::string name = func.getName().str(), prefixed = "tilekit_cpu_" + name;
+      std::string name = func.getName().str(), to = "tilekit_cpu_" + name;
       if (failed(SymbolTable::replaceAllSymbolUses(
-              func, StringAttr::get(module.getContext(), prefixed),
+              func, StringAttr::get(module.getContext(), to),
               copy->getOperation())))
         return func.emitError() << "cannot rename the kernel for the CPU";
-      SymbolTable::setSymbolName(func, prefixed);
-      renames += "#define " + name + " " + prefixed + "\n";
+      SymbolTable::setSymbolName(func, to);
+      renames += "#define " + name + " " + to + "\n";
+      prefixed[name] = to;
     }
+    // A launch kernel calls the kernels it launches by name (call_opaque).
+    copy->walk([&](emitc::CallOpaqueOp call) {
+      if (auto it = prefixed.find(call.getCallee()); it != prefixed.end())
+        call.setCallee(it->second);
+    });
+  }
   std::string text;
   llvm::raw_string_ostream cpp(text);
   if (failed(emitc::translateToCpp(*copy, cpp)))
