@@ -346,12 +346,13 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
       }
       Type element = cast<ShapedType>(op.getDst().getType()).getElementType();
       Side from = sideOf(op.getSrc()), to = sideOf(op.getDst());
-      bool gm = from == Side::GM || to == Side::GM;
       int64_t elements =
           cast<ascendc::LocalTensorType>(
               (from == Side::GM ? op.getDst() : op.getSrc()).getType())
               .getNumElements();
-      if (gm && !fillsBlocks(op.getCount(), elements, bytesOf(element))) {
+      bool whole = fillsBlocks(op.getCount(), elements, bytesOf(element));
+      if (!whole && ((from == Side::GM && to == Side::UB) ||
+                     (from == Side::UB && to == Side::GM))) {
         // DataCopy moves whole 32-byte blocks; DataCopyPad any bytes.
         Value params = paramStruct(
             rewriter, loc, "AscendC::DataCopyExtParams",
@@ -367,16 +368,17 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
                                          {}));
         call(rewriter, loc, "AscendC::DataCopyPad", {}, operands);
       } else {
-        if (!gm && !fillsBlocks(op.getCount(), elements, bytesOf(element))) {
+        if (!whole) {
           // A whole tensor into a whole tensor, inside UB: their buffers
           // are whole blocks, so the copy moves the last one entire.
           int64_t rounded = llvm::alignTo(elements * bytesOf(element), 32);
-          if (op.getCount() || allocatedBytes(op.getDst()) < rounded ||
+          if (from != Side::UB || to != Side::UB || op.getCount() ||
+              allocatedBytes(op.getDst()) < rounded ||
               allocatedBytes(op.getSrc()) < rounded)
             return op.emitOpError()
-                   << "copies a count of elements inside a buffer that may "
-                      "not be whole 32-byte blocks, which Ascend C's "
-                      "DataCopy moves";
+                   << "copies a count of elements that may not be whole "
+                      "32-byte blocks, which Ascend C's DataCopy moves "
+                      "(DataCopyPad moves any bytes between GM and UB only)";
           count = indexConstant(rewriter, loc, rounded / bytesOf(element));
         }
         call(rewriter, loc, "AscendC::DataCopy", {},

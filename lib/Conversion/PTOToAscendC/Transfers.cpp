@@ -57,6 +57,19 @@ Value dimOf(OpBuilder &builder, Location loc, pto::GMTensorType type,
                                       tensor, builder.getI64IntegerAttr(d));
 }
 
+/// Elements between consecutive indices of each dimension of `tensor`
+/// (row-major), folded where the extents are constants.
+SmallVector<Value> stridesOf(OpBuilder &builder, Location loc,
+                             pto::GMTensorType type, Value tensor) {
+  int64_t rank = type.getRank();
+  SmallVector<Value> strides(rank);
+  strides[rank - 1] = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    strides[d] = builder.createOrFold<arith::MulIOp>(
+        loc, strides[d + 1], dimOf(builder, loc, type, tensor, d + 1));
+  return strides;
+}
+
 /// A tile spans its tensor's trailing dimensions (the executor's rule): a
 /// 2-d tile of a [S, H, D] tensor at [s, h, d] is rows h.. of the D-wide
 /// rows starting at element (s H + h) D + d.
@@ -86,12 +99,7 @@ FailureOr<GMAccess> accessOf(OpBuilder &builder, Operation *op,
   auto times = [&](Value a, Value b) {
     return builder.createOrFold<arith::MulIOp>(loc, a, b);
   };
-  // Elements between consecutive indices of each dimension.
-  SmallVector<Value> strides(rank);
-  strides[rank - 1] = arith::ConstantIndexOp::create(builder, loc, 1);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    strides[d] =
-        times(strides[d + 1], dimOf(builder, loc, tensorType, tensor, d + 1));
+  SmallVector<Value> strides = stridesOf(builder, loc, tensorType, tensor);
   // The tile's rows are its first dimension's indices.
   Value rowStride = strides[lead];
   Value offset = times(offsets[lead], rowStride);
@@ -445,15 +453,12 @@ struct TileMoveLowering : TilePattern<pto::TileMoveOp> {
 /// The GM view from element `indices` of `tensor` (row-major).
 Value elementView(OpBuilder &builder, Location loc, pto::GMTensorType type,
                   Value tensor, ValueRange indices) {
-  Value offset = indices.back(), stride;
-  for (int64_t d = type.getRank() - 2; d >= 0; --d) {
-    Value extent = dimOf(builder, loc, type, tensor, d + 1);
-    stride = stride ? builder.createOrFold<arith::MulIOp>(loc, stride, extent)
-                    : extent;
+  SmallVector<Value> strides = stridesOf(builder, loc, type, tensor);
+  Value offset = indices.back();
+  for (int64_t d = type.getRank() - 2; d >= 0; --d)
     offset = builder.createOrFold<arith::AddIOp>(
         loc, offset,
-        builder.createOrFold<arith::MulIOp>(loc, indices[d], stride));
-  }
+        builder.createOrFold<arith::MulIOp>(loc, indices[d], strides[d]));
   return ascendc::GlobalSubIndexOp::create(builder, loc, tensor.getType(),
                                            tensor, offset);
 }

@@ -108,3 +108,16 @@ func.func @reserved_buffer_id() {
   ascendc.rls_buf mte2, 28
   return
 }
+
+// -----
+
+// DataCopy moves whole 32-byte blocks: three floats inside UB are not, and
+// DataCopyPad moves any bytes between GM and UB only.
+func.func @partial_block(%n: index) {
+  %c3 = arith.constant 3 : index
+  %a = ascendc.local_tensor veccalc addr 0 size 32 : !ascendc.local_tensor<8xf32>
+  %b = ascendc.local_tensor veccalc addr 32 size 32 : !ascendc.local_tensor<8xf32>
+  // expected-error @+1 {{'ascendc.data_copy' op copies a count of elements that may not be whole 32-byte blocks, which Ascend C's DataCopy moves (DataCopyPad moves any bytes between GM and UB only)}}
+  ascendc.data_copy %b, %a, %c3 : !ascendc.local_tensor<8xf32>, !ascendc.local_tensor<8xf32>
+  return
+}
