@@ -351,8 +351,15 @@ struct DataCopyLowering : OpConversionPattern<ascendc::DataCopyOp> {
               (from == Side::GM ? op.getDst() : op.getSrc()).getType())
               .getNumElements();
       bool whole = fillsBlocks(op.getCount(), elements, bytesOf(element));
-      if (!whole && ((from == Side::GM && to == Side::UB) ||
-                     (from == Side::UB && to == Side::GM))) {
+      // Between GM and UB (a local tensor whose position the emitter does
+      // not see, such as a branch's result, is a vector tile's).
+      Value local = from == Side::GM ? op.getDst() : op.getSrc();
+      std::optional<ascendc::Position> position = ascendc::getPosition(local);
+      bool gmUb =
+          (from == Side::GM || to == Side::GM) &&
+          (!position || (*position != ascendc::Position::C1 &&
+                         ascendc::getBuffer(*position) == ascendc::Buffer::UB));
+      if (!whole && gmUb) {
         // DataCopy moves whole 32-byte blocks; DataCopyPad any bytes.
         Value params = paramStruct(
             rewriter, loc, "AscendC::DataCopyExtParams",
