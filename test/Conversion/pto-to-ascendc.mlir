@@ -259,6 +259,22 @@ func.func @bad_record(%x: !pto.tensor<64x64xf32>) attributes {tilekit.merged_gro
   return
 }
 
+// -----
+
+// An arg fold of partial rows wider than one vector repeat: the padding's
+// fillpad masks a row per repeat.
+func.func @wide_argmax(%x: !pto.tensor<8x128xf32>, %v: !pto.tensor<8x1xf32>, %i: !pto.tensor<8x1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c100 = arith.constant 100 : index
+  %t = pto.tile.load %x[%c0, %c0] valid [%c8, %c100] : !pto.tensor<8x128xf32> -> !pto.tile<8x128xf32, vec>
+  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tile.row_argmax' op finds the column of each row's fold in a tile whose valid columns are fewer than its own and whose rows are wider than one 256-byte vector repeat
+  %a, %ai = pto.tile.row_argmax %t : !pto.tile<8x128xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
+  pto.tile.store %a, %v[%c0, %c0] : !pto.tile<8x1xf32, vec> -> !pto.tensor<8x1xf32>
+  pto.tile.store %ai, %i[%c0, %c0] : !pto.tile<8x1xi32, vec> -> !pto.tensor<8x1xi32>
+  return
+}
+
 // Vector tiles carried across trips, a new one each trip (Inputs/
 // carried.mlir): each lives in a home tensor, a copy of the initial tile
 // before the loop; the body reads the homes and its end copies the trip's
