@@ -206,6 +206,16 @@ void interp::propagateUndefined(ExecContext &context, Operation *op,
         });
     } else if (isa<TileSetValidShapeOp>(op)) {
       mask = operands[0].tile.undefined;
+    } else if (isa<TileTransposeOp>(op)) {
+      // Element [r, c] comes from [c, r] (a square tile is not
+      // elementwise).
+      if (const auto &from = operands[0].tile.undefined) {
+        int64_t rows = type.getShape()[0], cols = type.getShape()[1];
+        mask = std::make_shared<std::vector<uint8_t>>(from->size());
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t c = 0; c < cols; ++c)
+            (*mask)[r * cols + c] = (*from)[c * rows + r];
+      }
     } else if (isa<TileFillPadOp>(op)) {
       // The padding is filled; the valid region was read, so defined.
     } else if (llvm::any_of(operands, [](const TileOperand &operand) {

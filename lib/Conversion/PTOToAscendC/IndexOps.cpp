@@ -10,11 +10,10 @@
 //                           source's plus the additive identity (-0 for
 //                           floats, which keeps a -0); 16-bit floats sum in
 //                           f32 and round each prefix once, as the executor
-//   pto.tile.row_cumsum  -> (16-bit elements, 16 x 16 blocks) transpose,
-//                           col_cumsum, transpose back: a prefix along a
-//                           row would add one element of each row per
-//                           instruction, which no Ascend C instruction does
-//                           in one go
+//   pto.tile.row_cumsum  -> transpose, col_cumsum, transpose back: a
+//                           prefix along a row would add one element of
+//                           each row per instruction, which no Ascend C
+//                           instruction does in one go
 //   pto.tile.sort32      -> each element's column (create_vec_index and a
 //                           broadcast), sort32 into (score, index) pairs,
 //                           extract into the values and indices tiles
@@ -187,11 +186,12 @@ struct ColCumsumLowering : TilePattern<pto::TileColCumsumOp> {
   }
 };
 
-/// pto.tile.row_cumsum of 16-bit elements in whole 16 x 16 blocks: the
-/// column prefix sums of the transposed tile, transposed back. Transposes
-/// move bits, and the prefix of a row's column j reads columns up to j
-/// only, so the valid region is the executor's to the bit. Other tiles are
-/// refused with how to write them.
+/// pto.tile.row_cumsum: the column prefix sums of the transposed tile,
+/// transposed back (Ascend C's Transpose for 16-bit elements in whole
+/// 16 x 16 blocks, the scalar unit otherwise). Transposes move bits, and
+/// the prefix of a row's column j reads columns up to j only, so the valid
+/// region is the executor's to the bit. The column sums need the tile's
+/// rows, turned into columns, to fill whole 32-byte blocks.
 struct RowCumsumLowering : TilePattern<pto::TileRowCumsumOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -199,15 +199,18 @@ struct RowCumsumLowering : TilePattern<pto::TileRowCumsumOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<pto::TileType>(op.getType());
     int64_t rows = tile.getShape()[0], cols = tile.getShape()[1];
-    if (ascendc::getElementBytes(tile.getElementType()) != 2 || rows % 16 ||
-        cols % 16)
+    if (rows * ascendc::getElementBytes(tile.getElementType()) %
+        ascendc::kBlockBytes)
       return op.emitOpError()
              << "sums along the rows of " << tile
-             << ", which is lowered for 16-bit elements in whole 16 x 16 "
-                "blocks (a transpose, pto.tile.col_cumsum, a transpose "
-                "back); write pto.tile.col_cumsum of a tile that holds the "
-                "rows as columns, or a pto.tile.matmul by an upper-triangular "
-                "tile of ones on the cube";
+             << " as column sums of the transposed tile, whose rows (this "
+                "tile's "
+             << rows
+             << " rows) must fill whole 32-byte blocks for the vector "
+                "unit; give the tile a multiple of "
+             << ascendc::kBlockBytes /
+                    ascendc::getElementBytes(tile.getElementType())
+             << " rows (its valid shape can stay smaller)";
     Location loc = op.getLoc();
     auto turned = cast<pto::TileType>(
         tile.cloneWith(ArrayRef<int64_t>{cols, rows}, tile.getElementType()));

@@ -280,23 +280,23 @@ struct TileAssembleLowering : TilePattern<pto::TileAssembleOp> {
   }
 };
 
-/// pto.tile.transpose of 16-bit elements: per 16 x 16 block, its rows into
-/// a contiguous block (data_copy UB -> UB, unless they are one already),
-/// Ascend C's Transpose, and out to the mirrored block of the result.
+/// pto.tile.transpose of 16-bit elements in whole 16 x 16 blocks: per
+/// block, its rows into a contiguous block (data_copy UB -> UB, unless they
+/// are one already), Ascend C's Transpose, and out to the mirrored block of
+/// the result. Any other tile: the scalar unit moves each valid element
+/// (Ascend C's Transpose takes nothing else).
 struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
   using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(pto::TileTransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto src = cast<pto::TileType>(op.getSrc().getType());
-    int64_t rows = src.getShape()[0], cols = src.getShape()[1];
-    if (ascendc::getElementBytes(src.getElementType()) != 2 || rows % 16 ||
-        cols % 16)
+    if (src.getRank() != 2 || src.getElementType().isInteger(1))
       return op.emitOpError()
              << "transposes " << src
-             << ", which is lowered for 16-bit elements in whole 16 x 16 "
-                "blocks (Ascend C's Transpose); on the cube, swap the "
-                "operands of pto.tile.matmul instead ((A B)^T = B^T A^T)";
+             << ", which is lowered for 2-d tiles of numbers (a mask is "
+                "kept as bits)";
+    int64_t rows = src.getShape()[0], cols = src.getShape()[1];
     FailureOr<ValidShape> shape = valid.require(op, op.getSrc());
     if (failed(shape))
       return failure();
@@ -310,6 +310,26 @@ struct TileTransposeLowering : TilePattern<pto::TileTransposeOp> {
                             .getResult()};
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
                             ascendc::Position::VecCalc);
+    if (ascendc::getElementBytes(src.getElementType()) != 2 || rows % 16 ||
+        cols % 16) {
+      // The valid region only: the scalar unit reads no padding, which may
+      // be undefined (the result's padding stays unwritten).
+      Value rowsIn = extentOr(rewriter, loc, shape->rows, rows);
+      Value colsIn = extentOr(rewriter, loc, shape->cols, cols);
+      Value height = arith::ConstantIndexOp::create(rewriter, loc, rows);
+      forEachElement(
+          rewriter, loc, rowsIn, colsIn, cols,
+          [&](Value row, Value col, Value at) {
+            Value element = ascendc::GetValueOp::create(
+                rewriter, loc, src.getElementType(), adaptor.getSrc(), at);
+            Value mirrored = arith::AddIOp::create(
+                rewriter, loc,
+                arith::MulIOp::create(rewriter, loc, col, height), row);
+            ascendc::SetValueOp::create(rewriter, loc, dst, mirrored, element);
+          });
+      rewriter.replaceOp(op, dst);
+      return success();
+    }
     // Every 16-bit type as int16: the instruction moves bits.
     auto blockType = ascendc::LocalTensorType::get(
         rewriter.getContext(), {16, 16}, rewriter.getIntegerType(16));
