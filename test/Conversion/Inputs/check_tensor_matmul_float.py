@@ -1,5 +1,6 @@
-"""NumPy's reading of Inputs/tensor_matmul_float.mlir (`DIR`) or of
-Inputs/tensor_matmul_epilogue.mlir (`DIR epilogue`), from the executor's
+"""NumPy's reading of Inputs/tensor_matmul_float.mlir (`DIR`), of
+Inputs/tensor_matmul_epilogue.mlir (`DIR epilogue`) or of
+Inputs/tensor_matmul_transposed.mlir (`DIR transposed`), from the executor's
 inputs and outputs in DIR: each f32 element is its products added in K order
 from zero, one rounding each (a product of f16 values is exact in f32, so
 this is the fused multiply-add of the definition), which also lies within
@@ -21,8 +22,14 @@ def in_k_order(a, b):
 
 
 
-def check_product(out, lhs, rhs):
+def turned(x):
+    return np.swapaxes(x, -1, -2)
+
+
+def check_product(out, lhs, rhs, turn_a=False, turn_b=False):
     a, b, c = load(lhs), load(rhs), load(out)
+    a = turned(a) if turn_a else a
+    b = turned(b) if turn_b else b
     assert np.array_equal(c, in_k_order(a, b)), out
     exact = a.astype(np.float64) @ b.astype(np.float64)
     assert np.allclose(c, exact, rtol=1e-5, atol=1e-5), out
@@ -32,6 +39,13 @@ def check_product(out, lhs, rhs):
 if sys.argv[2:] == ["epilogue"]:
     y = check_product("y", "x", "w")
     assert np.array_equal(load("z"), np.maximum(y + load("b"), 0)), "z"
+elif sys.argv[2:] == ["transposed"]:
+    check_product("q", "p", "r", turn_a=True)
+    check_product("z", "u", "v", turn_b=True)
+    check_product("w", "x", "y", turn_a=True, turn_b=True)
+    check_product("d", "a", "b")
+    t = load("g").astype(np.int64) @ turned(load("h")).astype(np.int64)
+    assert np.array_equal(load("t"), t.astype(np.int32)), "t"
 else:
     check_product("q", "p", "r")
     check_product("z", "u", "v")

@@ -79,10 +79,13 @@ struct Outline {
   /// A fold of each row or column of the box, which one tile must hold
   /// whole (its result tile has one column or one row); else elementwise.
   std::optional<ElementwiseFamily> fold;
-  /// A matmul's depth, the K of one of its tiles and the tile shape it
-  /// needs; 0 otherwise.
+  /// A matmul's depth (dynamic when known at run time only) and the K of
+  /// one of its tiles (0 for other ops), and the tile shape an op needs.
   int64_t depth = 0, tileDepth = 0;
   int64_t tileRows = 0, tileCols = 0;
+  /// The tile is transposed (pto.tile.transpose) and stored at the mirrored
+  /// place of the output: the output's last two dimensions swap.
+  bool transposes = false;
   Type tileElement;
   /// The element types of a fused chain's intermediate tiles, which the
   /// tile's columns must make whole 32-byte blocks of too.
@@ -202,12 +205,16 @@ Value bufferOf(Value tensor) {
                                                                  : Value();
 }
 
-/// Whether the pass writes a kernel for `matmul`: operands untransposed, a
-/// static K (the kernel steps K by a constant).
+/// Whether the pass writes a kernel for `matmul`: operands the cube takes
+/// (f16, bf16, int8), and a transposed operand of static shape (a kernel of
+/// the pass transposes it into a workspace first).
 bool matmulOutlines(TensorMatmulOp matmul) {
   auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
-  return !matmul.getATrans() && !matmul.getBTrans() &&
-         !lhs.isDynamicDim(lhs.getRank() - 1);
+  auto rhs = cast<GMTensorType>(matmul.getRhs().getType());
+  Type element = lhs.getElementType();
+  return (element.isF16() || element.isBF16() || element.isInteger(8)) &&
+         (!matmul.getATrans() || lhs.hasStaticShape()) &&
+         (!matmul.getBTrans() || rhs.hasStaticShape());
 }
 
 /// Whether nothing between `from` and `to` (later in its block) writes GM
@@ -239,6 +246,9 @@ private:
   /// kernel: its only user, in one pass over the tiles; and which matmuls
   /// store straight into the tensor they are assembled into.
   void findChains(ArrayRef<Operation *> work);
+  /// Launches of a kernel that transposes each operand of `matmul` it reads
+  /// transposed into a workspace, which the matmul then reads as it is.
+  void untranspose(TensorMatmulOp matmul);
   /// `outline` as the cube kernel of `matmul`, its product stored at `out`.
   void planMatmul(OpBuilder &builder, TensorMatmulOp matmul,
                   const BoxOperand &out, Outline &outline);
@@ -495,11 +505,67 @@ void TensorComputeOutliner::planMatmul(OpBuilder &builder,
   outline.extents = dimsOf(builder, loc, matmul.getLhs());
   outline.extents.back() = dimsOf(builder, loc, matmul.getRhs()).back();
   outline.depth = depth;
+  // A K known at run time only: tiles of the most that fit, the last one
+  // ragged.
+  int64_t widest =
+      llvm::alignDown(kMaxFoldTileBytes / (tileCols * bytes), kStep);
   outline.tileDepth =
-      std::min(llvm::alignTo(depth, kStep),
-               llvm::alignDown(kMaxFoldTileBytes / (tileCols * bytes), kStep));
+      ShapedType::isDynamic(depth)
+          ? widest
+          : std::min<int64_t>(llvm::alignTo(depth, kStep), widest);
   outline.tileRows = kBandRows;
   outline.tileCols = tileCols;
+}
+
+void TensorComputeOutliner::untranspose(TensorMatmulOp matmul) {
+  OpBuilder builder(matmul);
+  Location loc = matmul.getLoc();
+  Block *entry = &matmul->getParentOfType<func::FuncOp>().front();
+  for (auto [operand, transposed] :
+       {std::pair{&matmul.getLhsMutable(), matmul.getATrans()},
+        std::pair{&matmul.getRhsMutable(), matmul.getBTrans()}}) {
+    if (!transposed)
+      continue;
+    Value source = operand->get();
+    auto type = cast<GMTensorType>(source.getType());
+    int64_t rank = type.getRank();
+    SmallVector<int64_t, 4> shape(type.getShape());
+    std::swap(shape[rank - 2], shape[rank - 1]);
+    Value turned;
+    {
+      // Made with the orchestration's first ops, as other workspaces.
+      OpBuilder::InsertionGuard guard(builder);
+      if (matmul->getBlock() == entry)
+        builder.setInsertionPointToStart(entry);
+      turned = TensorCreateOp::create(
+          builder, loc, GMTensorType::get(shape, type.getElementType()),
+          ValueRange{});
+    }
+    // Tiles of whole 16 x 16 blocks of 16-bit elements, which Ascend C's
+    // Transpose takes, and rows of whole 32-byte blocks either way round.
+    int64_t bytes = elementBytes(type.getElementType());
+    int64_t unit = std::max<int64_t>(16, kBlock / bytes);
+    Outline outline;
+    outline.op = matmul;
+    outline.stem = "transpose";
+    outline.inputs = {{source, zeros(builder, loc, rank)}};
+    outline.output = {turned, zeros(builder, loc, rank)};
+    outline.extents = dimsOf(builder, loc, source);
+    outline.bounds.assign(type.getShape().begin(), type.getShape().end());
+    outline.tileElement = type.getElementType();
+    outline.transposes = true;
+    outline.tileRows = unit;
+    outline.tileCols = std::min<int64_t>(
+        kMaxTileColumns, llvm::alignTo(type.getShape().back(), unit));
+    outline.makeTile = [](OpBuilder &b, Location l, ValueRange tiles,
+                          ValueRange, TileType tile, Value, Value) -> Value {
+      return TileTransposeOp::create(b, l, tile, tiles.front());
+    };
+    emitLaunches(builder, outline);
+    operand->assign(turned);
+  }
+  matmul.removeATransAttr();
+  matmul.removeBTransAttr();
 }
 
 void TensorComputeOutliner::findChains(ArrayRef<Operation *> work) {
@@ -631,7 +697,12 @@ void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
                      int64_t tileCols) {
   Type element = cast<GMTensorType>(tensors[0].getType()).getElementType();
   int64_t tileDepth = outline.tileDepth;
-  Value depth = indexConstant(builder, loc, outline.depth);
+  auto lhsType = cast<GMTensorType>(tensors[0].getType());
+  Value depth = ShapedType::isDynamic(outline.depth)
+                    ? Value(TensorDimOp::create(
+                          builder, loc, builder.getIndexType(), tensors[0],
+                          builder.getI64IntegerAttr(lhsType.getRank() - 1)))
+                    : indexConstant(builder, loc, outline.depth);
   Value step = indexConstant(builder, loc, tileDepth);
   auto tile = [&](int64_t r, int64_t c, MemorySpace space, Type type) {
     return TileType::get({r, c}, type, space);
@@ -662,7 +733,7 @@ void buildMatmulTile(OpBuilder &builder, Location loc, const Outline &outline,
   TileType accType = tile(tileRows, tileCols, MemorySpace::Acc, sum);
   auto [left, right] = operands(indexConstant(builder, loc, 0));
   Value product = TileMatmulOp::create(builder, loc, accType, left, right);
-  if (outline.depth > tileDepth) {
+  if (ShapedType::isDynamic(outline.depth) || outline.depth > tileDepth) {
     auto steps = scf::ForOp::create(builder, loc, step, depth, step,
                                     ValueRange{product});
     OpBuilder::InsertionGuard guard(builder);
@@ -727,11 +798,13 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
     validCols = indexConstant(builder, loc, outline.bounds.back());
   if (outline.fold == ElementwiseFamily::ColReduce)
     rows = indexConstant(builder, loc, outline.bounds[rank - 2]);
-  // Where the tile starts in the tensor numbered `t`.
+  // Where the tile starts in the tensor numbered `t` (a transposed tile's
+  // columns are the output's rows).
   auto at = [&](size_t t) {
     SmallVector<Value, 4> position(offsets.slice(t * rank, rank));
-    position.back() =
-        builder.createOrFold<arith::AddIOp>(loc, position.back(), column);
+    Value &along = outline.transposes && t + 1 == tensors ? position[rank - 2]
+                                                          : position.back();
+    along = builder.createOrFold<arith::AddIOp>(loc, along, column);
     // A fold's box starts at the origin of both tensors; constant offsets
     // show the lowering that the folded dimension is loaded whole.
     if (outline.fold == ElementwiseFamily::RowReduce)
@@ -741,7 +814,7 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
     return position;
   };
   Value output = tensorArgs.back();
-  if (outline.depth) {
+  if (outline.tileDepth) {
     buildMatmulTile(builder, loc, outline, tensorArgs, at, rows, validCols,
                     tileRows, tileCols);
     builder.setInsertionPointToEnd(body);
@@ -758,6 +831,8 @@ func::FuncOp TensorComputeOutliner::buildKernel(const Outline &outline,
   SmallVector<int64_t, 2> resultShape{tileRows, tileCols};
   if (outline.fold)
     resultShape[outline.fold == ElementwiseFamily::RowReduce ? 1 : 0] = 1;
+  if (outline.transposes)
+    std::swap(resultShape[0], resultShape[1]);
   auto resultType =
       TileType::get(resultShape, outline.tileElement, MemorySpace::Vec);
   Value tile = outline.makeTile(builder, loc, tiles, scalars, resultType, rows,
@@ -861,9 +936,13 @@ void TensorComputeOutliner::emitLaunches(OpBuilder &builder,
   for (const BoxOperand &operand : operands)
     args.push_back(operand.tensor);
   args.append(outline.scalars.begin(), outline.scalars.end());
-  for (const BoxOperand &operand : operands)
-    for (auto [offset, step] : llvm::zip(operand.offsets, position))
+  for (const BoxOperand &operand : operands) {
+    SmallVector<Value, 4> at(position);
+    if (outline.transposes && &operand == &operands.back())
+      std::swap(at[rank - 2], at[rank - 1]);
+    for (auto [offset, step] : llvm::zip(operand.offsets, at))
       args.push_back(builder.createOrFold<arith::AddIOp>(loc, offset, step));
+  }
   args.push_back(rows);
   args.push_back(extents.back());
   generated.insert(func::CallOp::create(builder, loc, kernel, args));
@@ -926,6 +1005,12 @@ LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
         !isa<TensorCreateOp, TensorViewOp>(op))
       work.push_back(op);
   });
+  // A transposed operand: transposed into a workspace first.
+  for (Operation *op : work)
+    if (auto matmul = dyn_cast<TensorMatmulOp>(op);
+        matmul && (matmul.getATrans() || matmul.getBTrans()) &&
+        matmulOutlines(matmul))
+      untranspose(matmul);
   findChains(work);
   for (Operation *op : work) {
     if (fusedInto.count(op))
@@ -1001,8 +1086,8 @@ std::string pto::whyTensorOpStays(Operation *op) {
             Twine(kMaxFoldTileBytes / 1024) + " KiB")
         .str();
   case KernelKind::Matmul:
-    return "for operands without a transpose, of a static K, and a result "
-           "of static shape";
+    return "for f16, bf16 or int8 operands (a transposed one of static "
+           "shape) and a result of static shape";
   case KernelKind::Write:
   case KernelKind::Slice:
   case KernelKind::Assemble:
