@@ -1,6 +1,6 @@
 """NumPy's reading of Inputs/tensor_matmul_float.mlir (`DIR`), of
 Inputs/tensor_matmul_epilogue.mlir (`DIR epilogue`) or of
-Inputs/tensor_matmul_transposed.mlir (`DIR transposed`), from the executor's
+Inputs/tensor_matmul_transposed.mlir (`DIR transposed K`), from the executor's
 inputs and outputs in DIR: each f32 element is its products added in K order
 from zero, one rounding each (a product of f16 values is exact in f32, so
 this is the fused multiply-add of the definition), which also lies within
@@ -39,13 +39,19 @@ def check_product(out, lhs, rhs, turn_a=False, turn_b=False):
 if sys.argv[2:] == ["epilogue"]:
     y = check_product("y", "x", "w")
     assert np.array_equal(load("z"), np.maximum(y + load("b"), 0)), "z"
-elif sys.argv[2:] == ["transposed"]:
+elif sys.argv[2:3] == ["transposed"]:
     check_product("q", "p", "r", turn_a=True)
     check_product("z", "u", "v", turn_b=True)
     check_product("w", "x", "y", turn_a=True, turn_b=True)
     check_product("d", "a", "b")
     t = load("g").astype(np.int64) @ turned(load("h")).astype(np.int64)
     assert np.array_equal(load("t"), t.astype(np.int32)), "t"
+    # matmul_acc: the accumulator plus the product, the accumulator left
+    # out where init (k == 0) holds; int32 wraps.
+    c = load("c").astype(np.int64)
+    assert np.array_equal(load("e"), (c + t).astype(np.int32)), "e"
+    first = int(sys.argv[3]) == 0
+    assert np.array_equal(load("f"), ((0 if first else c) + t).astype(np.int32)), "f"
 else:
     check_product("q", "p", "r")
     check_product("z", "u", "v")

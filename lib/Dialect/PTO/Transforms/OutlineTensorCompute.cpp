@@ -217,6 +217,36 @@ bool matmulOutlines(TensorMatmulOp matmul) {
          (!matmul.getBTrans() || rhs.hasStaticShape());
 }
 
+/// An integer `matmul_acc` as `add` of the accumulator (times 0 where its
+/// init condition holds) and a `matmul`, which the pass then outlines: an
+/// integer sum wraps to the same bits in any order. A float one stays: the
+/// cube starts an L0C sum at zero or at a bias row, not at a tensor in GM,
+/// and adding the accumulator afterwards rounds otherwise.
+void splitIntegerMatmulAcc(TensorMatmulAccOp op) {
+  auto accType = cast<GMTensorType>(op.getAcc().getType());
+  Type element = accType.getElementType();
+  if (!isa<IntegerType>(element))
+    return;
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Type resultType = op.getResult().getType();
+  Value product =
+      TensorMatmulOp::create(builder, loc, resultType, op.getLhs(), op.getRhs(),
+                             op.getATransAttr(), op.getBTransAttr());
+  Value acc = op.getAcc();
+  if (Value init = op.getInitCond()) {
+    Value zero = arith::ConstantOp::create(builder, loc,
+                                           builder.getIntegerAttr(element, 0));
+    Value one = arith::ConstantOp::create(builder, loc,
+                                          builder.getIntegerAttr(element, 1));
+    Value scale = arith::SelectOp::create(builder, loc, init, zero, one);
+    acc = TensorMulSOp::create(builder, loc, accType, acc, scale);
+  }
+  Value sum = TensorAddOp::create(builder, loc, resultType, acc, product);
+  op.replaceAllUsesWith(sum);
+  op.erase();
+}
+
 /// Whether nothing between `from` and `to` (later in its block) writes GM
 /// or allocates: the values `from` reads are still there at `to`.
 bool nothingWritesBetween(Operation *from, Operation *to) {
@@ -999,6 +1029,10 @@ LogicalResult TensorComputeOutliner::run(func::FuncOp orchestration) {
   generated.clear();
   rowViews.clear();
   fusedInto.clear();
+  SmallVector<TensorMatmulAccOp> accumulating;
+  orchestration.walk([&](TensorMatmulAccOp op) { accumulating.push_back(op); });
+  for (TensorMatmulAccOp op : accumulating)
+    splitIntegerMatmulAcc(op);
   SmallVector<Operation *> work;
   orchestration.walk([&](Operation *op) {
     if (op->hasTrait<pto::OpTrait::OrchestrationOp>() &&
@@ -1074,6 +1108,11 @@ struct OutlineTensorComputePass
 } // namespace
 
 std::string pto::whyTensorOpStays(Operation *op) {
+  if (isa<TensorMatmulAccOp>(op))
+    return "for an integer accumulator (the product added to it wraps to "
+           "the same bits in any order); the cube starts a float sum at zero "
+           "or a bias row, not at a tensor in GM, and adding the "
+           "accumulator afterwards would round otherwise";
   switch (kernelKindOf(op)) {
   case KernelKind::None:
     return "";
