@@ -1046,12 +1046,24 @@ LogicalResult runReduce(ExecContext &context, Operation *op) {
   if (failed(in))
     return failure();
   bool isRow = reduce.getAxis() == 1;
+  // A row fold of `count` values a row: the rows lie `count` rounded up to
+  // whole 32-byte blocks apart (srcInnerPad).
+  int64_t count = cols, pitch = cols;
+  if (reduce.getCols()) {
+    count = context.index(reduce.getCols());
+    int64_t perBlock = 32 / getElementBytes(srcType.getElementType());
+    pitch = llvm::divideCeil(count, perBlock) * perBlock;
+    if (count < 1 || pitch > cols)
+      return op->emitOpError()
+             << "folds " << count << " values of each row of a tensor "
+             << srcType << ", whose rows hold at most " << cols;
+  }
   ArrayData out(in->kind, isRow ? dataRows : cols);
   Unwritten unwritten(inUnwritten.empty() ? 0 : out.size(), 0);
   std::vector<float> scratch;
   for (int64_t line = 0; line < static_cast<int64_t>(out.size()); ++line) {
-    int64_t start = isRow ? line * cols : line, step = isRow ? 1 : cols,
-            length = isRow ? reduce.getCols().value_or(cols) : dataRows;
+    int64_t start = isRow ? line * pitch : line, step = isRow ? 1 : cols,
+            length = isRow ? count : dataRows;
     foldLine(R, *in, start, step, length, out, line, scratch);
     for (int64_t i = 0; !unwritten.empty() && i < length; ++i)
       unwritten[line] |= inUnwritten[start + i * step];

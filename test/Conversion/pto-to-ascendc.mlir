@@ -79,20 +79,6 @@ func.func @carried(%x: !pto.tensor<64x64xf16>, %y: !pto.tensor<64x64xf32>) -> !p
 
 // -----
 
-// A row fold over columns past the valid ones would fold the padding; a
-// constant count of valid columns is folded alone, a run-time one is not.
-// ERR: pto-to-ascendc.mlir:[[@LINE+5]]:8: error: 'pto.tile.row_sum' op folds rows of a tile whose valid columns are known only at run time, which is not lowered; pad them first (pto.tile.fillpad with the fold's identity) and set the whole width valid
-func.func @partial_fold(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<16x1xf32>, %n: index) -> !pto.tensor<16x1xf32> attributes {pto.kind = #pto.kind<incore>} {
-  %c0 = arith.constant 0 : index
-  %c16 = arith.constant 16 : index
-  %t = pto.tile.load %x[%c0, %c0] valid [%c16, %n] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
-  %s = pto.tile.row_sum %t : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
-  %r = pto.tile.store %s, %y[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
-  return %r : !pto.tensor<16x1xf32>
-}
-
-// -----
-
 // A fold of rows that are not whole 32-byte blocks, which the API reads
 // padded to whole blocks.
 // ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.row_max' op folds '!pto.tile<16x100xf16, vec>', whose rows of 200 bytes are not whole 32-byte blocks; the API's Reduce reads rows padded to whole blocks (srcInnerPad): widen the tile to 112 columns (its valid columns can stay 100)
@@ -106,15 +92,15 @@ func.func @unpadded_fold(%x: !pto.tensor<16x100xf16>, %y: !pto.tensor<16x1xf16>)
 
 // -----
 
-// Columns are padded by the lanes of one vector repeat: 512-byte rows are
-// two.
-// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.fillpad' op pads the columns of a '!pto.tile<16x128xf32, vec>'; that is lowered for 2-d tiles of 16- or 32-bit elements whose rows are whole 32-byte blocks within one 256-byte vector repeat
-func.func @wide_pad(%x: !pto.tensor<64x128xf32>, %n: index) -> !pto.tensor<64x128xf32> attributes {pto.kind = #pto.kind<incore>} {
+// Columns are padded by the lanes of a vector repeat, whose mask covers
+// 128 elements: a repeat of 8-bit elements has 256.
+// ERR: pto-to-ascendc.mlir:[[@LINE+4]]:8: error: 'pto.tile.fillpad' op pads the columns of a '!pto.tile<16x64xi8, vec>'; that is lowered for 2-d tiles of 16- or 32-bit elements whose rows are whole 32-byte blocks (the lane mask of a repeat covers 128 elements)
+func.func @narrow_pad(%x: !pto.tensor<64x64xi8>, %n: index) -> !pto.tensor<64x64xi8> attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
-  %t = pto.tile.load %x[%c0, %c0] valid [%n, %n] : !pto.tensor<64x128xf32> -> !pto.tile<16x128xf32, vec>
-  %p = pto.tile.fillpad %t, zero : !pto.tile<16x128xf32, vec>
-  %r = pto.tile.store %p, %x[%c0, %c0] : !pto.tile<16x128xf32, vec> -> !pto.tensor<64x128xf32>
-  return %r : !pto.tensor<64x128xf32>
+  %t = pto.tile.load %x[%c0, %c0] valid [%n, %n] : !pto.tensor<64x64xi8> -> !pto.tile<16x64xi8, vec>
+  %p = pto.tile.fillpad %t, zero : !pto.tile<16x64xi8, vec>
+  %r = pto.tile.store %p, %x[%c0, %c0] : !pto.tile<16x64xi8, vec> -> !pto.tensor<64x64xi8>
+  return %r : !pto.tensor<64x64xi8>
 }
 
 // -----
@@ -256,22 +242,6 @@ func.func @bad_record(%x: !pto.tensor<64x64xf32>) attributes {tilekit.merged_gro
   %t = pto.tile.create : !pto.tile<64x64xf32, acc>
   // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:3: error: 'pto.tile.tpush_to_aiv' op has a malformed 'tilekit.transfer' record {lane = 2 : i64, lanes = 1 : i64}
   pto.tile.tpush_to_aiv %t split 0 {tilekit.transfer = {lane = 2 : i64, lanes = 1 : i64}} : !pto.tile<64x64xf32, acc>
-  return
-}
-
-// -----
-
-// An arg fold of partial rows wider than one vector repeat: the padding's
-// fillpad masks a row per repeat.
-func.func @wide_argmax(%x: !pto.tensor<8x128xf32>, %v: !pto.tensor<8x1xf32>, %i: !pto.tensor<8x1xi32>) {
-  %c0 = arith.constant 0 : index
-  %c8 = arith.constant 8 : index
-  %c100 = arith.constant 100 : index
-  %t = pto.tile.load %x[%c0, %c0] valid [%c8, %c100] : !pto.tensor<8x128xf32> -> !pto.tile<8x128xf32, vec>
-  // ERR: pto-to-ascendc.mlir:[[@LINE+1]]:{{[0-9]+}}: error: 'pto.tile.row_argmax' op finds the column of each row's fold in a tile whose valid columns are fewer than its own and whose rows are wider than one 256-byte vector repeat
-  %a, %ai = pto.tile.row_argmax %t : !pto.tile<8x128xf32, vec> -> !pto.tile<8x1xf32, vec>, !pto.tile<8x1xi32, vec>
-  pto.tile.store %a, %v[%c0, %c0] : !pto.tile<8x1xf32, vec> -> !pto.tensor<8x1xf32>
-  pto.tile.store %ai, %i[%c0, %c0] : !pto.tile<8x1xi32, vec> -> !pto.tensor<8x1xi32>
   return
 }
 

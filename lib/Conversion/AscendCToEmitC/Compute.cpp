@@ -228,7 +228,7 @@ struct MmadLowering : OpConversionPattern<ascendc::MmadOp> {
 
 /// `uint32_t name[2] = {rows, cols}` of a 2-d tensor type.
 Value shapeArray(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
-                 Value rows = {}) {
+                 Value rows = {}, Value cols = {}) {
   auto u32 = builder.getIntegerType(32, false);
   auto array = emitc::ArrayType::get({int64_t(shape.size())}, u32);
   Value object = emitc::VariableOp::create(builder, loc, array,
@@ -237,12 +237,12 @@ Value shapeArray(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
     Value element = emitc::SubscriptOp::create(
         builder, loc, emitc::LValueType::get(u32), object,
         ValueRange{indexConstant(builder, loc, index)});
+    Value given = index == 0 ? rows : index == 1 ? cols : Value();
     Value value =
-        index == 0 && rows
-            ? emitc::CastOp::create(builder, loc, u32, rows).getResult()
-            : emitc::ConstantOp::create(builder, loc, u32,
-                                        builder.getIntegerAttr(u32, extent))
-                  .getResult();
+        given ? emitc::CastOp::create(builder, loc, u32, given).getResult()
+              : emitc::ConstantOp::create(builder, loc, u32,
+                                          builder.getIntegerAttr(u32, extent))
+                    .getResult();
     emitc::AssignOp::create(builder, loc, element, value);
   }
   return object;
@@ -292,9 +292,8 @@ template <typename From> struct ReduceLowering : OpConversionPattern<From> {
     MLIRContext *context = op.getContext();
     auto src = op.getSrc().getType();
     // A row fold's count of values per row, when its rows are padded.
-    SmallVector<int64_t, 2> extents(src.getShape());
-    extents[1] = op.getCols().value_or(extents[1]);
-    Value shape = shapeArray(rewriter, loc, extents, adaptor.getRows());
+    Value shape = shapeArray(rewriter, loc, src.getShape(), adaptor.getRows(),
+                             adaptor.getCols());
     call(rewriter, loc, ("AscendC::" + From::kApiName).str(), {},
          {adaptor.getDst(), adaptor.getSrc(), adaptor.getTmp(), shape},
          {operandRef(context, 0), operandRef(context, 1),

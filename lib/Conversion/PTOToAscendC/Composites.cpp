@@ -207,7 +207,9 @@ template <typename From> struct RemLowering : TilePattern<From> {
 };
 
 /// pto.tile.shl / shr by a tile of amounts, one element at a time on the
-/// scalar unit (slow: every element is a scalar read and write).
+/// scalar unit (slow: every element is a scalar read and write). Unsigned
+/// tiles are read and written through signless views of their bits (arith
+/// computes on signless integers), shifted right logically.
 template <typename From, bool Left>
 struct ShiftByTileLowering : TilePattern<From> {
   using TilePattern<From>::TilePattern;
@@ -215,14 +217,14 @@ struct ShiftByTileLowering : TilePattern<From> {
   matchAndRewrite(From op, typename From::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<pto::TileType>(op.getType());
-    auto element = dyn_cast<IntegerType>(tile.getElementType());
-    if (tile.getRank() != 2 || !element || !element.isSignless() ||
-        element.getWidth() < 8)
+    auto declared = dyn_cast<IntegerType>(tile.getElementType());
+    if (tile.getRank() != 2 || !declared || declared.getWidth() < 8)
       return op.emitOpError()
              << "shifts " << tile
-             << " by a tile, which is lowered for 2-d tiles of signed "
-                "integers (the scalar unit, one element at a time); cast an "
-                "unsigned tile to the signed type of its width first";
+             << " by a tile, which is lowered for 2-d tiles of integers (the "
+                "scalar unit, one element at a time)";
+    bool isUnsigned = declared.isUnsigned();
+    auto element = rewriter.getIntegerType(declared.getWidth());
     FailureOr<ValidShape> shape = this->valid.require(op, op->getOperand(0));
     if (failed(shape))
       return failure();
@@ -234,22 +236,43 @@ struct ShiftByTileLowering : TilePattern<From> {
     };
     Value dst = createLocal(rewriter, loc, *this->getTypeConverter(),
                             op.getResult(), ascendc::Position::VecCalc);
+    auto signless = [&](Value tensor) -> Value {
+      if (!isUnsigned)
+        return tensor;
+      auto type = cast<ascendc::LocalTensorType>(tensor.getType());
+      return ascendc::ReinterpretCastOp::create(
+          rewriter, loc,
+          ascendc::LocalTensorType::get(rewriter.getContext(), type.getShape(),
+                                        element),
+          tensor);
+    };
+    Value src = signless(adaptor.getOperands()[0]);
+    Value amounts = signless(adaptor.getOperands()[1]);
+    Value out = signless(dst);
     int64_t cols = tile.getShape()[1];
     Value rows = extentOr(rewriter, loc, shape->rows, tile.getShape()[0]);
     Value validCols = extentOr(rewriter, loc, shape->cols, cols);
     Value width = number(element.getWidth());
     forEachElement(
         rewriter, loc, rows, validCols, cols, [&](Value, Value, Value at) {
-          Value value = ascendc::GetValueOp::create(
-              rewriter, loc, element, adaptor.getOperands()[0], at);
-          Value amount = ascendc::GetValueOp::create(
-              rewriter, loc, element, adaptor.getOperands()[1], at);
+          Value value =
+              ascendc::GetValueOp::create(rewriter, loc, element, src, at);
+          Value amount =
+              ascendc::GetValueOp::create(rewriter, loc, element, amounts, at);
           // Unsigned: a negative amount is out of range too.
           Value inRange = arith::CmpIOp::create(
               rewriter, loc, arith::CmpIPredicate::ult, amount, width);
           Value result;
           if (Left) {
             Value shifted = arith::ShLIOp::create(
+                rewriter, loc, value,
+                arith::SelectOp::create(rewriter, loc, inRange, amount,
+                                        number(0)));
+            result = arith::SelectOp::create(rewriter, loc, inRange, shifted,
+                                             number(0));
+          } else if (isUnsigned) {
+            // Logical: past the width, every bit is shifted out.
+            Value shifted = arith::ShRUIOp::create(
                 rewriter, loc, value,
                 arith::SelectOp::create(rewriter, loc, inRange, amount,
                                         number(0)));
@@ -262,7 +285,7 @@ struct ShiftByTileLowering : TilePattern<From> {
                 arith::SelectOp::create(rewriter, loc, inRange, amount,
                                         number(element.getWidth() - 1)));
           }
-          ascendc::SetValueOp::create(rewriter, loc, dst, at, result);
+          ascendc::SetValueOp::create(rewriter, loc, out, at, result);
         });
     rewriter.replaceOp(op, dst);
     return success();

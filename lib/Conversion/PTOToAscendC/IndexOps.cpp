@@ -257,21 +257,11 @@ struct ArgReduceLowering : TilePattern<From> {
     // compare reads whole rows). A padding column never comes first, as
     // the fold's value sits in a valid column before it.
     Value compared = op.getSrc();
-    if (known->cols) {
-      int64_t rowBytes = tile.getShape()[1] * ascendc::getElementBytes(element);
-      if (rowBytes > ascendc::kRepeatBytes)
-        return op.emitOpError()
-               << "finds the column of each row's fold in a tile whose "
-                  "valid columns are fewer than its own and whose rows are "
-                  "wider than one 256-byte vector repeat, which is not "
-                  "lowered (the padding is masked a row per repeat); pad "
-                  "them first (pto.tile.fillpad with -inf for argmax, +inf "
-                  "for argmin) and set the whole width valid";
+    if (known->cols)
       compared = pto::TileFillPadOp::create(
           rewriter, loc, tile, op.getSrc(),
           std::is_same_v<Fold, pto::TileRowMaxOp> ? pto::PadValue::Min
                                                   : pto::PadValue::Max);
-    }
     auto floatType = cast<FloatType>(element);
     auto number = [&](double value) -> Value {
       return arith::ConstantOp::create(rewriter, loc, floatType,

@@ -446,15 +446,18 @@ Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
 /// The first `cols` columns of each row of the 2-d `src` (of its first
 /// `rows` rows when given), in rows of `cols` rounded up to whole 32-byte
 /// blocks: `src` itself when its rows are that wide, else a UB -> UB copy
-/// into a fresh VECCALC tensor.
+/// into a fresh VECCALC tensor (as wide as `src` for a count known at run
+/// time only, the rows packed at its start).
 Value padColumns(ConversionPatternRewriter &rewriter, Location loc, Value src,
-                 int64_t cols, Value rows, Operation *op) {
+                 Value cols, Value rows, Operation *op) {
   auto type = cast<ascendc::LocalTensorType>(src.getType());
   int64_t perBlock =
       ascendc::kBlockBytes / ascendc::getElementBytes(type.getElementType());
-  int64_t width = llvm::divideCeil(cols, perBlock) * perBlock;
-  int64_t height = type.getShape()[0];
-  if (type.getShape()[1] == width)
+  int64_t height = type.getShape()[0], srcWidth = type.getShape()[1];
+  std::optional<int64_t> count = getConstantIntValue(cols);
+  int64_t width =
+      count ? llvm::divideCeil(*count, perBlock) * perBlock : srcWidth;
+  if (count && srcWidth == width)
     return src;
   Value narrow = ascendc::LocalTensorAutoOp::create(
       rewriter, loc,
@@ -465,10 +468,15 @@ Value padColumns(ConversionPatternRewriter &rewriter, Location loc, Value src,
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(rewriter, loc, value);
   };
-  ascendc::DataCopyOp::create(
-      rewriter, loc, narrow, src, Value(),
-      ValueRange{rows ? rows : constant(height), constant(width)},
-      ValueRange{constant(type.getShape()[1]), constant(width)});
+  Value pitch = constant(width);
+  if (!count) {
+    Value block = constant(perBlock);
+    Value blocks = arith::CeilDivUIOp::create(rewriter, loc, cols, block);
+    pitch = arith::MulIOp::create(rewriter, loc, blocks, block);
+  }
+  ascendc::DataCopyOp::create(rewriter, loc, narrow, src, Value(),
+                              ValueRange{rows ? rows : constant(height), pitch},
+                              ValueRange{constant(srcWidth), pitch});
   return narrow;
 }
 
@@ -490,10 +498,11 @@ template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
 
 /// pto.tile.row_<fold> / col_<fold> -> ascendc.reduce_<fold> along axis 1
 /// or 0, folding the valid rows of a partial tile only; a row reduction
-/// keeps them. A row fold of fewer valid columns than the tile's (a
-/// constant count) folds those only: the API folds rows padded to whole
-/// 32-byte blocks (srcInnerPad), so the valid columns are first copied
-/// into rows of that width unless the tile's rows are already.
+/// keeps them. A row fold of fewer valid columns than the tile's folds
+/// those only: the API folds rows padded to whole 32-byte blocks
+/// (srcInnerPad), so the valid columns are first copied into rows of that
+/// width unless the tile's rows are already (a count known at run time:
+/// always, packed at the start of a tensor as wide as the tile).
 template <typename From, typename To, bool IsRow>
 struct ReduceLowering : TilePattern<From> {
   using TilePattern<From>::TilePattern;
@@ -520,16 +529,8 @@ struct ReduceLowering : TilePattern<From> {
                     ascendc::kBlockBytes / bytes
              << " columns (its valid columns can stay " << tile.getShape()[1]
              << ")";
-    std::optional<int64_t> validCols;
-    if (IsRow && shape.cols) {
-      validCols = getConstantIntValue(shape.cols);
-      if (!validCols)
-        return op.emitOpError()
-               << "folds rows of a tile whose valid columns are known only "
-                  "at run time, which is not lowered; pad them first "
-                  "(pto.tile.fillpad with the fold's identity) and set the "
-                  "whole width valid";
-    }
+    // A row fold of fewer valid columns than the tile's folds those.
+    Value validCols = IsRow ? shape.cols : Value();
     // A row fold's result keeps its source's valid rows (it is one
     // column), a column fold's its valid columns (one row).
     if (IsRow ? shape.rows : shape.cols)
@@ -547,7 +548,7 @@ struct ReduceLowering : TilePattern<From> {
     // of no rows has no valid rows).
     std::optional<int64_t> rows =
         shape.rows ? getConstantIntValue(shape.rows) : std::nullopt;
-    auto fold = [&] {
+    auto foldValues = [&] {
       Value src = adaptor.getSrc(), into = dst;
       // The API folds some 16-bit floats in f32 only (C220's ReduceSum
       // and ReduceProd, C310's ReduceSum). The tile fold accumulates in
@@ -580,16 +581,37 @@ struct ReduceLowering : TilePattern<From> {
         src = wide;
         into = widened(dst);
       }
-      IntegerAttr cols;
-      if (validCols) {
-        src = padColumns(rewriter, loc, src, *validCols, shape.rows, op);
-        cols = rewriter.getI64IntegerAttr(*validCols);
-      }
-      To::create(rewriter, loc, into, src, IsRow ? 1 : 0, shape.rows, cols,
+      if (validCols)
+        src = padColumns(rewriter, loc, src, validCols, shape.rows, op);
+      To::create(rewriter, loc, into, src, IsRow ? 1 : 0, shape.rows, validCols,
                  Value());
       if (widen)
         ascendc::CastL2Op::create(rewriter, loc, dst, into,
                                   ascendc::RoundMode::Rint, Value());
+    };
+    // A run-time count of valid columns may be none: the PTO fold of
+    // nothing leaves zeros (the instruction needs a value at least).
+    auto fold = [&] {
+      if (!validCols || getConstantIntValue(validCols)) {
+        foldValues();
+        return;
+      }
+      OpBuilder::InsertionGuard restore(rewriter);
+      Value any = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sgt, validCols,
+          arith::ConstantIndexOp::create(rewriter, loc, 0));
+      auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), any,
+                                     /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(guard.elseBlock());
+      Type element =
+          cast<ascendc::LocalTensorType>(dst.getType()).getElementType();
+      ascendc::DuplicateL2Op::create(
+          rewriter, loc, dst,
+          arith::ConstantOp::create(
+              rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element))),
+          Value());
+      rewriter.setInsertionPointToStart(guard.thenBlock());
+      foldValues();
     };
     auto zeros = [&] {
       if (IsRow)
@@ -716,10 +738,11 @@ std::pair<Value, Value> laneBits(OpBuilder &builder, Location loc, Value from,
 
 /// pto.tile.fillpad -> a fresh tensor: the pad below the valid rows
 /// (duplicate_l2 over the whole tensor, the valid rows then copied over
-/// it), and right of the valid columns a duplicate_l0 whose lane bits
-/// select those columns in each valid row, one repeat per row. The
-/// vector unit addresses whole 32-byte blocks, so the columns are masked
-/// rather than copied around; a row must fit one 256-byte repeat.
+/// it), and right of the valid columns a duplicate_l0 per 256-byte part of
+/// a row whose lane bits select those columns in each valid row, one
+/// repeat per row (a part the valid columns cover is skipped: a repeat
+/// needs a lane). The vector unit addresses whole 32-byte blocks, so the
+/// columns are masked rather than copied around.
 struct TileFillPadLowering : TilePattern<pto::TileFillPadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -735,13 +758,13 @@ struct TileFillPadLowering : TilePattern<pto::TileFillPadOp> {
     int64_t rowBytes = rowElements * ascendc::getElementBytes(element);
     if (shape.cols &&
         (tile.getRank() != 2 || rowBytes % ascendc::kBlockBytes != 0 ||
-         rowBytes > ascendc::kRepeatBytes ||
-         element.getIntOrFloatBitWidth() < 16))
+         element.getIntOrFloatBitWidth() < 16 ||
+         element.getIntOrFloatBitWidth() > 32))
       return op.emitOpError()
              << "pads the columns of a " << tile
              << "; that is lowered for 2-d tiles of 16- or 32-bit elements "
-                "whose rows are whole 32-byte blocks within one 256-byte "
-                "vector repeat";
+                "whose rows are whole 32-byte blocks (the lane mask of a "
+                "repeat covers 128 elements)";
     Location loc = op.getLoc();
     Value src = adaptor.getSrc();
     Value dst = createLocal(rewriter, loc, *getTypeConverter(), op.getResult(),
@@ -759,11 +782,32 @@ struct TileFillPadLowering : TilePattern<pto::TileFillPadOp> {
     ascendc::DataCopyOp::create(rewriter, loc, dst, src, count, ValueRange(),
                                 ValueRange());
     if (shape.cols) {
-      auto [high, low] = laneBits(rewriter, loc, shape.cols, rowElements);
       Value rows = extentOr(rewriter, loc, shape.rows, tile.getShape().front());
-      ascendc::DuplicateL0Op::create(
-          rewriter, loc, dst, pad, Value(), high, low, rows,
-          rewriter.getDenseI64ArrayAttr({1, rowBytes / ascendc::kBlockBytes}));
+      int64_t lanes = ascendc::kRepeatBytes / ascendc::getElementBytes(element);
+      std::optional<int64_t> cols = getConstantIntValue(shape.cols);
+      for (int64_t first = 0; first < rowElements; first += lanes) {
+        int64_t part = std::min(lanes, rowElements - first);
+        if (cols && *cols >= first + part)
+          continue;
+        OpBuilder::InsertionGuard guard(rewriter);
+        if (!cols) {
+          Value padded = arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::slt, shape.cols,
+              arith::ConstantIndexOp::create(rewriter, loc, first + part));
+          auto inside = scf::IfOp::create(rewriter, loc, padded);
+          rewriter.setInsertionPointToStart(inside.thenBlock());
+        }
+        Value from = arith::SubIOp::create(
+            rewriter, loc, shape.cols,
+            arith::ConstantIndexOp::create(rewriter, loc, first));
+        auto [high, low] = laneBits(rewriter, loc, from, part);
+        ascendc::DuplicateL0Op::create(
+            rewriter, loc,
+            viewOf(rewriter, loc, dst, first, tile.getNumElements() - first),
+            pad, Value(), high, low, rows,
+            rewriter.getDenseI64ArrayAttr(
+                {1, rowBytes / ascendc::kBlockBytes}));
+      }
     }
     rewriter.replaceOp(op, dst);
     return success();

@@ -17,15 +17,18 @@ if mode == "inputs":
     x[4, 0] = -100.0  # the first the minimum
     h = r.uniform(-2, 2, (rows, 21)).astype(np.float16)
     q = r.uniform(0.5, 2, (rows, 3)).astype(np.float32)
-    for name, value in (("x", x), ("h", h), ("q", q)):
+    y = r.uniform(-4, 4, (rows, 70)).astype(np.float32)
+    y[5, 69] = 100.0
+    for name, value in (("x", x), ("h", h), ("q", q), ("y", y)):
         np.save(f"{where}/{name}.npy", value)
     sys.exit(0)
 
-x, h, q = (np.load(f"{where}/{n}.npy") for n in ("x", "h", "q"))
+x, h, q, y = (np.load(f"{where}/{n}.npy") for n in ("x", "h", "q", "y"))
 got = {n: np.load(f"{where}/{n}.npy").ravel()
-       for n in ("sx", "mx", "nx", "sh", "mh", "pq")}
-exact = {"mx": x.max(1), "nx": x.min(1), "mh": h.max(1)}
+       for n in ("sx", "mx", "nx", "sh", "mh", "pq", "sy", "my")}
+exact = {"mx": x.max(1), "nx": x.min(1), "mh": h.max(1), "my": y.max(1)}
 close = {"sx": (x.astype(np.float64).sum(1), 1e-5),
+         "sy": (y.astype(np.float64).sum(1), 1e-5),
          "sh": (h.astype(np.float64).sum(1), 2e-3),
          "pq": (q.astype(np.float64).prod(1), 1e-6)}
 for name, want in exact.items():

@@ -2,13 +2,17 @@
 // band's rows clamp at the tensor's end (a run-time count), its columns at
 // the tensor's width. f32 rows of 50 in tiles of 64 (copied into rows of
 // 56 first), f16 rows of 21 in tiles of 32 (already whole blocks; a sum the
-// API takes in f32 only is widened, then copied into rows of 24), and rows
-// of 3 in tiles of 8 (already whole blocks).
+// API takes in f32 only is widened, then copied into rows of 24), rows of 3
+// in tiles of 8 (already whole blocks), and f32 rows of a tensor whose width
+// is known at run time only (70 in tiles of 128: copied into rows of 72, a
+// pitch the kernel computes).
 func.func @ragged_folds(%x: !pto.tensor<?x50xf32>, %h: !pto.tensor<?x21xf16>,
                         %q: !pto.tensor<?x3xf32>,
                         %sx: !pto.tensor<?x1xf32>, %mx: !pto.tensor<?x1xf32>,
                         %nx: !pto.tensor<?x1xf32>, %sh: !pto.tensor<?x1xf16>,
-                        %mh: !pto.tensor<?x1xf16>, %pq: !pto.tensor<?x1xf32>)
+                        %mh: !pto.tensor<?x1xf16>, %pq: !pto.tensor<?x1xf32>,
+                        %y: !pto.tensor<?x?xf32>, %sy: !pto.tensor<?x1xf32>,
+                        %my: !pto.tensor<?x1xf32>)
     attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -29,6 +33,11 @@ func.func @ragged_folds(%x: !pto.tensor<?x50xf32>, %h: !pto.tensor<?x21xf16>,
     %tq = pto.tile.load %q[%b, %c0] : !pto.tensor<?x3xf32> -> !pto.tile<16x8xf32, vec>
     %p = pto.tile.row_prod %tq : !pto.tile<16x8xf32, vec> -> !pto.tile<16x1xf32, vec>
     %6 = pto.tile.store %p, %pq[%b, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<?x1xf32>
+    %ty = pto.tile.load %y[%b, %c0] : !pto.tensor<?x?xf32> -> !pto.tile<16x128xf32, vec>
+    %ys = pto.tile.row_sum %ty : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
+    %ym = pto.tile.row_max %ty : !pto.tile<16x128xf32, vec> -> !pto.tile<16x1xf32, vec>
+    %7 = pto.tile.store %ys, %sy[%b, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<?x1xf32>
+    %8 = pto.tile.store %ym, %my[%b, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<?x1xf32>
   }
   return
 }

@@ -7,6 +7,7 @@ trace record for record and the same cycles; a second `sim --arch` run
 must give them again (same input, same cycles).
 
 usage: compiled_sim.py TILEKIT KERNEL OUTDIR ARCH [sim options...] -- NAME=SPEC...
+(a SPEC without a shape is a scalar, passed to the compiled producer too)
 
 Prints "same: N records, C cycles, ideal I" and the --arch report's
 synchronization line.
@@ -44,11 +45,16 @@ def main():
     run([tilekit, "compile", "--arch=" + arch, kernel, "-o", compiled])
     dims = ",".join("%s=%s" % (spec.split("=")[0], spec.split(":")[1])
                     for spec in specs if ":" in spec)
+    scalars = []
+    for spec in specs:
+        if ":" not in spec and not spec.endswith(".npy"):
+            scalars += ["--scalar", spec]
     reports, traces = [], []
     runs = [["--arch=" + arch, kernel] + inputs,
             ["--arch=" + arch, kernel] + inputs,
             [compiled] + inputs,
-            ["--arch=" + arch, kernel, "--producer=compiled", "--dims", dims]]
+            ["--arch=" + arch, kernel, "--producer=compiled", "--dims", dims]
+            + scalars]
     for index, source in enumerate(runs):
         trace = os.path.join(out, "%s.%d.txt" % (name, index))
         reports.append(json.loads(run(

@@ -198,10 +198,11 @@ static LogicalResult verifyMergePairs(Operation *op, Value dst, Value first,
 }
 
 /// A reduction's source rows: whole 32-byte blocks (the API's srcInnerPad
-/// layout), holding `cols` values each when given (a row fold only), else
-/// their width.
+/// layout), holding `count` values each when given (a row fold only), else
+/// their width; a constant count makes the rows exactly that wide, a
+/// run-time one is checked as the kernel runs.
 static LogicalResult verifyPaddedColumns(Operation *op, Value src, int64_t axis,
-                                         std::optional<uint64_t> cols) {
+                                         Value count) {
   auto type = cast<LocalTensorType>(src.getType());
   int64_t perBlock = 32 / getElementBytes(type.getElementType());
   if (type.getDimSize(1) % perBlock)
@@ -209,11 +210,16 @@ static LogicalResult verifyPaddedColumns(Operation *op, Value src, int64_t axis,
            << "folds a tensor " << type
            << " whose rows are not whole 32-byte blocks, as the API reads "
               "them (srcInnerPad)";
-  if (!cols)
+  if (!count)
     return success();
   if (axis != 1)
     return op->emitOpError() << "gives a count of columns to a column fold; "
                                 "only a row fold takes one";
+  std::optional<int64_t> cols = getConstantIntValue(count);
+  if (!cols)
+    return success();
+  if (*cols < 1)
+    return op->emitOpError() << "folds " << *cols << " values of each row";
   int64_t padded = llvm::divideCeil(*cols, perBlock) * perBlock;
   if (type.getDimSize(1) != padded)
     return op->emitOpError()

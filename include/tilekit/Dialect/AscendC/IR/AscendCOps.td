@@ -687,8 +687,7 @@ def AscendC_BroadcastOp : AscendC_VectorOp<"broadcast",
 class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # name,
     (ins AscendC_WrittenLocal:$dst, AscendC_ReadLocal:$src,
          ConfinedAttr<I64Attr, [IntNonNegative]>:$axis, Optional<Index>:$rows,
-         OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$cols,
-         AscendC_Scratch:$tmp),
+         Optional<Index>:$cols, AscendC_Scratch:$tmp),
     "$dst `,` $src `axis` $axis (`rows` $rows^)? (`cols` $cols^)? (`scratch` $tmp^)? attr-dict `:` type($dst) `,` type($src) (`,` type($tmp)^)?",
     [DeclareOpInterfaceMethods<AscendC_ScratchOpInterface>,
      AttrSizedOperandSegments]> {
@@ -698,10 +697,13 @@ class AscendC_ReduceOp<string name, string fold> : AscendC_VectorOp<"reduce_" # 
     Only the first `rows` rows of `src` hold data (all of them when absent):
     a column reduction folds those, a row reduction writes those rows of
     `dst`. With `cols` (a row reduction) each row holds that many values
-    and `src`'s width is `cols` rounded up to whole 32-byte blocks: the
+    and the rows lie `cols` rounded up to whole 32-byte blocks apart: the
     API's `srcShape` of `{rows, cols}` with `srcInnerPad`, so a row folds
-    its first `cols` elements only. Floats accumulate in f32 as a halving tree (element i takes in
-    element i + ceil(n/2) while the line has n > 1 elements) and round once;
+    its first `cols` elements only. A constant `cols` makes that `src`'s
+    width; a count known at run time packs the rows at the start of `src`,
+    whose width is then the most they take. Floats accumulate in f32 as a
+    halving tree (element i takes in element i + ceil(n/2) while the line
+    has n > 1 elements) and round once;
     the PTO tile reductions fold in the same order, so both agree to the bit.
     `tmp` is the API's `sharedTmpBuffer`, planned by `ascendc-dispatch-alloc`.
   }];
