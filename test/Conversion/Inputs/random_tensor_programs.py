@@ -10,8 +10,9 @@ odd static shapes) is a random sequence of the orchestration's data ops:
 elementwise unary, binary and scalar ops, casts to the other float type
 and back, fills, element writes (in place, into inputs too), slices inside
 and past the edge of a tensor combined and assembled back at an offset,
-and row folds of float rows of whole 32-byte blocks (Ascend C folds no
-integers on C220). Its last value is
+row folds of float rows of whole 32-byte blocks (Ascend C folds no
+integers on C220), and a matmul of a float value (as f16) by a square f16
+input, the input transposed or not (b_trans), into f32. Its last value is
 assembled into the output. Nothing here knows what compile writes for
 them: each program is compiled for C220 and C310 (alternately lowered to
 L0) with --verify-each, which runs the orchestration before and after
@@ -51,6 +52,7 @@ class Program:
         self.lines = []
         self.values = 0
         self.folded = False
+        self.multiplied = False
 
     def type(self, shape=None, element=None):
         dims = "x".join(str(d) for d in (shape or self.shape))
@@ -85,6 +87,8 @@ class Program:
         if (len(self.shape) == 2 and not self.folded and self.element != "i32"
                 and self.shape[1] * (2 if self.element == "f16" else 4) % 32 == 0):
             kinds.append("fold")
+        if len(self.shape) == 2 and not self.multiplied and self.element != "i32":
+            kinds.append("matmul")
         kind = rng.choice(kinds)
         t = self.type()
         a = rng.choice(live)
@@ -121,6 +125,24 @@ class Program:
             mid = self.fresh()
             self.lines.append("  %s = pto.tensor.cast %s : %s -> %s" % (mid, a, t, self.type(element=other)))
             self.lines.append("  %s = pto.tensor.cast %s : %s -> %s" % (out, mid, self.type(element=other), t))
+        elif kind == "matmul":
+            # a @ w or a @ w^T: f16 operands, an f32 product; w is C x C, so
+            # the value keeps its shape.
+            side = [self.shape[1], self.shape[1]]
+            half = a
+            if self.element == "f32":
+                half = self.fresh()
+                self.lines.append("  %s = pto.tensor.cast %s : %s -> %s" % (
+                    half, a, t, self.type(element="f16")))
+            product = out if self.element == "f32" else self.fresh()
+            self.lines.append("  %s = pto.tensor.matmul %s, %%w%s : %s, %s -> %s" % (
+                product, half, rng.choice(["", " {b_trans}"]),
+                self.type(element="f16"), self.type(side, "f16"),
+                self.type(element="f32")))
+            if self.element == "f16":
+                self.lines.append("  %s = pto.tensor.cast %s : %s -> %s" % (
+                    out, product, self.type(element="f32"), t))
+            self.multiplied = True
         elif kind == "fold":
             op = rng.choice(FOLDS)
             rows = self.type([self.shape[0], 1])
@@ -157,6 +179,8 @@ class Program:
         args = "%%x: %s, %%y: %s, %%o: %s" % (t, t, t)
         if self.folded:
             args += ", %%f: %s" % self.type([self.shape[0], 1])
+        if self.multiplied:
+            args += ", %%w: %s" % self.type([self.shape[1]] * 2, "f16")
         return ("func.func @%s(%s) -> %s\n"
                 "    attributes {pto.kind = #pto.kind<orchestration>} {\n"
                 "%s%s\n"
@@ -172,6 +196,8 @@ class Program:
                  "--input", "o=zeros:%s:%s" % (dims, self.element)]
         if self.folded:
             bound += ["--input", "f=zeros:%dx1:%s" % (self.shape[0], self.element)]
+        if self.multiplied:
+            bound += ["--input", "w=rand:%dx%d:f16:%d" % (self.shape[1], self.shape[1], seed + 2)]
         return bound
 
 

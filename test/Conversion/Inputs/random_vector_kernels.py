@@ -3,7 +3,7 @@
 
     random_vector_kernels.py TILEKIT WORKDIR [--count N] [--seed S] [--write-only]
 
-Each kernel (elementwise ops, the math functions, compares and selects, prefix sums down columns, index sequences,
+Each kernel (elementwise ops, the math functions, compares and selects, prefix sums down columns and along rows, index sequences,
 scalars, casts through the other float type
 with every round mode, columns padded past a random one (fillpad), an R x 1 column combined with every row, row and
 column sums, maxima, minima and products combined back) walks a static R x C tensor in tiles of whole rows (odd widths,
@@ -80,9 +80,15 @@ class Kernel:
 
     def paddable(self):
         """Whether fillpad's lowering takes this tile's columns: rows of
-        whole 32-byte blocks within one 256-byte repeat."""
+        whole 32-byte blocks (one masked duplicate per 256-byte repeat)."""
         row_bytes = self.cols * (4 if self.element == "f32" else 2)
-        return row_bytes % 32 == 0 and row_bytes <= 256
+        return row_bytes % 32 == 0
+
+    def turnable(self):
+        """Whether a row prefix sum (transpose, col_cumsum, transpose back)
+        takes this tile: its rows, turned into columns, fill whole 32-byte
+        blocks."""
+        return self.tile_rows * (4 if self.element == "f32" else 2) % 32 == 0
 
     def aligned(self):
         """Whether each row starts on a 32-byte boundary, as a row-wise
@@ -174,11 +180,14 @@ class Kernel:
                           % (out, axis, self.rng.choice(EXPAND),
                              self.rng.choice(values), folded, tile, narrow))
             elif self.aligned() and self.rng.random() < 0.1:
-                # A prefix sum down the columns, or an index sequence along
-                # the rows (ascending or descending from the scalar) added.
+                # A prefix sum down the columns or along the rows, or an
+                # index sequence along the rows (ascending or descending from
+                # the scalar) added.
                 if self.rng.random() < 0.5:
-                    self.emit(depth, "%s = pto.tile.col_cumsum %s : %s"
-                              % (out, self.rng.choice(values), tile))
+                    axis = ("row" if self.turnable() and self.rng.random() < 0.5
+                            else "col")
+                    self.emit(depth, "%s = pto.tile.%s_cumsum %s : %s"
+                              % (out, axis, self.rng.choice(values), tile))
                 else:
                     sequence = self.fresh()
                     self.emit(depth, "%s = pto.tile.iota %%s%s : %s -> %s"

@@ -117,18 +117,52 @@ func.func @partial(%x: !pto.tensor<64x64xf32>, %n: index) -> !pto.tensor<64x64xf
 // -----
 
 // Ops the pass does not take stay: a result of dynamic shape (a workspace
-// has a static one), a read, a matmul with a transposed operand.
+// has a static one), a read, a matmul of f32, a matmul_acc into a float
+// accumulator.
 // CHECK-LABEL: func.func @stays(
 // CHECK: pto.tensor.exp
 // CHECK: pto.tensor.read
 // CHECK: pto.tensor.matmul
-func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf16>) -> (!pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>)
+// CHECK: pto.tensor.matmul_acc
+func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf32>, %h: !pto.tensor<16x16xf16>) -> (!pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>)
     attributes {pto.kind = #pto.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   %e = pto.tensor.exp %x : !pto.tensor<?x64xf32>
   %v = pto.tensor.read %x[%c0, %c0] : !pto.tensor<?x64xf32>
-  %m = pto.tensor.matmul %a, %a {b_trans} : !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16> -> !pto.tensor<16x16xf32>
-  return %e, %v, %m : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>
+  %m = pto.tensor.matmul %a, %a {b_trans} : !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32> -> !pto.tensor<16x16xf32>
+  %n = pto.tensor.matmul_acc %a, %h, %h : !pto.tensor<16x16xf32>, !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16>
+  return %e, %v, %m, %n : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>
+}
+
+// -----
+
+// A transposed operand: a kernel transposes it into a workspace of the
+// turned shape, which the matmul's kernel then reads untransposed.
+// CHECK-LABEL: func.func @turned(
+// CHECK: %[[W:.*]] = pto.tensor.create : !pto.tensor<32x16xf16>
+// CHECK: call @tk_transpose(%arg1, %[[W]],
+// CHECK: call @tk_matmul(%arg0, %[[W]], %arg2,
+// CHECK: func.func private @tk_transpose(
+// CHECK: pto.tile.transpose %{{.*}} : !pto.tile<16x32xf16, vec> -> !pto.tile<32x16xf16, vec>
+func.func @turned(%a: !pto.tensor<16x32xf16>, %b: !pto.tensor<16x32xf16>, %o: !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %m = pto.tensor.matmul %a, %b {b_trans} : !pto.tensor<16x32xf16>, !pto.tensor<16x32xf16> -> !pto.tensor<16x16xf32>
+  %r = pto.tensor.assemble %m into %o[%c0, %c0] : !pto.tensor<16x16xf32> into !pto.tensor<16x16xf32>
+  return %r : !pto.tensor<16x16xf32>
+}
+
+// -----
+
+// An integer matmul_acc: the accumulator (times 0 where init holds) plus
+// the product, the add and the muls in one kernel.
+// CHECK-LABEL: func.func @int_acc(
+// CHECK: call @tk_matmul(
+// CHECK: call @tk_muls_add(
+func.func @int_acc(%c: !pto.tensor<16x32xi32>, %a: !pto.tensor<16x64xi8>, %b: !pto.tensor<64x32xi8>, %first: i1) -> !pto.tensor<16x32xi32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %r = pto.tensor.matmul_acc %c, %a, %b init %first : !pto.tensor<16x32xi32>, !pto.tensor<16x64xi8>, !pto.tensor<64x32xi8>
+  return %r : !pto.tensor<16x32xi32>
 }
 
 // -----
