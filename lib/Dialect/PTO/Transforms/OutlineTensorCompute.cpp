@@ -3,11 +3,13 @@
 // A compiled orchestration is host code: it launches in-core work items and
 // moves or computes no data itself. This pass gives the orchestration's data
 // ops on whole tensors a kernel each: fills, slices, assembles, element
-// writes, casts, the elementwise families, row and column folds and integer
-// matmuls become a loop of calls of a generated in-core function, one call
-// per band of rows of the op's box, which walks the band's tiles (load,
-// compute, store) as the executor's tensor op does. The lowering then sees
-// only launches.
+// writes, casts, the elementwise families, row and column folds and matmuls
+// become a loop of calls of a generated in-core function, one call per band
+// of rows of the op's box, which walks the band's tiles (load, compute,
+// store) as the executor's tensor op does. A matmul's transposed operand is
+// transposed into a workspace by a kernel of its own first; an integer
+// matmul_acc is an add of the accumulator and a matmul. The lowering then
+// sees only launches.
 //
 // The executor keeps a valid region for every GM tensor (a slice past the
 // edge of its source has a partial one) and a compiled kernel keeps none, so
@@ -196,7 +198,8 @@ Value bufferOf(Value tensor) {
       tensor = def->getOperand(1);
     else
       return isa<TensorCreateOp, TensorFullOp, TensorSliceOp>(def) ||
-                     kernelKindOf(def) == KernelKind::Map
+                     kernelKindOf(def) == KernelKind::Map ||
+                     kernelKindOf(def) == KernelKind::Matmul
                  ? tensor
                  : Value();
   }
