@@ -263,19 +263,15 @@ struct ShiftByTileLowering : TilePattern<From> {
           Value inRange = arith::CmpIOp::create(
               rewriter, loc, arith::CmpIPredicate::ult, amount, width);
           Value result;
-          if (Left) {
-            Value shifted = arith::ShLIOp::create(
-                rewriter, loc, value,
-                arith::SelectOp::create(rewriter, loc, inRange, amount,
-                                        number(0)));
-            result = arith::SelectOp::create(rewriter, loc, inRange, shifted,
-                                             number(0));
-          } else if (isUnsigned) {
-            // Logical: past the width, every bit is shifted out.
-            Value shifted = arith::ShRUIOp::create(
-                rewriter, loc, value,
-                arith::SelectOp::create(rewriter, loc, inRange, amount,
-                                        number(0)));
+          if (Left || isUnsigned) {
+            // Past the width every bit is shifted out (a right shift of an
+            // unsigned value is logical).
+            Value amountIn = arith::SelectOp::create(rewriter, loc, inRange,
+                                                     amount, number(0));
+            Value shifted = Left ? Value(arith::ShLIOp::create(rewriter, loc,
+                                                               value, amountIn))
+                                 : Value(arith::ShRUIOp::create(
+                                       rewriter, loc, value, amountIn));
             result = arith::SelectOp::create(rewriter, loc, inRange, shifted,
                                              number(0));
           } else {
