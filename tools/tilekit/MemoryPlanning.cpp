@@ -2,6 +2,7 @@
 
 #include "MemoryPlanning.h"
 #include "Commands.h"
+#include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -87,6 +88,12 @@ bool driver::shouldPlanMemory() {
 }
 
 LogicalResult driver::planAsSimPlans(KernelFile &kernel) {
+  // sim plans the kernels compile writes for the orchestration's data ops
+  // with the rest (RunCommand.cpp): they are written first, so that their
+  // tiles get addresses and share storage as the plan puts them.
+  if (holdsPTO(kernel.getModule()) &&
+      failed(outlineTensorCompute(kernel.getModule())))
+    return failure();
   if (!shouldPlanMemory())
     return success();
   auto config = loadConfig();
