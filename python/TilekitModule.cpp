@@ -147,6 +147,15 @@ struct LoadedKernel {
                                   /*apply=*/true)))
       diagnostics.raiseCollected();
   }
+  /// Planned for a compiled trace producer as `tilekit sim` plans it: the
+  /// kernels compile writes for the orchestration's data ops are written
+  /// first, so that their tiles are planned with the rest.
+  void planForProducer(const timing::MachineConfig &config) {
+    if (driver::holdsPTO(kernel.getModule()) &&
+        failed(driver::outlineTensorCompute(kernel.getModule())))
+      diagnostics.raiseCollected();
+    planMemory(config);
+  }
   void checkBlocks(unsigned blocks) {
     if (blocks == 0 || blocks > 65536)
       diagnostics.raiseMessage("blocks=" + std::to_string(blocks) +
@@ -412,7 +421,10 @@ py::dict simulateKernel(const std::string &source, bool isText,
                         const std::map<std::string, std::string> &scalars) {
   LoadedKernel loaded(source, isText, name);
   timing::MachineConfig machine = loaded.loadConfig(config);
-  loaded.planMemory(machine);
+  if (compiled)
+    loaded.planForProducer(machine);
+  else
+    loaded.planMemory(machine);
   timing::SimOptions options;
   options.cores = cores;
   options.timeline = !timelinePath.empty() || !reportPath.empty();
@@ -515,7 +527,7 @@ std::string compileKernel(const std::string &source, bool isText,
     if (traceProducer) {
       // Planned as `tilekit sim` plans it, so both producers see the same
       // buffers.
-      loaded.planMemory(loaded.loadConfig(settings.config));
+      loaded.planForProducer(loaded.loadConfig(settings.config));
       std::string text;
       if (failed(driver::emitTraceProducer(loaded.kernel, entry,
                                            loaded.sourceName(), text)))

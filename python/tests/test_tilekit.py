@@ -184,6 +184,31 @@ def test_compiled_producer_equals_the_command_and_the_executor(build_cache, n):
     assert tilekit.sim(kernel, sources, producer="compiled") == report
 
 
+TENSOR_MATMULS = os.path.join(SOURCE, "test", "Conversion", "Inputs",
+                              "tensor_matmul_transposed.mlir")
+
+
+@needs_clang
+def test_compiled_producer_plans_the_orchestrations_kernels(build_cache):
+    # The orchestration's matmuls become kernels before memory is planned,
+    # as `tilekit sim` does: the command's report, to the cycle.
+    report = tilekit.sim(TENSOR_MATMULS, producer="compiled",
+                         dims={"a": (20, 300), "b": (300, 48)}, scalars={"k": 3})
+    assert report == json.loads(cli("sim", TENSOR_MATMULS, "--producer=compiled",
+                                    "--dims", "a=20x300,b=300x48", "--scalar", "k=3",
+                                    "--json"))
+    assert report["cycles"] == json.loads(cli(
+        "sim", TENSOR_MATMULS, "--json", "--input", "k=3",
+        *[arg for name, spec in [
+            ("p", "600x37:f16"), ("r", "600x100:f16"), ("u", "2x20x72:f16"),
+            ("v", "2x64x72:f16"), ("g", "24x100:i8"), ("h", "40x100:i8"),
+            ("x", "40x24:bf16"), ("y", "32x40:bf16"), ("a", "20x300:f16"),
+            ("b", "300x48:f16"), ("q", "37x100:f32"), ("z", "2x20x64:f32"),
+            ("t", "24x40:i32"), ("w", "24x32:f32"), ("d", "20x48:f32"),
+            ("c", "24x40:i32"), ("e", "24x40:i32"), ("f", "24x40:i32")]
+          for arg in ("--input", "%s=zeros:%s" % (name, spec))]))["cycles"]
+
+
 PRODUCER_KERNELS = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Timing", "Inputs",
                                 "producer-kernels.mlir")
 

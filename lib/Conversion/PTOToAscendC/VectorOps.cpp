@@ -589,11 +589,24 @@ struct ReduceLowering : TilePattern<From> {
         ascendc::CastL2Op::create(rewriter, loc, dst, into,
                                   ascendc::RoundMode::Rint, Value());
     };
-    // A run-time count of valid columns may be none: the PTO fold of
-    // nothing leaves zeros (the instruction needs a value at least).
+    auto fillZeros = [&] {
+      Type element =
+          cast<ascendc::LocalTensorType>(dst.getType()).getElementType();
+      Value zero = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element)));
+      ascendc::DuplicateL2Op::create(rewriter, loc, dst, zero, Value());
+    };
+    // A count of valid columns may be none: the PTO fold of nothing leaves
+    // zeros (the instruction needs a value at least).
     auto fold = [&] {
-      if (!validCols || getConstantIntValue(validCols)) {
+      std::optional<int64_t> count =
+          validCols ? getConstantIntValue(validCols) : std::nullopt;
+      if (!validCols || (count && *count > 0)) {
         foldValues();
+        return;
+      }
+      if (count) {
+        fillZeros();
         return;
       }
       OpBuilder::InsertionGuard restore(rewriter);
@@ -603,24 +616,14 @@ struct ReduceLowering : TilePattern<From> {
       auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), any,
                                      /*withElseRegion=*/true);
       rewriter.setInsertionPointToStart(guard.elseBlock());
-      Type element =
-          cast<ascendc::LocalTensorType>(dst.getType()).getElementType();
-      ascendc::DuplicateL2Op::create(
-          rewriter, loc, dst,
-          arith::ConstantOp::create(
-              rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element))),
-          Value());
+      fillZeros();
       rewriter.setInsertionPointToStart(guard.thenBlock());
       foldValues();
     };
+    // The column folds of no rows are zeros.
     auto zeros = [&] {
-      if (IsRow)
-        return;
-      Type element =
-          cast<ascendc::LocalTensorType>(dst.getType()).getElementType();
-      Value zero = arith::ConstantOp::create(
-          rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(element)));
-      ascendc::DuplicateL2Op::create(rewriter, loc, dst, zero, Value());
+      if (!IsRow)
+        fillZeros();
     };
     OpBuilder::InsertionGuard restore(rewriter);
     if (shape.rows && !rows) {

@@ -3,18 +3,21 @@
 // both words), f32 rows of one 32-byte block and f16 rows of two, padded
 // with the minimum, the maximum and zero; a row fold reads the padding. f32
 // rows of two repeats (128 lanes): one masked duplicate a repeat, under a
-// check that the valid columns leave it a lane.
+// check that the valid columns leave it a lane. A row sum of the valid
+// columns alone (a run-time count, none included: zeros).
 func.func @pad(%a: !pto.tensor<16x64xf32>, %b: !pto.tensor<16x128xf16>,
                %d: !pto.tensor<8x8xf32>, %e: !pto.tensor<16x32xf16>,
                %m: !pto.tensor<16x1xf32>, %r: index, %c: index,
                %cb: index, %rd: index, %cd: index,
-               %w: !pto.tensor<16x128xf32>) -> !pto.tensor<16x1xf32>
+               %w: !pto.tensor<16x128xf32>, %n: !pto.tensor<16x1xf32>) -> !pto.tensor<16x1xf32>
     attributes {pto.kind = #pto.kind<incore>} {
   %c0 = arith.constant 0 : index
   %ta = pto.tile.load %a[%c0, %c0] : !pto.tensor<16x64xf32> -> !pto.tile<16x64xf32, vec>
   %va = pto.tile.set_validshape %ta[%r, %c] : !pto.tile<16x64xf32, vec>
   %pa = pto.tile.fillpad %va, min : !pto.tile<16x64xf32, vec>
   %ma = pto.tile.row_max %pa : !pto.tile<16x64xf32, vec> -> !pto.tile<16x1xf32, vec>
+  %na = pto.tile.row_sum %va : !pto.tile<16x64xf32, vec> -> !pto.tile<16x1xf32, vec>
+  %sn = pto.tile.store %na, %n[%c0, %c0] : !pto.tile<16x1xf32, vec> -> !pto.tensor<16x1xf32>
   %sa = pto.tile.store %pa, %a[%c0, %c0] : !pto.tile<16x64xf32, vec> -> !pto.tensor<16x64xf32>
 
   %tb = pto.tile.load %b[%c0, %c0] valid [%r, %cb] : !pto.tensor<16x128xf16> -> !pto.tile<16x128xf16, vec>
