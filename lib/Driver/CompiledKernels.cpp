@@ -291,8 +291,10 @@ driver::CompiledKernels::entryFor(func::FuncOp kernel) {
     return kernel.emitError()
            << option << ": cannot load " << *object << ": " << dlerror();
   auto launch = reinterpret_cast<Launch>(dlsym(library, "tilekit_launch"));
+  auto workspaceBytes = reinterpret_cast<WorkspaceBytes>(
+      dlsym(library, "tilekit_workspace_bytes"));
   entries[kernel.getName()] = {entry, launch, driver::sourceOf(*object),
-                               writtenArguments(kernel)};
+                               writtenArguments(kernel), workspaceBytes};
   return entries[kernel.getName()];
 }
 
@@ -353,11 +355,23 @@ driver::CompiledKernels::runInAbi(func::FuncOp kernel, const Built &built,
           std::memcpy(bytes.data(), &tensor->shape[dim], sizeof(int64_t));
           slots.push_back(bytes);
         }
-  // The workspace: the host's, which its launches share, or the call's.
-  void *workspaceBytes = nullptr;
-  if (KernelWorkspace workspace = getKernelWorkspace(kernel);
-      !workspace.empty()) {
+  KernelWorkspace workspace = getKernelWorkspace(kernel);
+  if (!workspace.empty())
     slots.emplace_back();
+  std::vector<void *> pointers;
+  for (auto [index, slot] : llvm::enumerate(slots))
+    pointers.push_back(index < direct.size() && direct[index] ? direct[index]
+                                                              : slot.data());
+  // The workspace: the host's, which its launches share, or the call's; of
+  // the bytes the host code computes from the arguments when some region
+  // has a run-time size.
+  if (!workspace.empty()) {
+    int64_t need = built.workspaceBytes
+                       ? built.workspaceBytes(pointers.data(), blocks)
+                       : workspace.bytes(blocks);
+    if (need < 0)
+      return kernel.emitError()
+             << option << ": the workspace would take " << need << " bytes";
     auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
         ascendc::AscendCDialect::kLaunchedByAttrName);
     std::unique_lock<std::mutex> lock(workspacesMutex, std::defer_lock);
@@ -366,16 +380,10 @@ driver::CompiledKernels::runInAbi(func::FuncOp kernel, const Built &built,
       lock.lock();
       bytes = &hostWorkspaces[host.getValue()];
     }
-    if (bytes->size() < size_t(workspace.bytes(blocks)))
-      bytes->resize(workspace.bytes(blocks), 0);
-    workspaceBytes = bytes->data();
+    if (bytes->size() < size_t(need))
+      bytes->resize(need, 0);
+    pointers.back() = bytes->data();
   }
-  std::vector<void *> pointers;
-  for (auto [index, slot] : llvm::enumerate(slots))
-    pointers.push_back(index < direct.size() && direct[index] ? direct[index]
-                                                              : slot.data());
-  if (workspaceBytes)
-    pointers.back() = workspaceBytes;
   // What the other GM tensors held, to take back only what changed.
   std::vector<std::vector<uint8_t>> before(slots.begin(),
                                            slots.begin() + args.size());

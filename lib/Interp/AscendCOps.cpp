@@ -237,11 +237,11 @@ LogicalResult runGlobalDim(ExecContext &context, Operation *op) {
   return success();
 }
 
-/// A fresh workspace region of `type`: the machine does not clear one.
-static WorkspaceRegion makeRegion(AscendCMachine &machine,
-                                  GlobalTensorType type) {
+/// A fresh workspace region of `shape`: the machine does not clear one.
+static WorkspaceRegion makeRegion(AscendCMachine &machine, Type element,
+                                  ArrayRef<int64_t> shape) {
   WorkspaceRegion region;
-  region.tensor = makeTensor(kindOf(type.getElementType()), type.getShape());
+  region.tensor = makeTensor(kindOf(element), shape);
   ArrayData &data = region.tensor.storage->data;
   if (machine.undefined == UndefinedData::NaN)
     fillUndefined(data);
@@ -254,27 +254,36 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   AscendCMachine &machine = machineOf(context);
   auto workspace = cast<WorkspaceOp>(op);
   auto type = cast<GlobalTensorType>(workspace.getType());
+  // The extents, those known at run time from the sizes.
+  SmallVector<int64_t, 4> shape;
+  auto sizes = workspace.getSizes().begin();
+  for (int64_t size : type.getShape()) {
+    shape.push_back(ShapedType::isDynamic(size) ? context.index(*sizes++)
+                                                : size);
+    if (shape.back() < 0)
+      return op->emitOpError() << "makes a region of extent " << shape.back();
+  }
   auto kernel = op->getParentOfType<FunctionOpInterface>();
   auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
       AscendCDialect::kLaunchedByAttrName);
+  auto make = [&] { return makeRegion(machine, type.getElementType(), shape); };
   WorkspaceRegion region;
   if (host && op->getParentOp() == kernel.getOperation()) {
-    // A launch kernel's region: its host's at the same byte offset (every
-    // launch of a host lays the regions out alike), shared by the blocks
-    // and the launches, as the host's one workspace is on the machine.
-    int64_t offset = 0;
-    for (auto other : kernel.getFunctionBody().getOps<WorkspaceOp>()) {
-      if (other == workspace)
-        break;
-      offset += other.getRegionBytes();
-    }
-    region = context.getInterpreter().sharedWorkspace(
-        host.getValue(), offset, type,
-        [&] { return makeRegion(machine, type); });
+    // A launch kernel's region: its host's at the same place (every launch
+    // of a host lays the regions out alike), shared by the blocks and the
+    // launches, as the host's one workspace is on the machine. A run-time
+    // region is the n-th of its kind after the static ones.
+    int64_t place = workspace.isDynamic()
+                        ? -1 - int64_t(workspace.getDynamicRegionsBefore().size())
+                        : workspace.getStaticOffset();
+    auto exact = GlobalTensorType::get(op->getContext(), shape,
+                                       type.getElementType());
+    region = context.getInterpreter().sharedWorkspace(host.getValue(), place,
+                                                      exact, make);
   } else {
     auto [it, fresh] = machine.workspaces.try_emplace(op);
-    if (fresh)
-      it->second = makeRegion(machine, type);
+    if (fresh || ArrayRef<int64_t>(it->second.tensor.shape) != ArrayRef<int64_t>(shape))
+      it->second = make();
     region = it->second;
   }
   if (region.unwritten)

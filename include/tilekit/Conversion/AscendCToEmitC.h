@@ -89,15 +89,32 @@ mlir::LogicalResult translateHostCMake(mlir::ModuleOp module,
 /// or 1 with the fault in `error`.
 std::string emitCpuEntry(mlir::func::FuncOp kernel);
 
-/// The workspace a kernel takes: its own regions (each rounded up to 32
-/// bytes) first, then, for a launch kernel whose work items keep scratch,
-/// one slice per block.
+/// The workspace a kernel takes: its own regions of static shape (each
+/// rounded up to 32 bytes) first, then those whose extents it learns at run
+/// time, then, for a launch kernel whose work items keep scratch, one slice
+/// per block.
 struct KernelWorkspace {
   int64_t shared = 0, perBlock = 0;
+  /// How many regions have a run-time size (their bytes are not in
+  /// `shared`: workspaceBytesExpression gives the whole).
+  unsigned runtimeRegions = 0;
   int64_t bytes(int64_t blocks) const { return shared + blocks * perBlock; }
-  bool empty() const { return !shared && !perBlock; }
+  bool empty() const { return !shared && !perBlock && !runtimeRegions; }
 };
 KernelWorkspace getKernelWorkspace(mlir::func::FuncOp kernel);
+
+/// A C++ expression of the bytes `kernel`'s workspace takes on `blocks`
+/// blocks (a C++ expression too), its regions of run-time size computed as
+/// the host computes them: the kernel's scalar argument `i` is
+/// `scalar(i)`, the extent `d` of its GM argument `i` is `extent(i, d)`.
+/// An error at the op a size depends on that has no C++ form here.
+mlir::FailureOr<std::string> workspaceBytesExpression(
+    mlir::func::FuncOp kernel, llvm::StringRef blocks,
+    llvm::function_ref<std::string(unsigned)> scalar,
+    llvm::function_ref<std::string(unsigned, unsigned)> extent);
+/// The same over the kernel ABI's `void **args` (emitCpuEntry's layout).
+mlir::FailureOr<std::string> workspaceBytesInAbi(mlir::func::FuncOp kernel,
+                                                 llvm::StringRef blocks);
 
 /// The arith ops MLIR's arith conversion to EmitC leaves (ArithGaps.cpp):
 /// integer min and max as a compare and a conditional, unsigned division

@@ -73,6 +73,8 @@ private:
   /// tilekit_launch of CpuEntryABI.h.
   using Launch = int (*)(void **, int64_t *, tilekit_cpu_limits *, char *,
                          size_t);
+  /// tilekit_workspace_bytes of CpuEntryABI.h.
+  using WorkspaceBytes = int64_t (*)(void **, int64_t);
   /// A loaded kernel and the emitted C++ it was built from.
   struct Built {
     Entry entry;
@@ -81,6 +83,8 @@ private:
     std::string source;
     /// Which arguments the kernel may write (GM tensors only).
     std::vector<bool> writes;
+    /// Null unless its workspace has regions of run-time size.
+    WorkspaceBytes workspaceBytes = nullptr;
   };
 
   mlir::FailureOr<Built> entryFor(mlir::func::FuncOp kernel);

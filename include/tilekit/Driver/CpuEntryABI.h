@@ -18,7 +18,13 @@
  *
  * which runs the launch through the emitted host code (its tiling struct
  * filled from `args`, its launch function, ICPU_RUN_KF over all its
- * blocks) and, on a fault, sets `*block` to the block that stopped.
+ * blocks) and, on a fault, sets `*block` to the block that stopped. A
+ * kernel whose workspace has regions of run-time size also has
+ *
+ *   int64_t tilekit_workspace_bytes(void **args, int64_t blocks);
+ *
+ * the bytes its workspace takes for those arguments (the host code's
+ * computation; the workspace slot is not read).
  *
  *===----------------------------------------------------------------------===*/
 

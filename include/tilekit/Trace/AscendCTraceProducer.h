@@ -285,6 +285,15 @@ inline GmView ascendc_workspace(Context &ctx, uint32_t op, int64_t elements) {
   return view;
 }
 
+/// Workspace op `op` of run-time extents: its storage seen with them.
+template <typename... Extents>
+inline GmView ascendc_workspace_of(Context &ctx, uint32_t op, int rank,
+                                   Extents... extents) {
+  int64_t elements = (int64_t(1) * ... * static_cast<int64_t>(extents));
+  return ascendc_reshape(ctx, ascendc_workspace(ctx, op, elements), rank,
+                         extents...);
+}
+
 /// What an instruction's function says about its core (a literal of the
 /// generated call): bit 0, the function runs its lanes on two vector cores
 /// (1:2); bit 1, outside a mixed kernel, the function runs on the cube.

@@ -133,6 +133,9 @@ struct KernelLowering : OpConversionPattern<func::FuncOp> {
           }
     KernelWorkspace workspace = getKernelWorkspace(func);
     bool hasWorkspace = !workspace.empty();
+    // The host sizes regions of run-time shape: it must be able to.
+    if (workspace.runtimeRegions && failed(workspaceBytesInAbi(func, "blocks")))
+      return failure();
     if (hasWorkspace)
       inputs.push_back(gmAddr);
 
@@ -263,6 +266,41 @@ FailureOr<Value> kernelArgument(Operation *op, StringRef attr) {
   return kernel.getArgument(index.getInt());
 }
 
+/// The bytes a workspace region of run-time shape takes, rounded up to 32
+/// as every region is, from its sizes as the kernel has them.
+Value runtimeRegionBytes(ConversionPatternRewriter &rewriter, Location loc,
+                         ascendc::WorkspaceOp region) {
+  auto type = cast<ascendc::GlobalTensorType>(region.getType());
+  int64_t fixed = type.getElementTypeBitWidth() / 8;
+  for (int64_t size : type.getShape())
+    if (!ShapedType::isDynamic(size))
+      fixed *= size;
+  Value bytes = indexConstant(rewriter, loc, fixed);
+  for (Value size : region.getSizes())
+    bytes = indexArith(rewriter, loc, '*', bytes,
+                       rewriter.getRemappedValue(size));
+  Value up = indexArith(rewriter, loc, '+', bytes,
+                        indexConstant(rewriter, loc, 31));
+  Value blocks =
+      indexArith(rewriter, loc, '/', up, indexConstant(rewriter, loc, 32));
+  return indexArith(rewriter, loc, '*', blocks,
+                    indexConstant(rewriter, loc, 32));
+}
+
+/// Where `region` starts in its kernel's workspace, in bytes (the layout of
+/// ascendc.workspace): a constant for a static region; for a run-time one,
+/// past the static regions and the run-time regions before it.
+Value regionOffset(ConversionPatternRewriter &rewriter, Location loc,
+                   ascendc::WorkspaceOp region) {
+  Value offset = indexConstant(rewriter, loc, region.getStaticOffset());
+  if (region.isDynamic())
+    for (Operation *before : region.getDynamicRegionsBefore())
+      offset = indexArith(
+          rewriter, loc, '+', offset,
+          runtimeRegionBytes(rewriter, loc, cast<ascendc::WorkspaceOp>(before)));
+  return offset;
+}
+
 /// Whether the kernel `call` runs has workspace regions (it takes a
 /// workspace argument): asked of the function, converted or not yet.
 bool calleeKeepsScratch(func::CallOp call) {
@@ -298,14 +336,22 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
         continue;
       }
       if (arg <= -2) {
-        // A region of the launch's own workspace, at byte -2 - arg.
+        // A region of the launch's own workspace, and its run-time extents.
+        // (through reshapes, whose sizes are then the extents).
         FailureOr<Value> workspace = kernelArgument(op, "tilekit.workspace");
-        if (failed(workspace))
+        Value source = operand;
+        while (auto reshape = source.getDefiningOp<ascendc::GlobalReshapeOp>())
+          source = reshape.getSource();
+        auto region = source.getDefiningOp<ascendc::WorkspaceOp>();
+        if (failed(workspace) || !region)
           return op.emitOpError() << "passes a workspace region of a launch "
                                      "without a workspace";
         operands.push_back(emitc::AddOp::create(
             rewriter, op.getLoc(), workspace->getType(), *workspace,
-            indexConstant(rewriter, op.getLoc(), -2 - arg)));
+            regionOffset(rewriter, op.getLoc(), region)));
+        auto reshape = operand.getDefiningOp<ascendc::GlobalReshapeOp>();
+        for (Value size : reshape ? reshape.getSizes() : region.getSizes())
+          extents.push_back(rewriter.getRemappedValue(size));
         continue;
       }
       if (arg < 0 || arg >= int64_t(launch.getNumArguments()))
@@ -343,8 +389,15 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
       Value block = blockIndex(rewriter, op);
       Value slice = emitc::MulOp::create(
           rewriter, loc, index, block, indexConstant(rewriter, loc, layout[1]));
-      Value start = emitc::AddOp::create(
-          rewriter, loc, index, indexConstant(rewriter, loc, layout[0]), slice);
+      // The slices follow the launch's regions, run-time ones included
+      // (form-launch put those first in the launch).
+      Value start = indexConstant(rewriter, loc, layout[0]);
+      for (Operation &other : launch.getBody().front())
+        if (auto region = dyn_cast<ascendc::WorkspaceOp>(&other);
+            region && region.isDynamic())
+          start = indexArith(rewriter, loc, '+', start,
+                             runtimeRegionBytes(rewriter, loc, region));
+      start = emitc::AddOp::create(rewriter, loc, index, start, slice);
       operands.push_back(emitc::AddOp::create(
           rewriter, loc, workspace->getType(), *workspace, start));
     }
@@ -371,16 +424,17 @@ struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
     if (failed(workspace))
       return op.emitOpError() << "is outside a kernel";
     auto type = op.getType();
-    int64_t offset = 0;
-    for (Operation &other : *op->getBlock()) {
-      if (&other == op.getOperation())
-        break;
-      if (auto region = dyn_cast<ascendc::WorkspaceOp>(&other))
-        offset += region.getRegionBytes();
+    if (!op.isDynamic()) {
+      rewriter.replaceOp(op, KernelLowering::globalTensor(
+                                 rewriter, op.getLoc(), type, *workspace,
+                                 op.getStaticOffset()));
+      return success();
     }
-    rewriter.replaceOp(op,
-                       KernelLowering::globalTensor(rewriter, op.getLoc(), type,
-                                                    *workspace, offset));
+    Value address = emitc::AddOp::create(
+        rewriter, op.getLoc(), workspace->getType(), *workspace,
+        regionOffset(rewriter, op.getLoc(), op));
+    rewriter.replaceOp(op, KernelLowering::globalTensor(
+                               rewriter, op.getLoc(), type, address, 0));
     return success();
   }
 };
@@ -398,13 +452,9 @@ struct GlobalDimLowering : OpConversionPattern<ascendc::GlobalDimOp> {
       rewriter.replaceOp(op, indexConstant(rewriter, op.getLoc(), size));
       return success();
     }
-    if (auto reshape =
-            op.getSource().getDefiningOp<ascendc::GlobalReshapeOp>()) {
-      // The reshape's sizes are its dynamic extents in order.
-      int64_t before = llvm::count_if(type.getShape().take_front(op.getDim()),
-                                      ShapedType::isDynamic);
-      rewriter.replaceOp(op,
-                         rewriter.getRemappedValue(reshape.getSizes()[before]));
+    // A reshape's or a region's sizes are its dynamic extents in order.
+    if (Value given = op.getGivenExtent()) {
+      rewriter.replaceOp(op, rewriter.getRemappedValue(given));
       return success();
     }
     auto arg = dyn_cast<BlockArgument>(op.getSource());
@@ -704,8 +754,10 @@ void emit::populateControlPatterns(AscendCToEmitCTypes &types,
 
 KernelWorkspace tilekit::getKernelWorkspace(func::FuncOp kernel) {
   KernelWorkspace workspace;
-  for (auto region : kernel.getOps<ascendc::WorkspaceOp>())
+  for (auto region : kernel.getOps<ascendc::WorkspaceOp>()) {
     workspace.shared += region.getRegionBytes();
+    workspace.runtimeRegions += region.isDynamic();
+  }
   if (auto perBlock = kernel->getAttrOfType<IntegerAttr>(
           ascendc::AscendCDialect::kItemWorkspaceAttrName))
     workspace.perBlock = perBlock.getInt();
@@ -729,9 +781,10 @@ std::string emit::gmNames(func::FuncOp kernel) {
   for (Type type : kernel.getArgumentTypes())
     if (auto tensor = dyn_cast<ascendc::GlobalTensorType>(type))
       slot += llvm::count_if(tensor.getShape(), ShapedType::isDynamic);
+  // KernelLowering has checked that the host code can size it.
+  FailureOr<std::string> bytes = workspaceBytesInAbi(kernel, "blocks");
   return names + "{args[" + std::to_string(slot) + "], \"workspace\", " +
-         std::to_string(workspace.shared) + " + size_t(blocks) * " +
-         std::to_string(workspace.perBlock) + "}, ";
+         "size_t(" + bytes.value_or("0") + ")}, ";
 }
 
 std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
@@ -768,10 +821,18 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
                       : kind == ascendc::KernelCores::Cube  ? "Cube"
                                                             : "Vector";
   // The ABI of include/tilekit/Driver/CpuEntryABI.h.
-  return "extern \"C\" int tilekit_entry(void **args, int64_t block, "
-         "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "
-         "errorSize) {\n"
-         "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
-         cores + ", block, blocks, {" + gmNames(kernel) + "}, [&] { " + call +
-         "); }, limits, error, errorSize) ? 0 : 1;\n}\n";
+  std::string entry =
+      "extern \"C\" int tilekit_entry(void **args, int64_t block, "
+      "int64_t blocks, tilekit_cpu_limits *limits, char *error, size_t "
+      "errorSize) {\n"
+      "  return AscendC::cpu::runBlock(AscendC::cpu::Cores::" +
+      cores + ", block, blocks, {" + gmNames(kernel) + "}, [&] { " + call +
+      "); }, limits, error, errorSize) ? 0 : 1;\n}\n";
+  // A workspace with regions of run-time size: the caller asks its bytes
+  // (the workspace slot of `args` unread).
+  if (getKernelWorkspace(kernel).runtimeRegions)
+    entry += "extern \"C\" int64_t tilekit_workspace_bytes(void **args, "
+             "int64_t blocks) {\n  return " +
+             workspaceBytesInAbi(kernel, "blocks").value_or("0") + ";\n}\n";
+  return entry;
 }

@@ -84,6 +84,9 @@ FailureOr<SmallVector<HostLaunch>> collectLaunches(ModuleOp module) {
         return kernel.emitOpError()
                << "takes a scalar argument the host code has no C type for "
                   "(index, integers and f32 have one)";
+      if (getKernelWorkspace(kernel).runtimeRegions &&
+          failed(workspaceBytesInAbi(kernel, "blocks")))
+        return failure();
       launches.push_back({host, kernel, blocks.getSExtValue()});
     }
   }
@@ -162,14 +165,38 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
     anyWorkspace |= !getKernelWorkspace(launch.kernel).empty();
   }
   // One workspace serves every launch (they run one after another): the
-  // largest any takes.
-  os << "/// The GM workspace bytes a launch on `blockDim` cores takes, zeroed "
-        "by\n/// the caller before it.\nconstexpr uint64_t "
-     << host << "_workspace_bytes(uint32_t blockDim) {\n";
-  auto need = [](func::FuncOp launched) {
+  // largest any takes. Regions of run-time size are sized from the tiling.
+  bool runtimeSized = llvm::any_of(launches, [](HostLaunch &launch) {
+    return getKernelWorkspace(launch.kernel).runtimeRegions != 0;
+  });
+  if (runtimeSized)
+    os << "/// The GM workspace bytes a launch on `blockDim` cores of these "
+          "shapes takes,\n/// zeroed by the caller before it.\ninline "
+          "uint64_t "
+       << host << "_workspace_bytes(uint32_t blockDim, const " << host
+       << "_tiling &tiling) {\n";
+  else
+    os << "/// The GM workspace bytes a launch on `blockDim` cores takes, "
+          "zeroed by\n/// the caller before it.\nconstexpr uint64_t "
+       << host << "_workspace_bytes(uint32_t blockDim) {\n";
+  auto need = [&](func::FuncOp launched) {
     KernelWorkspace workspace = getKernelWorkspace(launched);
-    return std::to_string(workspace.shared) + "u + uint64_t(blockDim) * " +
-           std::to_string(workspace.perBlock) + "u";
+    if (!runtimeSized)
+      return std::to_string(workspace.shared) + "u + uint64_t(blockDim) * " +
+             std::to_string(workspace.perBlock) + "u";
+    // collectLaunches has checked that it prints.
+    return "uint64_t(" +
+           workspaceBytesExpression(
+               launched, "blockDim",
+               [&](unsigned index) {
+                 return "tiling." + argumentName(launched, index);
+               },
+               [&](unsigned index, unsigned dim) {
+                 return "tiling." + argumentName(launched, index) + "_dim" +
+                        std::to_string(dim);
+               })
+               .value_or("0") +
+           ")";
   };
   if (several) {
     os << "  uint64_t bytes = 0, need = 0;\n";

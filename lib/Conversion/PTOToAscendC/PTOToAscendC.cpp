@@ -259,17 +259,14 @@ struct TensorViewLowering : OpConversionPattern<pto::TensorViewOp> {
 };
 
 /// pto.tensor.create (a GM scratch tensor of the host) -> a region of the
-/// kernel workspace the host allocates; its shape must be static.
+/// kernel workspace the host allocates, of the same run-time extents.
 struct TensorCreateLowering : OpConversionPattern<pto::TensorCreateOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(pto::TensorCreateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!adaptor.getSizes().empty())
-      return op.emitOpError() << "creates a tensor of dynamic shape; a "
-                                 "workspace region has a static one";
     rewriter.replaceOpWithNewOp<ascendc::WorkspaceOp>(
-        op, getTypeConverter()->convertType(op.getType()));
+        op, getTypeConverter()->convertType(op.getType()), adaptor.getSizes());
     return success();
   }
 };

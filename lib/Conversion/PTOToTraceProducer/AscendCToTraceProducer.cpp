@@ -328,14 +328,27 @@ struct GlobalReadRule : AscendCRule<GlobalReadOp> {
   }
 };
 
-/// A block's GM workspace: numbered, of its elements.
+/// A block's GM workspace: numbered, of its elements (of its extents, for
+/// a region of run-time shape).
 struct WorkspaceRule : AscendCRule<WorkspaceOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
-    auto type = cast<GlobalTensorType>(cast<WorkspaceOp>(l.op).getType());
-    l.call.literal(Twine(env.facts.workspaces.lookup(l.op)) + "u")
-        .literal(Twine(type.getNumElements()) + "LL");
-    return l.replaceByCall("ascendc_workspace");
+    auto region = cast<WorkspaceOp>(l.op);
+    auto type = cast<GlobalTensorType>(region.getType());
+    l.call.literal(Twine(env.facts.workspaces.lookup(l.op)) + "u");
+    if (!region.isDynamic()) {
+      l.call.literal(Twine(type.getNumElements()) + "LL");
+      return l.replaceByCall("ascendc_workspace");
+    }
+    l.call.literal(Twine(type.getRank()));
+    auto sizes = region.getSizes().begin();
+    for (int64_t extent : type.getShape()) {
+      if (ShapedType::isDynamic(extent))
+        l.call.value(l.converted(*sizes++));
+      else
+        l.call.literal(Twine(extent) + "LL");
+    }
+    return l.replaceByCall("ascendc_workspace_of");
   }
 };
 

@@ -13,6 +13,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include <functional>
 
 #include <limits>
 
@@ -309,15 +312,102 @@ LogicalResult GlobalDimOp::verify() {
   return success();
 }
 
+Value GlobalDimOp::getGivenExtent() {
+  auto shape = cast<GlobalTensorType>(getSource().getType()).getShape();
+  if (!ShapedType::isDynamic(shape[getDim()]))
+    return nullptr;
+  int64_t before =
+      llvm::count_if(shape.take_front(getDim()), ShapedType::isDynamic);
+  Operation *maker = getSource().getDefiningOp();
+  if (auto reshape = dyn_cast_or_null<GlobalReshapeOp>(maker))
+    return reshape.getSizes()[before];
+  if (auto region = dyn_cast_or_null<WorkspaceOp>(maker))
+    return region.getSizes()[before];
+  return nullptr;
+}
+
 int64_t WorkspaceOp::getRegionBytes() {
   auto type = cast<GlobalTensorType>(getType());
+  if (!type.hasStaticShape())
+    return 0;
   return llvm::alignTo(
       type.getNumElements() * type.getElementTypeBitWidth() / 8, 32);
 }
 
+int64_t WorkspaceOp::getStaticOffset() {
+  int64_t offset = 0;
+  for (Operation &other : *getOperation()->getBlock()) {
+    auto region = dyn_cast<WorkspaceOp>(&other);
+    if (region && !region.isDynamic() &&
+        (isDynamic() || other.isBeforeInBlock(getOperation())))
+      offset += region.getRegionBytes();
+  }
+  return offset;
+}
+
+SmallVector<Operation *> WorkspaceOp::getDynamicRegionsBefore() {
+  SmallVector<Operation *> before;
+  for (Operation &other : *getOperation()->getBlock()) {
+    if (&other == getOperation())
+      break;
+    if (auto region = dyn_cast<WorkspaceOp>(&other); region && region.isDynamic())
+      before.push_back(region);
+  }
+  return before;
+}
+
+Operation *
+WorkspaceOp::getSizeComputation(SmallVectorImpl<Operation *> &ops) {
+  auto func = getOperation()->getParentOfType<FunctionOpInterface>();
+  llvm::SetVector<Operation *> found;
+  Operation *obstacle = nullptr;
+  // Operands first: each op after what it reads.
+  std::function<bool(Value)> visit = [&](Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner()->getParentOp() == func.getOperation())
+        return true;
+      obstacle = arg.getOwner()->getParentOp();
+      return false;
+    }
+    Operation *op = value.getDefiningOp();
+    if (found.contains(op))
+      return true;
+    if (auto dim = dyn_cast<GlobalDimOp>(op)) {
+      // A static extent is a constant; a region's run-time one, its size.
+      auto type = cast<GlobalTensorType>(dim.getSource().getType());
+      if (ShapedType::isDynamic(type.getShape()[dim.getDim()])) {
+        Value given = dim.getGivenExtent();
+        if (!visit(given ? given : dim.getSource()))
+          return false;
+      }
+      found.insert(op);
+      return true;
+    }
+    bool known = op->getDialect()->getNamespace() == "arith" &&
+                 isPure(op) && op->getNumRegions() == 0;
+    if (!known) {
+      obstacle = op;
+      return false;
+    }
+    for (Value operand : op->getOperands())
+      if (!visit(operand))
+        return false;
+    found.insert(op);
+    return true;
+  };
+  for (Value size : getSizes())
+    if (!visit(size))
+      return obstacle;
+  ops.append(found.begin(), found.end());
+  return nullptr;
+}
+
 LogicalResult WorkspaceOp::verify() {
-  if (!cast<GlobalTensorType>(getType()).hasStaticShape())
-    return emitOpError("needs a static shape: the host sizes the workspace");
+  auto type = cast<GlobalTensorType>(getType());
+  int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
+  if (static_cast<int64_t>(getSizes().size()) != dynamic)
+    return emitOpError() << "has " << getSizes().size() << " sizes for "
+                         << dynamic << " run-time extents of its type";
   return success();
 }
 

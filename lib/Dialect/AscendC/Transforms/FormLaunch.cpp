@@ -70,6 +70,13 @@ unsigned getDefaultCores(StringRef arch) { return arch == "c310" ? 32 : 24; }
 /// Which argument of `func` a GM value is (a version of), following loop
 /// and branch results and kernel call results; nothing for a value made
 /// in the body (a workspace), which the kernel makes itself.
+/// The workspace region `value` is, seen through reshapes.
+WorkspaceOp regionOf(Value value) {
+  while (auto reshape = value.getDefiningOp<GlobalReshapeOp>())
+    value = reshape.getSource();
+  return value.getDefiningOp<WorkspaceOp>();
+}
+
 std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
                                    unsigned depth = 0) {
   if (depth > 32)
@@ -160,6 +167,50 @@ private:
                     const ItemOverlap *overlap);
 };
 
+/// Moves `host`'s GM scratch of run-time size to its start, in order, with
+/// (copies of) what computes the sizes: a launch kernel then knows where
+/// every region starts before its first call, and a work item's own
+/// scratch can follow them all (findObstacle has checked that the sizes
+/// come from the host's arguments).
+void hoistRuntimeRegions(func::FuncOp host) {
+  Block &entry = host.getBody().front();
+  OpBuilder builder(&entry, entry.begin());
+  for (auto region : llvm::to_vector(entry.getOps<WorkspaceOp>())) {
+    if (!region.isDynamic())
+      continue;
+    SmallVector<Operation *> sizing;
+    (void)region.getSizeComputation(sizing);
+    IRMapping mapping;
+    for (Operation *op : sizing) {
+      auto dim = dyn_cast<GlobalDimOp>(op);
+      if (!dim) {
+        builder.clone(*op, mapping);
+        continue;
+      }
+      // A static extent is a constant; a reshape's or a region's run-time
+      // one, its size (copied above by now); an argument's, read here.
+      auto type = cast<GlobalTensorType>(dim.getSource().getType());
+      int64_t at = dim.getDim();
+      Value extent;
+      if (!ShapedType::isDynamic(type.getShape()[at]))
+        extent = arith::ConstantIndexOp::create(builder, dim.getLoc(),
+                                                type.getShape()[at]);
+      else if (Value given = dim.getGivenExtent())
+        extent = mapping.lookupOrDefault(given);
+      else
+        extent = builder.clone(*op, mapping)->getResult(0);
+      mapping.map(dim.getResult(), extent);
+    }
+    for (OpOperand &size : region->getOpOperands())
+      size.set(mapping.lookupOrDefault(size.get()));
+    // The first op may be the region itself: then the next go after it.
+    if (builder.getInsertionPoint() == region->getIterator())
+      builder.setInsertionPointAfter(region);
+    else
+      region->moveBefore(&entry, builder.getInsertionPoint());
+  }
+}
+
 } // namespace
 
 std::optional<std::pair<Operation *, std::string>>
@@ -185,9 +236,19 @@ FormLaunchPass::findObstacle(func::FuncOp host,
             op))
       return WalkResult::advance();
     // Host scratch becomes a region of the workspace its launches share.
-    if (isa<WorkspaceOp>(op)) {
+    if (auto region = dyn_cast<WorkspaceOp>(op)) {
       if (op->getParentOp() != host.getOperation())
         return stop(op, "makes GM scratch inside a loop or branch");
+      SmallVector<Operation *> sizing;
+      if (Operation *unknown = region.getSizeComputation(sizing)) {
+        std::string where;
+        llvm::raw_string_ostream os(where);
+        os << unknown->getLoc();
+        return stop(op, "makes GM scratch whose size the host does not have "
+                        "before it launches (it depends on '" +
+                            unknown->getName().getStringRef().str() + "' at " +
+                            where + ")");
+      }
       return WalkResult::advance();
     }
     auto call = dyn_cast<func::CallOp>(op);
@@ -200,7 +261,7 @@ FormLaunchPass::findObstacle(func::FuncOp host,
       return stop(op, "calls something other than a kernel");
     for (Value operand : call.getOperands())
       if (isa<GlobalTensorType>(operand.getType()) &&
-          !operand.getDefiningOp<WorkspaceOp>() && !argumentOf(host, operand))
+          !regionOf(operand) && !argumentOf(host, operand))
         return stop(op, "passes a GM value that is not followed to one of "
                         "its arguments");
     KernelCores kind = getKernelCores(kernel);
@@ -258,15 +319,8 @@ Value FormLaunchPass::threadItems(Block &block, Value item, Value core,
       auto launch = call->getParentOfType<func::FuncOp>();
       SmallVector<int64_t> args;
       for (Value operand : call.getOperands()) {
-        if (auto region = operand.getDefiningOp<WorkspaceOp>()) {
-          // Its bytes in the launch's workspace: after the regions before.
-          int64_t at = 0;
-          for (auto other : launch.getOps<WorkspaceOp>()) {
-            if (other == region)
-              break;
-            at += other.getRegionBytes();
-          }
-          args.push_back(-2 - at);
+        if (regionOf(operand)) {
+          args.push_back(-2);
           continue;
         }
         args.push_back(isa<GlobalTensorType>(operand.getType())
@@ -574,6 +628,7 @@ void FormLaunchPass::runOnOperation() {
           << obstacle.second;
       continue;
     }
+    hoistRuntimeRegions(host);
     form(host, *cut, allCores);
   }
 }

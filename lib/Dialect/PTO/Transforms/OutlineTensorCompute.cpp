@@ -162,6 +162,13 @@ SmallVector<Value, 4> dimsOf(OpBuilder &builder, Location loc, Value tensor) {
   return dims;
 }
 
+/// A matmul's product box: A's leading dimensions and rows, B's columns.
+SmallVector<Value, 4> productBox(OpBuilder &builder, TensorMatmulOp matmul) {
+  SmallVector<Value, 4> box = dimsOf(builder, matmul.getLoc(), matmul.getLhs());
+  box.back() = dimsOf(builder, matmul.getLoc(), matmul.getRhs()).back();
+  return box;
+}
+
 SmallVector<Value, 4> zeros(OpBuilder &builder, Location loc, int64_t rank) {
   return SmallVector<Value, 4>(rank, indexConstant(builder, loc, 0));
 }
@@ -209,15 +216,12 @@ Value bufferOf(Value tensor) {
 }
 
 /// Whether the pass writes a kernel for `matmul`: operands the cube takes
-/// (f16, bf16, int8), and a transposed operand of static shape (a kernel of
-/// the pass transposes it into a workspace first).
+/// (f16, bf16, int8; a transposed one is transposed into a workspace by a
+/// kernel of the pass first).
 bool matmulOutlines(TensorMatmulOp matmul) {
-  auto lhs = cast<GMTensorType>(matmul.getLhs().getType());
-  auto rhs = cast<GMTensorType>(matmul.getRhs().getType());
-  Type element = lhs.getElementType();
-  return (element.isF16() || element.isBF16() || element.isInteger(8)) &&
-         (!matmul.getATrans() || lhs.hasStaticShape()) &&
-         (!matmul.getBTrans() || rhs.hasStaticShape());
+  Type element =
+      cast<GMTensorType>(matmul.getLhs().getType()).getElementType();
+  return element.isF16() || element.isBF16() || element.isInteger(8);
 }
 
 /// An integer `matmul_acc` as `add` of the accumulator (times 0 where its
@@ -367,29 +371,40 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
     return TileFullOp::create(b, l, type, scalars.front(),
                               ValueRange{rows, cols});
   };
-  // A fresh tensor for a result (a workspace, so of static shape).
-  auto freshOutput = [&](Value result) -> std::optional<BoxOperand> {
+  // A fresh tensor for a result of extents `dims` (a workspace region).
+  auto freshOutput = [&](Value result,
+                         ArrayRef<Value> dims) -> std::optional<BoxOperand> {
     auto type = cast<GMTensorType>(result.getType());
-    if (!type.hasStaticShape())
-      return std::nullopt;
+    SmallVector<Value, 4> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(dims[d]);
     // Made with the orchestration's first ops, when the op runs once: the
-    // orchestration then does nothing between its launches.
+    // orchestration then does nothing between its launches. Extents known
+    // at run time are at hand only here; compile moves the region up.
     OpBuilder::InsertionGuard guard(builder);
     Block *entry = &op->getParentOfType<func::FuncOp>().front();
-    if (op->getBlock() == entry)
+    if (op->getBlock() == entry && sizes.empty())
       builder.setInsertionPointToStart(entry);
-    Value fresh = TensorCreateOp::create(builder, loc, type, ValueRange{});
+    Value fresh = TensorCreateOp::create(builder, loc, type, sizes);
     return BoxOperand{fresh, zeros(builder, loc, type.getRank())};
   };
 
   if (auto full = dyn_cast<TensorFullOp>(op)) {
-    std::optional<BoxOperand> out = freshOutput(full.getResult());
+    auto type = cast<GMTensorType>(full.getType());
+    SmallVector<Value, 4> dims;
+    auto sizes = full.getSizes().begin();
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      dims.push_back(type.isDynamicDim(d)
+                         ? *sizes++
+                         : indexConstant(builder, loc, type.getDimSize(d)));
+    std::optional<BoxOperand> out = freshOutput(full.getResult(), dims);
     if (!out)
       return std::nullopt;
     outline.stem = "fill";
     outline.output = *out;
     outline.scalars = {full.getValue()};
-    outline.extents = dimsOf(builder, loc, out->tensor);
+    outline.extents = dims;
     outline.makeTile = filledTile;
   } else if (auto write = dyn_cast<TensorWriteOp>(op)) {
     outline.stem = "write";
@@ -400,7 +415,12 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
                            indexConstant(builder, loc, 1));
     outline.makeTile = filledTile;
   } else if (auto slice = dyn_cast<TensorSliceOp>(op)) {
-    std::optional<BoxOperand> out = freshOutput(slice.getResult());
+    // Its box is its type's: a slice of run-time extents has none to copy.
+    auto type = cast<GMTensorType>(slice.getType());
+    if (!type.hasStaticShape())
+      return std::nullopt;
+    std::optional<BoxOperand> out =
+        freshOutput(slice.getResult(), dimsOf(builder, loc, slice.getResult()));
     if (!out)
       return std::nullopt;
     outline.stem = "slice";
@@ -434,7 +454,8 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   } else if (auto matmul = dyn_cast<TensorMatmulOp>(op)) {
     if (!matmulOutlines(matmul))
       return std::nullopt;
-    std::optional<BoxOperand> out = freshOutput(matmul.getResult());
+    std::optional<BoxOperand> out =
+        freshOutput(matmul.getResult(), productBox(builder, matmul));
     if (!out)
       return std::nullopt;
     planMatmul(builder, matmul, *out, outline);
@@ -460,28 +481,32 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
   } else if (kernelKindOf(op) == KernelKind::Map) {
     // Casts and the elementwise families: the tile ops of the same names on
     // each tile of the box, for the op and the producers fused into it.
-    std::optional<BoxOperand> out = freshOutput(op->getResult(0));
+    SmallVector<Value, 4> box =
+        dimsOf(builder, loc, chainSource(op->getOperand(0)));
+    std::optional<BoxOperand> out = freshOutput(op->getResult(0), box);
     if (!out)
       return std::nullopt;
     outline.output = *out;
-    outline.extents = dimsOf(builder, loc, chainSource(op->getOperand(0)));
+    outline.extents = box;
     planChain(builder, op, outline);
   } else if (kernelKindOf(op) == KernelKind::Fold) {
     // A fold: the tile op of the same name on each tile of the box. It
     // sums in the executor's order only over whole rows (columns) of one
-    // tile: the source's shape must be static and its region whole.
+    // tile: the extent it folds must be static and the region whole.
     Value source = op->getOperand(0);
     ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
     auto src = cast<GMTensorType>(source.getType());
     bool rows = family == ElementwiseFamily::RowReduce;
-    int64_t whole = src.getRank() == 2 && src.hasStaticShape()
-                        ? src.getDimSize(rows ? 1 : 0)
-                        : ShapedType::kDynamic;
+    int64_t whole =
+        src.getRank() == 2 ? src.getDimSize(rows ? 1 : 0) : ShapedType::kDynamic;
     int64_t bytes = elementBytes(src.getElementType());
     if (ShapedType::isDynamic(whole) || isPartial(source) ||
         whole * bytes * (rows ? 1 : kBlock / bytes) > kMaxFoldTileBytes)
       return std::nullopt;
-    std::optional<BoxOperand> out = freshOutput(op->getResult(0));
+    // One column of the source's rows, or one row of its columns.
+    SmallVector<Value, 4> folded = dimsOf(builder, loc, source);
+    folded[rows ? 1 : 0] = indexConstant(builder, loc, 1);
+    std::optional<BoxOperand> out = freshOutput(op->getResult(0), folded);
     if (!out)
       return std::nullopt;
     outline.fold = family;
@@ -534,9 +559,7 @@ void TensorComputeOutliner::planMatmul(OpBuilder &builder,
   outline.inputs = {{matmul.getLhs(), zeros(builder, loc, rank)},
                     {matmul.getRhs(), zeros(builder, loc, rank)}};
   outline.output = out;
-  // The product's box: A's leading dimensions and rows, B's columns.
-  outline.extents = dimsOf(builder, loc, matmul.getLhs());
-  outline.extents.back() = dimsOf(builder, loc, matmul.getRhs()).back();
+  outline.extents = productBox(builder, matmul);
   outline.depth = depth;
   // A K known at run time only: tiles of the most that fit, the last one
   // ragged.
@@ -566,13 +589,21 @@ void TensorComputeOutliner::untranspose(TensorMatmulOp matmul) {
     std::swap(shape[rank - 2], shape[rank - 1]);
     Value turned;
     {
-      // Made with the orchestration's first ops, as other workspaces.
+      // Made with the orchestration's first ops, as other workspaces (run-
+      // time extents are at hand only here; compile moves it up).
       OpBuilder::InsertionGuard guard(builder);
-      if (matmul->getBlock() == entry)
+      SmallVector<Value, 4> sizes;
+      if (!type.hasStaticShape()) {
+        SmallVector<Value, 4> dims = dimsOf(builder, loc, source);
+        std::swap(dims[rank - 2], dims[rank - 1]);
+        for (int64_t d = 0; d < rank; ++d)
+          if (ShapedType::isDynamic(shape[d]))
+            sizes.push_back(dims[d]);
+      } else if (matmul->getBlock() == entry) {
         builder.setInsertionPointToStart(entry);
+      }
       turned = TensorCreateOp::create(
-          builder, loc, GMTensorType::get(shape, type.getElementType()),
-          ValueRange{});
+          builder, loc, GMTensorType::get(shape, type.getElementType()), sizes);
     }
     // Tiles of whole 16 x 16 blocks of 16-bit elements, which Ascend C's
     // Transpose takes, and rows of whole 32-byte blocks either way round.
@@ -588,8 +619,11 @@ void TensorComputeOutliner::untranspose(TensorMatmulOp matmul) {
     outline.tileElement = type.getElementType();
     outline.transposes = true;
     outline.tileRows = unit;
-    outline.tileCols = std::min<int64_t>(
-        kMaxTileColumns, llvm::alignTo(type.getShape().back(), unit));
+    outline.tileCols =
+        type.isDynamicDim(rank - 1)
+            ? kMaxTileColumns
+            : std::min<int64_t>(kMaxTileColumns,
+                                llvm::alignTo(type.getShape().back(), unit));
     outline.makeTile = [](OpBuilder &b, Location l, ValueRange tiles,
                           ValueRange, TileType tile, Value, Value) -> Value {
       return TileTransposeOp::create(b, l, tile, tiles.front());
@@ -1121,19 +1155,18 @@ std::string pto::whyTensorOpStays(Operation *op) {
     return "";
   case KernelKind::Fill:
   case KernelKind::Map:
-    return "for a result of static shape, which its workspace needs";
+  case KernelKind::Write:
+  case KernelKind::Assemble:
+    return "in an orchestration";
+  case KernelKind::Slice:
+    return "for a slice of static shape (its box)";
   case KernelKind::Fold:
-    return ("for a 2-d source of static shape whose whole rows, or columns "
-            "for a column fold, fit one tile of " +
+    return ("for a 2-d source whose folded extent is static and whose whole "
+            "rows, or columns for a column fold, fit one tile of " +
             Twine(kMaxFoldTileBytes / 1024) + " KiB")
         .str();
   case KernelKind::Matmul:
-    return "for f16, bf16 or int8 operands (a transposed one of static "
-           "shape) and a result of static shape";
-  case KernelKind::Write:
-  case KernelKind::Slice:
-  case KernelKind::Assemble:
-    return "in an orchestration";
+    return "for f16, bf16 or int8 operands";
   }
   return "";
 }

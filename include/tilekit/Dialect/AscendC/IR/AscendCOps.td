@@ -183,6 +183,11 @@ def AscendC_GlobalDimOp : AscendC_Op<"global_tensor.dim", [Tilekit_NoPipe, Pure]
   let results = (outs Index:$result);
   let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The value a run-time extent is when the op that made the source
+    /// gave it (a reshape's or a workspace region's sizes); null otherwise.
+    ::mlir::Value getGivenExtent();
+  }];
 }
 
 def AscendC_WorkspaceOp : AscendC_Op<"workspace", [Tilekit_NoPipe]> {
@@ -194,17 +199,47 @@ def AscendC_WorkspaceOp : AscendC_Op<"workspace", [Tilekit_NoPipe]> {
     tiles cross between them through GM. It holds zeros when the kernel
     starts.
 
+    A region may have extents known only at run time, given as `sizes` (one
+    per `?` of the type, in order), as `pto.tensor.create` gives them. The
+    host computes them before it launches, so they are made from the
+    kernel's scalar arguments, the extents of its GM arguments and
+    constants (the host code checks this). Regions of static shape come
+    first in the workspace, each at the bytes of those before it; regions of
+    run-time shape follow, in order, at offsets the kernel computes.
+
     ```mlir
     %ws = ascendc.workspace : !ascendc.global_tensor<64x64xf32>
+    %rows = ascendc.global_tensor.dim %x, 0 : !ascendc.global_tensor<?x64xf32>
+    %out = ascendc.workspace [%rows] : !ascendc.global_tensor<?x64xf32>
     ```
   }];
+  let arguments = (ins Variadic<Index>:$sizes);
   let results = (outs AscendC_GlobalTensor:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "(`[` $sizes^ `]`)? attr-dict `:` type($result)";
+  let builders = [OpBuilder<(ins "::mlir::Type":$type), [{
+    build($_builder, $_state, type, ::mlir::ValueRange());
+  }]>];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The bytes the region takes in the workspace: its elements, rounded
-    /// up to 32 bytes (the next region starts aligned).
+    /// The bytes a region of static shape takes in the workspace: its
+    /// elements, rounded up to 32 bytes (the next region starts aligned).
     int64_t getRegionBytes();
+    /// Whether the region's extents are known only at run time.
+    bool isDynamic() { return !getSizes().empty(); }
+    /// Where the region starts in the workspace when that is known before
+    /// the kernel runs: the static regions of its block before it. A
+    /// region of run-time shape starts after all static ones and after the
+    /// run-time regions before it (getDynamicRegionsBefore).
+    int64_t getStaticOffset();
+    /// The regions (workspace ops) of run-time shape before this one in
+    /// its block.
+    ::llvm::SmallVector<::mlir::Operation *> getDynamicRegionsBefore();
+    /// The ops that compute the sizes, operands first, into `ops`, when
+    /// they are made of constants, arith ops, the function's scalar
+    /// arguments and the extents of its GM arguments: what the host has
+    /// before it launches. Otherwise the op that is not (nothing appended).
+    ::mlir::Operation *
+    getSizeComputation(::llvm::SmallVectorImpl<::mlir::Operation *> &ops);
   }];
 }
 
