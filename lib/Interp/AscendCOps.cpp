@@ -273,16 +273,18 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
     // of a host lays the regions out alike), shared by the blocks and the
     // launches, as the host's one workspace is on the machine. A run-time
     // region is the n-th of its kind after the static ones.
-    int64_t place = workspace.isDynamic()
-                        ? -1 - int64_t(workspace.getDynamicRegionsBefore().size())
-                        : workspace.getStaticOffset();
-    auto exact = GlobalTensorType::get(op->getContext(), shape,
-                                       type.getElementType());
+    int64_t place =
+        workspace.isDynamic()
+            ? -1 - int64_t(workspace.getDynamicRegionsBefore().size())
+            : workspace.getStaticOffset();
+    auto exact =
+        GlobalTensorType::get(op->getContext(), shape, type.getElementType());
     region = context.getInterpreter().sharedWorkspace(host.getValue(), place,
                                                       exact, make);
   } else {
     auto [it, fresh] = machine.workspaces.try_emplace(op);
-    if (fresh || ArrayRef<int64_t>(it->second.tensor.shape) != ArrayRef<int64_t>(shape))
+    if (fresh ||
+        ArrayRef<int64_t>(it->second.tensor.shape) != ArrayRef<int64_t>(shape))
       it->second = make();
     region = it->second;
   }

@@ -277,10 +277,10 @@ Value runtimeRegionBytes(ConversionPatternRewriter &rewriter, Location loc,
       fixed *= size;
   Value bytes = indexConstant(rewriter, loc, fixed);
   for (Value size : region.getSizes())
-    bytes = indexArith(rewriter, loc, '*', bytes,
-                       rewriter.getRemappedValue(size));
-  Value up = indexArith(rewriter, loc, '+', bytes,
-                        indexConstant(rewriter, loc, 31));
+    bytes =
+        indexArith(rewriter, loc, '*', bytes, rewriter.getRemappedValue(size));
+  Value up =
+      indexArith(rewriter, loc, '+', bytes, indexConstant(rewriter, loc, 31));
   Value blocks =
       indexArith(rewriter, loc, '/', up, indexConstant(rewriter, loc, 32));
   return indexArith(rewriter, loc, '*', blocks,
@@ -295,9 +295,10 @@ Value regionOffset(ConversionPatternRewriter &rewriter, Location loc,
   Value offset = indexConstant(rewriter, loc, region.getStaticOffset());
   if (region.isDynamic())
     for (Operation *before : region.getDynamicRegionsBefore())
-      offset = indexArith(
-          rewriter, loc, '+', offset,
-          runtimeRegionBytes(rewriter, loc, cast<ascendc::WorkspaceOp>(before)));
+      offset =
+          indexArith(rewriter, loc, '+', offset,
+                     runtimeRegionBytes(rewriter, loc,
+                                        cast<ascendc::WorkspaceOp>(before)));
   return offset;
 }
 
@@ -425,16 +426,16 @@ struct WorkspaceLowering : OpConversionPattern<ascendc::WorkspaceOp> {
       return op.emitOpError() << "is outside a kernel";
     auto type = op.getType();
     if (!op.isDynamic()) {
-      rewriter.replaceOp(op, KernelLowering::globalTensor(
-                                 rewriter, op.getLoc(), type, *workspace,
-                                 op.getStaticOffset()));
+      rewriter.replaceOp(
+          op, KernelLowering::globalTensor(rewriter, op.getLoc(), type,
+                                           *workspace, op.getStaticOffset()));
       return success();
     }
     Value address = emitc::AddOp::create(
         rewriter, op.getLoc(), workspace->getType(), *workspace,
         regionOffset(rewriter, op.getLoc(), op));
-    rewriter.replaceOp(op, KernelLowering::globalTensor(
-                               rewriter, op.getLoc(), type, address, 0));
+    rewriter.replaceOp(op, KernelLowering::globalTensor(rewriter, op.getLoc(),
+                                                        type, address, 0));
     return success();
   }
 };

@@ -198,14 +198,20 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
                .value_or("0") +
            ")";
   };
-  if (several) {
+  // Launches that need the same bytes are asked once.
+  SmallVector<std::string> needs;
+  for (HostLaunch &launch : launches)
+    if (std::string bytes = need(launch.kernel);
+        !llvm::is_contained(needs, bytes))
+      needs.push_back(bytes);
+  if (needs.size() > 1) {
     os << "  uint64_t bytes = 0, need = 0;\n";
-    for (HostLaunch &launch : launches)
-      os << "  need = " << need(launch.kernel)
+    for (const std::string &bytes : needs)
+      os << "  need = " << bytes
          << ";\n  bytes = need > bytes ? need : bytes;\n";
     os << "  return bytes;\n}\n\n";
   } else {
-    os << "  return " << need(kernel) << ";\n}\n\n";
+    os << "  return " << needs.front() << ";\n}\n\n";
   }
   std::string params = "void *stream";
   for (const std::string &arg : gm)

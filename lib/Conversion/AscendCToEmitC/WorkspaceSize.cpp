@@ -66,6 +66,11 @@ printOp(Operation *op, const llvm::DenseMap<Value, std::string> &known) {
     return choose(">");
   if (isa<arith::MinSIOp>(op))
     return choose("<");
+  if (isa<arith::MaxUIOp, arith::MinUIOp>(op)) {
+    std::string a = "uint64_t" + arg(0), b = "uint64_t" + arg(1);
+    std::string compare = isa<arith::MaxUIOp>(op) ? " > " : " < ";
+    return "int64_t(" + a + compare + b + " ? " + a + " : " + b + ")";
+  }
   // Rounded towards the infinities as arith says, for either sign.
   if (isa<arith::CeilDivSIOp, arith::FloorDivSIOp>(op)) {
     bool ceil = isa<arith::CeilDivSIOp>(op);
@@ -177,8 +182,8 @@ FailureOr<std::string> tilekit::workspaceBytesInAbi(func::FuncOp kernel,
       kernel, blocks,
       [&](unsigned index) {
         Type type = kernel.getArgumentTypes()[index];
-        std::string ctype = type.isIndex() ? std::string("ptrdiff_t")
-                                           : emit::elementName(type);
+        std::string ctype =
+            type.isIndex() ? std::string("ptrdiff_t") : emit::elementName(type);
         return "*(const " + ctype + " *)args[" + std::to_string(index) + "]";
       },
       [&](unsigned index, unsigned dim) {

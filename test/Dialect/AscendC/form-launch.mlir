@@ -243,3 +243,58 @@ module attributes {ascendc.arch = "c220"} {
     return
   }
 }
+
+// -----
+
+// Scratch of run-time size: its region moves, with a copy of the
+// arithmetic that sizes it, to the start of the host (before its first
+// call), so every launch knows where each region starts before its items
+// run; the call passes the region (launch argument -2).
+// CHECK-LABEL: func.func @sized_kernel(
+// CHECK: %[[R:.+]] = ascendc.global_tensor.dim %arg0, 0
+// CHECK-NEXT: %[[TWO:.+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[ROWS:.+]] = arith.muli %[[R]], %[[TWO]]
+// CHECK-NEXT: ascendc.workspace[%[[ROWS]]] : <?x8xf32>
+// CHECK: func.call @first(
+// CHECK: func.call @second({{.+}}) {ascendc.launch_args = array<i64: -2>}
+module attributes {ascendc.arch = "c220"} {
+  func.func @first(%y: !ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32> {
+    return %y : !ascendc.global_tensor<?x8xf32>
+  }
+  func.func @second(%t: !ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32> {
+    return %t : !ascendc.global_tensor<?x8xf32>
+  }
+  func.func @sized(%y: !ascendc.global_tensor<?x8xf32>)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>} {
+    %a = func.call @first(%y) : (!ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32>
+    %r = ascendc.global_tensor.dim %y, 0 : !ascendc.global_tensor<?x8xf32>
+    %c2 = arith.constant 2 : index
+    %rows = arith.muli %r, %c2 : index
+    %t = ascendc.workspace [%rows] : !ascendc.global_tensor<?x8xf32>
+    %b = func.call @second(%t) : (!ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32>
+    return
+  }
+}
+
+// -----
+
+// A size the host computes only by running a work item's loop: the host
+// stays a loop of launches.
+module attributes {ascendc.arch = "c220"} {
+  func.func @use(%t: !ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32> {
+    return %t : !ascendc.global_tensor<?x8xf32>
+  }
+  func.func @unsized(%y: !ascendc.global_tensor<?x8xf32>, %n: index)
+      attributes {ascendc.host, pto.kind = #pto.kind<orchestration>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %rows = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> index {
+      %next = arith.addi %acc, %i : index
+      scf.yield %next : index
+    }
+    // expected-warning @below {{'@unsized' stays a host loop of one launch per work item: it makes GM scratch whose size the host does not have before it launches (it depends on 'scf.for' at}}
+    %t = ascendc.workspace [%rows] : !ascendc.global_tensor<?x8xf32>
+    %b = func.call @use(%t) : (!ascendc.global_tensor<?x8xf32>) -> !ascendc.global_tensor<?x8xf32>
+    return
+  }
+}

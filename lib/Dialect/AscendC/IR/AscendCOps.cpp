@@ -350,14 +350,14 @@ SmallVector<Operation *> WorkspaceOp::getDynamicRegionsBefore() {
   for (Operation &other : *getOperation()->getBlock()) {
     if (&other == getOperation())
       break;
-    if (auto region = dyn_cast<WorkspaceOp>(&other); region && region.isDynamic())
+    if (auto region = dyn_cast<WorkspaceOp>(&other);
+        region && region.isDynamic())
       before.push_back(region);
   }
   return before;
 }
 
-Operation *
-WorkspaceOp::getSizeComputation(SmallVectorImpl<Operation *> &ops) {
+Operation *WorkspaceOp::getSizeComputation(SmallVectorImpl<Operation *> &ops) {
   auto func = getOperation()->getParentOfType<FunctionOpInterface>();
   llvm::SetVector<Operation *> found;
   Operation *obstacle = nullptr;
@@ -383,8 +383,8 @@ WorkspaceOp::getSizeComputation(SmallVectorImpl<Operation *> &ops) {
       found.insert(op);
       return true;
     }
-    bool known = op->getDialect()->getNamespace() == "arith" &&
-                 isPure(op) && op->getNumRegions() == 0;
+    bool known = op->getDialect()->getNamespace() == "arith" && isPure(op) &&
+                 op->getNumRegions() == 0;
     if (!known) {
       obstacle = op;
       return false;

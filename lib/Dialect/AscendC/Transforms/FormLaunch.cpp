@@ -260,8 +260,8 @@ FormLaunchPass::findObstacle(func::FuncOp host,
         kernel->hasAttr(AscendCDialect::kHostAttrName))
       return stop(op, "calls something other than a kernel");
     for (Value operand : call.getOperands())
-      if (isa<GlobalTensorType>(operand.getType()) &&
-          !regionOf(operand) && !argumentOf(host, operand))
+      if (isa<GlobalTensorType>(operand.getType()) && !regionOf(operand) &&
+          !argumentOf(host, operand))
         return stop(op, "passes a GM value that is not followed to one of "
                         "its arguments");
     KernelCores kind = getKernelCores(kernel);

@@ -219,8 +219,7 @@ Value bufferOf(Value tensor) {
 /// (f16, bf16, int8; a transposed one is transposed into a workspace by a
 /// kernel of the pass first).
 bool matmulOutlines(TensorMatmulOp matmul) {
-  Type element =
-      cast<GMTensorType>(matmul.getLhs().getType()).getElementType();
+  Type element = cast<GMTensorType>(matmul.getLhs().getType()).getElementType();
   return element.isF16() || element.isBF16() || element.isInteger(8);
 }
 
@@ -497,8 +496,8 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
     ElementwiseFamily family = cast<ElementwiseOpInterface>(op).getFamily();
     auto src = cast<GMTensorType>(source.getType());
     bool rows = family == ElementwiseFamily::RowReduce;
-    int64_t whole =
-        src.getRank() == 2 ? src.getDimSize(rows ? 1 : 0) : ShapedType::kDynamic;
+    int64_t whole = src.getRank() == 2 ? src.getDimSize(rows ? 1 : 0)
+                                       : ShapedType::kDynamic;
     int64_t bytes = elementBytes(src.getElementType());
     if (ShapedType::isDynamic(whole) || isPartial(source) ||
         whole * bytes * (rows ? 1 : kBlock / bytes) > kMaxFoldTileBytes)
