@@ -13,6 +13,7 @@
 
 #include "tilekit/Driver/CompiledKernels.h"
 #include "tilekit/Driver/BuildCache.h"
+#include "tilekit/Support/CheckedSize.h"
 
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
@@ -370,8 +371,12 @@ driver::CompiledKernels::runInAbi(func::FuncOp kernel, const Built &built,
                        ? built.workspaceBytes(pointers.data(), blocks)
                        : workspace.bytes(blocks);
     if (need < 0)
-      return kernel.emitError()
-             << option << ": the workspace would take " << need << " bytes";
+      return kernel.emitError() << option
+                                << ": the workspace of these extents takes "
+                                   "more bytes than 64 bits hold";
+    if (llvm::Error error =
+            checkAllocatable(need, option + ": the workspace of these extents"))
+      return kernel.emitError() << llvm::toString(std::move(error));
     auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
         ascendc::AscendCDialect::kLaunchedByAttrName);
     std::unique_lock<std::mutex> lock(workspacesMutex, std::defer_lock);

@@ -260,9 +260,9 @@ LogicalResult runWorkspace(ExecContext &context, Operation *op) {
   for (int64_t size : type.getShape()) {
     shape.push_back(ShapedType::isDynamic(size) ? context.index(*sizes++)
                                                 : size);
-    if (shape.back() < 0)
-      return op->emitOpError() << "makes a region of extent " << shape.back();
   }
+  if (failed(checkTensorSize(op, shape, kindOf(type.getElementType()))))
+    return failure();
   auto kernel = op->getParentOfType<FunctionOpInterface>();
   auto host = kernel->getAttrOfType<FlatSymbolRefAttr>(
       AscendCDialect::kLaunchedByAttrName);
@@ -346,6 +346,25 @@ LogicalResult checkWindow(Operation *op, StringRef verb, const Window &window,
 /// The elements of a local or GM tensor operand (from a GM view's offset)
 /// in `window`; under --undefined=check, which of them are unwritten into
 /// `unwritten` when given.
+/// Under --undefined=check, the unwritten flags of the workspace region
+/// `gm` views, or null for other GM. A region of a launch kernel is its
+/// host's, shared by every machine of the run: a kernel it calls may run
+/// on a machine of its own, which did not make the region.
+std::vector<uint8_t> *unwrittenMask(ExecContext &context,
+                                    const TensorValue &gm) {
+  AscendCMachine &machine = machineOf(context);
+  const interp::TensorStorage *storage = gm.storage.get();
+  auto known = machine.unwrittenWorkspace.find(storage);
+  if (known != machine.unwrittenWorkspace.end())
+    return known->second.get();
+  std::shared_ptr<std::vector<uint8_t>> shared =
+      context.getInterpreter().sharedUnwritten(storage);
+  if (!shared)
+    return nullptr;
+  machine.unwrittenWorkspace[storage] = shared;
+  return shared.get();
+}
+
 FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
                                   Value tensor, const Window &window,
                                   Unwritten *unwritten = nullptr) {
@@ -377,12 +396,10 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
   ArrayData data(gm.kind(), count);
   for (int64_t i = 0; i < count; ++i)
     data.setScalar(i, gm.storage->data.scalarAt(offset + window.offset(i)));
-  if (track) {
-    auto workspace = machine.unwrittenWorkspace.find(gm.storage.get());
-    if (workspace != machine.unwrittenWorkspace.end())
+  if (track)
+    if (std::vector<uint8_t> *mask = unwrittenMask(context, gm))
       for (int64_t i = 0; i < count; ++i)
-        (*unwritten)[i] = (*workspace->second)[offset + window.offset(i)];
-  }
+        (*unwritten)[i] = (*mask)[offset + window.offset(i)];
   return data;
 }
 
@@ -432,9 +449,8 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
   int64_t offset = gm.offset;
   if (failed(checkWindow(op, "writes", window, offset, gm.numElements())))
     return failure();
-  auto workspace = track ? machine.unwrittenWorkspace.find(gm.storage.get())
-                         : machine.unwrittenWorkspace.end();
-  if (track && workspace == machine.unwrittenWorkspace.end())
+  std::vector<uint8_t> *mask = track ? unwrittenMask(context, gm) : nullptr;
+  if (track && !mask)
     for (int64_t i = 0; i < count; ++i)
       if (isUnwritten(unwritten, i))
         return op->emitOpError()
@@ -450,9 +466,8 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
       stored.accumulate(at, elements, i);
     else
       stored.setScalar(at, elements.scalarAt(i));
-    if (workspace != machine.unwrittenWorkspace.end())
-      (*workspace->second)[at] =
-          isUnwritten(unwritten, i) || (accumulate && (*workspace->second)[at]);
+    if (mask)
+      (*mask)[at] = isUnwritten(unwritten, i) || (accumulate && (*mask)[at]);
   }
   return success();
 }

@@ -432,6 +432,15 @@ Interpreter::sharedWorkspace(StringRef host, int64_t offset, Type type,
   return it->second;
 }
 
+std::shared_ptr<std::vector<uint8_t>>
+Interpreter::sharedUnwritten(const TensorStorage *storage) {
+  std::lock_guard<std::mutex> lock(sharedWorkspacesMutex);
+  for (auto &[key, region] : sharedWorkspaces)
+    if (region.tensor.storage.get() == storage)
+      return region.unwritten;
+  return nullptr;
+}
+
 uint64_t Interpreter::getStaticBuffer(Value value, uint32_t item,
                                       const CoreIdentity *core) {
   // The vector lanes of a group have buffers of their own.

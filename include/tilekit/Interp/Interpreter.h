@@ -219,6 +219,11 @@ public:
   WorkspaceRegion sharedWorkspace(llvm::StringRef host, int64_t offset,
                                   mlir::Type type,
                                   llvm::function_ref<WorkspaceRegion()> make);
+  /// The unwritten flags of the shared region whose storage is `storage`
+  /// (under --undefined=check), or null: a kernel a launch calls may run on
+  /// a machine of its own, which did not make the region.
+  std::shared_ptr<std::vector<uint8_t>>
+  sharedUnwritten(const TensorStorage *storage);
   void addSteps(uint64_t count) { steps += count; }
   std::chrono::steady_clock::time_point getStartTime() const { return started; }
 

@@ -833,7 +833,9 @@ std::string tilekit::emitCpuEntry(func::FuncOp kernel) {
   // (the workspace slot of `args` unread).
   if (getKernelWorkspace(kernel).runtimeRegions)
     entry += "extern \"C\" int64_t tilekit_workspace_bytes(void **args, "
-             "int64_t blocks) {\n  return " +
-             workspaceBytesInAbi(kernel, "blocks").value_or("0") + ";\n}\n";
+             "int64_t blocks) {\n  __int128 bytes = " +
+             workspaceBytesInAbi(kernel, "blocks").value_or("0") +
+             ";\n  return bytes < 0 || bytes > INT64_MAX ? -1 : "
+             "int64_t(bytes);\n}\n";
   return entry;
 }

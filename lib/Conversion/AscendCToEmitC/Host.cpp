@@ -185,8 +185,7 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
       return std::to_string(workspace.shared) + "u + uint64_t(blockDim) * " +
              std::to_string(workspace.perBlock) + "u";
     // collectLaunches has checked that it prints.
-    return "uint64_t(" +
-           workspaceBytesExpression(
+    return workspaceBytesExpression(
                launched, "blockDim",
                [&](unsigned index) {
                  return "tiling." + argumentName(launched, index);
@@ -195,8 +194,7 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
                  return "tiling." + argumentName(launched, index) + "_dim" +
                         std::to_string(dim);
                })
-               .value_or("0") +
-           ")";
+        .value_or("0");
   };
   // Launches that need the same bytes are asked once.
   SmallVector<std::string> needs;
@@ -204,15 +202,24 @@ void printHost(ArrayRef<HostLaunch> given, raw_ostream &os) {
     if (std::string bytes = need(launch.kernel);
         !llvm::is_contained(needs, bytes))
       needs.push_back(bytes);
-  if (needs.size() > 1) {
-    os << "  uint64_t bytes = 0, need = 0;\n";
+  // Run-time sizes are summed in 128 bits: extents whose bytes 64 bits do
+  // not hold give UINT64_MAX, which no allocation takes.
+  StringRef wide = runtimeSized ? "__int128" : "uint64_t";
+  if (!runtimeSized && needs.size() == 1) {
+    os << "  return " << needs.front() << ";\n}\n\n";
+  } else if (needs.size() > 1) {
+    os << "  " << wide << " bytes = 0, need = 0;\n";
     for (const std::string &bytes : needs)
       os << "  need = " << bytes
          << ";\n  bytes = need > bytes ? need : bytes;\n";
-    os << "  return bytes;\n}\n\n";
   } else {
-    os << "  return " << needs.front() << ";\n}\n\n";
+    os << "  " << wide << " bytes = " << needs.front() << ";\n";
   }
+  if (runtimeSized)
+    os << "  return bytes < 0 || bytes > __int128(UINT64_MAX) ? UINT64_MAX : "
+          "uint64_t(bytes);\n}\n\n";
+  else if (needs.size() > 1)
+    os << "  return bytes;\n}\n\n";
   std::string params = "void *stream";
   for (const std::string &arg : gm)
     params += ", uint8_t *" + arg;

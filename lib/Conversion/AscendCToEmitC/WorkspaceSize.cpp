@@ -111,9 +111,12 @@ FailureOr<std::string> tilekit::workspaceBytesExpression(
     function_ref<std::string(unsigned)> scalar,
     function_ref<std::string(unsigned, unsigned)> extent) {
   KernelWorkspace workspace = getKernelWorkspace(kernel);
-  std::string total = "int64_t(" + std::to_string(workspace.shared) + ")";
+  // With regions of run-time size, in 128 bits: extents a host is given
+  // may make more bytes than 64 bits hold (the callers refuse those).
+  std::string wide = workspace.runtimeRegions ? "(__int128)" : "int64_t";
+  std::string total = wide + "(" + std::to_string(workspace.shared) + ")";
   if (workspace.perBlock)
-    total += " + int64_t(" + blocks.str() + ") * int64_t(" +
+    total += " + " + wide + "(" + blocks.str() + ") * " + wide + "(" +
              std::to_string(workspace.perBlock) + ")";
   if (!workspace.runtimeRegions)
     return total;
@@ -160,7 +163,7 @@ FailureOr<std::string> tilekit::workspaceBytesExpression(
     for (int64_t size : type.getShape())
       if (!ShapedType::isDynamic(size))
         fixed *= size;
-    std::string bytes = "int64_t(" + std::to_string(fixed) + ")";
+    std::string bytes = wide + "(" + std::to_string(fixed) + ")";
     for (Value size : region.getSizes())
       bytes += " * (" + known.lookup(size) + ")";
     total += " + (" + bytes + " + 31) / 32 * 32";

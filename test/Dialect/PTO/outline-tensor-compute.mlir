@@ -116,22 +116,37 @@ func.func @partial(%x: !pto.tensor<64x64xf32>, %n: index) -> !pto.tensor<64x64xf
 
 // -----
 
-// Ops the pass does not take stay: a result of dynamic shape (a workspace
-// has a static one), a read, a matmul of f32, a matmul_acc into a float
-// accumulator.
+// Ops the pass does not take stay: a fold over an extent of run-time size
+// (no tile is made for it), a read, a matmul of f32, a matmul_acc into a
+// float accumulator.
 // CHECK-LABEL: func.func @stays(
-// CHECK: pto.tensor.exp
+// CHECK: pto.tensor.col_sum
 // CHECK: pto.tensor.read
 // CHECK: pto.tensor.matmul
 // CHECK: pto.tensor.matmul_acc
-func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf32>, %h: !pto.tensor<16x16xf16>) -> (!pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>)
+func.func @stays(%x: !pto.tensor<?x64xf32>, %a: !pto.tensor<16x16xf32>, %h: !pto.tensor<16x16xf16>) -> (!pto.tensor<1x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>)
     attributes {pto.kind = #pto.kind<orchestration>} {
   %c0 = arith.constant 0 : index
-  %e = pto.tensor.exp %x : !pto.tensor<?x64xf32>
+  %e = pto.tensor.col_sum %x : !pto.tensor<?x64xf32> -> !pto.tensor<1x64xf32>
   %v = pto.tensor.read %x[%c0, %c0] : !pto.tensor<?x64xf32>
   %m = pto.tensor.matmul %a, %a {b_trans} : !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32> -> !pto.tensor<16x16xf32>
   %n = pto.tensor.matmul_acc %a, %h, %h : !pto.tensor<16x16xf32>, !pto.tensor<16x16xf16>, !pto.tensor<16x16xf16>
-  return %e, %v, %m, %n : !pto.tensor<?x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>
+  return %e, %v, %m, %n : !pto.tensor<1x64xf32>, f32, !pto.tensor<16x16xf32>, !pto.tensor<16x16xf32>
+}
+
+// -----
+
+// A result of run-time extents: a workspace of those extents, made where
+// they are known (compile moves it to the start: ascendc-form-launch).
+// CHECK-LABEL: func.func @dynamic(
+// CHECK: %[[R:.+]] = pto.tensor.dim %arg0, 0
+// CHECK: %[[T:.+]] = pto.tensor.create[%[[R]]] : !pto.tensor<?x64xf32>
+// CHECK: func.call @tk_exp(%arg0, %[[T]],
+// CHECK: return %[[T]]
+func.func @dynamic(%x: !pto.tensor<?x64xf32>) -> !pto.tensor<?x64xf32>
+    attributes {pto.kind = #pto.kind<orchestration>} {
+  %e = pto.tensor.exp %x : !pto.tensor<?x64xf32>
+  return %e : !pto.tensor<?x64xf32>
 }
 
 // -----

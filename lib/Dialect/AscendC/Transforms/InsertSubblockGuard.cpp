@@ -31,8 +31,12 @@ struct InsertSubblockGuardPass
       Block &entry = func.getBody().front();
       if (!entry.empty() && isa<SubBlockGuardOp>(entry.front()))
         return;
-      // Its lanes run on both sub-blocks (ascendc-guard-lanes).
-      if (getKernelCores(func) == KernelCores::MixedOneToTwo)
+      // Its lanes run on both sub-blocks (ascendc-guard-lanes). A vector
+      // kernel of the module (a compiled orchestration launches such
+      // kernels beside its mixed ones) runs on every vector core it is
+      // launched on, and a helper it calls only where it is called.
+      KernelCores cores = getKernelCores(func);
+      if (cores == KernelCores::MixedOneToTwo || cores == KernelCores::Vector)
         return;
       if (func.getNumResults() != 0) {
         func.emitOpError("returns values, so it cannot return early on the "

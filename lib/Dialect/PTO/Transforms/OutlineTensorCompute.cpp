@@ -414,10 +414,7 @@ std::optional<Outline> TensorComputeOutliner::plan(OpBuilder &builder,
                            indexConstant(builder, loc, 1));
     outline.makeTile = filledTile;
   } else if (auto slice = dyn_cast<TensorSliceOp>(op)) {
-    // Its box is its type's: a slice of run-time extents has none to copy.
-    auto type = cast<GMTensorType>(slice.getType());
-    if (!type.hasStaticShape())
-      return std::nullopt;
+    // Its box is its type's (static: the verifier says so).
     std::optional<BoxOperand> out =
         freshOutput(slice.getResult(), dimsOf(builder, loc, slice.getResult()));
     if (!out)
@@ -1155,10 +1152,9 @@ std::string pto::whyTensorOpStays(Operation *op) {
   case KernelKind::Fill:
   case KernelKind::Map:
   case KernelKind::Write:
+  case KernelKind::Slice:
   case KernelKind::Assemble:
     return "in an orchestration";
-  case KernelKind::Slice:
-    return "for a slice of static shape (its box)";
   case KernelKind::Fold:
     return ("for a 2-d source whose folded extent is static and whose whole "
             "rows, or columns for a column fold, fit one tile of " +
