@@ -421,10 +421,14 @@ py::dict simulateKernel(const std::string &source, bool isText,
                         const std::map<std::string, std::string> &scalars) {
   LoadedKernel loaded(source, isText, name);
   timing::MachineConfig machine = loaded.loadConfig(config);
-  if (compiled)
+  if (compiled) {
     loaded.planForProducer(machine);
-  else
+  } else {
+    // As `tilekit sim` does: the orchestration's data ops are timed as the
+    // kernels compile writes for them.
+    (void)driver::outlineForTiming(loaded.kernel.getModule());
     loaded.planMemory(machine);
+  }
   timing::SimOptions options;
   options.cores = cores;
   options.timeline = !timelinePath.empty() || !reportPath.empty();

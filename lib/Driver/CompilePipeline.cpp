@@ -126,6 +126,25 @@ LogicalResult driver::outlineTensorCompute(ModuleOp module) {
   return pm.run(module);
 }
 
+bool driver::outlineForTiming(ModuleOp module) {
+  if (!holdsPTO(module))
+    return false;
+  // Tried on a copy first: a refusal leaves the module as it was.
+  OwningOpRef<ModuleOp> trial = module.clone();
+  bool outlines;
+  {
+    ScopedDiagnosticHandler quiet(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    outlines = succeeded(outlineTensorCompute(*trial));
+  }
+  if (outlines)
+    return succeeded(outlineTensorCompute(module));
+  emitWarning(module.getLoc())
+      << "the orchestration's data ops on whole tensors run untimed: "
+         "compile writes no kernels for them (tilekit check --arch says why)";
+  return false;
+}
+
 void driver::keepReachable(ModuleOp module, FunctionOpInterface entry) {
   llvm::SmallPtrSet<Operation *, 16> reached{entry};
   SmallVector<Operation *> work{entry};

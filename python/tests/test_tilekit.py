@@ -209,6 +209,31 @@ def test_compiled_producer_plans_the_orchestrations_kernels(build_cache):
           for arg in ("--input", "%s=zeros:%s" % (name, spec))]))["cycles"]
 
 
+TENSOR_DYNAMIC = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Conversion", "Inputs",
+                              "tensor_dynamic.mlir")
+
+
+@needs_clang
+def test_sim_times_the_orchestrations_kernels_with_either_producer(build_cache):
+    # The orchestration's data ops on tensors of run-time shape are timed as
+    # the kernels compile writes for them, with the executor's producer as
+    # with the compiled one, and as the command times them.
+    inputs = {"x": np.full((37, 45), 0.5, np.float32), "a": np.ones((300, 64), np.float16),
+              "b": np.ones((300, 48), np.float16), "n": 13,
+              "o": np.zeros((37, 45), np.float32), "s": np.zeros((37, 1), np.float32),
+              "u": np.zeros((185, 9), np.float32), "q": np.zeros((64, 48), np.float32),
+              "g": np.zeros((20, 45), np.float32)}
+    executed = tilekit.sim(TENSOR_DYNAMIC, inputs)
+    compiled = tilekit.sim(TENSOR_DYNAMIC, producer="compiled",
+                           dims={"x": (37, 45), "a": (300, 64), "b": (300, 48),
+                                 "o": (37, 45), "s": (37, 1), "u": (185, 9), "g": (20, 45)},
+                           scalars={"n": 13})
+    assert executed["cycles"] == compiled["cycles"]
+    assert executed["cycles"] == json.loads(cli(
+        "sim", TENSOR_DYNAMIC, "--producer=compiled", "--json", "--scalar", "n=13", "--dims",
+        "x=37x45,a=300x64,b=300x48,o=37x45,s=37x1,u=185x9,g=20x45"))["cycles"]
+
+
 PRODUCER_KERNELS = os.path.join(os.environ["TILEKIT_SOURCE_DIR"], "test", "Timing", "Inputs",
                                 "producer-kernels.mlir")
 

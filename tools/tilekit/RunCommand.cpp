@@ -400,22 +400,8 @@ int driver::executeKernel(trace::TraceSink *traceSink,
   // kernels it writes for them (the same results; run keeps the ops).
   // Where compile refuses them (a slice whose valid region reaches a
   // call), the executor still runs them, untimed as before, with a warning.
-  if (getCommandName() == "sim" && holdsPTO(kernel.getModule())) {
-    OwningOpRef<ModuleOp> trial = kernel.getModule().clone();
-    bool outlines;
-    {
-      ScopedDiagnosticHandler quiet(&kernel.getContext(),
-                                    [](Diagnostic &) { return success(); });
-      outlines = succeeded(outlineTensorCompute(*trial));
-    }
-    if (outlines)
-      (void)outlineTensorCompute(kernel.getModule());
-    else
-      emitWarning(kernel.getModule().getLoc())
-          << "the orchestration's data ops on whole tensors run untimed: "
-             "compile writes no kernels for them (tilekit check --arch says "
-             "why)";
-  }
+  if (getCommandName() == "sim")
+    (void)outlineForTiming(kernel.getModule());
   if (shouldPlanMemory() && !hooks.prepare) {
     auto config = loadConfig();
     if (!config)

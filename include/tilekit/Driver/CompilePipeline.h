@@ -34,6 +34,12 @@ mlir::LogicalResult checkWorkItemsFit(mlir::ModuleOp module,
 /// the trace producers time. A failure has been reported as diagnostics.
 mlir::LogicalResult outlineTensorCompute(mlir::ModuleOp module);
 
+/// The orchestration's data ops of a PTO module as `sim` times them with
+/// the executor's producer (the command and Python alike): the kernels
+/// compile writes for them, in place; where compile refuses one, none, with
+/// a warning, and the executor runs the ops untimed. Whether it wrote them.
+bool outlineForTiming(mlir::ModuleOp module);
+
 /// Erases the functions of `module` that `entry` does not reach through
 /// symbol uses (calls) or, for a group, through its members: one kernel of a
 /// file compiles whatever the file's others do.

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace tilekit::ascendc {
 #define GEN_PASS_DEF_INSERTSUBBLOCKGUARD
@@ -16,6 +17,20 @@ using namespace mlir;
 using namespace tilekit::ascendc;
 
 namespace {
+/// Whether `func` runs as a kernel of its own: a host function calls it, or
+/// form-launch made it a launch kernel or a launch's work item.
+bool launchedOnItsOwn(func::FuncOp func, ModuleOp module) {
+  if (func->hasAttr(AscendCDialect::kLaunchedByAttrName) ||
+      func->hasAttr(AscendCDialect::kDeviceAttrName))
+    return true;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, module);
+  return uses && llvm::any_of(*uses, [](const SymbolTable::SymbolUse &use) {
+           auto caller = use.getUser()->getParentOfType<func::FuncOp>();
+           return caller && caller->hasAttr(AscendCDialect::kHostAttrName);
+         });
+}
+
 struct InsertSubblockGuardPass
     : tilekit::ascendc::impl::InsertSubblockGuardBase<InsertSubblockGuardPass> {
   void runOnOperation() override {
@@ -32,11 +47,13 @@ struct InsertSubblockGuardPass
       if (!entry.empty() && isa<SubBlockGuardOp>(entry.front()))
         return;
       // Its lanes run on both sub-blocks (ascendc-guard-lanes). A vector
-      // kernel of the module (a compiled orchestration launches such
-      // kernels beside its mixed ones) runs on every vector core it is
-      // launched on, and a helper it calls only where it is called.
+      // kernel a host function launches, and the launch kernels and work
+      // items form-launch makes of it (a compiled orchestration launches
+      // such kernels beside its mixed ones), run on every vector core they
+      // are launched on.
       KernelCores cores = getKernelCores(func);
-      if (cores == KernelCores::MixedOneToTwo || cores == KernelCores::Vector)
+      if (cores == KernelCores::MixedOneToTwo ||
+          (cores == KernelCores::Vector && launchedOnItsOwn(func, module)))
         return;
       if (func.getNumResults() != 0) {
         func.emitOpError("returns values, so it cannot return early on the "
