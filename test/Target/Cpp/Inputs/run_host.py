@@ -90,10 +90,14 @@ def main():
     dims = re.findall(r"constexpr uint32_t (%s_block_dim(?:_\d+)?) =" % prefix,
                       text)
     if "uint8_t *workspace" in params:
+        # Scratch of run-time size is sized from the tiling too.
+        sized = "const %s_tiling &tiling" % prefix in re.search(
+            r"%s_workspace_bytes\(([^)]*)\)" % prefix, text).group(1)
         lines.append("  uint8_t *workspace = (uint8_t *)AscendC::GmAlloc("
-                     "%s_workspace_bytes(%s));"
+                     "%s_workspace_bytes(%s%s));"
                      % (prefix, dims[0] if len(dims) == 1 else
-                        "std::max({%s})" % ", ".join(dims)))
+                        "std::max({%s})" % ", ".join(dims),
+                        ", tiling" if sized else ""))
         call.append("workspace")
     lines.append("  %s_launch(%s);" % (prefix, ", ".join(call)))
     lines.append("  if (!AscendC::cpu::launchFault().empty()) return 1;")
