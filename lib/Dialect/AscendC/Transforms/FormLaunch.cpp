@@ -67,9 +67,6 @@ void forwardResults(func::CallOp call) {
 /// as configs/ascend910b.json and ascend950.json give them).
 unsigned getDefaultCores(StringRef arch) { return arch == "c310" ? 32 : 24; }
 
-/// Which argument of `func` a GM value is (a version of), following loop
-/// and branch results and kernel call results; nothing for a value made
-/// in the body (a workspace), which the kernel makes itself.
 /// The workspace region `value` is, seen through reshapes.
 WorkspaceOp regionOf(Value value) {
   while (auto reshape = value.getDefiningOp<GlobalReshapeOp>())
@@ -77,6 +74,9 @@ WorkspaceOp regionOf(Value value) {
   return value.getDefiningOp<WorkspaceOp>();
 }
 
+/// Which argument of `func` a GM value is (a version of), following loop
+/// and branch results and kernel call results; nothing for a value made
+/// in the body (a workspace), which the kernel makes itself.
 std::optional<unsigned> argumentOf(func::FuncOp func, Value value,
                                    unsigned depth = 0) {
   if (depth > 32)

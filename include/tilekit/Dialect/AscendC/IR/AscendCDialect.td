@@ -83,9 +83,9 @@ def AscendC_Dialect : Dialect {
     /// work item (form-launch): a device function, not an entry.
     static constexpr ::llvm::StringLiteral kDeviceAttrName = "ascendc.device";
     /// call in a launch kernel: per operand, the launch kernel's argument
-    /// it is, -1 for a scalar, or -2 - B for the launch's workspace region
-    /// at byte B, so that the C++ passes the launch's address (and
-    /// extents) of that tensor (form-launch).
+    /// it is, -1 for a scalar, or -2 for a region of the launch's
+    /// workspace (or a reshape of one), so that the C++ passes the launch's
+    /// address (and extents) of that tensor (form-launch).
     static constexpr ::llvm::StringLiteral kLaunchArgsAttrName =
         "ascendc.launch_args";
     /// launch kernel: the workspace bytes each block's work items use (the
