@@ -543,3 +543,33 @@ def test_the_compiled_producer_stops_at_its_limits(build_cache):
         tilekit.sim(example("gemm.mlir"), producer="compiled", dims=dims, max_steps=100)
     with pytest.raises(tilekit.Error, match="timeout nan"):
         tilekit.sim(example("gemm.mlir"), producer="compiled", dims=dims, timeout=float("nan"))
+
+
+def test_compare_two_variants(tmp_path):
+    # The softmax example and its variant of 32-row tiles (the same lines):
+    # each side's figures are sim's, the lines are those whose cycles
+    # changed, largest change first; a kernel against itself changes none.
+    source = open(example("softmax.mlir")).read()
+    variant = tmp_path / "softmax32.mlir"
+    variant.write_text(source.replace("16x128xf32", "32x128xf32")
+                       .replace("16x1xf32", "32x1xf32")
+                       .replace("%c16 = arith.constant 16", "%c16 = arith.constant 32"))
+    x = np.random.default_rng(3).standard_normal((200, 128)).astype(np.float32)
+    inputs = {"x": x, "y": np.zeros_like(x)}
+    result = tilekit.compare(example("softmax.mlir"), variant, inputs)
+    a = tilekit.sim(example("softmax.mlir"), inputs, by_line=True)
+    b = tilekit.sim(variant, inputs, by_line=True)
+    assert result["a"]["cycles"] == a["cycles"] and result["b"]["cycles"] == b["cycles"]
+    assert result["a"]["bound"] == a["bound"] and result["b"]["bound"] == b["bound"]
+    assert result["speedup"] == a["cycles"] / b["cycles"]
+    assert {(p["core"], p["pipe"]) for p in result["pipes"]} == {
+        (kind, pipe) for kind, pipes in a["pipes"].items() for pipe in pipes}
+    changes = [abs(line["change"]) for line in result["lines"]]
+    assert changes and changes == sorted(changes, reverse=True)
+    for line in result["lines"]:
+        assert line["change"] == line["b_cycles"] - line["a_cycles"] != 0
+        assert line["location"].startswith(str(variant)) or "softmax.mlir" in line["location"]
+    text = tilekit.format_comparison(result)
+    assert text.startswith("cycles: A %d" % a["cycles"]) and result["lines"][0]["location"] in text
+    same = tilekit.compare(example("softmax.mlir"), example("softmax.mlir"), inputs)
+    assert same["speedup"] == 1.0 and same["lines"] == []

@@ -17,9 +17,10 @@ import warnings
 import numpy as np
 
 from . import _native
+from .compare import compare_reports, format_comparison
 
 __all__ = ["Error", "DeadlockError", "PassError", "TilekitWarning", "check", "run", "sim",
-           "emit_torch", "compile", "default_config"]
+           "compare", "format_comparison", "emit_torch", "compile", "default_config"]
 
 
 class Error(Exception):
@@ -262,6 +263,22 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
     finally:
         if scratch is not None:
             scratch.cleanup()
+
+
+def compare(a, b, inputs=None, *, inputs_b=None, top=10, **options):
+    """Times kernels a and b side by side on the modelled machine.
+
+    Each is timed as sim(kernel, inputs, by_line=True, **options) times it
+    (inputs_b for b when its inputs differ; options such as entry, config,
+    producer="compiled", dims, scalars apply to both). Returns a dict: each
+    kernel's cycles, bound and seconds, the speedup of b over a, the mean
+    busy share of every pipe in both, and the `top` source lines whose
+    cycles changed most (matched by line and column, as in two variants of
+    one source). format_comparison(result) is the text to print.
+    """
+    report_a = sim(a, inputs, by_line=True, **options)
+    report_b = sim(b, inputs if inputs_b is None else inputs_b, by_line=True, **options)
+    return compare_reports(report_a, report_b, top)
 
 
 def emit_torch(kernel):
