@@ -337,8 +337,8 @@ struct CallLowering : OpConversionPattern<func::CallOp> {
         continue;
       }
       if (arg <= -2) {
-        // A region of the launch's own workspace, and its run-time extents.
-        // (through reshapes, whose sizes are then the extents).
+        // A region of the launch's own workspace (seen through reshapes,
+        // whose sizes are then its extents) and its run-time extents.
         FailureOr<Value> workspace = kernelArgument(op, "tilekit.workspace");
         Value source = operand;
         while (auto reshape = source.getDefiningOp<ascendc::GlobalReshapeOp>())
