@@ -83,7 +83,7 @@ struct AscendCMachine {
   llvm::DenseMap<unsigned, std::vector<uint8_t>> unwritten;
   /// Under --undefined=check, one flag per element of each workspace's
   /// storage, non-zero while no op has written the element (the machine
-  /// does not clear a workspace).
+  /// does not clear a workspace); null for GM storage that is no workspace.
   llvm::DenseMap<const TensorStorage *, std::shared_ptr<std::vector<uint8_t>>>
       unwrittenWorkspace;
   llvm::DenseMap<unsigned, int64_t> nextFree;

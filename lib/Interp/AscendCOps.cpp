@@ -357,10 +357,10 @@ std::vector<uint8_t> *unwrittenMask(ExecContext &context,
   auto known = machine.unwrittenWorkspace.find(storage);
   if (known != machine.unwrittenWorkspace.end())
     return known->second.get();
+  // Asked once per storage and machine (null for other GM): reads and
+  // writes of GM ask on every instruction.
   std::shared_ptr<std::vector<uint8_t>> shared =
       context.getInterpreter().sharedUnwritten(storage);
-  if (!shared)
-    return nullptr;
   machine.unwrittenWorkspace[storage] = shared;
   return shared.get();
 }
