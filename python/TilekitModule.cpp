@@ -23,10 +23,12 @@
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Interp/TensorIO.h"
 #include "tilekit/Target/TorchEmitter.h"
+#include "tilekit/Timing/Comparison.h"
 #include "tilekit/Timing/Simulator.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <pybind11/numpy.h>
@@ -629,6 +631,35 @@ PYBIND11_MODULE(_native, m) {
         py::arg("config"), py::arg("cores"), py::arg("by_line"),
         py::arg("timeline"), py::arg("html_report"), py::arg("compiled"),
         py::arg("dims"), py::arg("scalars"));
+  // Two reports (JSON text, as sim returns them) compared as sim --diff
+  // compares them: the comparison as JSON text, and as the text it prints.
+  m.def(
+      "compare_reports",
+      [](const std::string &a, const std::string &b, unsigned top) {
+        auto parse = [](const std::string &text) {
+          llvm::Expected<llvm::json::Value> value = llvm::json::parse(text);
+          if (!value || !value->getAsObject())
+            throw py::value_error(
+                "compare_reports: expected tilekit.sim reports");
+          return std::move(*value->getAsObject());
+        };
+        return llvm::formatv("{0}", llvm::json::Value(timing::compareReports(
+                                        parse(a), parse(b), top)))
+            .str();
+      },
+      py::arg("a"), py::arg("b"), py::arg("top"));
+  m.def(
+      "format_comparison",
+      [](const std::string &comparison) {
+        llvm::Expected<llvm::json::Value> value = llvm::json::parse(comparison);
+        if (!value || !value->getAsObject())
+          throw py::value_error("format_comparison: expected a comparison");
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        timing::printComparison(os, *value->getAsObject());
+        return text;
+      },
+      py::arg("comparison"));
   m.def("set_runtime_root",
         [](const std::string &root) { driver::setRuntimeRoot(root); });
   m.def("emit_torch", &emitTorch, py::arg("source"), py::arg("is_text"),

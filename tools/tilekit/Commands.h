@@ -105,6 +105,8 @@ bool entryGiven();
 /// The kernel file given to run or sim, their --blocks and
 /// --unbounded-pipes.
 llvm::StringRef getKernelPath();
+/// Points the command at another kernel file (sim --diff times two).
+void setKernelPath(llvm::StringRef path);
 unsigned launchBlocks();
 bool pipesUnbounded();
 /// Their (and compile --verify-each's) --max-steps and --timeout, checked:

@@ -126,6 +126,7 @@ static cl::list<std::string> printNames(
     cl::value_desc("NAME"), cl::sub(driver::runCommand()),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 llvm::StringRef driver::getKernelPath() { return kernelPath; }
+void driver::setKernelPath(llvm::StringRef path) { kernelPath = path.str(); }
 
 static cl::opt<unsigned> blockCount(
     "blocks",

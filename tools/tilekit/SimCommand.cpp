@@ -14,6 +14,7 @@
 #include "tilekit/Driver/CompilePipeline.h"
 #include "tilekit/Driver/KernelFile.h"
 #include "tilekit/Driver/PlanModule.h"
+#include "tilekit/Timing/Comparison.h"
 #include "tilekit/Timing/Simulator.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -79,6 +80,22 @@ static cl::opt<bool> byLine(
              "array)"),
     cl::sub(driver::simCommand()), cl::cat(driver::optionCategory()));
 
+static cl::opt<std::string> diffKernel(
+    "diff",
+    cl::desc("Also time the kernel FILE (a variant: another tile size, slot "
+             "count, ...) with the same inputs and options, and print the "
+             "two side by side: cycles and bound of each, the speedup of "
+             "FILE, the busy share of every pipe in both, and the source "
+             "lines whose cycles changed most, matched by line and column "
+             "(--json: the comparison as JSON)"),
+    cl::value_desc("FILE"), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+static cl::opt<unsigned> diffLines(
+    "diff-lines",
+    cl::desc("With --diff, how many changed lines to list (default 10)"),
+    cl::init(10), cl::sub(driver::simCommand()),
+    cl::cat(driver::optionCategory()));
+
 bool driver::simPrintsJson() { return simCommand() && jsonOutput; }
 
 /// Prints the result and writes the timeline.
@@ -132,6 +149,69 @@ static driver::ExecuteHooks compileHooks(std::optional<ascendc::Arch> arch) {
   return hooks;
 }
 
+/// Runs the kernel at the command's path into `sink` (executor or compiled
+/// producer, compiled for `arch` first when given); the exit status.
+static int simulateKernel(timing::SimulatingSink &sink,
+                          std::optional<ascendc::Arch> arch) {
+  driver::CountingSink counted(sink);
+  driver::ProgressLine progress("records simulated", counted.count);
+  if (driver::usesCompiledProducer())
+    return driver::runTraceProducer(counted, compileHooks(arch));
+  return driver::executeKernel(&counted, compileHooks(arch));
+}
+
+/// The by-line JSON report of the kernel at the command's path.
+static std::optional<llvm::json::Object>
+timeForDiff(const timing::MachineConfig &config,
+            const timing::SimOptions &options,
+            std::optional<ascendc::Arch> arch) {
+  timing::SimulatingSink sink(config, options);
+  if (simulateKernel(sink, arch))
+    return std::nullopt;
+  auto result = sink.getSimulator().finish();
+  if (!result) {
+    fail(driver::getKernelPath().str() + ": " + toString(result.takeError()));
+    return std::nullopt;
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  timing::printJsonReport(os, *result, config, &sink.getTables());
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  if (!parsed) {
+    fail("internal: the report does not parse: " +
+         toString(parsed.takeError()));
+    return std::nullopt;
+  }
+  return std::move(*parsed->getAsObject());
+}
+
+/// `sim A --diff B`: both kernels timed with the same inputs and options.
+static int runDiff(const timing::MachineConfig &config,
+                   const timing::SimOptions &options,
+                   std::optional<ascendc::Arch> arch) {
+  std::string first = driver::getKernelPath().str();
+  std::optional<llvm::json::Object> a = timeForDiff(config, options, arch);
+  if (!a)
+    return 1;
+  driver::setKernelPath(diffKernel);
+  std::optional<llvm::json::Object> b = timeForDiff(config, options, arch);
+  driver::setKernelPath(first);
+  if (!b)
+    return 1;
+  llvm::json::Object comparison = timing::compareReports(*a, *b, diffLines);
+  if (jsonOutput) {
+    comparison["a"].getAsObject()->try_emplace("kernel", first);
+    comparison["b"].getAsObject()->try_emplace("kernel", diffKernel);
+    llvm::outs() << llvm::formatv("{0:2}\n",
+                                  llvm::json::Value(std::move(comparison)));
+    driver::noteJsonPrinted();
+    return 0;
+  }
+  llvm::outs() << "A: " << first << "\nB: " << diffKernel << "\n";
+  timing::printComparison(llvm::outs(), comparison);
+  return 0;
+}
+
 int driver::runSim() {
   // As many cores as a machine config may declare.
   if (coreCount > 65536)
@@ -161,6 +241,13 @@ int driver::runSim() {
   timing::SimOptions options;
   options.cores = coreCount;
   options.timeline = !timelinePath.empty() || !htmlReportPath.empty();
+  if (!diffKernel.empty()) {
+    if (!traceInput.empty() || !traceOutput.empty() || options.timeline)
+      return fail("--diff times two kernels and prints how they differ; it "
+                  "does not apply to --trace, --trace-out, --timeline or "
+                  "--report (time each kernel on its own for those)");
+    return runDiff(*config, options, arch);
+  }
 
   // Records stream from the reader (or the executor) into the timing model
   // and, with --trace-out, into the file as they come: memory stays bounded
