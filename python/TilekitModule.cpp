@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IRBindings.h"
+
 #include "tilekit/Conversion/AscendCToEmitC.h"
 #include "tilekit/Driver/BuildCache.h"
 #include "tilekit/Driver/CompilePipeline.h"
@@ -604,6 +606,7 @@ std::string compileKernel(const std::string &source, bool isText,
 PYBIND11_MODULE(_native, m) {
   m.doc() = "tilekit's native part; use the tilekit package (docs/python.md)";
   registerAllPasses(); // pass_pipeline= names any of them
+  python::bindIR(m);
   static py::exception<KernelFailure> failureType(m, "KernelFailure");
   py::register_exception_translator([](std::exception_ptr error) {
     try {

@@ -119,12 +119,16 @@ if _share_dir() is not None:
 
 
 def _source(kernel):
-    """(source, is_text, name) of a path or of kernel text."""
+    """(source, is_text, name) of a path, of kernel text or of a kernel
+    built with tilekit.lang (its text with the Python lines as locations)."""
+    if hasattr(kernel, "__tilekit_source__"):
+        return kernel.__tilekit_source__(), True, "<%s>" % kernel.entry
     if isinstance(kernel, os.PathLike):
         path = os.fspath(kernel)
         return path, False, path
     if not isinstance(kernel, str):
-        raise TypeError("kernel: expected a path or MLIR text, not %s" % type(kernel).__name__)
+        raise TypeError("kernel: expected a path, MLIR text or a tilekit.lang kernel, not %s"
+                        % type(kernel).__name__)
     if "\n" in kernel or "{" in kernel:
         return kernel, True, "<string>"
     return kernel, False, kernel
