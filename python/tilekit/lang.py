@@ -329,14 +329,18 @@ def _unique_name(builder, wanted):
     return name
 
 
-def _define(builder, kfn, values):
-    """The symbol of `kfn` built for `values`, built now if it is not yet."""
+def _define(builder, kfn, values, symbol=None):
+    """The symbol of `kfn` built for `values`, built now if it is not yet
+    (named `symbol` when given)."""
     key = (id(kfn.fn), kfn.name, tuple(sorted((k, repr(v)) for k, v in values.items())))
     if key in builder.made:
         return builder.made[key]
+    if symbol is None:
+        symbol = _unique_name(builder, kfn.name)
+    # A group's members are paired with it by name: <group>_aic, <group>_aiv.
     for member in getattr(kfn, "members", []):
-        _define(builder, member, values)
-    symbol = _unique_name(builder, kfn.name)
+        _define(builder, member, values,
+                _unique_name(builder, symbol + member.name[len(kfn.name):]))
     builder.made[key] = symbol
     names, types, _ = kfn.argument_types(values)
     loc = _ir.Location.file(inspect.getsourcefile(kfn.fn) or "<python>",
@@ -564,8 +568,9 @@ class _ControlFlow(ast.NodeTransformer):
     """Turns `for` and `if` statements into calls of tk._for / tk._if with
     their bodies as nested functions; names each assigned value."""
 
-    def __init__(self):
+    def __init__(self, filename, line_offset):
         self.count = itertools.count()
+        self.filename, self.line_offset = filename, line_offset
 
     def _body_function(self, name, params, statements, returns, node):
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params],
@@ -580,13 +585,18 @@ class _ControlFlow(ast.NodeTransformer):
         return fn
 
     def _check(self, statements, what):
-        for statement in statements:
-            for node in ast.walk(statement):
-                if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
-                    raise KernelError(
-                        "line %d: `%s` inside %s: the kernel's loops and branches have "
-                        "one exit (assign a variable instead)"
-                        % (node.lineno, type(node).__name__.lower(), what))
+        pending = list(statements)
+        while pending:
+            node = pending.pop()
+            if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+                continue  # its own returns
+            if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
+                raise KernelError(
+                    "%s:%d:%d: error: `%s` inside %s: the kernel's loops and branches "
+                    "have one exit (assign a variable instead)"
+                    % (self.filename, node.lineno + self.line_offset, node.col_offset + 1,
+                       type(node).__name__.lower(), what))
+            pending.extend(ast.iter_child_nodes(node))
 
     def _carried_lookup(self, names, node):
         scope = ast.Call(func=ast.Name(id="locals", ctx=ast.Load()), args=[], keywords=[])
@@ -615,7 +625,8 @@ class _ControlFlow(ast.NodeTransformer):
         if not isinstance(node.target, ast.Name):
             return node  # unpacking targets: a Python loop
         self._check(node.body, "a loop")
-        names = [n for n in _assigned(node.body) if n != node.target.id]
+        names = [n for n in _assigned(node.body)
+                 if n != node.target.id and not n.startswith("__tk_")]
         fn_name = "__tk_for_%d" % next(self.count)
         fn = self._body_function(fn_name, [node.target.id] + names, node.body, names, node)
         call = ast.Call(func=ast.Name(id="__tk_for", ctx=ast.Load()),
@@ -632,7 +643,7 @@ class _ControlFlow(ast.NodeTransformer):
     def visit_If(self, node):
         self.generic_visit(node)
         self._check(node.body + node.orelse, "an if")
-        names = _assigned(node.body + node.orelse)
+        names = [n for n in _assigned(node.body + node.orelse) if not n.startswith("__tk_")]
         n = next(self.count)
         then_fn = self._body_function("__tk_then_%d" % n, names, node.body, names, node)
         else_fn = self._body_function("__tk_else_%d" % n, names, node.orelse or [ast.Pass()],
@@ -682,8 +693,15 @@ def _rewrite(kfn):
                 node.end_col_offset += indent
     definition = tree.body[0]
     definition.decorator_list = []
+    # The types were read from the original's annotations already.
+    for arg in ast.walk(definition.args):
+        if isinstance(arg, ast.arg):
+            arg.annotation = None
+    definition.returns = None
+    filename = inspect.getsourcefile(fn) or "<python>"
+    transformer = _ControlFlow(filename, fn.__code__.co_firstlineno - 1)
     definition.body = [s for statement in definition.body
-                       for s in _as_list(_ControlFlow().visit(statement))]
+                       for s in _as_list(transformer.visit(statement))]
     # Free variables of the original come in as a maker's parameters.
     free = list(fn.__code__.co_freevars)
     maker = ast.FunctionDef(
@@ -696,7 +714,7 @@ def _rewrite(kfn):
     ast.copy_location(maker, definition)
     ast.fix_missing_locations(module)
     ast.increment_lineno(module, fn.__code__.co_firstlineno - 1)
-    code = compile(module, inspect.getsourcefile(fn) or "<python>", "exec")
+    code = compile(module, filename, "exec")
     scope = dict(fn.__globals__)
     scope.update(__tk_for=_for, __tk_if=_if, __tk_lookup=_lookup, __tk_name=_name)
     exec(code, scope)  # noqa: S102 - the user's own function, rewritten
@@ -904,10 +922,11 @@ def _is_tensor(value):
     return isinstance(value, Value) and str(value.type).startswith("!pto.tensor<")
 
 
-def _resolve(name, args, kwargs):
+def _resolve(name, args, kwargs, result=None):
     shaped = [a for a in list(args) + list(kwargs.values()) if _is_tile(a) or _is_tensor(a)]
     prefixes = ["tile_", "tensor_"]
-    if shaped and _is_tensor(shaped[0]):
+    if (shaped and _is_tensor(shaped[0])) or (
+            not shaped and str(result).startswith("!pto.tensor<")):
         prefixes = ["tensor_", "tile_"]
     for prefix in prefixes + ["system_", ""]:
         if hasattr(_pto, prefix + name) and _spec(prefix + name) is not None:
@@ -916,7 +935,7 @@ def _resolve(name, args, kwargs):
 
 
 def _call_op(name, *args, result=None, **kwargs):
-    generated = _resolve(name, args, kwargs)
+    generated = _resolve(name, args, kwargs, result)
     if generated is None:
         raise KernelError("no PTO op %r" % name)
     spec = _spec(generated)
