@@ -424,8 +424,9 @@ class range:  # noqa: A001 - tk.range, as Python's
         self.start, self.stop, self.step = start, stop, step
 
     def __iter__(self):
-        raise KernelError("tk.range is a loop of the kernel: use it in a `for` of "
-                          "a function decorated with tk.incore, tk.orchestration, ...")
+        raise KernelError("%s: tk.range is a loop of the kernel: use it as the `for` of a "
+                          "kernel function, with one exit (no return, break or continue "
+                          "inside: assign a variable instead)" % _where())
 
 
 class _Undefined:
@@ -584,19 +585,19 @@ class _ControlFlow(ast.NodeTransformer):
                 ast.copy_location(new, node)
         return fn
 
-    def _check(self, statements, what):
+    @staticmethod
+    def _exits(statements):
+        """Whether the statements return, break or continue (not in nested
+        functions): then they stay Python, run as the kernel is built."""
         pending = list(statements)
         while pending:
             node = pending.pop()
             if isinstance(node, (ast.FunctionDef, ast.Lambda)):
                 continue  # its own returns
             if isinstance(node, (ast.Return, ast.Break, ast.Continue)):
-                raise KernelError(
-                    "%s:%d:%d: error: `%s` inside %s: the kernel's loops and branches "
-                    "have one exit (assign a variable instead)"
-                    % (self.filename, node.lineno + self.line_offset, node.col_offset + 1,
-                       type(node).__name__.lower(), what))
+                return True
             pending.extend(ast.iter_child_nodes(node))
+        return False
 
     def _carried_lookup(self, names, node):
         scope = ast.Call(func=ast.Name(id="locals", ctx=ast.Load()), args=[], keywords=[])
@@ -622,9 +623,8 @@ class _ControlFlow(ast.NodeTransformer):
         self.generic_visit(node)
         if node.orelse:
             raise KernelError("line %d: a `for ... else` is not a kernel loop" % node.lineno)
-        if not isinstance(node.target, ast.Name):
-            return node  # unpacking targets: a Python loop
-        self._check(node.body, "a loop")
+        if not isinstance(node.target, ast.Name) or self._exits(node.body):
+            return node  # a Python loop (tk.range refuses to be one)
         names = [n for n in _assigned(node.body)
                  if n != node.target.id and not n.startswith("__tk_")]
         fn_name = "__tk_for_%d" % next(self.count)
@@ -642,7 +642,8 @@ class _ControlFlow(ast.NodeTransformer):
 
     def visit_If(self, node):
         self.generic_visit(node)
-        self._check(node.body + node.orelse, "an if")
+        if self._exits(node.body + node.orelse):
+            return node  # a Python `if` (an IR condition refuses to be one)
         names = [n for n in _assigned(node.body + node.orelse) if not n.startswith("__tk_")]
         n = next(self.count)
         then_fn = self._body_function("__tk_then_%d" % n, names, node.body, names, node)
@@ -824,6 +825,10 @@ def _element_result(name):
     return lambda ops, kw: [ops[name].type.element_type]
 
 
+# A vector register and a lane mask (pto-isa's 64 f32 lanes).
+_VREG = Type.parse("vector<64xf32>")
+_VMASK = Type.parse("vector<64xi1>")
+
 _BINARY = ["add", "sub", "mul", "div", "max", "min", "and", "or", "xor", "shl", "shr", "rem"]
 _UNARY = ["abs", "exp", "log", "sqrt", "rsqrt", "recip", "neg", "not", "relu", "sigmoid",
           "tanh", "erf", "row_cumsum", "col_cumsum", "fillpad", "set_validshape"]
@@ -857,6 +862,10 @@ RESULT_RULES.update({
     "batch_matmul_acc": _same_as("acc"),
     "dim": _index_result, "valid_dim": _index_result, "get_block_idx": _index_result,
     "get_block_num": _index_result, "get_subblock_idx": _index_result,
+    "vreg_load": lambda ops, kw: [_VREG], "vreg_broadcast": lambda ops, kw: [_VREG],
+    "vreg_cmp": lambda ops, kw: [_VMASK], "vreg_prefix_mask": lambda ops, kw: [_VMASK],
+    "vreg_suffix_mask": lambda ops, kw: [_VMASK], "vreg_runtime_mask": lambda ops, kw: [_VMASK],
+    "vreg_select": _same_as("lhs"),
     "vreg_add": _same_as("lhs"), "vreg_sub": _same_as("lhs"), "vreg_mul": _same_as("lhs"),
     "vreg_div": _same_as("lhs"), "vreg_max": _same_as("lhs"), "vreg_min": _same_as("lhs"),
 })
@@ -952,8 +961,11 @@ def _call_op(name, *args, result=None, **kwargs):
         target = aliases.get(key, key)
         if any(p.name == target for p in spec.parameters):
             bound[target] = kwargs.pop(key)
-    shaped = next((v for v in bound.values() if isinstance(v, Value) and v.type.shape is not None),
-                  None)
+    # Numbers take the element type of the data operand (not of a mask).
+    shaped_operands = [bound[k] for k in ("src", "lhs", "tile", "dst", "acc", "values")
+                       if isinstance(bound.get(k), Value)] + list(bound.values())
+    shaped = next((v for v in shaped_operands
+                   if isinstance(v, Value) and v.type.shape is not None), None)
     result_types = None
     if spec.results:
         if result is not None:
@@ -997,15 +1009,42 @@ def load(src, offsets, *, shape, valid=None, space="vec"):
     return _call_op("load", src, offsets, valid or [], shape=shape, space=space)
 
 
-def full(value, shape, dtype, space="vec", valid=None):
-    """`pto.tile.full`: a tile of `shape` holding `value` everywhere."""
-    kind = tile(shape, dtype, space)
+def full(value, shape=None, dtype=None, space="vec", valid=None, *, result=None):
+    """`pto.tile.full`: a tile of `shape` holding `value` everywhere (its
+    `valid` part); with result=tk.tensor(...), `pto.tensor.full` (then
+    `valid` are the sizes of its dynamic dimensions)."""
+    kind = result if result is not None else tile(shape, dtype, space)
     return _call_op("full", _as_value(value, kind), valid or [], result=kind)
+
+
+def reg_scope(body, *captures):
+    """`pto.reg_scope` over `captures` (f32 tiles in UB and scalars):
+    body(*captured) builds straight-line `tk.vreg_*` ops on the captured
+    values and returns the tiles it stored into; reg_scope returns them as
+    the scope left them (the scope's results, in that order)."""
+    captured = [_as_value(c) for c in captures]
+    scope = _make(_pto.RegScopeOp, [], captured)
+    op = scope.operation
+    block = op.regions[0].add_block()
+    args = [block.add_argument(v.type, op.location) for v in captured]
+    with _ir.insertion_point(block):
+        stored = body(*args)
+        if stored is None:
+            stored = ()
+        elif not isinstance(stored, (tuple, list)):
+            stored = (stored,)
+        _make(_pto.RegScopeYieldOp, list(stored))
+    op = _ir.retype_results(op, [t.type for t in stored])
+    _verify(op)
+    results = op.results
+    if not results:
+        return None
+    return results[0] if len(results) == 1 else tuple(results)
 
 
 def _scalar_op(tile_op):
     def apply(a, b):
-        if isinstance(b, Value) and _is_tile(b):
+        if _is_tile(b) or _is_tensor(b):
             return _call_op(tile_op, a, b)
         return _call_op(tile_op + "s", a, b)
     return apply
@@ -1022,7 +1061,7 @@ _COMPARE = {"lt": ("slt", "olt"), "le": ("sle", "ole"), "gt": ("sgt", "ogt"),
 def _scalar_arith(op, a, b):
     a_value = a if isinstance(a, Value) else None
     b_value = b if isinstance(b, Value) else None
-    like = (a_value or b_value).type
+    like = (a_value if a_value is not None else b_value).type
     a, b = _as_value(a, like), _as_value(b, like)
     integer, floating = _ARITH[op]
     name = floating if like.is_float else integer
@@ -1075,6 +1114,18 @@ for _op in ("add", "sub", "mul", "floordiv", "truediv", "mod"):
 for _op in _COMPARE:
     if _op not in ("eq", "ne"):  # values stay hashable and comparable
         setattr(Value, "__%s__" % _op, lambda a, b, _op=_op: _compare(_op, a, b))
+def _where():
+    loc = _ir.current_location()
+    return str(loc).replace("loc(", "").rstrip(")").replace('"', "")
+
+
+def _no_truth(value):
+    raise KernelError("%s: error: the truth of an IR value is known only when the kernel "
+                      "runs: an `if` on it must have one exit (no return, break or continue "
+                      "inside: assign a variable instead)" % _where())
+
+
+Value.__bool__ = _no_truth
 Value.__neg__ = lambda v: _call_op("neg", v) if _is_tile(v) else _scalar_arith("sub", 0, v)
 
 
