@@ -82,6 +82,13 @@ def _dims(shape):
     return "x".join("?" if d is None or d == "?" else str(int(d)) for d in shape)
 
 
+_SCALARS = {index, f16, bf16, f32, i1, i8, i16, i32, i64}
+
+
+def _is_type_text(text):
+    return text in _SCALARS or text.startswith("!") or text.startswith("vector<")
+
+
 def tensor(shape, dtype):
     """The type of a GM tensor: `tensor((None, 128), tk.f16)` is
     `!pto.tensor<?x128xf16>` (None: known at run time)."""
@@ -246,7 +253,8 @@ class KernelFunction:
             if annotation is param.empty:
                 raise KernelError("%s: argument %s needs a type annotation "
                                   "(tk.tensor(...), tk.index, ...)" % (self.name, param.name))
-            if isinstance(annotation, str):
+            if isinstance(annotation, str) and not _is_type_text(annotation):
+                # `from __future__ import annotations`: the annotation's source.
                 scope = dict(self.fn.__globals__)
                 scope.update(values)
                 annotation = eval(annotation, scope)  # noqa: S307 - the user's own code
@@ -944,6 +952,7 @@ def _resolve(name, args, kwargs, result=None):
 
 
 def _call_op(name, *args, result=None, **kwargs):
+    _builder()  # ops exist only inside tilekit.lang.build
     generated = _resolve(name, args, kwargs, result)
     if generated is None:
         raise KernelError("no PTO op %r" % name)
