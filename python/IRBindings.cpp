@@ -43,6 +43,8 @@ MLIRContext &context() {
     ctx->loadAllAvailableDialects();
     // Errors name the Python line; the op's generic form adds nothing.
     ctx->printOpOnDiagnostic(false);
+    // No threads: tilekit.tune forks worker processes from this one.
+    ctx->disableMultithreading();
     return ctx;
   }();
   return *shared;

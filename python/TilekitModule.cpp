@@ -422,10 +422,25 @@ py::dict simulateKernel(const std::string &source, bool isText,
                         const std::string &timelinePath,
                         const std::string &reportPath, bool compiled,
                         const std::map<std::string, std::string> &dims,
-                        const std::map<std::string, std::string> &scalars) {
+                        const std::map<std::string, std::string> &scalars,
+                        const std::string &archName) {
   LoadedKernel loaded(source, isText, name);
   timing::MachineConfig machine = loaded.loadConfig(config);
-  if (compiled) {
+  if (!archName.empty()) {
+    // As `tilekit sim --arch`: the compiled kernel is what is timed.
+    std::optional<ascendc::Arch> arch = ascendc::parseArchName(archName);
+    if (!arch)
+      loaded.diagnostics.raiseMessage("arch: expected c220 or c310, not '" +
+                                      archName + "'");
+    if (!driver::holdsPTO(loaded.kernel.getModule()))
+      loaded.diagnostics.raiseMessage(
+          "arch compiles a PTO kernel; this one is AscendC already");
+    loaded.kernel.stampArgumentNames();
+    if (failed(driver::compileForArch(loaded.kernel.getModule(), *arch,
+                                      driver::getCapacities(machine),
+                                      cores ? cores : machine.cubeCores)))
+      loaded.diagnostics.raiseCollected();
+  } else if (compiled) {
     loaded.planForProducer(machine);
   } else {
     // As `tilekit sim` does: the orchestration's data ops are timed as the
@@ -633,7 +648,7 @@ PYBIND11_MODULE(_native, m) {
         py::arg("name"), py::arg("inputs"), py::arg("settings"),
         py::arg("config"), py::arg("cores"), py::arg("by_line"),
         py::arg("timeline"), py::arg("html_report"), py::arg("compiled"),
-        py::arg("dims"), py::arg("scalars"));
+        py::arg("dims"), py::arg("scalars"), py::arg("arch"));
   // Two reports (JSON text, as sim returns them) compared as sim --diff
   // compares them: the comparison as JSON text, and as the text it prints.
   m.def(

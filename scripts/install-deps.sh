@@ -12,6 +12,7 @@ packages=(
   python3 python3-numpy python3-torch
   clang-22 libclang-rt-22-dev lld-22
   pybind11-dev python3-dev python3-pytest python3-psutil
+  python3-distributed
   chromium
 )
 

@@ -20,7 +20,8 @@ from . import _native
 from .compare import compare_reports, format_comparison
 
 __all__ = ["Error", "DeadlockError", "PassError", "TilekitWarning", "check", "run", "sim",
-           "compare", "format_comparison", "emit_torch", "compile", "default_config"]
+           "compare", "format_comparison", "emit_torch", "compile", "default_config",
+           "tune"]
 
 
 class Error(Exception):
@@ -229,7 +230,7 @@ def _producer_arguments(inputs, dims, scalars):
 
 def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
         timeline=None, html_report=None, undefined="zero", blocks=1, timeout=0.0,
-        max_steps=0, producer="interp", dims=None, scalars=None):
+        max_steps=0, producer="interp", dims=None, scalars=None, arch=None):
     """Runs the kernel (memory planned) and times it on the modelled machine.
 
     Returns the report `tilekit sim --json` prints, as a dict (with
@@ -244,6 +245,9 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
     inputs (an array, "rand:SHAPE:TYPE", "zeros:SHAPE:TYPE", an .npy file),
     each scalar from scalars ({"n": 64}) or a number in inputs. The
     producer is built with clang++-22 once and cached.
+
+    arch="c220" (or "c310") compiles the PTO kernel for that architecture
+    first and times the compiled kernel, as `tilekit sim --arch` does.
     """
     if producer not in ("interp", "compiled"):
         raise ValueError("producer: expected 'interp' or 'compiled', not %r" % (producer,))
@@ -258,7 +262,7 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
         result = _call(_native.sim, *_source(kernel), {} if compiled else dict(inputs or {}),
                        _settings(entry, undefined, blocks, timeout, max_steps),
                        config or default_config(), cores, by_line, os.fspath(path),
-                       os.fspath(html_report or ""), compiled, shapes, values)
+                       os.fspath(html_report or ""), compiled, shapes, values, arch or "")
         report = json.loads(result["report"])
         if scratch is None:
             return report
@@ -318,3 +322,10 @@ def compile(kernel, *, arch="c220", emit="cpp", entry=None, lower_to_l0=False,
         pass_pipeline or "", lower_to_l0,
         verify_each is not None, blocks)
     return _call(_native.compile, *_source(kernel), settings, dict(verify_each or {}))
+
+
+def tune(kernel, space, dims, **options):
+    """Times every variant of `kernel` over `space` at the shapes `dims` and
+    picks the fastest that verifies (tilekit/tuning.py has the options)."""
+    from .tuning import tune as run_tuning
+    return run_tuning(kernel, space, dims, **options)

@@ -33,6 +33,7 @@ that line.
 """
 
 import ast
+import builtins
 import inspect
 import itertools
 import textwrap
@@ -46,6 +47,9 @@ from ._mlir import _scf_ops_gen as _scf
 __all__ = ["tensor", "tile", "index", "f16", "bf16", "f32", "i1", "i8", "i16", "i32",
            "i64", "incore", "aic", "aiv", "orchestration", "group", "build", "range",
            "constant", "KernelError", "Kernel"]
+
+# The package's commands take a built kernel as they take a file.
+from . import check, compile, run, sim, compare, tune  # noqa: E402,F401,A004
 
 Value = _ir.Value
 Type = _ir.Type
@@ -375,7 +379,7 @@ def _define(builder, kfn, values, symbol=None):
             returned = [_as_value(v) for v in returned]
             op.set_attr("function_type", _ir.type_attr(
                 _ir.function_type(types, [v.type for v in returned])))
-            _make(_func.ReturnOp, returned)
+            _make(_func.ReturnOp, returned, loc=loc)
     finally:
         builder.functions.pop()
     _verify(op)
@@ -723,7 +727,7 @@ def _rewrite(kfn):
     ast.copy_location(maker, definition)
     ast.fix_missing_locations(module)
     ast.increment_lineno(module, fn.__code__.co_firstlineno - 1)
-    code = compile(module, filename, "exec")
+    code = builtins.compile(module, filename, "exec")
     scope = dict(fn.__globals__)
     scope.update(__tk_for=_for, __tk_if=_if, __tk_lookup=_lookup, __tk_name=_name)
     exec(code, scope)  # noqa: S102 - the user's own function, rewritten

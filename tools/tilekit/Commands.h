@@ -49,6 +49,9 @@ int runEmit();
 /// `tilekit compile`: run an architecture's AscendC pass pipeline.
 llvm::cl::SubCommand &compileCommand();
 int runCompile();
+/// `tilekit tune ARGS`: the Python package's tuner (TuneCommand.cpp); runs
+/// before the command line is parsed, as its options are the tuner's.
+int runTune(int argc, char **argv);
 
 /// The subcommand given on the command line ("check", "run", "sim",
 /// "emit"), for messages.

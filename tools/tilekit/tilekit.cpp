@@ -78,6 +78,8 @@ int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   installInternalErrorHandlers();
   tilekit::interp::initializeProcess();
+  if (argc > 1 && StringRef(argv[1]) == "tune")
+    return tilekit::driver::runTune(argc - 2, argv + 2);
   cl::SetVersionPrinter(printVersion);
   // libLLVM registers hundreds of codegen options; show only ours.
   cl::HideUnrelatedOptions(tilekit::driver::optionCategory());
@@ -114,7 +116,10 @@ int main(int argc, char **argv) {
       "  tilekit compile --emit=vf-bundle KERNEL.mlir -o DIR\n"
       "                              compile its register scopes as "
       "separately linked\n"
-      "                              helpers for tilekit-vf-worker\n\n"
+      "                              helpers for tilekit-vf-worker\n"
+      "  tilekit tune FILE.py:KERNEL --space NAME=V1,V2 --dims ...\n"
+      "                              time every variant of a Python kernel "
+      "and pick the fastest\n\n"
       "Run 'tilekit <command> --help' for the options of a command.\n",
       &errs());
   if (!parsed)
