@@ -66,6 +66,7 @@ def test_tune_picks_the_fastest_variant_and_names_each_refusal(tmp_path):
               dict(bm=128, bn=128, bk=32, dtype="f32")]  # f32 right tiles do not compile
     report = tmp_path / "best.html"
     result = tilekit.tune(gemm, space, DIMS, cache_dir=tmp_path / "cache", report=report,
+                          baseline=space[0],
                           verify_inputs=small_inputs())
     rows = {json.dumps(r["params"], sort_keys=True): r for r in result.rows}
     memory = rows[json.dumps(dict(bm=256, bn=256, bk=32), sort_keys=True)]
