@@ -270,24 +270,19 @@ int driver::runSim() {
     writer = std::move(*created);
     sink.tee(writer.get());
   }
-  driver::CountingSink counted(sink);
-  {
+  if (reader) {
+    driver::CountingSink counted(sink);
     driver::ProgressLine progress("records simulated", counted.count);
-    if (reader) {
-      while (true) {
-        llvm::Expected<const trace::Record *> record = reader->next();
-        if (!record)
-          return fail(toString(record.takeError()));
-        if (!*record)
-          break;
-        counted.emit(**record);
-      }
-    } else if (usesCompiledProducer()) {
-      if (int status = runTraceProducer(counted, compileHooks(arch)))
-        return status;
-    } else if (int status = executeKernel(&counted, compileHooks(arch))) {
-      return status;
+    while (true) {
+      llvm::Expected<const trace::Record *> record = reader->next();
+      if (!record)
+        return fail(toString(record.takeError()));
+      if (!*record)
+        break;
+      counted.emit(**record);
     }
+  } else if (int status = simulateKernel(sink, arch)) {
+    return status;
   }
   auto result = sink.getSimulator().finish();
   if (!result)
