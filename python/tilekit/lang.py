@@ -66,12 +66,22 @@ class KernelError(Exception):
     and `column`), or a Python construct the builder cannot turn into IR."""
 
     def __init__(self, message):
-        super().__init__(message)
-        self.file, self.line, self.column = None, 0, 0
         first = message.split(": error: ", 1)[0] if ": error: " in message else ""
         parts = first.rsplit(":", 2)
+        if not (len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit()):
+            # Raised by the builder itself: at the kernel's line that asked.
+            message = "%s: error: %s" % (_where(), message)
+            parts = message.split(": error: ", 1)[0].rsplit(":", 2)
+        super().__init__(message)
+        self.file, self.line, self.column = None, 0, 0
         if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
             self.file, self.line, self.column = parts[0], int(parts[1]), int(parts[2])
+
+
+def _where():
+    """The kernel's source position being built, "file:line:column"."""
+    loc = _ir.current_location()
+    return str(loc).replace("loc(", "").rstrip(")").replace('"', "")
 
 
 def _type(spec):
@@ -436,9 +446,9 @@ class range:  # noqa: A001 - tk.range, as Python's
         self.start, self.stop, self.step = start, stop, step
 
     def __iter__(self):
-        raise KernelError("%s: tk.range is a loop of the kernel: use it as the `for` of a "
+        raise KernelError("tk.range is a loop of the kernel: use it as the `for` of a "
                           "kernel function, with one exit (no return, break or continue "
-                          "inside: assign a variable instead)" % _where())
+                          "inside: assign a variable instead)")
 
 
 class _Undefined:
@@ -504,7 +514,7 @@ def _if(condition, then_body, else_body, carried, names):
     with _ir.insertion_point(else_block):
         else_out = else_body(*carried)
     results = []
-    for name, before, a, b in zip(names, carried, then_out, else_out):
+    for a, b in zip(then_out, else_out):
         if a is b:
             results.append(("same", a))
         elif isinstance(a, _Undefined) or isinstance(b, _Undefined):
@@ -513,22 +523,20 @@ def _if(condition, then_body, else_body, carried, names):
             results.append(("value", (a, b)))
     yielded = [r for kind, r in results if kind == "value"]
     if not yielded:
-        with _ir.insertion_point(then_block):
-            _make(_scf.YieldOp, [])
-        if not else_block.operations:
-            op.regions[1].blocks  # an empty else region prints as none
-        with _ir.insertion_point(else_block):
-            _make(_scf.YieldOp, [])
+        for block in (then_block, else_block):
+            with _ir.insertion_point(block):
+                _make(_scf.YieldOp, [])
         _drop_empty_else(op)
         _verify(op)
         return tuple(r for _, r in results)
-    # The branches produce values: rebuild the op with its result types.
-    types = []
+    # The branches produce values (Python numbers become constants of the
+    # other branch's type): rebuild the op with its result types.
+    likes = [a.type if isinstance(a, Value) else b.type if isinstance(b, Value) else None
+             for a, b in yielded]
     with _ir.insertion_point(then_block):
-        then_values = [_as_value(a) for a, _ in yielded]
+        then_values = [_as_value(a, like) for (a, _), like in zip(yielded, likes)]
     with _ir.insertion_point(else_block):
-        else_values = [_as_value(b, a.type if isinstance(a, Value) else None)
-                       for a, b in yielded]
+        else_values = [_as_value(b, like) for (_, b), like in zip(yielded, likes)]
     types = [v.type for v in then_values]
     with _ir.insertion_point(then_block):
         _make(_scf.YieldOp, then_values)
@@ -541,6 +549,7 @@ def _if(condition, then_body, else_body, carried, names):
 
 
 def _drop_empty_else(op):
+    """An else that only yields is left out, as `scf.if` prints without it."""
     else_region = op.regions[1]
     blocks = else_region.blocks
     if blocks and len(blocks[0].operations) == 1:
@@ -634,7 +643,9 @@ class _ControlFlow(ast.NodeTransformer):
     def visit_For(self, node):
         self.generic_visit(node)
         if node.orelse:
-            raise KernelError("line %d: a `for ... else` is not a kernel loop" % node.lineno)
+            raise KernelError("%s:%d:%d: error: a `for ... else` is not a kernel loop"
+                              % (self.filename, node.lineno + self.line_offset,
+                                 node.col_offset + 1))
         if not isinstance(node.target, ast.Name) or self._exits(node.body):
             return node  # a Python loop (tk.range refuses to be one)
         names = [n for n in _assigned(node.body)
@@ -1127,15 +1138,10 @@ for _op in ("add", "sub", "mul", "floordiv", "truediv", "mod"):
 for _op in _COMPARE:
     if _op not in ("eq", "ne"):  # values stay hashable and comparable
         setattr(Value, "__%s__" % _op, lambda a, b, _op=_op: _compare(_op, a, b))
-def _where():
-    loc = _ir.current_location()
-    return str(loc).replace("loc(", "").rstrip(")").replace('"', "")
-
-
 def _no_truth(value):
-    raise KernelError("%s: error: the truth of an IR value is known only when the kernel "
-                      "runs: an `if` on it must have one exit (no return, break or continue "
-                      "inside: assign a variable instead)" % _where())
+    raise KernelError("the truth of an IR value is known only when the kernel runs: an "
+                      "`if` on it must have one exit (no return, break or continue inside: "
+                      "assign a variable instead)")
 
 
 Value.__bool__ = _no_truth
