@@ -4,9 +4,10 @@
 // the cross-core pipe ops run under the group scheduler), the trace (the
 // pipe it occupies, PipeOpInterface), the torch emitter (a rule or an
 // elementwise family it maps), the compiled path (a lowering to AscendC or
-// a hint, a C++ form, a trace-producer rule) and, for AscendC, the sync
-// passes (the pipe). A new op that misses one fails here, naming the op and
-// the layer.
+// a hint, a C++ form, a trace-producer rule), for AscendC, the sync
+// passes (the pipe), and for a vector op the timing model (a sourced cost
+// in every machine config). A new op that misses one fails here, naming
+// the op and the layer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +16,12 @@
 #include "tilekit/Conversion/PTOToAscendC.h"
 #include "tilekit/Conversion/PTOToTraceProducer.h"
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/InstructionRecords.h"
 #include "tilekit/Dialect/AscendC/Transforms/Passes.h"
 #include "tilekit/Dialect/PTO/IR/PTOOps.h"
 #include "tilekit/Interp/Interpreter.h"
 #include "tilekit/Target/TorchEmitter.h"
+#include "tilekit/Timing/MachineConfig.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -154,6 +157,39 @@ TEST_F(OpCoverageTest, EveryPTOOpIsTraced) {
     });
     EXPECT_TRUE(traced) << name.getStringRef().str()
                         << ": no rule in the PTO trace producer";
+  }
+}
+
+// Every op a vector record names (a PTO tile op on V by its name without
+// "tile.", an AscendC vector instruction by getRecordOpName) has a cost in
+// both machine configs for every element type, each figure with its
+// source: none is timed on the config's default.
+TEST_F(OpCoverageTest, EveryVectorOpHasASourcedCost) {
+  std::vector<std::pair<std::string, std::string>> named;
+  for (StringRef dialect : {"pto", "ascendc"})
+    for (RegisteredOperationName name : opsOf(dialect)) {
+      if (!name.hasTrait<tilekit::OpTrait::OnPipe<machine::Pipe::V>::Impl>() ||
+          name.hasTrait<mlir::OpTrait::HasParent<pto::RegScopeOp>::Impl>())
+        continue;
+      StringRef record = name.stripDialect();
+      if (dialect == "pto")
+        record.consume_front("tile.");
+      else
+        record = ascendc::getRecordOpName(instanceOf(name).get());
+      named.emplace_back(record.str(), name.getStringRef().str());
+    }
+  ASSERT_GT(named.size(), 80u);
+  for (const char *file : {"ascend910b.json", "ascend950.json"}) {
+    auto config = timing::loadMachineConfig(std::string(TILEKIT_CONFIGS_DIR) +
+                                            "/" + file);
+    ASSERT_TRUE(static_cast<bool>(config)) << toString(config.takeError());
+    for (const auto &[record, op] : named)
+      for (StringRef dtype : {"f16", "f32", "bf16", "i32", "i16", "i8"})
+        EXPECT_TRUE(config->hasVectorCost(record, dtype))
+            << file << ": " << op << " (recorded as '" << record
+            << "') has no cost for " << dtype.str();
+    for (const auto &[name, cost] : config->vectorOps)
+      EXPECT_FALSE(cost.source.empty()) << file << ": " << name.str();
   }
 }
 

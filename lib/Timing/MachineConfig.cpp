@@ -11,6 +11,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -38,19 +39,59 @@ uint64_t MachineConfig::cubeCycles(uint64_t m, uint64_t k, uint64_t n,
 
 bool MachineConfig::hasVectorCost(StringRef op, StringRef dtype) const {
   auto byOp = vectorOps.find(op);
-  return byOp != vectorOps.end() && byOp->second.contains(dtype);
+  if (byOp == vectorOps.end())
+    return false;
+  const VectorOpCost &cost = byOp->second;
+  if (cost.perRepeat || cost.byType.contains(dtype) ||
+      cost.byTypeRows.contains(dtype))
+    return true;
+  if (cost.composedOf.empty())
+    return false;
+  return llvm::all_of(cost.composedOf, [&](const std::string &part) {
+    return hasVectorCost(part, dtype);
+  });
 }
 
 uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
-                                     unsigned size, uint64_t elements) const {
-  VectorCost cost = vectorDefault;
-  cost.slope *= static_cast<double>(std::max(size, 1u)) / 4.0;
+                                     unsigned size, uint64_t elements,
+                                     std::array<uint64_t, 2> shape) const {
+  size = std::max(size, 1u);
   auto byOp = vectorOps.find(op);
   if (byOp != vectorOps.end()) {
-    auto byType = byOp->second.find(dtype);
-    if (byType != byOp->second.end())
-      cost = byType->second;
+    const VectorOpCost &cost = byOp->second;
+    auto byRows = cost.byTypeRows.find(dtype);
+    if (byRows != cost.byTypeRows.end() && elements) {
+      uint64_t rows = cost.axis == "col"
+                          ? elements / std::max<uint64_t>(shape[1], 1)
+                          : shape[0];
+      rows = std::clamp<uint64_t>(rows, 1, elements);
+      double columns = static_cast<double>(elements) / rows;
+      const RowCost &fit = byRows->second;
+      return static_cast<uint64_t>(
+          std::ceil(rows * (fit.perRow + fit.perColumn * columns) + fit.bias +
+                    fit.biasPerColumn * columns));
+    }
+    auto byType = cost.byType.find(dtype);
+    if (byType != cost.byType.end())
+      return static_cast<uint64_t>(
+          std::ceil(byType->second.slope * static_cast<double>(elements) +
+                    byType->second.bias));
+    if (cost.perRepeat) {
+      uint64_t bytes = elements * size;
+      uint64_t repeats = (bytes + vectorRepeatBytes - 1) / vectorRepeatBytes;
+      return static_cast<uint64_t>(std::ceil(
+          *cost.head + *cost.perRepeat * static_cast<double>(repeats) +
+          *cost.tail));
+    }
+    if (!cost.composedOf.empty()) {
+      uint64_t cycles = 0;
+      for (const std::string &part : cost.composedOf)
+        cycles += vectorCycles(part, dtype, size, elements, shape);
+      return cycles;
+    }
   }
+  VectorCost cost = vectorDefault;
+  cost.slope *= static_cast<double>(size) / 4.0;
   return static_cast<uint64_t>(
       std::ceil(cost.slope * static_cast<double>(elements) + cost.bias));
 }
@@ -143,6 +184,9 @@ public:
     }
     return Error::success();
   }
+
+  /// Marks `key` as read (a value the caller reads itself).
+  void consume(StringRef key) { seen.insert(key); }
 
   bool present() const { return object != nullptr; }
   const json::Object *get() const { return object; }
@@ -279,6 +323,10 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
   if (!fallback)
     return fallback.takeError();
   TRY(readCost(*fallback, config.vectorDefault));
+  TRY(vector->positive("repeat_bytes", config.vectorRepeatBytes, 65536,
+                       /*required=*/false));
+  // Every op names where its figure comes from; composed ops name ops of
+  // the table, and no op is composed of itself.
   auto ops = vector->child("ops", /*required=*/false);
   if (!ops)
     return ops.takeError();
@@ -286,22 +334,72 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
     for (const auto &opEntry : *ops->get()) {
       if (opEntry.first == "source")
         continue;
-      auto byType = ops->child(opEntry.first);
-      if (!byType)
-        return byType.takeError();
-      for (const auto &typeEntry : *byType->get()) {
-        if (typeEntry.first == "source")
+      auto entry = ops->child(opEntry.first);
+      if (!entry)
+        return entry.takeError();
+      VectorOpCost &cost = config.vectorOps[opEntry.first];
+      TRY(entry->string("source", cost.source));
+      if (cost.source.empty())
+        return entry->fail("'source' must say where the figures come from");
+      if (entry->get()->get("axis")) {
+        TRY(entry->string("axis", cost.axis));
+        if (cost.axis != "row" && cost.axis != "col")
+          return entry->fail("'axis' must be \"row\" or \"col\"");
+      }
+      // An instruction's figures, or a composition, for every element
+      // type; fitted lines for the types measured.
+      if (entry->get()->get("per_repeat")) {
+        double head = 0, perRepeat = 0, tail = 0;
+        TRY(entry->number("head", head));
+        TRY(entry->number("per_repeat", perRepeat));
+        TRY(entry->number("tail", tail));
+        cost.head = head, cost.perRepeat = perRepeat, cost.tail = tail;
+      } else if (entry->get()->get("of")) {
+        const json::Array *parts = entry->get()->getArray("of");
+        if (!parts || parts->empty())
+          return entry->fail("'of' must list the ops it is composed of");
+        for (const json::Value &part : *parts) {
+          std::optional<StringRef> name = part.getAsString();
+          if (!name)
+            return entry->fail("'of' must list op names");
+          cost.composedOf.push_back(name->str());
+        }
+        entry->consume("of");
+      }
+      for (const auto &typeEntry : *entry->get()) {
+        StringRef key = typeEntry.first;
+        if (key == "source" || key == "head" || key == "per_repeat" ||
+            key == "tail" || key == "of" || key == "axis")
           continue;
-        auto costReader = byType->child(typeEntry.first);
+        auto costReader = entry->child(key);
         if (!costReader)
           return costReader.takeError();
-        VectorCost cost;
-        TRY(readCost(*costReader, cost));
-        config.vectorOps[opEntry.first][typeEntry.first] = cost;
+        if (costReader->get()->get("per_row")) {
+          RowCost rows;
+          TRY(costReader->number("per_row", rows.perRow));
+          TRY(costReader->number("per_column", rows.perColumn));
+          TRY(costReader->number("bias", rows.bias));
+          TRY(costReader->number("bias_per_column", rows.biasPerColumn));
+          TRY(costReader->finish());
+          cost.byTypeRows[key] = rows;
+          continue;
+        }
+        VectorCost typed;
+        TRY(readCost(*costReader, typed));
+        cost.byType[key] = typed;
       }
-      TRY(byType->finish());
+      TRY(entry->finish());
     }
     TRY(ops->finish());
+    for (const auto &[name, cost] : config.vectorOps)
+      for (const std::string &part : cost.composedOf) {
+        if (!config.vectorOps.contains(part))
+          return ops->fail("'" + name.str() + "' is composed of '" + part +
+                           "', which the table does not have");
+        if (!config.vectorOps.find(part)->second.composedOf.empty())
+          return ops->fail("'" + name.str() + "' is composed of '" + part +
+                           "', itself composed: compose of instructions");
+      }
   }
   TRY(vector->finish());
 

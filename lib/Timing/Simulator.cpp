@@ -853,7 +853,8 @@ Expected<uint64_t> Simulator::Impl::duration(const PendingRecord &pending,
       StringRef op = tables.name(record.op);
       if (!config.hasVectorCost(op, dtype))
         defaultCost.insert((op + "/" + dtype).str());
-      return config.vectorCycles(op, dtype, record.elem_size, record.amount);
+      return config.vectorCycles(op, dtype, record.elem_size, record.amount,
+                                 {record.shape[0], record.shape[1]});
     }
     case Unit::Scalar:
       return config.scalarCycles;

@@ -264,6 +264,11 @@ def sim(kernel, inputs=None, *, entry=None, config=None, cores=0, by_line=False,
                        config or default_config(), cores, by_line, os.fspath(path),
                        os.fspath(html_report or ""), compiled, shapes, values, arch or "")
         report = json.loads(result["report"])
+        if report.get("default_cost_ops"):
+            warnings.warn(TilekitWarning(
+                "%s has no cost for %s; timed with its default vector cost "
+                "(docs/timing-model.md)" % (report["machine"], ", ".join(report["default_cost_ops"]))),
+                stacklevel=2)
         if scratch is None:
             return report
         with open(path) as f:

@@ -98,10 +98,24 @@ static cl::opt<unsigned> diffLines(
 
 bool driver::simPrintsJson() { return simCommand() && jsonOutput; }
 
+/// Says, once, which ops the config has no figure for: their time is the
+/// config's default, a guess, and the prediction is only as good.
+static void warnOfDefaultCosts(const timing::SimResult &result,
+                               const timing::MachineConfig &config) {
+  if (result.defaultCostOps.empty())
+    return;
+  llvm::errs() << "tilekit sim: warning: " << config.name
+               << " has no cost for ";
+  llvm::interleave(result.defaultCostOps, llvm::errs(), ", ");
+  llvm::errs() << "; timed with its default vector cost "
+                  "(docs/timing-model.md)\n";
+}
+
 /// Prints the result and writes the timeline.
 static int report(const timing::SimResult &result,
                   const timing::MachineConfig &config,
                   const trace::TraceTables &tables) {
+  warnOfDefaultCosts(result, config);
   if (jsonOutput) {
     timing::printJsonReport(llvm::outs(), result, config,
                             byLine ? &tables : nullptr);
@@ -173,6 +187,7 @@ timeForDiff(const timing::MachineConfig &config,
     fail(driver::getKernelPath().str() + ": " + toString(result.takeError()));
     return std::nullopt;
   }
+  warnOfDefaultCosts(*result, config);
   std::string text;
   llvm::raw_string_ostream os(text);
   timing::printJsonReport(os, *result, config, &sink.getTables());

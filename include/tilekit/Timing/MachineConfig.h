@@ -18,6 +18,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tilekit::timing {
 
@@ -25,6 +26,31 @@ namespace tilekit::timing {
 struct VectorCost {
   double slope = 0;
   double bias = 0;
+};
+
+/// Cycles of an op that walks a tile row by row (a row or column
+/// reduction, an expansion): rows * (perRow + perColumn * columns) + bias
+/// + biasPerColumn * columns.
+struct RowCost {
+  double perRow = 0, perColumn = 0, bias = 0, biasPerColumn = 0;
+};
+
+/// What a vector op costs, and where the figure comes from: per repeat,
+/// the instruction's figures (head + per_repeat * repeats + tail, a repeat
+/// being `repeat_bytes` of the op's elements, so every element type is
+/// covered through its size), or composed, the sum of other ops' costs (an
+/// op the machine runs as a sequence of instructions); refined, for the
+/// element types measured, by a fitted line (slope * elements + bias) or
+/// a per-row fit (RowCost, the rows counted along `axis`).
+struct VectorOpCost {
+  llvm::StringMap<VectorCost> byType;
+  llvm::StringMap<RowCost> byTypeRows;
+  /// "row": a row op, the record's first dimension its rows; "col": a
+  /// column op, its rows the elements over the record's columns.
+  std::string axis;
+  std::optional<double> head, perRepeat, tail;
+  std::vector<std::string> composedOf;
+  std::string source;
 };
 
 struct MachineConfig {
@@ -56,8 +82,10 @@ struct MachineConfig {
   unsigned cubeWeightSlots = 2;
   /// Vector: per op kind and element type, else the default (given for
   /// 4-byte elements and scaled by element size).
-  llvm::StringMap<llvm::StringMap<VectorCost>> vectorOps;
+  llvm::StringMap<VectorOpCost> vectorOps;
   VectorCost vectorDefault;
+  /// Bytes one vector repeat processes (the per-repeat form's unit).
+  unsigned vectorRepeatBytes = 256;
   uint64_t scalarCycles = 1;
   /// Cross-core transfers go through a GM workspace: the push stores
   /// (L0C -> GM or UB -> GM), the pop loads (GM -> UB or GM -> L1).
@@ -69,11 +97,14 @@ struct MachineConfig {
   /// The cycles of an M x K x N matmul of `dtype` elements of `size` bytes.
   uint64_t cubeCycles(uint64_t m, uint64_t k, uint64_t n, llvm::StringRef dtype,
                       unsigned size) const;
-  /// Whether the config has a figure for vector op `op` on `dtype`.
+  /// Whether the config has a figure for vector op `op` on `dtype` (its
+  /// own, or through the ops it is composed of).
   bool hasVectorCost(llvm::StringRef op, llvm::StringRef dtype) const;
-  /// The cycles of vector op `op` over `elements` of `dtype`.
+  /// The cycles of vector op `op` over `elements` of `dtype`; `shape` is
+  /// the record's (the result's valid rows and columns, for row fits).
   uint64_t vectorCycles(llvm::StringRef op, llvm::StringRef dtype,
-                        unsigned size, uint64_t elements) const;
+                        unsigned size, uint64_t elements,
+                        std::array<uint64_t, 2> shape = {0, 0}) const;
 };
 
 llvm::Expected<MachineConfig> parseMachineConfig(llvm::StringRef json,
