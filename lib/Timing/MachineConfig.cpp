@@ -21,10 +21,19 @@ using namespace tilekit::timing;
 using trace::DmaPath;
 using trace::Space;
 
+/// Whole cycles of a figure, rounded up; a config's extreme figures (a
+/// bandwidth of 1e-300) saturate rather than overflow the conversion.
+static uint64_t toCycles(double cycles) {
+  constexpr double kMax = 9.0e18; // below 2^63: sums of a few stay exact
+  if (!(cycles > 0))
+    return 0;
+  return cycles >= kMax ? static_cast<uint64_t>(kMax)
+                        : static_cast<uint64_t>(std::ceil(cycles));
+}
+
 uint64_t MachineConfig::dmaCycles(uint64_t bytes, double bytesPerCycle) const {
   return dmaLatency +
-         static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
-                                         std::max(bytesPerCycle, 1e-9)));
+         toCycles(static_cast<double>(bytes) / std::max(bytesPerCycle, 1e-9));
 }
 
 uint64_t MachineConfig::cubeCycles(uint64_t m, uint64_t k, uint64_t n,
@@ -33,8 +42,7 @@ uint64_t MachineConfig::cubeCycles(uint64_t m, uint64_t k, uint64_t n,
   uint64_t steps = ((m + 15) / 16) * ((k + k0 - 1) / k0) * ((n + 15) / 16);
   auto it = cubeCyclesPerStep.find(dtype);
   double perStep = it == cubeCyclesPerStep.end() ? 1.0 : it->second;
-  return cubeHeadCycles +
-         static_cast<uint64_t>(std::ceil(static_cast<double>(steps) * perStep));
+  return cubeHeadCycles + toCycles(static_cast<double>(steps) * perStep);
 }
 
 bool MachineConfig::hasVectorCost(StringRef op, StringRef dtype) const {
@@ -67,33 +75,31 @@ uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
       rows = std::clamp<uint64_t>(rows, 1, elements);
       double columns = static_cast<double>(elements) / rows;
       const RowCost &fit = byRows->second;
-      return static_cast<uint64_t>(
-          std::ceil(rows * (fit.perRow + fit.perColumn * columns) + fit.bias +
-                    fit.biasPerColumn * columns));
+      return toCycles(static_cast<double>(rows) *
+                          (fit.perRow + fit.perColumn * columns) +
+                      fit.bias + fit.biasPerColumn * columns);
     }
     auto byType = cost.byType.find(dtype);
     if (byType != cost.byType.end())
-      return static_cast<uint64_t>(
-          std::ceil(byType->second.slope * static_cast<double>(elements) +
-                    byType->second.bias));
+      return toCycles(byType->second.slope * static_cast<double>(elements) +
+                      byType->second.bias);
     if (cost.perRepeat) {
-      uint64_t bytes = elements * size;
-      uint64_t repeats = (bytes + vectorRepeatBytes - 1) / vectorRepeatBytes;
-      return static_cast<uint64_t>(std::ceil(
-          *cost.head + *cost.perRepeat * static_cast<double>(repeats) +
-          *cost.tail));
+      double repeats =
+          std::ceil(static_cast<double>(elements) * size / vectorRepeatBytes);
+      return toCycles(*cost.head + *cost.perRepeat * repeats + *cost.tail);
     }
     if (!cost.composedOf.empty()) {
       uint64_t cycles = 0;
       for (const std::string &part : cost.composedOf)
-        cycles += vectorCycles(part, dtype, size, elements, shape);
+        cycles = std::min<uint64_t>(
+            cycles + vectorCycles(part, dtype, size, elements, shape),
+            toCycles(1e300));
       return cycles;
     }
   }
   VectorCost cost = vectorDefault;
   cost.slope *= static_cast<double>(size) / 4.0;
-  return static_cast<uint64_t>(
-      std::ceil(cost.slope * static_cast<double>(elements) + cost.bias));
+  return toCycles(cost.slope * static_cast<double>(elements) + cost.bias);
 }
 
 /// A number as a person would write it in a config (1e+20, 0, 1.85).
