@@ -4,7 +4,10 @@
 // out, tile 128 x 256 x 64) at the published sizes and prints predicted
 // against published time, TFLOPS, and cube and load busy ratios.
 //
-//   build/benchmarks/tilekit-gemm-calibration [configs/ascend910b.json]
+//   build/benchmarks/tilekit-gemm-calibration [CONFIG] [--check PERCENT]
+//
+// With --check it exits 1 when a predicted time is off by more than PERCENT
+// (test/Timing/gemm-calibration.test runs it in CI).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +38,20 @@ constexpr Measurement kPublished[] = {{1536, 0.0388, 187, 54.5, 72},
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string path = argc > 1 ? argv[1] : TILEKIT_DEFAULT_CONFIG;
+  std::string path = TILEKIT_DEFAULT_CONFIG;
+  double limit = -1;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--check" && i + 1 < argc) {
+      if (llvm::StringRef(argv[++i]).getAsDouble(limit) || limit < 0) {
+        llvm::errs() << "--check: expected a percentage, not '" << argv[i]
+                     << "'\n";
+        return 2;
+      }
+    } else {
+      path = arg.str();
+    }
+  }
   auto config = timing::loadMachineConfig(path);
   if (!config) {
     llvm::errs() << toString(config.takeError()) << "\n";
@@ -75,5 +91,12 @@ int main(int argc, char **argv) {
         load, published(m.loadBusy).c_str());
   }
   llvm::outs() << llvm::format("worst time error %.1f%% (goal 15%%)\n", worst);
+  if (limit >= 0 && worst > limit) {
+    llvm::errs() << llvm::format(
+        "tilekit-gemm-calibration: a prediction is off by %.1f%%, more than "
+        "--check %.1f%%\n",
+        worst, limit);
+    return 1;
+  }
   return 0;
 }

@@ -289,8 +289,7 @@ class KernelFunction:
         if len(operands) != len(types):
             raise KernelError("%s takes %d kernel arguments, not %d"
                               % (self.name, len(types), len(args)))
-        callee = _builder_function_op(builder, symbol)
-        result_types = _function_results(callee)
+        result_types = _ir.function_results(_function_op(builder, symbol))
         call = _make(_func.CallOp, result_types, _ir.symbol_ref_attr(symbol), operands)
         results = call.results
         if not results:
@@ -298,15 +297,11 @@ class KernelFunction:
         return results[0] if len(results) == 1 else tuple(results)
 
 
-def _builder_function_op(builder, symbol):
+def _function_op(builder, symbol):
     for op in builder.module.body.operations:
         if op.name == "func.func" and str(op.get_attr("sym_name")) == '"%s"' % symbol:
             return op
     raise KernelError("no function %s" % symbol)
-
-
-def _function_results(func_op):
-    return _ir.function_results(func_op)
 
 
 def _kind_decorator(kind, **fixed):
@@ -328,9 +323,8 @@ orchestration = _kind_decorator("orchestration")
 def group(name, *, aic, aiv, split=None):
     """A group function `name` (a cube and a vector function launched
     together): calling it calls both. Its members are built as
-    `<name>_aic` and `<name>_aiv`, how PTO pairs them."""
-    def body(*args, **params):
-        return None
+    `<name>_aic` and `<name>_aiv`, how PTO pairs them; the group takes the
+    cube function's arguments and parameters."""
     members = []
     for member, suffix in ((aic, "_aic"), (aiv, "_aiv")):
         member = KernelFunction(member.fn, member.kind, member.attributes, name + suffix)
