@@ -2,9 +2,10 @@
 kernels write it: a mixed group per 64-row query block, the matmuls on the
 cube core and the online softmax on the two vector lanes (32 rows each).
 Keys go in blocks of `kblock`. Three cross-core pipes of `slots` slots carry
-S (cube -> lanes), P (lanes -> cube) and P V (cube -> lanes); the cube
-computes the next block's S before it waits for this block's P. The Python
-form of examples/flash_attention_mixed.mlir (the same IR at the defaults).
+S (cube -> lanes), P (lanes -> cube) and P V (cube -> lanes); with
+`lookahead` the cube computes the next block's S before it waits for this
+block's P. The Python form of examples/flash_attention_mixed.mlir (the same
+IR at the defaults).
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ O = tk.tensor((None, D), tk.f32)
 
 
 @tk.aic
-def fa_block_aic(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=64, kblock=64, slots=2):
+def fa_block_aic(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=64,
+                 kblock=64, slots=2, lookahead=True):
     half = block // 2
     tk.aic_initialize_pipe(0, "to_aiv", slot_size=half * kblock * 4, slot_num=slots)
     tk.aic_initialize_pipe(1, "to_aic", slot_size=half * kblock * 2, slot_num=slots)
@@ -30,16 +32,26 @@ def fa_block_aic(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=
     q1 = tk.load(q, [q0, 0], valid=[qv, D], shape=(block, D), space="mat")
     ql = tk.move(q1, space="left")
 
-    kv0 = tk.minui(s_len, kblock)
-    kt0 = tk.load(kt, [0, 0], valid=[D, kv0], shape=(D, kblock), space="mat")
-    s0 = tk.matmul(ql, tk.move(kt0, space="right"))
-    tk.tpush_to_aiv(s0, 1, pipe=0)
+    # With lookahead the cube computes the next key block's S before it
+    # waits for this block's P (the .mlir example); without it, S of each
+    # block just before its P V, which leaves room in L0B for larger blocks.
+    if lookahead:
+        kv0 = tk.minui(s_len, kblock)
+        kt0 = tk.load(kt, [0, 0], valid=[D, kv0], shape=(D, kblock), space="mat")
+        s0 = tk.matmul(ql, tk.move(kt0, space="right"))
+        tk.tpush_to_aiv(s0, 1, pipe=0)
 
     for k0 in tk.range(0, s_len, kblock):
-        next = k0 + kblock
-        if tk.cmpi("ult", next, s_len):
-            nv = tk.minui(s_len - next, kblock)
-            kt1 = tk.load(kt, [0, next], valid=[D, nv], shape=(D, kblock), space="mat")
+        if lookahead:
+            next = k0 + kblock
+            if tk.cmpi("ult", next, s_len):
+                nv = tk.minui(s_len - next, kblock)
+                kt1 = tk.load(kt, [0, next], valid=[D, nv], shape=(D, kblock), space="mat")
+                s = tk.matmul(ql, tk.move(kt1, space="right"))
+                tk.tpush_to_aiv(s, 1, pipe=0)
+        else:
+            nv = tk.minui(s_len - k0, kblock)
+            kt1 = tk.load(kt, [0, k0], valid=[D, nv], shape=(D, kblock), space="mat")
             s = tk.matmul(ql, tk.move(kt1, space="right"))
             tk.tpush_to_aiv(s, 1, pipe=0)
         kv = tk.minui(s_len - k0, kblock)
@@ -51,7 +63,8 @@ def fa_block_aic(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=
 
 
 @tk.aiv(split=1)
-def fa_block_aiv(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=64, kblock=64, slots=2):
+def fa_block_aiv(q: Q, kt: KT, v: Q, o: O, q0: tk.index, qv: tk.index, *, block=64,
+                 kblock=64, slots=2, lookahead=True):
     half = block // 2
     scale = tk.constant(1 / math.sqrt(D), tk.f32)
     neg_big = tk.constant(F32_MIN, tk.f32)
@@ -94,11 +107,13 @@ fa_block = tk.group("fa_block", aic=fa_block_aic, aiv=fa_block_aiv, split=1)
 
 
 @tk.orchestration
-def attention(q: Q, kt: KT, v: Q, o: O, *, block=64, kblock=64, slots=2):
+def attention(q: Q, kt: KT, v: Q, o: O, *, block=64, kblock=64, slots=2,
+                 lookahead=True):
     s = tk.dim(q, 0)
     for q0 in tk.range(0, s, block):
         qv = tk.minui(s - q0, block)
-        fa_block(q, kt, v, o, q0, qv, block=block, kblock=kblock, slots=slots)
+        fa_block(q, kt, v, o, q0, qv, block=block, kblock=kblock, slots=slots,
+                 lookahead=lookahead)
     return o
 
 
