@@ -233,16 +233,8 @@ void tilekit::python::bindIR(py::module_ &parent) {
              return reinterpret_cast<uintptr_t>(t.getAsOpaquePointer());
            })
       .def_property_readonly("is_index", [](Type t) { return t.isIndex(); })
-      .def_property_readonly("is_integer",
-                             [](Type t) { return t.isSignlessInteger(); })
       .def_property_readonly("is_float",
                              [](Type t) { return isa<FloatType>(t); })
-      .def_property_readonly("width",
-                             [](Type t) -> std::optional<unsigned> {
-                               if (t.isIntOrFloat())
-                                 return t.getIntOrFloatBitWidth();
-                               return std::nullopt;
-                             })
       // A shaped type's dimensions (None where dynamic), else None.
       .def_property_readonly(
           "shape",
@@ -316,12 +308,6 @@ void tilekit::python::bindIR(py::module_ &parent) {
         return FlatSymbolRefAttr::get(&context(), s);
       },
       py::arg("name"));
-  m.def(
-      "array_attr",
-      [](const std::vector<Attribute> &items) -> Attribute {
-        return ArrayAttr::get(&context(), items);
-      },
-      py::arg("items"));
   m.def(
       "dense_i32_array_attr",
       [](const std::vector<int32_t> &items) -> Attribute {
@@ -419,16 +405,9 @@ void tilekit::python::bindIR(py::module_ &parent) {
 
   py::class_<Value>(m, "Value")
       .def_property_readonly("type", [](Value v) { return v.getType(); })
-      .def("set_type", [](Value v, Type t) { v.setType(t); })
       .def("__eq__", [](Value a, Value b) { return a == b; })
-      .def("__hash__",
-           [](Value v) {
-             return reinterpret_cast<uintptr_t>(v.getAsOpaquePointer());
-           })
-      .def_property_readonly("owner_name", [](Value v) -> std::string {
-        if (Operation *op = v.getDefiningOp())
-          return op->getName().getStringRef().str();
-        return "";
+      .def("__hash__", [](Value v) {
+        return reinterpret_cast<uintptr_t>(v.getAsOpaquePointer());
       });
 
   py::class_<Block>(m, "Block")
@@ -514,7 +493,6 @@ void tilekit::python::bindIR(py::module_ &parent) {
                diagnostics.raise(op.getName().getStringRef().str() +
                                  " does not verify");
            })
-      .def("erase", [](Operation &op) { op.erase(); })
       .def("__str__", [](Operation &op) {
         std::string text;
         llvm::raw_string_ostream os(text);

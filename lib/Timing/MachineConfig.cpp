@@ -69,7 +69,7 @@ uint64_t MachineConfig::vectorCycles(StringRef op, StringRef dtype,
     const VectorOpCost &cost = byOp->second;
     auto byRows = cost.byTypeRows.find(dtype);
     if (byRows != cost.byTypeRows.end() && elements) {
-      uint64_t rows = cost.axis == "col"
+      uint64_t rows = cost.columnAxis
                           ? elements / std::max<uint64_t>(shape[1], 1)
                           : shape[0];
       rows = std::clamp<uint64_t>(rows, 1, elements);
@@ -348,9 +348,11 @@ Expected<MachineConfig> timing::parseMachineConfig(StringRef text,
       if (cost.source.empty())
         return entry->fail("'source' must say where the figures come from");
       if (entry->get()->get("axis")) {
-        TRY(entry->string("axis", cost.axis));
-        if (cost.axis != "row" && cost.axis != "col")
+        std::string axis;
+        TRY(entry->string("axis", axis));
+        if (axis != "row" && axis != "col")
           return entry->fail("'axis' must be \"row\" or \"col\"");
+        cost.columnAxis = axis == "col";
       }
       // An instruction's figures, or a composition, for every element
       // type; fitted lines for the types measured.

@@ -503,3 +503,14 @@ def test_kernel_arguments_need_types_and_parameters_must_exist():
         tk.build(load_example("softmax.py")["softmax"], blocks=3)
     with pytest.raises(tk.KernelError, match="build kernels with tilekit.lang.build"):
         tk.row_max(None)
+
+    # A call with one argument too many is an error at the call, before the
+    # callee is built.
+    tile_fn = load_example("softmax.py")["softmax_tile"]
+
+    @tk.orchestration
+    def extra(x: tk.tensor((None, 128), tk.f32), y: tk.tensor((None, 128), tk.f32)):
+        return tile_fn(x, y, 0, 16, 3)
+
+    with pytest.raises(tk.KernelError, match="softmax_tile takes 4 kernel arguments, not 5"):
+        tk.build(extra)

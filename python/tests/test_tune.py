@@ -157,3 +157,10 @@ def test_the_command_tunes_a_python_kernel(tmp_path):
     bad = subprocess.run([TILEKIT, "tune", "nowhere.py:f", "--dims", "x=1x1"],
                          capture_output=True, text=True)
     assert bad.returncode != 0 and "nowhere.py" in bad.stderr
+    softmax = os.path.join(SOURCE, "examples", "python", "softmax.py") + ":softmax"
+    for option, message in ((["--dims", "x=4096xq"], "--dims: expected NAME=AxB"),
+                            (["--dims", "x=8x128", "--tolerance", "1e-3"],
+                             "--tolerance: expected RTOL,ATOL")):
+        bad = subprocess.run([TILEKIT, "tune", softmax, *option], capture_output=True,
+                             text=True)
+        assert bad.returncode == 2 and message in bad.stderr, bad.stderr

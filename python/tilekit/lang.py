@@ -133,6 +133,7 @@ class _Builder:
     def __init__(self):
         self.module = _ir.Module(_ir.Location.unknown())
         self.made = {}  # (KernelFunction, parameters) -> symbol name
+        self.function_ops = {}  # symbol name -> its func.func
         self.names = set()
         self.functions = []  # the _Function stack
 
@@ -235,15 +236,15 @@ class KernelFunction:
         self._rewritten = None
         self.__doc__ = fn.__doc__
 
-    def _split(self, args, params):
-        """(kernel arguments, compile-time parameters) of a call."""
-        positional = [p for p in self.signature.parameters.values()
-                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    def _positional(self):
+        return [p for p in self.signature.parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+    def _parameters(self, params):
+        """The compile-time parameters of a build or call: `params` over the
+        defaults."""
         keyword = {p.name: p for p in self.signature.parameters.values()
                    if p.kind == p.KEYWORD_ONLY}
-        if len(args) != len(positional):
-            raise KernelError("%s takes %d kernel arguments, not %d"
-                              % (self.name, len(positional), len(args)))
         values = {}
         for name, param in keyword.items():
             if name in params:
@@ -257,10 +258,12 @@ class KernelFunction:
         if unknown:
             raise KernelError("%s has no compile-time parameter %s"
                               % (self.name, ", ".join(sorted(unknown))))
-        return positional, values
+        return values
 
     def argument_types(self, params):
-        positional, values = self._split([None] * self._arity(), params)
+        """(names, types, parameters) of the kernel's arguments for `params`."""
+        positional = self._positional()
+        values = self._parameters(params)
         types = []
         for param in positional:
             annotation = param.annotation
@@ -275,33 +278,23 @@ class KernelFunction:
             types.append(_type(annotation))
         return [p.name for p in positional], types, values
 
-    def _arity(self):
-        return sum(1 for p in self.signature.parameters.values()
-                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
-
     def __call__(self, *args, **params):
         """A call from another kernel function: `func.call` of this function
         built for `params` (once per distinct parameters)."""
         builder = _builder()
+        arity = len(self._positional())
+        if len(args) != arity:
+            raise KernelError("%s takes %d kernel arguments, not %d"
+                              % (self.name, arity, len(args)))
         names, types, values = self.argument_types(params)
         symbol = _define(builder, self, values)
         operands = [_as_value(a, t) for a, t in zip(args, types)]
-        if len(operands) != len(types):
-            raise KernelError("%s takes %d kernel arguments, not %d"
-                              % (self.name, len(types), len(args)))
-        result_types = _ir.function_results(_function_op(builder, symbol))
+        result_types = _ir.function_results(builder.function_ops[symbol])
         call = _make(_func.CallOp, result_types, _ir.symbol_ref_attr(symbol), operands)
         results = call.results
         if not results:
             return None
         return results[0] if len(results) == 1 else tuple(results)
-
-
-def _function_op(builder, symbol):
-    for op in builder.module.body.operations:
-        if op.name == "func.func" and str(op.get_attr("sym_name")) == '"%s"' % symbol:
-            return op
-    raise KernelError("no function %s" % symbol)
 
 
 def _kind_decorator(kind, **fixed):
@@ -366,6 +359,7 @@ def _define(builder, kfn, values, symbol=None):
     with _ir.insertion_point(builder.module.body, before):
         op = _func.FuncOp(_ir.string_attr(symbol),
                           _ir.type_attr(_ir.function_type(types, [])), loc=loc).operation
+    builder.function_ops[symbol] = op
     op.set_attr("pto.kind", _ir.Attribute.parse("#pto.kind<%s>" % kfn.kind))
     for key_name, value in kfn.attributes.items():
         op.set_attr("pto." + key_name, _ir.integer_attr(Type.parse("i32"), int(value)))
@@ -890,11 +884,12 @@ RESULT_RULES.update({
 
 class _OpSpec:
     """A generated builder's parameters, read from the generated class:
-    which are results, operands (variadic or not) and attributes."""
+    which are results and which operands (variadic or not); the others are
+    attributes, which the generated code converts itself."""
 
     def __init__(self, function, cls):
         self.function, self.cls = function, cls
-        self.results, self.operands, self.variadic, self.attributes = [], [], set(), []
+        self.results, self.operands, self.variadic = [], [], set()
         tree = ast.parse(textwrap.dedent(inspect.getsource(cls.__init__)))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -911,9 +906,6 @@ class _OpSpec:
                 elif target.id == "results" and node.func.attr in ("append", "extend"):
                     if isinstance(arg, ast.Name):
                         self.results.append(arg.id)
-            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
-                    and node.value.id == "attributes" and isinstance(node.ctx, ast.Store):
-                self.attributes.append(node.slice.value)
         params = inspect.signature(function).parameters
         self.parameters = [p for p in params.values()
                            if p.name not in self.results and p.name not in ("loc", "ip")]

@@ -404,7 +404,10 @@ def main(argv=None):
     dims = {}
     for item in args.dims.split(","):
         key, _, shape = item.partition("=")
-        dims[key] = tuple(int(d) for d in shape.split("x"))
+        try:
+            dims[key] = tuple(int(d) for d in shape.split("x"))
+        except ValueError:
+            parser.error("--dims: expected NAME=AxB, not %r" % item)
     scalars = {}
     for item in args.scalar:
         key, _, value = item.partition("=")
@@ -413,8 +416,9 @@ def main(argv=None):
     if args.tolerance:
         try:
             tolerance = tuple(float(x) for x in args.tolerance.split(","))
-            assert len(tolerance) == 2
-        except (ValueError, AssertionError):
+        except ValueError:
+            tolerance = ()
+        if len(tolerance) != 2:
             parser.error("--tolerance: expected RTOL,ATOL, not %r" % args.tolerance)
     verify = None
     if args.verify:
@@ -429,11 +433,15 @@ def main(argv=None):
     if args.scheduler:
         from distributed import Client
         executor = Client(args.scheduler)
-    result = tune(kernel, space or [{}], dims, scalars=scalars, config=args.config,
-                  arch=None if args.arch == "none" else args.arch, workers=args.workers or None,
-                  executor=executor, cache=not args.no_cache, report=args.report,
-                  baseline=baseline, verify_inputs=verify, tolerance=tolerance,
-                  progress=sys.stderr.isatty())
+    try:
+        result = tune(kernel, space or [{}], dims, scalars=scalars, config=args.config,
+                      arch=None if args.arch == "none" else args.arch, workers=args.workers or None,
+                      executor=executor, cache=not args.no_cache, report=args.report,
+                      baseline=baseline, verify_inputs=verify, tolerance=tolerance,
+                      progress=sys.stderr.isatty())
+    finally:
+        if executor is not None:
+            executor.close()
     if args.output and result.best_text is not None:
         scratch = args.output + ".tmp"
         with open(scratch, "w") as f:

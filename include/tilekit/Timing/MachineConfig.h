@@ -45,9 +45,9 @@ struct RowCost {
 struct VectorOpCost {
   llvm::StringMap<VectorCost> byType;
   llvm::StringMap<RowCost> byTypeRows;
-  /// "row": a row op, the record's first dimension its rows; "col": a
-  /// column op, its rows the elements over the record's columns.
-  std::string axis;
+  /// `axis` "col" in the config: a column op, its rows the elements over
+  /// the record's columns; else ("row") the record's first dimension.
+  bool columnAxis = false;
   std::optional<double> head, perRepeat, tail;
   std::vector<std::string> composedOf;
   std::string source;

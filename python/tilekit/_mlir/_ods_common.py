@@ -33,21 +33,10 @@ def get_default_loc_context(loc=None):
     return None
 
 
-def get_op_result_or_value(arg):
-    if isinstance(arg, _ir.OpView):
-        return arg.result
-    return _ir.as_value(arg)
-
-
 def get_op_results_or_values(arg):
     if isinstance(arg, _ir.OpView):
         return arg.results
     return [_ir.as_value(item) for item in arg]
-
-
-def get_op_result_or_op_results(op):
-    results = op.results
-    return results[0] if len(results) == 1 else (results if results else op)
 
 
 def segmented_accessor(elements, raw_segments, idx):

@@ -132,7 +132,7 @@ def as_value(arg):
     return arg
 
 
-def _flatten(items, segments, what):
+def _flatten(items, segments):
     """The flat list of `items` (variadic groups are lists, an absent
     optional None) and each group's size."""
     flat, sizes = [], []
@@ -160,12 +160,12 @@ class OpView:
                  result_segments=None, *, attributes=None, results=None,
                  operands=None, successors=None, regions=None, loc=None, ip=None):
         attributes = dict(attributes or {})
-        operands, operand_sizes = _flatten(operands or [], operand_segments, "operand")
+        operands, operand_sizes = _flatten(operands or [], operand_segments)
         operands = [as_value(v) for v in operands]
         if operand_segments is not None:
             attributes["operandSegmentSizes"] = _ir.dense_i32_array_attr(operand_sizes)
         if results is not None:
-            results, result_sizes = _flatten(results, result_segments, "result")
+            results, result_sizes = _flatten(results, result_segments)
             if result_segments is not None:
                 attributes["resultSegmentSizes"] = _ir.dense_i32_array_attr(result_sizes)
         if successors:
@@ -190,36 +190,34 @@ class OpView:
         return results[0]
 
 
+def _integer(width):
+    return lambda value, context=None: _ir.integer_attr(Type.parse("i%d" % width), int(value))
+
+
 class AttrBuilder:
     """Attributes from Python values, by the ODS attribute kind the
-    generated code names (`I64Attr`, `PTO_SplitCode`, ...)."""
+    generated code names (`I64Attr`, `PTO_SplitCode`, ...); PTO's enums by
+    case name or value."""
 
-    @staticmethod
-    def _integer(width):
-        return lambda value, context=None: _ir.integer_attr(
-            Type.parse("i%d" % width), int(value))
-
-    @classmethod
-    def _builders(cls):
-        return {
-            "I32Attr": cls._integer(32),
-            "I64Attr": cls._integer(64),
-            "I1Attr": cls._integer(1),
-            "IndexAttr": lambda v, context=None: _ir.integer_attr(Type.parse("index"), int(v)),
-            "UnitAttr": lambda v, context=None: _ir.unit_attr(),
-            "StrAttr": lambda v, context=None: _ir.string_attr(v),
-            "SymbolNameAttr": lambda v, context=None: _ir.string_attr(v),
-            "FlatSymbolRefAttr": lambda v, context=None: _ir.symbol_ref_attr(v),
-            "DenseI64ArrayAttr": lambda v, context=None: _ir.dense_i64_array_attr(list(v)),
-        }
+    _BUILDERS = {
+        "I32Attr": _integer(32),
+        "I64Attr": _integer(64),
+        "I1Attr": _integer(1),
+        "IndexAttr": lambda v, context=None: _ir.integer_attr(Type.parse("index"), int(v)),
+        "UnitAttr": lambda v, context=None: _ir.unit_attr(),
+        "StrAttr": lambda v, context=None: _ir.string_attr(v),
+        "SymbolNameAttr": lambda v, context=None: _ir.string_attr(v),
+        "FlatSymbolRefAttr": lambda v, context=None: _ir.symbol_ref_attr(v),
+        "DenseI64ArrayAttr": lambda v, context=None: _ir.dense_i64_array_attr(list(v)),
+    }
 
     @classmethod
     def contains(cls, kind):
-        return kind in cls._builders() or kind.startswith("PTO_")
+        return kind in cls._BUILDERS or kind.startswith("PTO_")
 
     @classmethod
     def get(cls, kind):
-        builder = cls._builders().get(kind)
+        builder = cls._BUILDERS.get(kind)
         if builder is not None:
             return builder
         return lambda value, context=None: _ir.enum_attr(kind, value)
