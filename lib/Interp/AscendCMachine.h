@@ -11,6 +11,7 @@
 #define TILEKIT_LIB_INTERP_ASCENDCMACHINE_H
 
 #include "tilekit/Dialect/AscendC/IR/AscendCDialect.h"
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 #include "tilekit/Dialect/AscendC/Transforms/HappensBefore.h"
 
 #include "tilekit/Interp/Interpreter.h"
@@ -42,35 +43,33 @@ struct AscendCMachine {
               << "the unordered access";
         }) {}
 
-  /// Bytes [address, address + bytes) of `buffer`, grown as needed: bytes
-  /// no op wrote read as 0, or 0xFF under --undefined=nan.
-  uint8_t *bytes(ascendc::Buffer buffer, int64_t address, int64_t bytes) {
-    std::vector<uint8_t> &pool = pools[static_cast<unsigned>(buffer)];
+  /// Bytes [address, address + bytes) of a pool (Local::pool), grown as
+  /// needed: bytes no op wrote read as 0, or 0xFF under --undefined=nan.
+  uint8_t *bytes(unsigned poolId, int64_t address, int64_t bytes) {
+    std::vector<uint8_t> &pool = pools[poolId];
     if (pool.size() < static_cast<size_t>(address + bytes))
       pool.resize(address + bytes, undefined == UndefinedData::NaN ? 0xFF : 0);
     return pool.data() + address;
   }
 
-  /// Under --undefined=check, one flag per byte of `buffer` from
-  /// `address` on, non-zero while no op has written the byte.
-  uint8_t *unwrittenFlags(ascendc::Buffer buffer, int64_t address,
-                          int64_t bytes) {
-    std::vector<uint8_t> &flags = unwritten[static_cast<unsigned>(buffer)];
+  /// Under --undefined=check, one flag per byte of a pool from `address`
+  /// on, non-zero while no op has written the byte.
+  uint8_t *unwrittenFlags(unsigned pool, int64_t address, int64_t bytes) {
+    std::vector<uint8_t> &flags = unwritten[pool];
     if (flags.size() < static_cast<size_t>(address + bytes))
       flags.resize(address + bytes, 1);
     return flags.data() + address;
   }
 
   /// Whether any of the `bytes` bytes at `address` is unwritten.
-  bool isUnwritten(ascendc::Buffer buffer, int64_t address, int64_t bytes) {
-    const uint8_t *flags = unwrittenFlags(buffer, address, bytes);
+  bool isUnwritten(unsigned pool, int64_t address, int64_t bytes) {
+    const uint8_t *flags = unwrittenFlags(pool, address, bytes);
     return std::any_of(flags, flags + bytes, [](uint8_t flag) { return flag; });
   }
   /// Marks the `bytes` bytes at `address` unwritten or written.
-  void setUnwritten(ascendc::Buffer buffer, int64_t address, int64_t bytes,
+  void setUnwritten(unsigned pool, int64_t address, int64_t bytes,
                     bool unwritten) {
-    std::fill_n(unwrittenFlags(buffer, address, bytes), bytes,
-                unwritten ? 1 : 0);
+    std::fill_n(unwrittenFlags(pool, address, bytes), bytes, unwritten ? 1 : 0);
   }
 
   bool checking() const { return undefined == UndefinedData::Check; }
@@ -114,24 +113,33 @@ AscendCMachine &machineOf(ExecContext &context);
 /// (a kernel without groups runs on one core).
 unsigned coreOf(AscendCMachine &machine, mlir::Operation *op);
 
-/// A local tensor operand: where its elements are.
+/// A local tensor operand: where its elements are. `owner` is the vector
+/// lane whose UB holds a lane's tensor when the lanes have their own
+/// sub-blocks (getTensorStorage's owner), else 0.
 struct Local {
   ascendc::Buffer buffer;
   int64_t address;
   ElementKind kind;
   int64_t elements;
   int64_t elementBytes;
+  unsigned owner = 0;
+
+  /// The byte pool of the machine it is in: its buffer, per lane.
+  unsigned pool() const { return ascendc::getStoragePool(buffer, owner); }
 };
 
-/// A local tensor at run time: its buffer and byte address in one index
-/// (the buffer above bit 40), so that it flows through scf.if and loop
-/// results as any value does, whatever op defined it.
+/// A local tensor at run time: its pool (buffer and owner) and byte
+/// address in one index (the pool above bit 40), so that it flows through
+/// scf.if and loop results as any value does, whatever op defined it.
 constexpr int64_t kBufferShift = 40;
 
-inline Scalar localHandle(ascendc::Buffer buffer, int64_t address) {
-  return Scalar::ofInt(ElementKind::Index,
-                       (static_cast<int64_t>(buffer) << kBufferShift) |
-                           address);
+inline Scalar localHandle(ascendc::Buffer buffer, int64_t address,
+                          unsigned owner = 0) {
+  return Scalar::ofInt(
+      ElementKind::Index,
+      (static_cast<int64_t>(ascendc::getStoragePool(buffer, owner))
+       << kBufferShift) |
+          address);
 }
 
 Local localOf(ExecContext &context, mlir::Value tensor);

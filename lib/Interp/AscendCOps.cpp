@@ -81,9 +81,14 @@ Local interp::localOf(ExecContext &context, Value tensor) {
   auto type = cast<LocalTensorType>(tensor.getType());
   ElementKind kind = kindOf(type.getElementType());
   int64_t handle = context.index(tensor);
-  return Local{static_cast<Buffer>(handle >> kBufferShift),
-               handle & ((int64_t(1) << kBufferShift) - 1), kind,
-               type.getNumElements(), getByteSize(kind)};
+  unsigned pool = static_cast<unsigned>(handle >> kBufferShift);
+  // The inverse of getStoragePool.
+  return Local{static_cast<Buffer>(pool & 0xFF),
+               handle & ((int64_t(1) << kBufferShift) - 1),
+               kind,
+               type.getNumElements(),
+               getByteSize(kind),
+               pool >> 8};
 }
 
 namespace {
@@ -154,7 +159,10 @@ LogicalResult runLocalTensor(ExecContext &context, Operation *op) {
   Buffer buffer = getBuffer(tensor.getPosition());
   if (failed(checkFits(op, buffer, tensor.getAddr(), tensor.getSize())))
     return failure();
-  context.set(tensor.getResult(), localHandle(buffer, tensor.getAddr()));
+  // A lane's UB tensor is in its own vector core's UB.
+  context.set(tensor.getResult(),
+              localHandle(buffer, tensor.getAddr(),
+                          getTensorOwner(tensor.getResult())));
   return success();
 }
 
@@ -313,7 +321,8 @@ LogicalResult runReinterpretCast(ExecContext &context, Operation *op) {
            << " of a " << source.elements << "-element tensor";
   context.set(view.getResult(),
               localHandle(source.buffer,
-                          source.address + offset * source.elementBytes));
+                          source.address + offset * source.elementBytes,
+                          source.owner));
   return success();
 }
 
@@ -378,13 +387,13 @@ FailureOr<ArrayData> readElements(ExecContext &context, Operation *op,
     if (failed(checkWindow(op, "reads", window, 0, local.elements)))
       return failure();
     ArrayData data(local.kind, count);
-    const uint8_t *bytes = machine.bytes(local.buffer, local.address,
+    const uint8_t *bytes = machine.bytes(local.pool(), local.address,
                                          window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i) {
       int64_t at = window.offset(i) * local.elementBytes;
       decodeElement(local.kind, bytes + at, data, i);
       if (track)
-        (*unwritten)[i] = machine.isUnwritten(local.buffer, local.address + at,
+        (*unwritten)[i] = machine.isUnwritten(local.pool(), local.address + at,
                                               local.elementBytes);
     }
     return data;
@@ -434,13 +443,13 @@ LogicalResult writeElements(ExecContext &context, Operation *op, Value tensor,
     Local local = localOf(context, tensor);
     if (failed(checkWindow(op, "writes", window, 0, local.elements)))
       return failure();
-    uint8_t *bytes = machine.bytes(local.buffer, local.address,
+    uint8_t *bytes = machine.bytes(local.pool(), local.address,
                                    window.end() * local.elementBytes);
     for (int64_t i = 0; i < count; ++i) {
       int64_t at = window.offset(i) * local.elementBytes;
       encodeElement(kind, elements, i, bytes + at);
       if (track)
-        machine.setUnwritten(local.buffer, local.address + at,
+        machine.setUnwritten(local.pool(), local.address + at,
                              local.elementBytes, isUnwritten(unwritten, i));
     }
     return success();
@@ -731,7 +740,11 @@ FailureOr<Lanes> lanesOf(ExecContext &context, Operation *op) {
     // The strides may carry a lane anywhere in the buffer, but not past it
     // (nor may the lanes outnumber the bytes of every buffer many times).
     if (repeat > 0 && !active.empty()) {
-      int64_t limit = machine::getCapacityLimit(tensor.buffer);
+      // Unplanned placeholders lie one after another, past the capacity
+      // (runLocalTensorAuto): the buffer then reaches as far as they do.
+      int64_t limit =
+          std::max(machine::getCapacityLimit(tensor.buffer),
+                   machineOf(context).nextFree.lookup(unsigned(tensor.buffer)));
       bool overflow = strides[operands + i] < 0 || strides[i] < 0 ||
                       repeat > kMaxLanes / static_cast<int64_t>(active.size());
       uint64_t blocks = 0;
@@ -775,7 +788,7 @@ ArrayData gather(AscendCMachine &machine, const Local &tensor,
   ArrayData data(tensor.kind, addresses.size());
   for (auto [i, address] : llvm::enumerate(addresses))
     decodeElement(tensor.kind,
-                  machine.bytes(tensor.buffer, address, tensor.elementBytes),
+                  machine.bytes(tensor.pool(), address, tensor.elementBytes),
                   data, i);
   return data;
 }
@@ -790,7 +803,7 @@ Unwritten gatherUnwritten(AscendCMachine &machine, const Local &tensor,
   unwritten.reserve(addresses.size());
   for (int64_t address : addresses)
     unwritten.push_back(
-        machine.isUnwritten(tensor.buffer, address, tensor.elementBytes));
+        machine.isUnwritten(tensor.pool(), address, tensor.elementBytes));
   return unwritten;
 }
 
@@ -801,9 +814,9 @@ void scatter(AscendCMachine &machine, const Local &tensor,
              const Unwritten &unwritten) {
   for (auto [i, address] : llvm::enumerate(addresses)) {
     encodeElement(tensor.kind, data, i,
-                  machine.bytes(tensor.buffer, address, tensor.elementBytes));
+                  machine.bytes(tensor.pool(), address, tensor.elementBytes));
     if (machine.checking())
-      machine.setUnwritten(tensor.buffer, address, tensor.elementBytes,
+      machine.setUnwritten(tensor.pool(), address, tensor.elementBytes,
                            isUnwritten(unwritten, i));
   }
 }
@@ -1144,13 +1157,13 @@ FailureOr<Pairs> readPairs(ExecContext &context, Operation *op, Value tensor,
            << local.elements * local.elementBytes << "-byte tensor";
   Pairs pairs{ArrayData(local.kind, count), std::vector<int32_t>(count),
               Unwritten(machine.checking() ? count : 0, 0)};
-  const uint8_t *bytes = machine.bytes(local.buffer, local.address, count * 8);
+  const uint8_t *bytes = machine.bytes(local.pool(), local.address, count * 8);
   for (int64_t i = 0; i < count; ++i) {
     decodeElement(local.kind, bytes + 8 * i, pairs.scores, i);
     std::memcpy(&pairs.indices[i], bytes + 8 * i + 4, 4);
     if (machine.checking())
       pairs.unwritten[i] =
-          machine.isUnwritten(local.buffer, local.address + 8 * i, 8);
+          machine.isUnwritten(local.pool(), local.address + 8 * i, 8);
   }
   return pairs;
 }
@@ -1165,14 +1178,14 @@ LogicalResult writePairs(ExecContext &context, Operation *op, Value tensor,
     return op->emitOpError()
            << "writes " << count << " pairs to a "
            << local.elements * local.elementBytes << "-byte tensor";
-  uint8_t *bytes = machine.bytes(local.buffer, local.address, count * 8);
+  uint8_t *bytes = machine.bytes(local.pool(), local.address, count * 8);
   for (int64_t k = 0; k < count; ++k) {
     int64_t from = order[k];
     std::memset(bytes + 8 * k, 0, 8);
     encodeElement(local.kind, pairs.scores, from, bytes + 8 * k);
     std::memcpy(bytes + 8 * k + 4, &pairs.indices[from], 4);
     if (machine.checking())
-      machine.setUnwritten(local.buffer, local.address + 8 * k, 8,
+      machine.setUnwritten(local.pool(), local.address + 8 * k, 8,
                            isUnwritten(pairs.unwritten, from));
   }
   return success();
@@ -1280,12 +1293,12 @@ LogicalResult runGetValue(ExecContext &context, Operation *op) {
   auto [local, address] = *at;
   AscendCMachine &machine = machineOf(context);
   if (machine.checking() &&
-      machine.isUnwritten(local.buffer, address, local.elementBytes))
+      machine.isUnwritten(local.pool(), address, local.elementBytes))
     return op->emitOpError() << "reads element " << index
                              << ", which no op wrote (undefined data)";
   ArrayData element(local.kind, 1);
   decodeElement(local.kind,
-                machine.bytes(local.buffer, address, local.elementBytes),
+                machine.bytes(local.pool(), address, local.elementBytes),
                 element, 0);
   context.set(get.getResult(), element.scalarAt(0));
   return success();
@@ -1304,9 +1317,9 @@ LogicalResult runSetValue(ExecContext &context, Operation *op) {
   ArrayData element(local.kind, 1);
   element.setScalar(0, context.scalar(set.getValue()));
   encodeElement(local.kind, element, 0,
-                machine.bytes(local.buffer, address, local.elementBytes));
+                machine.bytes(local.pool(), address, local.elementBytes));
   if (machine.checking())
-    machine.setUnwritten(local.buffer, address, local.elementBytes, false);
+    machine.setUnwritten(local.pool(), address, local.elementBytes, false);
   return success();
 }
 

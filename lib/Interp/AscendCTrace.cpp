@@ -109,7 +109,7 @@ Side sideOf(ExecContext &context, Value tensor) {
     Local local = localOf(context, tensor);
     // Local ids sit above every GM storage id (the buffer is above bit 40).
     return {local.buffer,
-            static_cast<uint64_t>(local.buffer) << kBufferShift |
+            static_cast<uint64_t>(local.pool()) << kBufferShift |
                 static_cast<uint64_t>(local.address),
             local.elementBytes};
   }
@@ -192,7 +192,12 @@ void emitVector(ExecContext &context, Operation *op) {
     record.dtype = context.intern(getKindName(kind));
     record.elem_size = static_cast<uint8_t>(getByteSize(kind));
   }
-  record.shape[0] = static_cast<uint32_t>(elements);
+  // The elements as rows of the widest operand's rows (as the compiled
+  // producer's ascendc_vector gives them).
+  int64_t columns = getRecordColumns(op);
+  record.shape[1] = static_cast<uint32_t>(columns);
+  record.shape[0] = static_cast<uint32_t>(
+      columns > 0 ? (elements + columns - 1) / columns : elements);
   record.amount = static_cast<uint64_t>(elements);
   record.setSpace(Buffer::UB);
   record.write_bytes = record.amount * record.elem_size;

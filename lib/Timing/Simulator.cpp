@@ -529,23 +529,28 @@ Error Simulator::Impl::flushReady() {
 
 /// The item's buffer footprint: the bytes of its distinct written buffers,
 /// each counted at its largest write (planned storage is one buffer reused
-/// by tiles of different sizes).
+/// by tiles of different sizes). Each vector core has its own UB: a split
+/// group's lanes are counted apart and the larger is what a core needs.
 Error Simulator::Impl::measureFootprint(uint32_t id, const Item &item,
                                         ItemTiming &timing) {
   SmallDenseMap<uint64_t, uint64_t, 32> counted;
-  std::array<uint64_t, kNumSpaces> footprint{};
+  std::array<std::array<uint64_t, 2>, kNumSpaces> perLane{};
   for (const PendingRecord &pending : item.records) {
     const Record &record = pending.record;
     if (record.getSpace() == Space::GM)
       continue;
+    unsigned lane = record.getCore() == CoreKind::Vector ? record.lane % 2 : 0;
     for (uint64_t buffer : record.writes()) {
       uint64_t &bytes = counted[buffer];
       if (record.write_bytes > bytes) {
-        footprint[record.space] += record.write_bytes - bytes;
+        perLane[record.space][lane] += record.write_bytes - bytes;
         bytes = record.write_bytes;
       }
     }
   }
+  std::array<uint64_t, kNumSpaces> footprint{};
+  for (unsigned s = 0; s < kNumSpaces; ++s)
+    footprint[s] = std::max(perLane[s][0], perLane[s][1]);
   for (unsigned s = 1; s < kNumSpaces; ++s) {
     uint64_t capacity = config.capacity[s];
     if (!capacity || !footprint[s])

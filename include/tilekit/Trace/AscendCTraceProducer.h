@@ -247,8 +247,9 @@ inline ptrdiff_t ascendc_block_count(Context &ctx) { return ctx.blockCount; }
 /// The executor runs both lanes on one vector core: sub-block 0.
 inline ptrdiff_t ascendc_subblock_index(Context &) { return 0; }
 
-inline Local ascendc_local(Context &, int buffer, int64_t address) {
-  return Local{static_cast<uint64_t>(buffer) << kBufferShift |
+/// A local tensor of `pool` (its buffer, per vector core: getStoragePool).
+inline Local ascendc_local(Context &, int pool, int64_t address) {
+  return Local{static_cast<uint64_t>(pool) << kBufferShift |
                static_cast<uint64_t>(address)};
 }
 /// A view `offset` elements of `bytes` bytes into `source`.
@@ -387,7 +388,11 @@ inline void ascendc_vector(Context &ctx, const tilekit_trace_record &proto,
     if (access & 2)
       addWrite(r, all[i].id);
   }
-  r.shape[0] = static_cast<uint32_t>(elements);
+  // The elements as rows of the widest operand's (its row length in the
+  // proto's shape[1], getRecordColumns), as the executor's trace has them.
+  uint32_t columns = proto.shape[1];
+  r.shape[0] = static_cast<uint32_t>(
+      columns ? (elements + columns - 1) / columns : elements);
   r.amount = static_cast<uint64_t>(elements);
   r.write_bytes = r.amount * proto.elem_size;
   ascendc_send(ctx, r, where, false);

@@ -428,16 +428,16 @@ struct TileCastLowering : TilePattern<pto::TileCastOp> {
 };
 
 /// `rhs` (M x 1 for a row expansion, 1 x N for a column one) broadcast to
-/// the shape of `like` in a fresh VECCALC tensor.
+/// the shape of `like` in a fresh VECCALC tensor of `laneOf`'s lane.
 Value broadcastTo(ConversionPatternRewriter &rewriter, Location loc, Value rhs,
-                  Type like, bool isRow) {
+                  Type like, bool isRow, Operation *laneOf) {
   auto shape = cast<ascendc::LocalTensorType>(like);
   auto type = ascendc::LocalTensorType::get(
       rewriter.getContext(), shape.getShape(),
       cast<ascendc::LocalTensorType>(rhs.getType()).getElementType());
   Value wide = ascendc::LocalTensorAutoOp::create(
       rewriter, loc, type, ascendc::Position::VecCalc, false, false);
-  markLane(wide, rhs.getDefiningOp());
+  markLane(wide, laneOf);
   ascendc::BroadcastOp::create(rewriter, loc, wide, rhs, isRow ? 1 : 0,
                                Value());
   return wide;
@@ -491,7 +491,7 @@ template <typename From, bool IsRow> struct ExpandLowering : TilePattern<From> {
       this->valid.inherit(op.getResult(), op.getSrc());
     Type result = this->getTypeConverter()->convertType(op.getType());
     rewriter.replaceOp(op, broadcastTo(rewriter, op.getLoc(), adaptor.getSrc(),
-                                       result, IsRow));
+                                       result, IsRow, op));
     return success();
   }
 };
@@ -669,7 +669,7 @@ struct ExpandBinaryLowering : TilePattern<From> {
     this->valid.inherit(op.getResult(), op.getLhs());
     // The result overwrites the broadcast in place (an elementwise
     // instruction may write the tensor it reads), which saves UB a tensor.
-    Value dst = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow);
+    Value dst = broadcastTo(rewriter, loc, adaptor.getRhs(), type, IsRow, op);
     To::create(rewriter, loc, TypeRange(),
                ValueRange{dst, adaptor.getLhs(), dst},
                ArrayRef<NamedAttribute>());

@@ -258,13 +258,15 @@ struct GetValueRule : AscendCRule<GetValueOp> {
   }
 };
 
-/// A local tensor: its buffer and address.
+/// A local tensor: its pool (its buffer; a lane's UB per lane, as the
+/// executor keeps them) and address.
 struct LocalTensorRule : AscendCRule<LocalTensorOp> {
   using OpRule::OpRule;
   LogicalResult lower(Lowering &l) const override {
     auto local = cast<LocalTensorOp>(l.op);
-    l.call.literal(Twine(static_cast<unsigned>(getBuffer(local.getPosition()))))
-        .literal(Twine(local.getAddr()) + "LL");
+    unsigned pool = getStoragePool(getBuffer(local.getPosition()),
+                                   getTensorOwner(local.getResult()));
+    l.call.literal(Twine(pool)).literal(Twine(local.getAddr()) + "LL");
     return l.replaceByCall("ascendc_local");
   }
 };
@@ -532,6 +534,7 @@ struct VectorInstructionRule : ProducerRule<AscendCEnv> {
       record.elem_size = static_cast<uint8_t>(getElementBytes(element));
     }
     record.setSpace(Buffer::UB);
+    record.shape[1] = static_cast<uint32_t>(getRecordColumns(op));
     l.call.literal(env.tables.proto(record)).literal(env.where(op));
     // The elements.
     int64_t largest = getLargestOperandElements(op);

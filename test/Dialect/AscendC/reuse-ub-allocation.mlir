@@ -274,3 +274,62 @@ func.func @reuse_groups(%gm: !ascendc.global_tensor<333xi32>) {
   ascendc.data_copy %c, %gm : !ascendc.local_tensor<333xi32>, !ascendc.global_tensor<333xi32>
   return
 }
+
+// -----
+
+// Across blocks: a tile used only before a loop (%init) gives its storage
+// to a tile of the loop body (%body), and one used only after the loop
+// (%after, in a core group counted in line) takes it back; %live, used
+// inside the loop, keeps its own.
+// CHECK-LABEL: func.func @across_blocks(
+// CHECK: %[[INIT:.*]] = ascendc.local_tensor_auto veccalc : <256xf32>
+// CHECK: %[[LIVE:.*]] = ascendc.local_tensor_auto veccalc : <256xf32>
+// CHECK: scf.for
+// CHECK: ascendc.reinterpret_cast %[[INIT]] : <256xf32> to <256xf32>
+// CHECK: ascendc.if_aiv
+// CHECK: ascendc.reinterpret_cast %[[INIT]] : <256xf32> to <256xf32>
+// ADDR-LABEL: func.func @across_blocks(
+// ADDR: ascendc.local_tensor veccalc addr 0 size 1024
+// ADDR: ascendc.local_tensor veccalc addr 1024 size 1024
+// ADDR-NOT: ascendc.local_tensor veccalc
+// ADDR: return
+// INOUT-LABEL: func.func @across_blocks(
+func.func @across_blocks(%gm: !ascendc.global_tensor<256xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+  %live = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+  ascendc.if_aiv {
+    ascendc.data_copy %init, %gm : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+    ascendc.data_copy %live, %init : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %body = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+    ascendc.if_aiv {
+      ascendc.exp_l2 %body, %live : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+      ascendc.add_l2 %live, %live, %body : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+    }
+  }
+  ascendc.if_aiv {
+    %after = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<256xf32>
+    ascendc.exp_l2 %after, %live : !ascendc.local_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+    ascendc.data_copy %gm, %after : !ascendc.global_tensor<256xf32>, !ascendc.local_tensor<256xf32>
+  }
+  return
+}
+
+// -----
+
+// Each lane's tiles are its own: lane 0's and lane 1's never share, even
+// one after the other (on two sub-blocks they are in different UBs).
+// CHECK-LABEL: func.func @lanes_apart(
+// CHECK-NOT: reinterpret_cast
+// CHECK: return
+// INOUT-LABEL: func.func @lanes_apart(
+func.func @lanes_apart(%gm: !ascendc.global_tensor<256xf32>) {
+  %a = ascendc.local_tensor_auto veccalc {ascendc.lane = 0 : i64} : !ascendc.local_tensor<256xf32>
+  ascendc.data_copy %a, %gm : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  %b = ascendc.local_tensor_auto veccalc {ascendc.lane = 1 : i64} : !ascendc.local_tensor<256xf32>
+  ascendc.data_copy %b, %gm : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
+  return
+}

@@ -37,6 +37,39 @@ bool isCubeKernel(Operation *func) {
   return found.wasInterrupted();
 }
 
+std::optional<int64_t> getTensorLane(Value tensor) {
+  Operation *def = tensor.getDefiningOp();
+  if (!def || !isa<LocalTensorType>(tensor.getType()))
+    return std::nullopt;
+  if (auto lane =
+          def->getAttrOfType<IntegerAttr>(AscendCDialect::kLaneAttrName))
+    return lane.getInt();
+  return std::nullopt;
+}
+
+unsigned getTensorOwner(Value tensor) {
+  std::optional<Position> position = getPosition(tensor);
+  std::optional<int64_t> lane = getTensorLane(tensor);
+  return position && getBuffer(*position) == Buffer::UB && lane
+             ? static_cast<unsigned>(*lane)
+             : 0u;
+}
+
+bool lanesHaveOwnSubBlocks(Operation *func) {
+  bool laned = false, cubeWritesUb = false;
+  func->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      laned |= getTensorLane(result) == 1;
+    // The C310 mailbox: the cube fills a UB tensor.
+    Operation *group = getCoreGroup(op);
+    if (group && isCubeGroup(group))
+      for (Value operand : op->getOperands())
+        if (std::optional<Position> position = getPosition(operand))
+          cubeWritesUb |= getBuffer(*position) == Buffer::UB;
+  });
+  return laned && !cubeWritesUb;
+}
+
 KernelCores getKernelCores(Operation *func) {
   // A launch kernel runs on the cores of the kernels it calls.
   std::optional<KernelCores> called;

@@ -25,18 +25,6 @@ using namespace tilekit::ascendc;
 
 namespace {
 
-/// The lane whose tile `value` holds: the `ascendc.lane` of the op that
-/// made it (the placeholder, its addressed form or a reuse cast).
-std::optional<int64_t> laneOfTensor(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def || !isa<LocalTensorType>(value.getType()))
-    return std::nullopt;
-  if (auto lane =
-          def->getAttrOfType<IntegerAttr>(AscendCDialect::kLaneAttrName))
-    return lane.getInt();
-  return std::nullopt;
-}
-
 /// The lanes whose tensors an op (or an op it holds) reads or writes: bit
 /// L for lane L. Ops without effects (a tensor's definition or view,
 /// scalar code) touch none.
@@ -46,7 +34,7 @@ unsigned lanesOf(Operation *op) {
     if (inner->getNumRegions() == 0 && isMemoryEffectFree(inner))
       return;
     for (Value operand : inner->getOperands())
-      if (std::optional<int64_t> lane = laneOfTensor(operand))
+      if (std::optional<int64_t> lane = getTensorLane(operand))
         lanes |= 1u << *lane;
   });
   return lanes;
@@ -154,22 +142,14 @@ LogicalResult LaneGuard::guard(Block &block) {
 struct GuardLanesPass : tilekit::ascendc::impl::GuardLanesBase<GuardLanesPass> {
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
-    bool laned = false, cubeWritesUb = false, guarded = false;
+    bool guarded = false;
     SmallVector<IfAivOp> groups;
     func->walk([&](Operation *op) {
       guarded |= isa<IfSubBlockOp>(op);
-      for (Value result : op->getResults())
-        laned |= laneOfTensor(result) == 1;
-      // The C310 mailbox: the cube fills a UB tensor.
-      Operation *group = getCoreGroup(op);
-      if (group && isCubeGroup(group))
-        for (Value operand : op->getOperands())
-          if (std::optional<Position> position = getPosition(operand))
-            cubeWritesUb |= getBuffer(*position) == Buffer::UB;
-      if (auto vector = dyn_cast<IfAivOp>(op); vector && !group)
+      if (auto vector = dyn_cast<IfAivOp>(op); vector && !getCoreGroup(op))
         groups.push_back(vector);
     });
-    if (!laned || cubeWritesUb || guarded)
+    if (guarded || !lanesHaveOwnSubBlocks(func))
       return;
     LaneGuard lanes;
     for (IfAivOp group : groups)

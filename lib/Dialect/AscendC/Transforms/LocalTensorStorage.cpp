@@ -5,6 +5,8 @@
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -103,6 +105,10 @@ bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b) {
   unsigned cores = usingCores(a);
   if (cores != usingCores(b) || (cores & 1u && cores & 2u))
     return false;
+  // Each lane's tensors are its own (on two sub-blocks, in its own UB):
+  // storage both lanes used would be in both UBs.
+  if (getTensorLane(a.getResult()) != getTensorLane(b.getResult()))
+    return false;
   // Tensors of different reuse groups may be live at once (a double-buffered
   // loop's two halves).
   auto group = [](LocalTensorAutoOp tensor) {
@@ -126,6 +132,78 @@ LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
   tensor->moveBefore(owner);
   replaceWithCast(owner, tensor);
   return tensor;
+}
+
+/// The block whose op order times `block`'s ops: a core group's body
+/// counts in line in the block holding the group (BlockOrder).
+static Block *timingBlock(Block *block) {
+  Operation *parent = block->getParentOp();
+  return parent && isCoreGroupOp(parent) ? parent->getBlock() : block;
+}
+
+/// The op that holds `op` among those timed in `timing`, below a nested
+/// region (a loop, a branch), or null when `op` is not below one.
+static Operation *holderIn(Block *timing, Operation *op) {
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (!isCoreGroupOp(parent) && timingBlock(parent->getBlock()) == timing)
+      return parent;
+  return nullptr;
+}
+
+/// When, in `timing`'s op order, `tensor` is in use: its lifetime when
+/// timed there (its block, or a core group's body in it), else the op
+/// holding it while that op runs.
+static std::optional<std::pair<unsigned, unsigned>>
+spanIn(Block *timing, LocalTensorAutoOp tensor, BlockOrder &order) {
+  if (timingBlock(tensor->getBlock()) == timing) {
+    BlockLifetime life = getBlockLifetime(tensor, order);
+    return std::make_pair(life.first, life.last);
+  }
+  if (Operation *holder = holderIn(timing, tensor)) {
+    unsigned at = order.indexOf(holder);
+    return std::make_pair(at, at);
+  }
+  return std::nullopt;
+}
+
+void shareAcrossBlocks(Operation *func,
+                       function_ref<bool(LocalTensorAutoOp)> considered) {
+  SmallVector<LocalTensorAutoOp> tensors;
+  func->walk([&](LocalTensorAutoOp tensor) {
+    if (considered(tensor))
+      tensors.push_back(tensor);
+  });
+  llvm::SmallPtrSet<Operation *, 16> gone;
+  BlockOrder order;
+  for (LocalTensorAutoOp tensor : tensors) {
+    if (gone.contains(tensor))
+      continue;
+    for (LocalTensorAutoOp outer : tensors) {
+      if (outer == tensor || gone.contains(outer) ||
+          getAllocationPool(outer.getPosition()) !=
+              getAllocationPool(tensor.getPosition()) ||
+          outer->getBlock() == tensor->getBlock() ||
+          !outer->getBlock()->findAncestorOpInBlock(*tensor) ||
+          !canShareStorage(outer, tensor))
+        continue;
+      Block *timing = timingBlock(outer->getBlock());
+      auto span = spanIn(timing, tensor, order);
+      if (!span)
+        continue;
+      BlockLifetime life = getBlockLifetime(outer, order);
+      if (!(life.last < span->first || span->second < life.first))
+        continue;
+      // At the front of its block, the storage dominates every use.
+      outer->moveBefore(&outer->getBlock()->front());
+      LocalTensorAutoOp owner = shareStorage(outer, tensor);
+      gone.insert(owner == outer ? tensor.getOperation()
+                                 : outer.getOperation());
+      order = BlockOrder(); // placeholders moved
+      break;
+    }
+  }
 }
 
 } // namespace tilekit::ascendc

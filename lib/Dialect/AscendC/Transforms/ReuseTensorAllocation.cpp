@@ -94,7 +94,15 @@ bool canFollow(const Life &top, const Life &bottom) {
 struct ReuseTensorAllocationPass
     : tilekit::ascendc::impl::ReuseTensorAllocationBase<
           ReuseTensorAllocationPass> {
-  void runOnOperation() override { reuseIn(getOperation()); }
+  void runOnOperation() override {
+    reuseIn(getOperation());
+    // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
+    shareAcrossBlocks(getOperation(), [](LocalTensorAutoOp tensor) {
+      return isReusable(tensor.getPosition()) &&
+             getBuffer(tensor.getPosition()) != Buffer::UB &&
+             !tensor.getInput() && !tensor.getOutput();
+    });
+  }
 
   static void reuseIn(FunctionOpInterface func) {
     SmallVector<Life> lives;

@@ -40,6 +40,10 @@ struct ReuseUbAllocationPass
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
         process(block);
+    shareAcrossBlocks(getOperation(), [](LocalTensorAutoOp tensor) {
+      return isUB(tensor.getPosition()) && !tensor.getInput() &&
+             !tensor.getOutput();
+    });
   }
 
   /// Nested blocks first, then tensors of alternative regions, then the

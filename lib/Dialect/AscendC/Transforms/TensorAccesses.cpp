@@ -2,6 +2,8 @@
 
 #include "tilekit/Dialect/AscendC/Transforms/TensorAccesses.h"
 
+#include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
+
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -14,7 +16,8 @@ TensorStorage getTensorStorage(Value tensor) {
     return TensorStorage{
         nullptr, static_cast<int>(getBuffer(planned.getPosition())),
         static_cast<int64_t>(planned.getAddr()),
-        static_cast<int64_t>(planned.getAddr() + planned.getSize())};
+        static_cast<int64_t>(planned.getAddr() + planned.getSize()),
+        getTensorOwner(root)};
   return TensorStorage{root.getAsOpaquePointer(), -1, 0, 0};
 }
 

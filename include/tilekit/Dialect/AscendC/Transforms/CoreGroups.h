@@ -54,6 +54,29 @@ KernelCores getKernelCores(mlir::Operation *func);
 std::optional<std::pair<int64_t, int64_t>>
 findFreeFlags(llvm::ArrayRef<mlir::Operation *> kernels);
 
+/// The vector lane (sub-block) whose tile a local tensor value holds: the
+/// `ascendc.lane` of the op that made it (the placeholder, its addressed
+/// form or a reuse cast); none for a tensor both lanes use.
+std::optional<int64_t> getTensorLane(mlir::Value tensor);
+
+/// The vector core (0 or 1) whose UB holds a local tensor: a lane's UB
+/// tensor is in its lane's (the storage `owner`), every other tensor 0.
+unsigned getTensorOwner(mlir::Value tensor);
+
+/// One number for a buffer of one vector core (its owner): how the
+/// executor's byte pools and the traces' storage ids tell the two UBs of a
+/// 1:2 block apart.
+inline unsigned getStoragePool(Buffer buffer, unsigned owner) {
+  return static_cast<unsigned>(buffer) | owner << 8;
+}
+
+/// Whether a split group's lanes run on vector sub-blocks 0 and 1, each
+/// with its own UB (ascendc-guard-lanes guards them): the kernel has
+/// lane-1 tensors and no cube op fills UB (C310's mailbox keeps both lanes
+/// on one vector core). Then the two lanes' UB tensors may take the same
+/// addresses.
+bool lanesHaveOwnSubBlocks(mlir::Operation *func);
+
 /// Whether `group` runs on the cube core (`if_aic`).
 inline bool isCubeGroup(mlir::Operation *group) {
   return mlir::isa<IfAicOp>(group);

@@ -16,7 +16,10 @@
 namespace tilekit::ascendc {
 
 /// The name a vector instruction is costed by in a machine config:
-/// `add_l2` and `add_l0` are both `add`.
+/// `add_l2` and `add_l0` are both `add`; the advanced API's reductions and
+/// broadcasts along an axis are the PTO tile ops they implement
+/// (`reduce_sum` axis 1 is `row_sum`, `broadcast` axis 0 `col_expand`), so
+/// that a kernel and its compiled form take one cost for one operation.
 llvm::StringRef getRecordOpName(mlir::Operation *op);
 
 /// The local tensor whose element type a vector instruction's record
@@ -29,6 +32,13 @@ mlir::Value getRecordTypedTensor(mlir::Operation *op);
 /// its scratch); an L0 op's count is its mask times its repeats, and an
 /// L2 op's its count operand, which the run gives.
 int64_t getLargestOperandElements(mlir::Operation *op);
+
+/// The row length a vector record's shape gives (its shape is the
+/// elements as rows of it, as a PTO tile op's record gives the tile's):
+/// the last extent of the operand with the most elements (as
+/// getLargestOperandElements counts them), so that a row fit in the config
+/// sees the rows of a compiled row reduction or broadcast as of its tile op.
+int64_t getRecordColumns(mlir::Operation *op);
 
 } // namespace tilekit::ascendc
 

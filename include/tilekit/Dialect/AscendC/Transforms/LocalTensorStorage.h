@@ -68,6 +68,17 @@ bool canShareStorage(LocalTensorAutoOp a, LocalTensorAutoOp b);
 LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
                                LocalTensorAutoOp tensor);
 
+/// Sharing inside each block cannot see tensors of different blocks: each
+/// placeholder `considered` takes the storage of one of an enclosing block
+/// (or of the block a core group it is in counts in) of its pool that is
+/// not in use while it is: last used before or first used after it, or
+/// before or after the op (a loop, a branch) holding it. So a tile that
+/// lives only before a loop (a loop-carried value's initial tile, the
+/// first block of a look-ahead) or only after it (the epilogue's) needs
+/// no storage of its own. canShareStorage must hold.
+void shareAcrossBlocks(mlir::Operation *func,
+                       llvm::function_ref<bool(LocalTensorAutoOp)> considered);
+
 } // namespace tilekit::ascendc
 
 #endif // TILEKIT_DIALECT_ASCENDC_TRANSFORMS_LOCALTENSORSTORAGE_H
