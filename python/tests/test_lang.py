@@ -27,6 +27,8 @@ FORMS = {
     "flash_attention.mlir": ("flash_attention.py", "attention", {}),
     "flash_attention_d128.mlir": ("flash_attention.py", "attention", {"d": 128}),
     "flash_attention_mixed.mlir": ("flash_attention_mixed.py", "attention", {}),
+    "flash_attention_fast.mlir": ("flash_attention_mixed.py", "attention",
+                                  {"block": 128, "kblock": 128}),
     "mixed_scaled_matmul.mlir": ("mixed_scaled_matmul.py", "main", {}),
     "vf/add.mlir": ("vf_add.py", "vf_add", {}),
 }
