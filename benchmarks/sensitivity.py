@@ -22,6 +22,8 @@ KERNELS = [
     ("softmax 8192 x 128 f32", "softmax.mlir", "x=8192x128,y=8192x128"),
     ("flash attention S=4096 (mixed)", "flash_attention_mixed.mlir",
      "q=4096x128,kt=128x4096,v=4096x128,o=4096x128"),
+    ("flash attention S=4096 (fast)", "flash_attention_fast.mlir",
+     "q=4096x128,kt=128x4096,v=4096x128,o=4096x128"),
 ]
 
 # (name, where in the config, factors); each a figure without a public source.

@@ -40,6 +40,15 @@ def AllocateTensor : InterfacePass<"ascendc-allocate-tensor", "mlir::FunctionOpI
 
     A rank-1 tensor counts as one row. Since every size is a multiple of 32
     bytes, every address is 32-byte aligned.
+
+    A split group's lanes run on vector sub-blocks 0 and 1, each with its
+    own UB, when the function has lane-1 tensors (`ascendc.lane`) and no
+    cube op fills UB (`ascendc-guard-lanes` then guards them): UB tensors
+    both lanes use come first, then each lane's own from where those end,
+    lane 1's at the same addresses as lane 0's. So a kernel needs the
+    shared tensors plus its larger lane, not both lanes, of each vector
+    core's UB. Otherwise (a C310 mailbox keeps both lanes on one vector
+    core) every tensor has its own address.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
@@ -166,6 +175,16 @@ def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::Func
     with the j-th of the first region, and the shared tensor moves before
     the op.
 
+    Then across blocks: a tensor takes the storage of one of an enclosing
+    block (or of the block a core group it is in counts in) that is not in
+    use while it is: last used before or first used after it, or before or
+    after the op holding it. A loop-carried value's initial tile, used only
+    before the loop, gives its storage to a tile of the loop body; the
+    epilogue's tile, used only after it, takes one back. `input`/`output`
+    tensors do not share across blocks. Each lane's tensors (`ascendc.lane`)
+    share only with tensors of the same lane: on two sub-blocks each lane's
+    UB is its own.
+
     In a loop body, two tensors both marked `input` or `output` do not
     share: the next iteration's loads overlap the previous one's stores
     when the loop is pipelined. `reuse-in-out` allows it. Tensors of
@@ -230,6 +249,13 @@ def ReuseTensorAllocation
     `ascendc-allocate-tensor` computes them (cube positions padded to
     fractals). A storage owner shared across blocks moves to the top of its
     function so that it dominates every cast.
+
+    Then across blocks, for the cube's buffers (L1, L0A, L0B, L0C): a
+    tensor takes the storage of one of an enclosing block that is not in
+    use while it is, last used before or first used after the op (a loop,
+    a branch) holding it, as `ascendc-reuse-ub-allocation` does for UB.
+    A look-ahead's first block, computed before the loop, then shares the
+    loop's tiles in L0B and L0C.
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
