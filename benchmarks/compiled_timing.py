@@ -34,6 +34,9 @@ EXAMPLES = {
     "flash_attention_mixed": ["q=rand:1024x128:f16:1",
                               "kt=rand:128x1024:f16:2",
                               "v=rand:1024x128:f16:3", "o=zeros:1024x128:f32"],
+    "flash_attention_fast": ["q=rand:1024x128:f16:1",
+                             "kt=rand:128x1024:f16:2",
+                             "v=rand:1024x128:f16:3", "o=zeros:1024x128:f32"],
 }
 
 # Kernels timed a second time with --double-buffer.
