@@ -100,8 +100,8 @@ func.func @second() {
   return
 }
 
-// A split group's lanes run on vector sub-blocks 0 and 1, each with its own
-// UB: the tensors both lanes use come first, then each lane's from where
+// A mixed kernel's split group runs its lanes on vector sub-blocks 0 and 1,
+// each with its own UB: the tensors both lanes use come first, then each lane's from where
 // those end, lane 1's at the same addresses as lane 0's. Other buffers
 // are not per lane.
 // CHECK-LABEL: func.func @lanes(
@@ -118,6 +118,23 @@ func.func @lanes(%gm: !ascendc.global_tensor<64xf32>) {
   %b1 = ascendc.local_tensor_auto vecin {ascendc.lane = 1 : i64} : !ascendc.local_tensor<64xf32>
   // CHECK: ascendc.local_tensor a1 addr 0 size 8192 {ascendc.lane = 1 : i64} : <256xf16>
   %l1 = ascendc.local_tensor_auto a1 {ascendc.lane = 1 : i64} : !ascendc.local_tensor<256xf16>
+  ascendc.if_aic {
+  }
+  ascendc.if_aiv {
+    ascendc.data_copy %b0, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+    ascendc.data_copy %b1, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
+  }
+  return
+}
+
+// A kernel without a cube part launches one vector core per block: both
+// lanes run there, one UB, every tensor at its own address.
+// CHECK-LABEL: func.func @lanes_vector_only(
+func.func @lanes_vector_only(%gm: !ascendc.global_tensor<64xf32>) {
+  // CHECK: ascendc.local_tensor vecin addr 0 size 256 {ascendc.lane = 0 : i64} : <64xf32>
+  %b0 = ascendc.local_tensor_auto vecin {ascendc.lane = 0 : i64} : !ascendc.local_tensor<64xf32>
+  // CHECK: ascendc.local_tensor vecin addr 256 size 256 {ascendc.lane = 1 : i64} : <64xf32>
+  %b1 = ascendc.local_tensor_auto vecin {ascendc.lane = 1 : i64} : !ascendc.local_tensor<64xf32>
   ascendc.if_aiv {
     ascendc.data_copy %b0, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>
     ascendc.data_copy %b1, %gm : !ascendc.local_tensor<64xf32>, !ascendc.global_tensor<64xf32>

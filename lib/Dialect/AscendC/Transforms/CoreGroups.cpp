@@ -56,8 +56,10 @@ unsigned getTensorOwner(Value tensor) {
 }
 
 bool lanesHaveOwnSubBlocks(Operation *func) {
-  bool laned = false, cubeWritesUb = false;
+  bool laned = false, cubeWritesUb = false, cube = false, vector = false;
   func->walk([&](Operation *op) {
+    cube |= isa<IfAicOp>(op);
+    vector |= isa<IfAivOp>(op);
     for (Value result : op->getResults())
       laned |= getTensorLane(result) == 1;
     // The C310 mailbox: the cube fills a UB tensor.
@@ -67,7 +69,8 @@ bool lanesHaveOwnSubBlocks(Operation *func) {
         if (std::optional<Position> position = getPosition(operand))
           cubeWritesUb |= getBuffer(*position) == Buffer::UB;
   });
-  return laned && !cubeWritesUb;
+  // Only a mixed kernel launches with two vector cores per cube.
+  return laned && !cubeWritesUb && cube && vector;
 }
 
 KernelCores getKernelCores(Operation *func) {

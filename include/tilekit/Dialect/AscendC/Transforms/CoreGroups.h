@@ -71,10 +71,10 @@ inline unsigned getStoragePool(Buffer buffer, unsigned owner) {
 }
 
 /// Whether a split group's lanes run on vector sub-blocks 0 and 1, each
-/// with its own UB (ascendc-guard-lanes guards them): the kernel has
-/// lane-1 tensors and no cube op fills UB (C310's mailbox keeps both lanes
-/// on one vector core). Then the two lanes' UB tensors may take the same
-/// addresses.
+/// with its own UB (ascendc-guard-lanes guards them): the kernel is mixed
+/// (cube and vector groups: a 1:2 launch), has lane-1 tensors, and no cube
+/// op fills UB (C310's mailbox keeps both lanes on one vector core). Then
+/// the two lanes' UB tensors may take the same addresses.
 bool lanesHaveOwnSubBlocks(mlir::Operation *func);
 
 /// Whether `group` runs on the cube core (`if_aic`).

@@ -42,8 +42,9 @@ def AllocateTensor : InterfacePass<"ascendc-allocate-tensor", "mlir::FunctionOpI
     bytes, every address is 32-byte aligned.
 
     A split group's lanes run on vector sub-blocks 0 and 1, each with its
-    own UB, when the function has lane-1 tensors (`ascendc.lane`) and no
-    cube op fills UB (`ascendc-guard-lanes` then guards them): UB tensors
+    own UB, when the function is mixed (cube and vector groups: a 1:2
+    launch), has lane-1 tensors (`ascendc.lane`) and no cube op fills UB
+    (`ascendc-guard-lanes` then guards them): UB tensors
     both lanes use come first, then each lane's own from where those end,
     lane 1's at the same addresses as lane 0's. So a kernel needs the
     shared tensors plus its larger lane, not both lanes, of each vector
@@ -318,8 +319,9 @@ def GuardLanes : InterfacePass<"ascendc-guard-lanes", "mlir::FunctionOpInterface
     counts them (the cube's wait takes one set from each vector core, its
     set reaches both).
 
-    A function whose cube writes the vector core's UB (a C310 L1 -> UB
-    mailbox holds both lanes' parts) stays on sub-block 0 (1:1,
+    A function without a cube part, or whose cube writes the vector core's
+    UB (a C310 L1 -> UB mailbox holds both lanes' parts), stays on
+    sub-block 0 (1:1,
     `ascendc-insert-subblock-guard`): each sub-block has its own UB. An op
     that moves GM data on the vector core and touches no lane's tensor is
     an error: neither sub-block alone may run it, and both would repeat
