@@ -114,8 +114,8 @@ AscendCMachine &machineOf(ExecContext &context);
 unsigned coreOf(AscendCMachine &machine, mlir::Operation *op);
 
 /// A local tensor operand: where its elements are. `owner` is the vector
-/// lane whose UB holds a lane's tensor when the lanes have their own
-/// sub-blocks (getTensorStorage's owner), else 0.
+/// core whose UB holds it (getTensorOwner: a lane's UB tensor its lane's,
+/// every other tensor 0).
 struct Local {
   ascendc::Buffer buffer;
   int64_t address;

@@ -61,6 +61,8 @@ std::optional<int64_t> getTensorLane(mlir::Value tensor);
 
 /// The vector core (0 or 1) whose UB holds a local tensor: a lane's UB
 /// tensor is in its lane's (the storage `owner`), every other tensor 0.
+/// With both lanes on one vector core (lanesHaveOwnSubBlocks false) their
+/// tensors never share addresses, so telling them apart costs nothing.
 unsigned getTensorOwner(mlir::Value tensor);
 
 /// One number for a buffer of one vector core (its owner): how the
