@@ -115,7 +115,7 @@ def main():
         check=True, capture_output=True, text=True)
     lane = json.loads(lane.stdout)
     busy = lane["pipes"]["vector"]["v"]["busy_max_pct"] / 100 * lane["cycles"]
-    clock = 1.85e9
+    clock = base["clock_ghz"] * 1e9
     print(f"\nthe public kernel's vector instructions, one lane, 256 keys: "
           f"{busy:.0f} cycles; 32 such tiles at 8K keys: "
           f"{32 * busy / clock * 1e6:.1f} us")

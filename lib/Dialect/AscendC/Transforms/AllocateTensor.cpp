@@ -39,8 +39,10 @@ struct AllocateTensorPass
     std::map<std::pair<Position, int64_t>, int64_t> laneNext;
     for (LocalTensorAutoOp op : laned) {
       Position pool = getAllocationPool(op.getPosition());
-      auto [it, fresh] = laneNext.try_emplace(
-          {pool, *getTensorLane(op.getResult())}, next[pool]);
+      auto it =
+          laneNext
+              .try_emplace({pool, *getTensorLane(op.getResult())}, next[pool])
+              .first;
       place(op, it->second);
     }
   }
