@@ -181,8 +181,9 @@ TEST_F(OpCoverageTest, EveryVectorOpHasASourcedCost) {
       OwningOpRef<Operation *> instance = instanceOf(name);
       bool alongAxis = llvm::is_contained(name.getAttributeNames(),
                                           StringAttr::get(&context, "axis"));
-      for (int64_t axis :
-           alongAxis ? ArrayRef<int64_t>{0, 1} : ArrayRef<int64_t>{-1}) {
+      SmallVector<int64_t, 2> axes = alongAxis ? SmallVector<int64_t, 2>{0, 1}
+                                               : SmallVector<int64_t, 2>{-1};
+      for (int64_t axis : axes) {
         if (axis >= 0)
           instance.get()->setAttr(
               "axis", IntegerAttr::get(IntegerType::get(&context, 64), axis));
