@@ -5,7 +5,11 @@
 // against published time, TFLOPS, and cube and load busy ratios. Then the
 // same kernel against a public measurement of torch.matmul on a 910B2
 // (1K to 10K), whose kernel's tiling is not published: each size also at
-// the fastest of a few output tilings, the tile a library would pick.
+// the fastest of a few output tilings, the tile a library would pick. The
+// experiments of docs/timing-model.md ("Fidelity against the board") come
+// with them: the GM -> L1 rate per core the board's published load busy
+// implies, and for a torch row more than 10 % slow, how much faster the
+// loads would have to be to match it.
 //
 //   build/benchmarks/tilekit-gemm-calibration [CONFIG] [--check PERCENT]
 //       [--torch [--check-torch PERCENT]]
@@ -13,8 +17,8 @@
 // With --check it exits 1 when a pto-isa row's predicted time (at its
 // kernel's tiling) is off by more than PERCENT, with --check-torch when a
 // torch row's is (at the best tiling); test/Timing/gemm-calibration.test
-// runs both in CI. The torch rows (about a minute: 10240^3 three times)
-// are printed with --torch.
+// runs both in CI. The torch rows (20 s: 10240^3 three times) are printed
+// with --torch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +31,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <optional>
 
 using namespace tilekit;
 
@@ -65,6 +70,61 @@ constexpr Tiling kTilings[] = {{128, 256}, {256, 128}, {128, 128}};
 double tflopsOf(uint32_t size, double seconds) {
   return 2.0 * size * size * size / seconds / 1e12;
 }
+
+constexpr unsigned kGmToL1 = static_cast<unsigned>(trace::DmaPath::GmToL1);
+
+double gibPerSecond(double bytesPerCycle, double clockGHz) {
+  return bytesPerCycle * clockGHz * 1e9 / (1u << 30);
+}
+
+/// The time of the GEMM at `size` and `tiling` on `config`.
+llvm::Expected<double> predict(uint32_t size, Tiling tiling,
+                               const timing::MachineConfig &config) {
+  trace::Trace trace =
+      bench::gemmTrace(size, size, size, tiling.bm, tiling.bn, 64);
+  auto result = timing::simulate(trace, config);
+  if (!result)
+    return result.takeError();
+  return result->seconds;
+}
+
+/// How much faster than `config` the kernel's loads (GM -> L1 per core and
+/// the L2 they come through, which is the same as the kernel loading that
+/// many times fewer bytes per MAC) must be for it to take `seconds` at its
+/// best tiling, by bisection up to four times; none when even that is too
+/// slow.
+llvm::Expected<std::optional<double>>
+loadSpeedupFor(double seconds, uint32_t size,
+               const timing::MachineConfig &config) {
+  // At the best tiling for the faster loads.
+  auto timeAt = [&](double factor) -> llvm::Expected<double> {
+    timing::MachineConfig faster = config;
+    faster.pathBytesPerCycle[kGmToL1] *= factor;
+    faster.l2BytesPerCycle *= factor;
+    double best = INFINITY;
+    for (const Tiling &tiling : kTilings) {
+      auto time = predict(size, tiling, faster);
+      if (!time)
+        return time.takeError();
+      best = std::min(best, *time);
+    }
+    return best;
+  };
+  double low = 1, high = 4;
+  auto fastest = timeAt(high);
+  if (!fastest)
+    return fastest.takeError();
+  if (*fastest > seconds)
+    return std::nullopt;
+  for (int step = 0; step < 12; ++step) {
+    double middle = (low + high) / 2;
+    auto time = timeAt(middle);
+    if (!time)
+      return time.takeError();
+    (*time > seconds ? low : high) = middle;
+  }
+  return high;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -97,6 +157,7 @@ int main(int argc, char **argv) {
                                "M=K=N", "pred ms", "pub ms", "error", "pred TF",
                                "pub TF", "cube%", "pub", "load%", "pub");
   double worst = 0;
+  std::string boardLoadRates;
   for (const Measurement &m : kPublished) {
     trace::Trace trace = bench::gemmTrace(m.size, m.size, m.size);
     auto result = timing::simulate(trace, *config);
@@ -113,6 +174,12 @@ int main(int argc, char **argv) {
     }
     cube = 100.0 * cube / result->cores.size() / result->cycles;
     load = 100.0 * load / result->cores.size() / result->cycles;
+    if (m.loadBusy >= 0) {
+      double perCore = double(result->pathBytes[kGmToL1]) / result->activeCores;
+      double busySeconds = m.ms * 1e-3 * m.loadBusy / 100;
+      boardLoadRates += llvm::formatv("{0}: {1:F0} GiB/s; ", m.size,
+                                      perCore / busySeconds / (1u << 30));
+    }
     double error = 100.0 * (ms - m.ms) / m.ms;
     worst = std::max(worst, std::fabs(error));
     auto published = [](double value) {
@@ -125,6 +192,14 @@ int main(int argc, char **argv) {
         load, published(m.loadBusy).c_str());
   }
   llvm::outs() << llvm::format("worst time error %.1f%% (goal 15%%)\n", worst);
+  // What the board's load pipe moved: the kernel's GM -> L1 bytes per core
+  // over the published time it was busy.
+  llvm::outs() << "GM -> L1 per core on the board (bytes / (time x load "
+                  "busy)): "
+               << boardLoadRates;
+  llvm::outs() << llvm::format(
+      "configured %.0f GiB/s\n",
+      gibPerSecond(config->pathBytesPerCycle[kGmToL1], config->clockGHz));
   if (limit >= 0 && worst > limit) {
     llvm::errs() << llvm::format(
         "tilekit-gemm-calibration: a prediction is off by %.1f%%, more than "
@@ -147,17 +222,15 @@ int main(int argc, char **argv) {
     double fixed = 0, best = 0;
     const Tiling *bestTiling = nullptr;
     for (const Tiling &tiling : kTilings) {
-      trace::Trace trace =
-          bench::gemmTrace(m.size, m.size, m.size, tiling.bm, tiling.bn, 64);
-      auto result = timing::simulate(trace, *config);
-      if (!result) {
-        llvm::errs() << toString(result.takeError()) << "\n";
+      auto seconds = predict(m.size, tiling, *config);
+      if (!seconds) {
+        llvm::errs() << toString(seconds.takeError()) << "\n";
         return 1;
       }
       if (&tiling == &kTilings[0])
-        fixed = result->seconds;
-      if (!bestTiling || result->seconds < best) {
-        best = result->seconds;
+        fixed = *seconds;
+      if (!bestTiling || *seconds < best) {
+        best = *seconds;
         bestTiling = &tiling;
       }
     }
@@ -167,9 +240,28 @@ int main(int argc, char **argv) {
     std::string name =
         llvm::formatv("{0}x{1}", bestTiling->bm, bestTiling->bn).str();
     llvm::outs() << llvm::format(
-        "%6u %10.4f %10.1f %+7.1f%% %8s %8.1f %+6.1f%%\n", m.size,
+        "%6u %10.4f %10.1f %+7.1f%% %8s %8.1f %+6.1f%%", m.size,
         published * 1e3, m.tflops, fixedError, name.c_str(),
         tflopsOf(m.size, best), bestError);
+    // A row too slow by more than the goal: how much faster its loads
+    // would have to be to match the board (the experiment of
+    // docs/timing-model.md, "Fidelity against the board").
+    if (bestError > 10) {
+      auto speedup = loadSpeedupFor(published, m.size, *config);
+      if (!speedup) {
+        llvm::errs() << toString(speedup.takeError()) << "\n";
+        return 1;
+      }
+      if (*speedup)
+        llvm::outs() << llvm::format(
+            "  needs loads %.2fx as fast (GM -> L1 %.0f GiB/s per core)",
+            **speedup,
+            gibPerSecond(**speedup * config->pathBytesPerCycle[kGmToL1],
+                         config->clockGHz));
+      else
+        llvm::outs() << "  not reached with loads 4x as fast";
+    }
+    llvm::outs() << "\n";
   }
   llvm::outs() << llvm::format(
       "worst time error at the best tiling %.1f%% (goal 10%%)\n", worstTorch);
