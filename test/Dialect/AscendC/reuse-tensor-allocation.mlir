@@ -183,3 +183,41 @@ func.func @live_after_loop(%n: index) {
   ascendc.abs_l2 %kept, %kept, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
   return
 }
+
+// -----
+
+// By lifetime across the function: a look-ahead's first L0B tile (%first,
+// before the loop), the next block's (%next, in a branch of the loop) and
+// the loop body's (%body) are never in use at once, so all three take one
+// storage, although neither the body's block nor the branch's holds the
+// other. %carried, defined before the loop and used on every trip, is in
+// use all through the loop: it takes a second storage (%first's, whose use
+// ends before it begins, or its own).
+// CHECK-LABEL: func.func @siblings(
+// CHECK-COUNT-2: ascendc.local_tensor_auto b2 : <32x32xf16>
+// CHECK-NOT: ascendc.local_tensor_auto b2
+// CHECK: return
+// ADDR-LABEL: func.func @siblings(
+// ADDR-DAG: ascendc.local_tensor b2 addr 0 size 2048
+// ADDR-DAG: ascendc.local_tensor b2 addr 2048 size 2048
+// ADDR-NOT: ascendc.local_tensor b2
+// ADDR: return
+func.func @siblings(%n: index, %ahead: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c = ascendc.local_tensor_auto co1 : !ascendc.local_tensor<32x32xf32>
+  %kept = ascendc.local_tensor_auto a2 : !ascendc.local_tensor<32x32xf16>
+  %first = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+  ascendc.mmad %c, %kept, %first m %n n %n k %n : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<32x32xf16>, !ascendc.local_tensor<32x32xf16>
+  %carried = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %ahead {
+      %next = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+      ascendc.mmad %c, %kept, %next m %n n %n k %n : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<32x32xf16>, !ascendc.local_tensor<32x32xf16>
+    }
+    %body = ascendc.local_tensor_auto b2 : !ascendc.local_tensor<32x32xf16>
+    ascendc.mmad %c, %kept, %body m %n n %n k %n : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<32x32xf16>, !ascendc.local_tensor<32x32xf16>
+    ascendc.mmad %c, %kept, %carried m %n n %n k %n : !ascendc.local_tensor<32x32xf32>, !ascendc.local_tensor<32x32xf16>, !ascendc.local_tensor<32x32xf16>
+  }
+  return
+}

@@ -4,8 +4,11 @@
 #include "tilekit/Dialect/AscendC/Transforms/AllocationSize.h"
 #include "tilekit/Dialect/AscendC/Transforms/CoreGroups.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -203,6 +206,168 @@ void shareAcrossBlocks(Operation *func,
       order = BlockOrder(); // placeholders moved
       break;
     }
+  }
+}
+
+namespace {
+/// A closed span of the function's op order.
+struct Span {
+  unsigned first, last;
+  bool overlaps(const Span &other) const {
+    return !(last < other.first || other.last < first);
+  }
+};
+
+/// Every op of a function numbered in pre-order, with the last number
+/// inside it: an op with regions spans everything nested in it.
+class FunctionOrder {
+public:
+  explicit FunctionOrder(Operation *func) { number(func); }
+  Span spanOf(Operation *op) const { return spans.lookup(op); }
+
+private:
+  void number(Operation *op) {
+    unsigned first = next++;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          number(&nested);
+    spans[op] = {first, next - 1};
+  }
+  unsigned next = 0;
+  DenseMap<Operation *, Span> spans;
+};
+
+/// Whether the regions of `op` may run more than once each time it runs:
+/// anything but a branch or a core group (unknown ops count as loops).
+bool mayRepeat(Operation *op) {
+  return op->getNumRegions() &&
+         !isa<scf::IfOp, scf::IndexSwitchOp, IfAicOp, IfAivOp>(op);
+}
+
+/// When `tensor`'s storage is in use: from the first to the last use of it
+/// or of a cast of it, each use widened to the outermost loop around it
+/// that does not hold `tensor` (its contents live across that loop's
+/// trips; a placeholder inside a loop is a new tensor on each trip).
+Span lifetimeOf(LocalTensorAutoOp tensor, const FunctionOrder &order) {
+  std::optional<Span> hull;
+  forEachUse(tensor.getResult(), [&](Operation *user) {
+    if (isa<ReinterpretCastOp>(user))
+      return;
+    Operation *widest = user;
+    for (Operation *parent = user->getParentOp();
+         parent && !isa<FunctionOpInterface>(parent);
+         parent = parent->getParentOp())
+      if (mayRepeat(parent) && !parent->isAncestor(tensor))
+        widest = parent;
+    Span span = order.spanOf(widest);
+    hull = hull ? Span{std::min(hull->first, span.first),
+                       std::max(hull->last, span.last)}
+                : span;
+  });
+  return hull.value_or(order.spanOf(tensor));
+}
+
+/// Numbers a placeholder's lifetime in PlaceholderLifetimes; reinterpret
+/// casts that replace it carry the number on.
+constexpr StringLiteral kLifetimeAttr = "ascendc.lifetime";
+
+/// A storage: its placeholder and when any of its tensors is in use.
+struct StorageLife {
+  LocalTensorAutoOp root;
+  int64_t bytes = 0;
+  SmallVector<Span> spans;
+  /// The reuse groups of its tensors: two groups may be live at once.
+  llvm::SmallSetVector<int64_t, 2> groups;
+  bool folded = false;
+};
+} // namespace
+
+struct PlaceholderLifetimes::Recorded {
+  SmallVector<Span> spans;
+};
+
+PlaceholderLifetimes::PlaceholderLifetimes(
+    Operation *func, function_ref<bool(LocalTensorAutoOp)> considered)
+    : func(func), recorded(std::make_unique<Recorded>()) {
+  FunctionOrder order(func);
+  Builder builder(func->getContext());
+  func->walk([&](LocalTensorAutoOp tensor) {
+    if (!considered(tensor))
+      return;
+    tensor->setAttr(kLifetimeAttr,
+                    builder.getI64IntegerAttr(recorded->spans.size()));
+    recorded->spans.push_back(lifetimeOf(tensor, order));
+  });
+}
+
+PlaceholderLifetimes::~PlaceholderLifetimes() {
+  func->walk([](Operation *op) { op->removeAttr(kLifetimeAttr); });
+}
+
+void PlaceholderLifetimes::shareStorages() {
+  // Each storage is in use whenever one of the tensors folded into it so
+  // far (the placeholder and the casts that replaced the others) was.
+  SmallVector<StorageLife> storages;
+  auto addTensor = [&](Operation *op, StorageLife &storage) {
+    if (auto number = op->getAttrOfType<IntegerAttr>(kLifetimeAttr))
+      storage.spans.push_back(recorded->spans[number.getInt()]);
+    if (auto group =
+            op->getAttrOfType<IntegerAttr>(AscendCDialect::kReuseGroupAttrName))
+      storage.groups.insert(group.getInt());
+  };
+  func->walk([&](LocalTensorAutoOp root) {
+    if (!root->hasAttr(kLifetimeAttr))
+      return;
+    StorageLife &storage = storages.emplace_back();
+    storage.root = root;
+    storage.bytes = getAllocationBytes(root.getType(), root.getPosition());
+    addTensor(root, storage);
+    forEachUse(root.getResult(), [&](Operation *user) {
+      if (isa<ReinterpretCastOp>(user))
+        addTensor(user, storage);
+    });
+  });
+  // The largest first: folding it saves the most.
+  llvm::stable_sort(storages, [&](const StorageLife &a, const StorageLife &b) {
+    return a.bytes > b.bytes;
+  });
+  auto disjoint = [](const StorageLife &a, const StorageLife &b) {
+    return llvm::none_of(a.spans, [&](const Span &span) {
+      return llvm::any_of(
+          b.spans, [&](const Span &other) { return span.overlaps(other); });
+    });
+  };
+  // canShareStorage compares the placeholders; a storage's casts may be of
+  // other groups than its placeholder.
+  auto oneGroup = [](const StorageLife &a, const StorageLife &b) {
+    return a.groups.empty() || b.groups.empty() ||
+           a.groups == b.groups && a.groups.size() == 1;
+  };
+  for (StorageLife &storage : storages) {
+    StorageLife *into = nullptr;
+    for (StorageLife &other : storages)
+      if (&other != &storage && !other.folded &&
+          getAllocationPool(other.root.getPosition()) ==
+              getAllocationPool(storage.root.getPosition()) &&
+          holds(other.root, storage.root) &&
+          canShareStorage(other.root, storage.root) &&
+          oneGroup(other, storage) && disjoint(other, storage) &&
+          (!into || other.bytes < into->bytes))
+        into = &other;
+    if (!into)
+      continue;
+    // At the front of the innermost block holding both, the storage
+    // dominates every use of either.
+    Block *common = into->root->getBlock();
+    while (!common->findAncestorOpInBlock(*storage.root))
+      common = common->getParentOp()->getBlock();
+    into->root->moveBefore(&common->front());
+    // It holds the other, so it stays the owner.
+    shareStorage(into->root, storage.root);
+    llvm::append_range(into->spans, storage.spans);
+    into->groups.insert_range(storage.groups);
+    storage.folded = true;
   }
 }
 

@@ -95,13 +95,16 @@ struct ReuseTensorAllocationPass
     : tilekit::ascendc::impl::ReuseTensorAllocationBase<
           ReuseTensorAllocationPass> {
   void runOnOperation() override {
-    reuseIn(getOperation());
-    // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
-    shareAcrossBlocks(getOperation(), [](LocalTensorAutoOp tensor) {
+    auto considered = [](LocalTensorAutoOp tensor) {
       return isReusable(tensor.getPosition()) &&
              getBuffer(tensor.getPosition()) != Buffer::UB &&
              !tensor.getInput() && !tensor.getOutput();
-    });
+    };
+    PlaceholderLifetimes lifetimes(getOperation(), considered);
+    reuseIn(getOperation());
+    // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
+    shareAcrossBlocks(getOperation(), considered);
+    lifetimes.shareStorages();
   }
 
   static void reuseIn(FunctionOpInterface func) {

@@ -37,13 +37,16 @@ struct ReuseUbAllocationPass
   using Base::Base;
 
   void runOnOperation() override {
+    auto considered = [](LocalTensorAutoOp tensor) {
+      return isUB(tensor.getPosition()) && !tensor.getInput() &&
+             !tensor.getOutput();
+    };
+    PlaceholderLifetimes lifetimes(getOperation(), considered);
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
         process(block);
-    shareAcrossBlocks(getOperation(), [](LocalTensorAutoOp tensor) {
-      return isUB(tensor.getPosition()) && !tensor.getInput() &&
-             !tensor.getOutput();
-    });
+    shareAcrossBlocks(getOperation(), considered);
+    lifetimes.shareStorages();
   }
 
   /// Nested blocks first, then tensors of alternative regions, then the

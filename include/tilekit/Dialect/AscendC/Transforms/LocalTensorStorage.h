@@ -16,6 +16,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
+
 namespace tilekit::ascendc {
 
 /// Visits every op that uses `tensor`, following reinterpret casts (the
@@ -78,6 +80,34 @@ LocalTensorAutoOp shareStorage(LocalTensorAutoOp owner,
 /// no storage of its own. canShareStorage must hold.
 void shareAcrossBlocks(mlir::Operation *func,
                        llvm::function_ref<bool(LocalTensorAutoOp)> considered);
+
+/// Sharing by lifetime across the function, for what the steps above
+/// leave apart. Made before any sharing moves a placeholder, it records
+/// when each one `considered` is in use: from the first to the last use of
+/// it or of a cast of it in the function's op order, a use inside a loop
+/// that does not hold the placeholder spanning the whole loop (a
+/// placeholder inside a loop is a new tensor on each trip). After the
+/// other steps, shareStorages folds storages: the largest first, each into
+/// the smallest other one of its pool that already holds it and whose
+/// tensors are never in use while its own are (so no storage grows and the
+/// pool's total only shrinks); the owner moves to the front of the
+/// innermost block holding both. So a look-ahead's tile before a loop, the
+/// next block's in a branch of the loop and the loop body's own take one
+/// storage, which a greedy choice of enclosing block misses.
+/// canShareStorage must hold.
+class PlaceholderLifetimes {
+public:
+  PlaceholderLifetimes(mlir::Operation *func,
+                       llvm::function_ref<bool(LocalTensorAutoOp)> considered);
+  /// Removes the numbers it gave the placeholders.
+  ~PlaceholderLifetimes();
+  void shareStorages();
+
+private:
+  struct Recorded;
+  mlir::Operation *func;
+  std::unique_ptr<Recorded> recorded;
+};
 
 } // namespace tilekit::ascendc
 

@@ -186,6 +186,21 @@ def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::Func
     share only with tensors of the same lane: on two sub-blocks each lane's
     UB is its own.
 
+    Last, by lifetime across the function, for what the steps above leave
+    apart (`input`/`output` tensors aside). Before any of them moves a
+    placeholder, each one's lifetime is recorded: from the first to the last use of it or of a cast of it in
+    the function's op order, a use inside a loop that does not hold the
+    placeholder spanning the whole loop (a placeholder inside a loop is a
+    new tensor on each trip). A storage is in use whenever one of the
+    tensors it took was. The largest first, each storage folds into the
+    smallest other one of its buffer that already holds it and is never in
+    use at the same time (so no storage grows and the total only shrinks;
+    reuse groups stay apart), and the owner moves to the front of the
+    innermost block holding both. This joins what the greedy choice of an
+    enclosing block misses: a look-ahead's tile before a loop, the next
+    block's in a branch of the loop and the loop body's own; a loop's tiles
+    and those of the loop after it.
+
     In a loop body, two tensors both marked `input` or `output` do not
     share: the next iteration's loads overlap the previous one's stores
     when the loop is pipelined. `reuse-in-out` allows it. Tensors of
@@ -255,8 +270,14 @@ def ReuseTensorAllocation
     tensor takes the storage of one of an enclosing block that is not in
     use while it is, last used before or first used after the op (a loop,
     a branch) holding it, as `ascendc-reuse-ub-allocation` does for UB.
-    A look-ahead's first block, computed before the loop, then shares the
+    A look-ahead's first block, computed before the loop, shares the
     loop's tiles in L0B and L0C.
+
+    Last, for the cube's buffers, by lifetime across the function as
+    `ascendc-reuse-ub-allocation` shares UB: whole storages fold into
+    others that already hold them and are never in use at the same time.
+    With it, 256-key blocks of flash attention with look-ahead fit L0B
+    (`test/Conversion/compile-lifetimes-across-blocks.test`).
   }];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
