@@ -333,3 +333,34 @@ func.func @lanes_apart(%gm: !ascendc.global_tensor<256xf32>) {
   ascendc.data_copy %b, %gm : !ascendc.local_tensor<256xf32>, !ascendc.global_tensor<256xf32>
   return
 }
+
+// -----
+
+// The last step shares by lifetimes recorded before any sharing, so it
+// leaves alone a storage that took a tensor whose lifetime it did not
+// record: %b takes %a's storage in the block (%a, an input, is used
+// through the loop and is not recorded), and %c, inside the loop while
+// %a is read there, must not join them.
+// CHECK-LABEL: func.func @unrecorded(
+// CHECK: %[[B:.*]] = ascendc.local_tensor_auto veccalc : <64xf32>
+// CHECK: ascendc.reinterpret_cast %[[B]] : <64xf32> to <32xf32>
+// CHECK: scf.for
+// CHECK-NEXT: ascendc.local_tensor_auto veccalc : <32xf32>
+// ADDR-LABEL: func.func @unrecorded(
+// ADDR: ascendc.local_tensor veccalc addr 0 size 256
+// ADDR: ascendc.local_tensor veccalc addr 256 size 256
+// INOUT-LABEL: func.func @unrecorded(
+func.func @unrecorded(%gm: !ascendc.global_tensor<32xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = ascendc.local_tensor_auto vecin input : !ascendc.local_tensor<32xf32>
+  ascendc.data_copy %a, %gm : !ascendc.local_tensor<32xf32>, !ascendc.global_tensor<32xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %c = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<32xf32>
+    ascendc.exp_l2 %c, %a, %n : !ascendc.local_tensor<32xf32>, !ascendc.local_tensor<32xf32>
+    ascendc.data_copy %gm, %c : !ascendc.global_tensor<32xf32>, !ascendc.local_tensor<32xf32>
+  }
+  %b = ascendc.local_tensor_auto veccalc : !ascendc.local_tensor<64xf32>
+  ascendc.exp_l2 %b, %b, %n : !ascendc.local_tensor<64xf32>, !ascendc.local_tensor<64xf32>
+  return
+}

@@ -279,6 +279,9 @@ struct StorageLife {
   SmallVector<Span> spans;
   /// The reuse groups of its tensors: two groups may be live at once.
   llvm::SmallSetVector<int64_t, 2> groups;
+  /// It took a tensor whose lifetime was not recorded (one not
+  /// considered): when it is in use is not known, so it stays as it is.
+  bool unrecorded = false;
   bool folded = false;
 };
 } // namespace
@@ -295,8 +298,13 @@ PlaceholderLifetimes::PlaceholderLifetimes(
   func->walk([&](LocalTensorAutoOp tensor) {
     if (!considered(tensor))
       return;
-    tensor->setAttr(kLifetimeAttr,
-                    builder.getI64IntegerAttr(recorded->spans.size()));
+    // Its casts so far view its contents: they carry its number too.
+    auto number = builder.getI64IntegerAttr(recorded->spans.size());
+    tensor->setAttr(kLifetimeAttr, number);
+    forEachUse(tensor.getResult(), [&](Operation *user) {
+      if (isa<ReinterpretCastOp>(user))
+        user->setAttr(kLifetimeAttr, number);
+    });
     recorded->spans.push_back(lifetimeOf(tensor, order));
   });
 }
@@ -312,6 +320,8 @@ void PlaceholderLifetimes::shareStorages() {
   auto addTensor = [&](Operation *op, StorageLife &storage) {
     if (auto number = op->getAttrOfType<IntegerAttr>(kLifetimeAttr))
       storage.spans.push_back(recorded->spans[number.getInt()]);
+    else
+      storage.unrecorded = true;
     if (auto group =
             op->getAttrOfType<IntegerAttr>(AscendCDialect::kReuseGroupAttrName))
       storage.groups.insert(group.getInt());
@@ -342,12 +352,14 @@ void PlaceholderLifetimes::shareStorages() {
   // other groups than its placeholder.
   auto oneGroup = [](const StorageLife &a, const StorageLife &b) {
     return a.groups.empty() || b.groups.empty() ||
-           a.groups == b.groups && a.groups.size() == 1;
+           (a.groups == b.groups && a.groups.size() == 1);
   };
   for (StorageLife &storage : storages) {
+    if (storage.unrecorded)
+      continue;
     StorageLife *into = nullptr;
     for (StorageLife &other : storages)
-      if (&other != &storage && !other.folded &&
+      if (&other != &storage && !other.folded && !other.unrecorded &&
           getAllocationPool(other.root.getPosition()) ==
               getAllocationPool(storage.root.getPosition()) &&
           holds(other.root, storage.root) &&
