@@ -110,6 +110,13 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
   if (name == D::kBufIdsAttrName)
     return expect(op, attr, isa<DenseI64ArrayAttr>(attr.getValue()),
                   "an array of buffer ids (array<i64: ...>)");
+  if (name == D::kLifetimeAttrName) {
+    auto span = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    return expect(op, attr,
+                  span && span.size() == 2 && 0 <= span[0] &&
+                      span[0] <= span[1],
+                  "a span of the op order (array<i64: first, last>)");
+  }
   if (name == D::kHostAttrName || name == D::kDeviceAttrName ||
       name == D::kOverlappedAttrName)
     return failure(failed(requireOn(op, attr, isa<FunctionOpInterface>(op),
@@ -126,7 +133,8 @@ LogicalResult AscendCDialect::verifyOperationAttribute(Operation *op,
          << "' (expected ascendc.kernel_type, arch, static_alloc, "
             "alloc_strategy, memory_consumed, cross_core_flag_id, host, "
             "device, overlapped, launch_args, launched_by, item_workspace, "
-            "buf_id, buf_ids, lane, reuse_group, vec_scope_loop or parallel)";
+            "buf_id, buf_ids, lane, reuse_group, lifetime, vec_scope_loop or "
+            "parallel)";
 }
 
 LogicalResult AscendCDialect::verifyRegionArgAttribute(Operation *op,

@@ -220,6 +220,8 @@ struct Span {
 
 /// Every op of a function numbered in pre-order, with the last number
 /// inside it: an op with regions spans everything nested in it.
+/// Placeholders and casts take no number (the next op's), so sharing,
+/// which moves and replaces only them, leaves every span as it was.
 class FunctionOrder {
 public:
   explicit FunctionOrder(Operation *func) { number(func); }
@@ -227,6 +229,10 @@ public:
 
 private:
   void number(Operation *op) {
+    if (isa<LocalTensorAutoOp, ReinterpretCastOp>(op)) {
+      spans[op] = {next, next};
+      return;
+    }
     unsigned first = next++;
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -268,9 +274,7 @@ Span lifetimeOf(LocalTensorAutoOp tensor, const FunctionOrder &order) {
   return hull.value_or(order.spanOf(tensor));
 }
 
-/// Numbers a placeholder's lifetime in PlaceholderLifetimes; reinterpret
-/// casts that replace it carry the number on.
-constexpr StringLiteral kLifetimeAttr = "ascendc.lifetime";
+constexpr StringLiteral kLifetimeAttr = AscendCDialect::kLifetimeAttrName;
 
 /// A storage: its placeholder and when any of its tensors is in use.
 struct StorageLife {
@@ -286,40 +290,39 @@ struct StorageLife {
 };
 } // namespace
 
-struct PlaceholderLifetimes::Recorded {
-  SmallVector<Span> spans;
-};
-
-PlaceholderLifetimes::PlaceholderLifetimes(
-    Operation *func, function_ref<bool(LocalTensorAutoOp)> considered)
-    : func(func), recorded(std::make_unique<Recorded>()) {
+void recordLifetimes(Operation *func,
+                     function_ref<bool(LocalTensorAutoOp)> recorded) {
   FunctionOrder order(func);
   Builder builder(func->getContext());
   func->walk([&](LocalTensorAutoOp tensor) {
-    if (!considered(tensor))
+    if (!recorded(tensor) || tensor->hasAttr(kLifetimeAttr))
       return;
-    // Its casts so far view its contents: they carry its number too.
-    auto number = builder.getI64IntegerAttr(recorded->spans.size());
-    tensor->setAttr(kLifetimeAttr, number);
+    Span span = lifetimeOf(tensor, order);
+    auto attr = builder.getDenseI64ArrayAttr(
+        {static_cast<int64_t>(span.first), static_cast<int64_t>(span.last)});
+    // Its casts so far view its contents: they carry its lifetime too.
+    tensor->setAttr(kLifetimeAttr, attr);
     forEachUse(tensor.getResult(), [&](Operation *user) {
-      if (isa<ReinterpretCastOp>(user))
-        user->setAttr(kLifetimeAttr, number);
+      if (isa<ReinterpretCastOp>(user) && !user->hasAttr(kLifetimeAttr))
+        user->setAttr(kLifetimeAttr, attr);
     });
-    recorded->spans.push_back(lifetimeOf(tensor, order));
   });
 }
 
-PlaceholderLifetimes::~PlaceholderLifetimes() {
+void forgetLifetimes(Operation *func) {
   func->walk([](Operation *op) { op->removeAttr(kLifetimeAttr); });
 }
 
-void PlaceholderLifetimes::shareStorages() {
+void shareByLifetimes(Operation *func,
+                      function_ref<bool(LocalTensorAutoOp)> considered) {
   // Each storage is in use whenever one of the tensors folded into it so
   // far (the placeholder and the casts that replaced the others) was.
   SmallVector<StorageLife> storages;
   auto addTensor = [&](Operation *op, StorageLife &storage) {
-    if (auto number = op->getAttrOfType<IntegerAttr>(kLifetimeAttr))
-      storage.spans.push_back(recorded->spans[number.getInt()]);
+    if (auto span = op->getAttrOfType<DenseI64ArrayAttr>(kLifetimeAttr);
+        span && span.size() == 2)
+      storage.spans.push_back(
+          {static_cast<unsigned>(span[0]), static_cast<unsigned>(span[1])});
     else
       storage.unrecorded = true;
     if (auto group =
@@ -327,7 +330,7 @@ void PlaceholderLifetimes::shareStorages() {
       storage.groups.insert(group.getInt());
   };
   func->walk([&](LocalTensorAutoOp root) {
-    if (!root->hasAttr(kLifetimeAttr))
+    if (!considered(root) || !root->hasAttr(kLifetimeAttr))
       return;
     StorageLife &storage = storages.emplace_back();
     storage.root = root;

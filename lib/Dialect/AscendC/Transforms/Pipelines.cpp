@@ -84,7 +84,9 @@ bool buildAscendCPipeline(
   p.addPerModule(createDispatchAlloc());
   p.addPerKernel(createRefineCubePosition());
   p.addPerKernel(createComputeReuseGroup());
-  p.addPerKernel(createReuseTensorAllocation());
+  ReuseTensorAllocationOptions reuse;
+  reuse.keepLifetimes = true; // for ascendc-reuse-ub-allocation, next
+  p.addPerKernel(createReuseTensorAllocation(reuse));
   p.addPerKernel(createReuseUbAllocation());
   p.addPerKernel(createAllocateTensor());
   p.addPerKernel(createUnifyBiasTensor());

@@ -94,17 +94,27 @@ bool canFollow(const Life &top, const Life &bottom) {
 struct ReuseTensorAllocationPass
     : tilekit::ascendc::impl::ReuseTensorAllocationBase<
           ReuseTensorAllocationPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    auto considered = [](LocalTensorAutoOp tensor) {
+    Operation *func = getOperation();
+    // Lifetimes of every buffer's tensors, UB's for
+    // ascendc-reuse-ub-allocation, before any of them shares.
+    recordLifetimes(func, [](LocalTensorAutoOp tensor) {
+      return isReusable(tensor.getPosition()) && !tensor.getInput() &&
+             !tensor.getOutput();
+    });
+    reuseIn(getOperation());
+    // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
+    auto cube = [](LocalTensorAutoOp tensor) {
       return isReusable(tensor.getPosition()) &&
              getBuffer(tensor.getPosition()) != Buffer::UB &&
              !tensor.getInput() && !tensor.getOutput();
     };
-    PlaceholderLifetimes lifetimes(getOperation(), considered);
-    reuseIn(getOperation());
-    // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
-    shareAcrossBlocks(getOperation(), considered);
-    lifetimes.shareStorages();
+    shareAcrossBlocks(func, cube);
+    shareByLifetimes(func, cube);
+    if (!keepLifetimes)
+      forgetLifetimes(func);
   }
 
   static void reuseIn(FunctionOpInterface func) {

@@ -41,12 +41,15 @@ struct ReuseUbAllocationPass
       return isUB(tensor.getPosition()) && !tensor.getInput() &&
              !tensor.getOutput();
     };
-    PlaceholderLifetimes lifetimes(getOperation(), considered);
+    // Recorded by ascendc-reuse-tensor-allocation when it ran just before
+    // (it may have joined UB tensors already); else now.
+    recordLifetimes(getOperation(), considered);
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
         process(block);
     shareAcrossBlocks(getOperation(), considered);
-    lifetimes.shareStorages();
+    shareByLifetimes(getOperation(), considered);
+    forgetLifetimes(getOperation());
   }
 
   /// Nested blocks first, then tensors of alternative regions, then the

@@ -66,6 +66,11 @@ def AscendC_Dialect : Dialect {
     /// op: its reuse group (compute-reuse-group).
     static constexpr ::llvm::StringLiteral kReuseGroupAttrName =
         "ascendc.reuse_group";
+    /// local tensor or cast: [first, last], when the tensor is in use in the
+    /// function's op order (reuse-tensor-allocation records it for
+    /// reuse-ub-allocation, which removes it).
+    static constexpr ::llvm::StringLiteral kLifetimeAttrName =
+        "ascendc.lifetime";
     /// loop: unit, a vector-scope / parallel loop (no loop-end bufid flags).
     static constexpr ::llvm::StringLiteral kVecScopeLoopAttrName =
         "ascendc.vec_scope_loop";

@@ -16,8 +16,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <memory>
-
 namespace tilekit::ascendc {
 
 /// Visits every op that uses `tensor`, following reinterpret casts (the
@@ -82,32 +80,29 @@ void shareAcrossBlocks(mlir::Operation *func,
                        llvm::function_ref<bool(LocalTensorAutoOp)> considered);
 
 /// Sharing by lifetime across the function, for what the steps above
-/// leave apart. Made before any sharing moves a placeholder, it records
-/// when each one `considered` is in use: from the first to the last use of
-/// it or of a cast of it in the function's op order, a use inside a loop
-/// that does not hold the placeholder spanning the whole loop (a
-/// placeholder inside a loop is a new tensor on each trip). After the
-/// other steps, shareStorages folds storages: the largest first, each into
-/// the smallest other one of its pool that already holds it and whose
-/// tensors are never in use while its own are (so no storage grows and the
-/// pool's total only shrinks); the owner moves to the front of the
-/// innermost block holding both. So a look-ahead's tile before a loop, the
-/// next block's in a branch of the loop and the loop body's own take one
+/// leave apart, in two steps. recordLifetimes, before any sharing moves a
+/// placeholder, gives each one `recorded` (that has none yet) the span of
+/// the function's op order in which it is in use: from the first to the
+/// last use of it or of a cast of it, a use inside a loop that does not
+/// hold the placeholder spanning the whole loop (a placeholder inside a
+/// loop is a new tensor on each trip). The casts that replace a placeholder
+/// when it shares carry its span on, and the order does not count
+/// placeholders and casts, so spans recorded by an earlier pass still
+/// hold. shareByLifetimes, after the other steps, folds storages whose
+/// placeholder is `considered`: the largest first, each into the smallest
+/// other one of its pool that already holds it and whose tensors are never
+/// in use while its own are (so no storage grows and the pool's total only
+/// shrinks; reuse groups stay apart; a storage holding a tensor without a
+/// span stays as it is); the owner moves to the front of the innermost
+/// block holding both. So a look-ahead's tile before a loop, the next
+/// block's in a branch of the loop and the loop body's own take one
 /// storage, which a greedy choice of enclosing block misses.
-/// canShareStorage must hold.
-class PlaceholderLifetimes {
-public:
-  PlaceholderLifetimes(mlir::Operation *func,
-                       llvm::function_ref<bool(LocalTensorAutoOp)> considered);
-  /// Removes the numbers it gave the placeholders.
-  ~PlaceholderLifetimes();
-  void shareStorages();
-
-private:
-  struct Recorded;
-  mlir::Operation *func;
-  std::unique_ptr<Recorded> recorded;
-};
+/// canShareStorage must hold. forgetLifetimes removes the spans.
+void recordLifetimes(mlir::Operation *func,
+                     llvm::function_ref<bool(LocalTensorAutoOp)> recorded);
+void shareByLifetimes(mlir::Operation *func,
+                      llvm::function_ref<bool(LocalTensorAutoOp)> considered);
+void forgetLifetimes(mlir::Operation *func);
 
 } // namespace tilekit::ascendc
 

@@ -186,20 +186,22 @@ def ReuseUbAllocation : InterfacePass<"ascendc-reuse-ub-allocation", "mlir::Func
     share only with tensors of the same lane: on two sub-blocks each lane's
     UB is its own.
 
-    Last, by lifetime across the function, for what the steps above leave
-    apart (`input`/`output` tensors aside). Before any of them moves a
-    placeholder, each one's lifetime is recorded: from the first to the last use of it or of a cast of it in
-    the function's op order, a use inside a loop that does not hold the
-    placeholder spanning the whole loop (a placeholder inside a loop is a
-    new tensor on each trip). A storage is in use whenever one of the
-    tensors it took was. The largest first, each storage folds into the
-    smallest other one of its buffer that already holds it and is never in
-    use at the same time (so no storage grows and the total only shrinks;
-    reuse groups stay apart), and the owner moves to the front of the
-    innermost block holding both. This joins what the greedy choice of an
-    enclosing block misses: a look-ahead's tile before a loop, the next
-    block's in a branch of the loop and the loop body's own; a loop's tiles
-    and those of the loop after it.
+    Last, by lifetime across the function, for what the steps above
+    leave apart (`input`/`output` tensors aside). Before any of them
+    moves a placeholder (or before `ascendc-reuse-tensor-allocation`
+    with `keep-lifetimes`), each one's lifetime is recorded: from the
+    first to the last use of it or of a cast of it in the function's op
+    order, a use inside a loop that does not hold the placeholder
+    spanning the whole loop (a placeholder inside a loop is a new tensor
+    on each trip). A storage is in use whenever one of the tensors it
+    took was. The largest first, each storage folds into the smallest
+    other one of its buffer that already holds it and is never in use at
+    the same time (so no storage grows and the total only shrinks; reuse
+    groups stay apart), and the owner moves to the front of the
+    innermost block holding both. This joins what the greedy choice of
+    an enclosing block misses: a look-ahead's tile before a loop, the
+    next block's in a branch of the loop and the loop body's own; a
+    loop's tiles and those of the loop after it.
 
     In a loop body, two tensors both marked `input` or `output` do not
     share: the next iteration's loads overlap the previous one's stores
@@ -277,8 +279,16 @@ def ReuseTensorAllocation
     `ascendc-reuse-ub-allocation` shares UB: whole storages fold into
     others that already hold them and are never in use at the same time.
     With it, 256-key blocks of flash attention with look-ahead fit L0B
-    (`test/Conversion/compile-lifetimes-across-blocks.test`).
+    (`test/Conversion/compile-lifetimes-across-blocks.test`). The
+    lifetimes are recorded first for every buffer; `keep-lifetimes` leaves
+    them (`ascendc.lifetime`) for `ascendc-reuse-ub-allocation`, which the
+    pipelines run next, since the UB tensors this pass joins no longer
+    show when each was in use.
   }];
+  let options = [
+    Option<"keepLifetimes", "keep-lifetimes", "bool", "false",
+           "Leave the recorded lifetimes for ascendc-reuse-ub-allocation">
+  ];
   let dependentDialects = ["::tilekit::ascendc::AscendCDialect"];
 }
 
