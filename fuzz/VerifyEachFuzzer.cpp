@@ -33,6 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FunctionOpInterface entry = fuzz::pickEntry(*module);
   if (!entry)
     return 0;
+  // As `tilekit compile --entry` does: the entry and what it reaches (a
+  // group's member picked as the entry compiles alone, not merged away).
+  driver::keepReachable(*module, entry);
   int64_t dynamicSize = 1 + data[0] % 64;
   std::optional<SmallVector<interp::RuntimeValue>> args =
       fuzz::bindArguments(entry, dynamicSize, /*maxElements=*/4096);
