@@ -114,3 +114,11 @@ func.func @f() {
 func.func @k() attributes {ascendc.launched_by = "main"} {
   return
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{has ascendc.lifetime = array<i64: 5, 2>; expected a span of the op order (array<i64: first, last>)}}
+  %t = ascendc.local_tensor_auto veccalc {ascendc.lifetime = array<i64: 5, 2>} : !ascendc.local_tensor<64xf32>
+  return
+}

@@ -247,8 +247,8 @@ private:
 /// Whether the regions of `op` may run more than once each time it runs:
 /// anything but a branch or a core group (unknown ops count as loops).
 bool mayRepeat(Operation *op) {
-  return op->getNumRegions() &&
-         !isa<scf::IfOp, scf::IndexSwitchOp, IfAicOp, IfAivOp>(op);
+  return op->getNumRegions() && !isCoreGroupOp(op) &&
+         !isa<scf::IfOp, scf::IndexSwitchOp>(op);
 }
 
 /// When `tensor`'s storage is in use: from the first to the last use of it

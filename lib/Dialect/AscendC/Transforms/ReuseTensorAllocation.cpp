@@ -98,19 +98,21 @@ struct ReuseTensorAllocationPass
 
   void runOnOperation() override {
     Operation *func = getOperation();
-    // Lifetimes of every buffer's tensors, UB's for
-    // ascendc-reuse-ub-allocation, before any of them shares.
-    recordLifetimes(func, [](LocalTensorAutoOp tensor) {
+    auto reusable = [](LocalTensorAutoOp tensor) {
       return isReusable(tensor.getPosition()) && !tensor.getInput() &&
              !tensor.getOutput();
-    });
+    };
+    auto cube = [&](LocalTensorAutoOp tensor) {
+      return reusable(tensor) && getBuffer(tensor.getPosition()) != Buffer::UB;
+    };
+    // Lifetimes before any tensor shares; UB's too when they are handed to
+    // ascendc-reuse-ub-allocation.
+    if (keepLifetimes)
+      recordLifetimes(func, reusable);
+    else
+      recordLifetimes(func, cube);
     reuseIn(getOperation());
     // The cube's buffers across blocks (UB's: ascendc-reuse-ub-allocation).
-    auto cube = [](LocalTensorAutoOp tensor) {
-      return isReusable(tensor.getPosition()) &&
-             getBuffer(tensor.getPosition()) != Buffer::UB &&
-             !tensor.getInput() && !tensor.getOutput();
-    };
     shareAcrossBlocks(func, cube);
     shareByLifetimes(func, cube);
     if (!keepLifetimes)

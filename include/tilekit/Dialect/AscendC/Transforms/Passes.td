@@ -280,8 +280,8 @@ def ReuseTensorAllocation
     others that already hold them and are never in use at the same time.
     With it, 256-key blocks of flash attention with look-ahead fit L0B
     (`test/Conversion/compile-lifetimes-across-blocks.test`). The
-    lifetimes are recorded first for every buffer; `keep-lifetimes` leaves
-    them (`ascendc.lifetime`) for `ascendc-reuse-ub-allocation`, which the
+    lifetimes are recorded first; with `keep-lifetimes` UB's are too and
+    stay (`ascendc.lifetime`) for `ascendc-reuse-ub-allocation`, which the
     pipelines run next, since the UB tensors this pass joins no longer
     show when each was in use.
   }];
